@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The test command of the README: installs what is missing, builds with AddressSanitizer +
+# UndefinedBehaviorSanitizer and runs every test suite (including the clang-format check),
+# then builds the libFuzzer targets with clang and runs each briefly.
+# SKAT_LONG_TESTS=1 also runs the slow suites (labelled "long").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+
+jobs=$(nproc)
+label_args=(-LE long)
+[ "${SKAT_LONG_TESTS:-0}" = "1" ] && label_args=()
+
+cmake --preset debug
+cmake --build --preset debug -j "$jobs"
+ctest --preset debug -j "$jobs" "${label_args[@]}"
+
+cmake --preset fuzz
+cmake --build --preset fuzz -j "$jobs"
+ctest --test-dir build-fuzz --output-on-failure -j "$jobs"
+echo "all tests passed"
