@@ -233,6 +233,7 @@ void Game::finish(EndReason reason) {
 
 std::vector<Action> Game::legal_actions(int pos) const {
   std::vector<Action> out;
+  if (pos < 0 || pos > 2) return out;  // as apply: no such position (and no out-of-range vote lookup)
   if (phase_ == Phase::Playing && pos != declarer_ && !defender_concede_[static_cast<std::size_t>(pos)])
     out.push_back(Action::concede(pos));
   if (phase_ == Phase::Playing && pos == declarer_) out.push_back(Action::concede(pos));
