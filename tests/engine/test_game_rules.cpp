@@ -27,7 +27,10 @@ std::string engine_order(GameType g, int cls) {
     return r.strength[static_cast<std::size_t>(a.id())] > r.strength[static_cast<std::size_t>(b.id())];
   });
   std::string out;
-  for (Card c : v) out += (out.empty() ? "" : " ") + card_name(c);
+  for (Card c : v) {
+    if (!out.empty()) out += ' ';
+    out += card_name(c);
+  }
   return out;
 }
 
@@ -294,10 +297,9 @@ TEST(FollowSuit, NoObligationToOvertakeOrRuff) {
 }
 
 TEST(GameTypes, LettersAndSuitGames) {
-  EXPECT_EQ(std::string(1, game_letter(GameType::Clubs)) + game_letter(GameType::Spades) +
-                game_letter(GameType::Hearts) + game_letter(GameType::Diamonds) + game_letter(GameType::Grand) +
-                game_letter(GameType::Null),
-            "CSHDGN");
+  std::string letters;
+  for (GameType g : kAllGames) letters.push_back(game_letter(g));
+  EXPECT_EQ(letters, "CSHDGN");
   for (GameType g : kAllGames) EXPECT_EQ(parse_game_letter(game_letter(g)), g);
   EXPECT_FALSE(parse_game_letter('X').has_value());
   EXPECT_FALSE(parse_game_letter('c').has_value());
