@@ -1,0 +1,26 @@
+// Crude hand evaluation for the simple rule-based player: which game a hand would declare
+// (suit by trump count, grand with ≥ 3 jacks and aces, null only on very low hands), the
+// value it is worth bidding to, and the two cards to put away. A placeholder for real bots.
+#pragma once
+
+#include <array>
+#include <optional>
+
+#include "engine/card.h"
+#include "engine/game_type.h"
+
+namespace skat::bots {
+
+// Game value of a pickup declaration counted with the matadors of `cards` (game level only).
+int estimated_value(const Declaration& d, CardSet cards);
+
+// The game a 10-card hand is strong enough to play, or nothing (pass).
+std::optional<Declaration> biddable_game(CardSet hand);
+
+// The game to declare after pickup with 12 cards: the strongest that reaches `bid` if any.
+Declaration choose_declaration(CardSet twelve, int bid);
+
+// The two cards the declarer least needs for `d`: lowest non-trumps (highest cards in null).
+std::array<Card, 2> choose_discard(CardSet twelve, const Declaration& d);
+
+}  // namespace skat::bots

@@ -1,0 +1,81 @@
+// The Elo update of ratings.md §2 for three-player series: E_i = R_i · S / R and
+// R_i += K · (S_i − E_i), players starting at a fixed rating, series applied in order.
+// Pure and deterministic (standard library only) so the CLI and the nightly job share it:
+// an incremental EloTable plus compute_elo over a whole sequence of series results.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <expected>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace skat {
+
+struct EloOptions {
+  double k = 0.02;       // rating points per point of (score − expected)
+  double start = 800.0;  // rating of a player's first series
+};
+
+// One finished series: the three players and their (possibly chance-adjusted) series scores.
+struct SeriesResult {
+  std::string series;
+  std::array<std::string, 3> players;
+  std::array<double, 3> scores{};
+};
+
+// What one series did to one of its players.
+struct EloTraceEntry {
+  std::string player;
+  double score = 0;
+  double expected = 0;
+  double rating_before = 0;
+  double rating = 0;  // after the series
+};
+using SeriesTrace = std::array<EloTraceEntry, 3>;
+
+struct PlayerRating {
+  std::string player;
+  double rating = 0;
+  int series = 0;  // number of series played
+};
+
+// The core formula on bare numbers: expected shares E_i and the updated ratings. When the
+// ratings sum to zero (only possible with a non-positive start) the expectation is S/3 each.
+std::array<double, 3> elo_expected(const std::array<double, 3>& ratings, const std::array<double, 3>& scores);
+std::array<double, 3> elo_update(const std::array<double, 3>& ratings, const std::array<double, 3>& scores, double k);
+
+// Ratings updated one series at a time.
+class EloTable {
+ public:
+  explicit EloTable(EloOptions options = {}) : options_(options) {}
+
+  // Applies one series; fails (and changes nothing) when a player appears twice or a score
+  // is not finite.
+  std::expected<SeriesTrace, std::string> apply(const SeriesResult& series);
+
+  double rating(const std::string& player) const;
+  int series_played(const std::string& player) const;
+  // All players, best rating first (ties by name).
+  std::vector<PlayerRating> ranking() const;
+
+ private:
+  struct Entry {
+    double rating = 0;
+    int series = 0;
+  };
+  EloOptions options_;
+  std::unordered_map<std::string, Entry> players_;
+};
+
+struct EloResult {
+  std::vector<PlayerRating> ranking;  // best first
+  std::vector<SeriesTrace> traces;    // one per series, input order
+};
+
+// Applies all series in order; the error names the 0-based index of the offending series.
+std::expected<EloResult, std::string> compute_elo(std::span<const SeriesResult> series, EloOptions options = {});
+
+}  // namespace skat

@@ -1,0 +1,55 @@
+// `skat elo`: ratings (ratings.md §2) from series scores in CSV on stdin (cli.md).
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+#include <memory>
+
+#include "server/cli/command.h"
+#include "server/cli/elo_csv.h"
+
+namespace skat::cli {
+
+namespace {
+
+struct EloArgs {
+  EloOptions options;
+  bool trace = false;
+};
+
+int run_elo(const EloArgs& args) {
+  const auto series = read_series_csv(std::cin);
+  if (!series) {
+    spdlog::error("elo: {}", series.error());
+    return 1;
+  }
+  const auto result = compute_elo(*series, args.options);
+  if (!result) {
+    spdlog::error("elo: {}", result.error());
+    return 1;
+  }
+  if (args.trace)
+    write_trace_csv(std::cout, *series, result->traces);
+  else
+    write_ranking_csv(std::cout, result->ranking);
+  return 0;
+}
+
+}  // namespace
+
+Command add_elo_command(CLI::App& parent) {
+  auto args = std::make_shared<EloArgs>();
+  CLI::App* app = parent.add_subcommand("elo", "Elo ratings from series scores (CSV on stdin, ratings.md §2)");
+  app->add_option("--k", args->options.k, "Rating change per point of score above expectation")
+      ->check(non_negative_number())
+      ->capture_default_str();
+  app->add_option("--start", args->options.start, "Rating of a new player")
+      ->check(positive_number())
+      ->capture_default_str();
+  app->add_flag("--trace", args->trace, "Print series,player,score,expected,rating for every series instead");
+  app->footer(
+      "Input: CSV with header series,player1,player2,player3,score1,score2,score3, one finished series per line.\n"
+      "Output: player,rating,series best first (ratings with two decimals).");
+  return {app, [args] { return run_elo(*args); }};
+}
+
+}  // namespace skat::cli

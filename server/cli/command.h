@@ -1,0 +1,30 @@
+// How the skat command is assembled: each subcommand file registers its CLI11 sub-app and
+// returns the function that runs it (exit code: 0 ok, 1 failed on valid arguments; bad
+// arguments exit 2 before any command runs).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <vector>
+
+namespace skat::cli {
+
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> run;
+};
+
+Command add_value_command(CLI::App& parent);
+Command add_elo_command(CLI::App& parent);
+Command add_bench_command(CLI::App& parent);
+Command add_selfplay_command(CLI::App& parent);
+Command add_replay_command(CLI::App& parent);
+
+// Validators with one-line messages (CLI11's numeric ones print the whole double range).
+CLI::Validator non_negative_number();
+CLI::Validator positive_number();
+
+// Parses argv and runs the chosen subcommand; returns the process exit code.
+int run_cli(int argc, char** argv);
+
+}  // namespace skat::cli

@@ -1,0 +1,237 @@
+// End-to-end tests of the built `skat` executable: exit codes, one-line errors, stdout formats
+// of value / elo / bench, and the selfplay → replay round trip.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "bots/play_deal.h"
+#include "bots/simple_player.h"
+#include "engine/records/sgf.h"
+#include "server/common/csprng.h"
+
+namespace {
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string temp_path(const std::string& name) {
+  const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+  return testing::TempDir() + "skat_cli_" + info->test_suite_name() + "_" + info->name() + "_" + name;
+}
+
+// Runs `skat <args>` with `input` on stdin (arguments are passed through the shell as given).
+CliRun skat(const std::string& args, const std::string& input = "") {
+  const std::string in = temp_path("stdin"), out = temp_path("stdout"), err = temp_path("stderr");
+  std::ofstream(in, std::ios::binary) << input;
+  const std::string command =
+      std::string("'") + SKAT_BINARY + "' " + args + " <'" + in + "' >'" + out + "' 2>'" + err + "'";
+  const int status = std::system(command.c_str());
+  CliRun r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+TEST(Binary, HelpOnEverySubcommandExitsZero) {
+  for (const char* sub : {"", "value", "elo", "bench", "selfplay", "replay"}) {
+    const CliRun r = skat(std::string(sub) + " --help");
+    EXPECT_EQ(r.exit_code, 0) << sub;
+    EXPECT_NE(r.out.find("Usage:"), std::string::npos) << sub;
+  }
+}
+
+TEST(Binary, BadArgumentsExitTwoWithOneLine) {
+  for (const char* args :
+       {"", "nosuchcommand", "value --nope", "elo --k abc", "elo --k -1", "elo --start 0", "bench", "bench nosuchbench",
+        "selfplay --series 0", "selfplay --deals x", "replay", "replay --format xml -", "elo extra"}) {
+    const CliRun r = skat(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_EQ(lines(r.err).size(), 1u) << args << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << args;
+  }
+}
+
+TEST(Binary, ValuePrintsTheResult) {
+  const CliRun r = skat("value", R"({"game":"G","hand":true,"schneider_announced":true,"schwarz_announced":false,
+    "ouvert":false,"declarer_cards":["CJ","SJ","HJ","DJ","CA","CT","SA","ST","HA","D7"],"skat":["D8","D9"],
+    "bid":18,"declarer_points":89,"declarer_tricks":7})");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "{\"won\":false,\"overbid\":false,\"matadors\":4,\"value\":-384}\n");
+}
+
+TEST(Binary, ValueErrorsExitOne) {
+  const std::string cards = R"("declarer_cards":["CJ","SJ","HJ","DJ","CA","CT","SA","ST","HA","D7"])";
+  for (const std::string& input :
+       {std::string("not json"),
+        R"({"game":"C",)" + cards + R"(,"skat":["D8","QQ"],"bid":18,"declarer_points":70,"declarer_tricks":6})",
+        R"({"game":"C",)" + cards + R"(,"skat":["D8","D7"],"bid":18,"declarer_points":70,"declarer_tricks":6})",
+        R"({"game":"C","schneider_announced":true,)" + cards +
+            R"(,"skat":["D8","D9"],"bid":18,"declarer_points":70,"declarer_tricks":6})",
+        R"({"game":"N",)" + cards + R"(,"skat":["D8","D9"],"bid":30,"declarer_tricks":0})"}) {
+    const CliRun r = skat("value", input);
+    EXPECT_EQ(r.exit_code, 1) << input;
+    EXPECT_TRUE(r.out.starts_with("{\"error\":\"")) << r.out;
+    EXPECT_EQ(lines(r.out).size(), 1u);
+  }
+}
+
+TEST(Binary, EloRankingAndTrace) {
+  const std::string csv =
+      "series,player1,player2,player3,score1,score2,score3\n1,alice,bob,carol,1200,800,800\n"
+      "2,alice,bob,dave,300,-200,1000\n";
+  const CliRun r = skat("elo", csv);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "player,rating,series\ndave,812.67,1\nalice,803.96,2\ncarol,797.33,1\nbob,786.03,2\n");
+  const CliRun t = skat("elo --trace", csv);
+  EXPECT_EQ(t.exit_code, 0);
+  EXPECT_EQ(t.out,
+            "series,player,score,expected,rating\n1,alice,1200,933.33,805.33\n1,bob,800,933.33,797.33\n"
+            "1,carol,800,933.33,797.33\n2,alice,300,368.70,803.96\n2,bob,-200,365.04,786.03\n"
+            "2,dave,1000,366.26,812.67\n");
+  const CliRun k = skat("elo --k 0.04 --start 1000", csv);
+  EXPECT_EQ(k.exit_code, 0);
+  EXPECT_NE(k.out.find("carol,994.67,1"), std::string::npos) << k.out;
+}
+
+TEST(Binary, EloBadInputExitsOne) {
+  const CliRun r = skat("elo", "1,a,b,a,1,2,3\n");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(lines(r.err).size(), 1u);
+}
+
+TEST(Binary, BenchQuickFormatAndStableDigest) {
+  const CliRun a = skat("bench engine --quick");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  const auto out = lines(a.out);
+  ASSERT_EQ(out.size(), 4u) << a.out;
+  const std::regex figure(R"([a-z_]+: [0-9]+ [a-z/]+)");
+  for (std::size_t i = 0; i + 1 < out.size(); ++i) EXPECT_TRUE(std::regex_match(out[i], figure)) << out[i];
+  EXPECT_TRUE(out[0].starts_with("playouts_per_second: "));
+  EXPECT_TRUE(out[1].starts_with("legal_movegen_per_second: "));
+  EXPECT_TRUE(out[2].starts_with("game_playouts_per_second: "));
+  EXPECT_TRUE(std::regex_match(out[3], std::regex("bench: [0-9a-f]{16}")));
+  const CliRun b = skat("bench engine --quick");
+  ASSERT_EQ(b.exit_code, 0);
+  EXPECT_EQ(lines(b.out).back(), out[3]);
+}
+
+TEST(Binary, SelfplayReplaysCleanly) {
+  const std::string pgn = temp_path("series.pgn");
+  const CliRun play = skat("selfplay --series 3 --deals 36 --seed 42 --out '" + pgn + "'");
+  ASSERT_EQ(play.exit_code, 0) << play.err;
+  EXPECT_TRUE(play.out.empty());
+  EXPECT_EQ(lines(play.err).size(), 1u) << play.err;
+  const CliRun replay = skat("replay '" + pgn + "'");
+  EXPECT_EQ(replay.exit_code, 0) << replay.out << replay.err;
+  const auto games = lines(replay.out);
+  ASSERT_EQ(games.size(), 108u);
+  for (const auto& g : games) {
+    EXPECT_TRUE(g.starts_with("{\"id\":\"")) << g;
+    EXPECT_EQ(g.find("error"), std::string::npos) << g;
+    EXPECT_EQ(g.find("mismatch"), std::string::npos) << g;
+  }
+  const CliRun explicit_format = skat("replay --format pgn -", slurp(pgn));
+  EXPECT_EQ(explicit_format.exit_code, 0);
+  EXPECT_EQ(explicit_format.out, replay.out);
+}
+
+TEST(Binary, SelfplayIsDeterministicForASeed) {
+  const CliRun a = skat("selfplay --series 2 --deals 12 --seed 9 --out -");
+  const CliRun b = skat("selfplay --series 2 --deals 12 --seed 9 --out -");
+  const CliRun c = skat("selfplay --series 2 --deals 12 --seed 10 --out -");
+  ASSERT_EQ(a.exit_code, 0);
+  // The header carries the wall-clock date; the game lines must be identical.
+  const auto games_of = [](const std::string& text) {
+    std::vector<std::string> out;
+    for (const auto& l : lines(text))
+      if (!l.empty() && l[0] != '[') out.push_back(l);
+    return out;
+  };
+  EXPECT_EQ(games_of(a.out).size(), 24u);
+  EXPECT_EQ(games_of(a.out), games_of(b.out));
+  EXPECT_NE(games_of(a.out), games_of(c.out));
+}
+
+TEST(Binary, ReplayReportsABrokenRecord) {
+  const CliRun play = skat("selfplay --series 1 --deals 6 --seed 3 --out -");
+  ASSERT_EQ(play.exit_code, 0);
+  // Corrupt the card points (field 16) of the first played game line.
+  auto text = lines(play.out);
+  bool changed = false;
+  for (auto& l : text) {
+    if (l.empty() || l[0] == '[') continue;
+    std::istringstream words(l);
+    std::vector<std::string> f;
+    for (std::string w; words >> w;) f.push_back(w);
+    if (f.size() < 16 || f[13] == "1") continue;  // folded
+    f[15] = f[15] == "0" ? "1" : "0";
+    l.clear();
+    for (const auto& w : f) l += (l.empty() ? "" : " ") + w;
+    changed = true;
+    break;
+  }
+  ASSERT_TRUE(changed);
+  std::string input;
+  for (const auto& l : text) input += l + "\n";
+  const CliRun r = skat("replay -", input);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("mismatch"), std::string::npos) << r.out;
+}
+
+// ISS SGF lines of simple-player games, as the records library writes them.
+std::string simple_games_as_sgf(int count) {
+  skat::bots::SimplePlayer p0(1), p1(2), p2(3);
+  skat::Csprng deals = skat::Csprng::from_seed(77);
+  std::vector<skat::SgfGame> games;
+  for (int n = 0; n < count; ++n) {
+    const auto game = skat::bots::play_deal(skat::random_deal(deals), {&p0, &p1, &p2});
+    if (!game) throw std::runtime_error(game.error());
+    games.push_back(
+        skat::sgf_game_from(*game, {"a", "b", "c"}, "1", std::to_string(100 + n), "2025-01-12/13:19:00/UTC"));
+  }
+  return skat::write_sgf(games);
+}
+
+TEST(Binary, ReplaysSgfLines) {
+  const std::string sgf = simple_games_as_sgf(20);
+  const CliRun detected = skat("replay -", sgf);
+  EXPECT_EQ(detected.exit_code, 0) << detected.out << detected.err;
+  const auto out = lines(detected.out);
+  ASSERT_EQ(out.size(), 20u);
+  EXPECT_TRUE(out[0].starts_with("{\"id\":\"100\",\"passed\":")) << out[0];
+  const CliRun forced = skat("replay --format sgf -", sgf);
+  EXPECT_EQ(forced.out, detected.out);
+}
+
+TEST(Binary, SgfErrorsAreReportedAndTheRunGoesOn) {
+  std::string sgf = "(;GM[Skat]ID[bad]MV[w nonsense ]R[passed] ;)\n" + simple_games_as_sgf(3);
+  const CliRun r = skat("replay -", sgf);
+  EXPECT_EQ(r.exit_code, 1);
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 4u) << r.out;
+  EXPECT_TRUE(out[0].starts_with("{\"id\":\"bad\",\"error\":")) << out[0];
+}
+
+}  // namespace
