@@ -53,10 +53,8 @@ std::optional<GameType> parse_game_letter(char c) {
 
 Declaration Declaration::normalized() const {
   Declaration d = *this;
-  if (d.type == GameType::Null) {
-    d.schneider_announced = d.schwarz_announced = false;
-    return d;
-  }
+  // Null has no schneider/schwarz: such flags stay set so that validation rejects them.
+  if (d.type == GameType::Null) return d;
   if (d.ouvert) d.hand = d.schwarz_announced = true;
   if (d.schwarz_announced) d.schneider_announced = true;
   return d;

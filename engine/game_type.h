@@ -34,7 +34,7 @@ struct Declaration {
   bool operator==(const Declaration&) const = default;
 
   // Adds the announcements implied by others: schwarz implies schneider; suit/grand ouvert
-  // implies hand, schneider and schwarz announced (rules.md §4).
+  // implies hand, schneider and schwarz announced (rules.md §4). Null is left as it is.
   Declaration normalized() const;
 };
 

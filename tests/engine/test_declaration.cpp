@@ -83,6 +83,13 @@ TEST(Declaration, NullHandAndNullOuvertHand) {
             (Declaration{GameType::Null, true, false, false, true}));
 }
 
+TEST(Declaration, NullWithSchneiderOrSchwarzRejected) {
+  const Game g = test::game_won_by(fixed_deal(), FH, 18);
+  EXPECT_EQ(declare_error(g, {GameType::Null, true, true, false, false}), RuleError::AnnouncementNotAllowed);
+  EXPECT_EQ(declare_error(g, {GameType::Null, true, false, true, false}), RuleError::AnnouncementNotAllowed);
+  EXPECT_EQ(declare_error(g, {GameType::Null, true, true, true, true}), RuleError::AnnouncementNotAllowed);
+}
+
 TEST(Declaration, GameStartsWithDeclarationAndForehandLeads) {
   for (int declarer : {FH, MH, RH}) {
     Game g = test::game_won_by(fixed_deal(), declarer, 18);
