@@ -129,26 +129,15 @@ std::expected<void, RuleError> Game::apply_skat(const Action& a) {
   return {};
 }
 
-std::expected<void, RuleError> Game::check_declaration(const Declaration& d) const {
-  if (d.hand == picked_up_) return fail(RuleError::AnnouncementNotAllowed);
-  if (d.type == GameType::Null) {
-    if (d.schneider_announced || d.schwarz_announced) return fail(RuleError::AnnouncementNotAllowed);
-    if (base_value(d) < bid_) return fail(RuleError::NullBelowBid);
-    return {};
-  }
-  if (picked_up_ && (d.schneider_announced || d.schwarz_announced || d.ouvert))
-    return fail(RuleError::AnnouncementNotAllowed);
-  return {};
-}
-
 std::expected<void, RuleError> Game::apply_declare(const Action& a) {
   if (phase_ != Phase::SkatDecision && phase_ != Phase::Declaring) return fail(RuleError::WrongPhase);
   if (a.pos != declarer_) return fail(RuleError::NotDeclarer);
   Declaration d = a.declaration;
-  // Declaring before any pickup is a hand game; ouvert/schwarz imply their announcements.
+  // Declaring before any pickup is a hand game.
   if (phase_ == Phase::SkatDecision) d.hand = true;
-  d = d.normalized();
-  if (auto r = check_declaration(d); !r) return r;
+  const auto valid = validate_declaration(d, picked_up_, bid_);
+  if (!valid) return std::unexpected(valid.error());
+  d = *valid;
   declaration_ = d;
   if (!picked_up_) discard_ = deal_.skat;
   std::array<CardSet, 3> hands = deal_.hands;
@@ -258,7 +247,7 @@ std::vector<Action> Game::legal_actions(int pos) const {
         if (type == GameType::Null) {
           for (bool ouvert : {false, true}) {
             d.ouvert = ouvert;
-            if (check_declaration(d)) out.push_back(Action::declare(pos, d));
+            if (validate_declaration(d, picked_up_, bid_)) out.push_back(Action::declare(pos, d));
           }
           continue;
         }
@@ -284,7 +273,7 @@ std::vector<Action> Game::legal_actions(int pos) const {
         for (bool ouvert : {false, true}) {
           if (ouvert && type != GameType::Null) continue;
           const Declaration d{type, false, false, false, ouvert};
-          if (check_declaration(d)) out.push_back(Action::declare(pos, d));
+          if (validate_declaration(d, picked_up_, bid_)) out.push_back(Action::declare(pos, d));
         }
       }
       break;

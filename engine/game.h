@@ -110,7 +110,6 @@ class Game {
   std::expected<void, RuleError> apply_declare(const Action& a);
   std::expected<void, RuleError> apply_play(const Action& a);
   std::expected<void, RuleError> apply_concede(const Action& a);
-  std::expected<void, RuleError> check_declaration(const Declaration& d) const;
   void end_auction(int declarer, int bid);
   void check_early_end();
   void finish(EndReason reason);

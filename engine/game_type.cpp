@@ -72,6 +72,19 @@ int base_value(const Declaration& d) {
   return 0;
 }
 
+std::expected<Declaration, RuleError> validate_declaration(const Declaration& declared, bool picked_up, int bid) {
+  const Declaration d = declared.normalized();
+  if (d.hand == picked_up) return std::unexpected(RuleError::AnnouncementNotAllowed);
+  if (d.type == GameType::Null) {
+    if (d.schneider_announced || d.schwarz_announced) return std::unexpected(RuleError::AnnouncementNotAllowed);
+    if (base_value(d) < bid) return std::unexpected(RuleError::NullBelowBid);
+    return d;
+  }
+  if (picked_up && (d.schneider_announced || d.schwarz_announced || d.ouvert))
+    return std::unexpected(RuleError::AnnouncementNotAllowed);
+  return d;
+}
+
 int GameRules::trick_winner(const Card* cards, int n) const {
   const int led_class = class_of[static_cast<std::size_t>(cards[0].id())];
   int best = 0;

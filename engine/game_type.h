@@ -5,10 +5,12 @@
 
 #include <array>
 #include <cstdint>
+#include <expected>
 #include <optional>
 #include <string>
 
 #include "engine/card.h"
+#include "engine/errors.h"
 
 namespace skat {
 
@@ -41,6 +43,11 @@ struct Declaration {
 // Base value: ♦ 9, ♥ 10, ♠ 11, ♣ 12, grand 24; for null the fixed game value
 // (23, hand 35, ouvert 46, ouvert hand 59).
 int base_value(const Declaration& d);
+
+// Checks a declaration against rules.md §4 and returns it normalised: after a pickup no hand flag,
+// no schneider/schwarz announcement and no suit/grand ouvert; a hand game must say hand; null has
+// no schneider/schwarz and its fixed value must reach the bid.
+std::expected<Declaration, RuleError> validate_declaration(const Declaration& d, bool picked_up, int bid);
 inline int null_value(bool hand, bool ouvert) { return ouvert ? (hand ? 59 : 46) : (hand ? 35 : 23); }
 
 // The trump suit index used by `GameRules::suit_of`: 0..3 are plain suits, 4 is trump.

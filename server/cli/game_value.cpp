@@ -1,6 +1,7 @@
 #include "server/cli/game_value.h"
 
-#include "engine/game.h"
+#include "engine/auction.h"
+#include "engine/scoring.h"
 
 namespace skat::cli {
 
@@ -57,42 +58,18 @@ std::expected<Declaration, std::string> get_declaration(const Json& j) {
     if (!v) return std::unexpected(v.error());
     *flag = *v;
   }
-  // The engine's normalisation drops null announcements; a description that makes them is invalid.
-  if (d.type == GameType::Null && (d.schneider_announced || d.schwarz_announced))
-    return fail("announcement not allowed: null has no schneider or schwarz announcement");
   return d;
 }
 
 std::string explain(RuleError e) {
   switch (e) {
     case RuleError::AnnouncementNotAllowed:
-      return "announcement not allowed: schneider, schwarz and suit/grand ouvert need a hand game";
+      return "announcement not allowed: schneider, schwarz and suit/grand ouvert need a hand game, null has "
+             "neither";
     case RuleError::NullBelowBid: return "null game value is below the bid";
     case RuleError::IllegalBidValue: return "'bid' is not a legal bid value";
     default: return "declaration rejected: " + std::string(to_string(e));
   }
-}
-
-// Runs the description through the engine's Game up to the declaration: the engine decides
-// whether the declaration is allowed, exactly as at the table.
-std::expected<Declaration, std::string> declare_in_engine(CardSet declarer, CardSet skat, int bid,
-                                                          const Declaration& wanted) {
-  Deal deal;
-  deal.hands[0] = declarer;
-  deal.skat = skat;
-  CardSet rest = CardSet::all() - declarer - skat;
-  for (int i = 0; i < 10; ++i) deal.hands[1].add(rest.pop_first());
-  deal.hands[2] = rest;
-  auto game = Game::after_auction(deal, 0, {bid, 0, 0});
-  if (!game) return fail(explain(game.error()));
-  if (!wanted.hand) {
-    const Card a = skat.first();
-    const Card b = (skat - CardSet{a}).first();
-    if (auto r = game->apply(Action::pick_up(0)); !r) return fail(explain(r.error()));
-    if (auto r = game->apply(Action::discard(0, a, b)); !r) return fail(explain(r.error()));
-  }
-  if (auto r = game->apply(Action::declare(0, wanted)); !r) return fail(explain(r.error()));
-  return game->declaration();
 }
 
 }  // namespace
@@ -115,8 +92,9 @@ std::expected<GameValue, std::string> evaluate_game(const Json& j) {
   if (!points) return std::unexpected(points.error());
   if (!null && *tricks == 10 && *points != 120) return fail("10 declarer tricks must come with 120 card points");
 
-  const auto declared = declare_in_engine(*declarer, *skat, *bid, *declaration);
-  if (!declared) return std::unexpected(declared.error());
+  if (!is_legal_bid(*bid)) return fail(explain(RuleError::IllegalBidValue));
+  const auto declared = validate_declaration(*declaration, !declaration->hand, *bid);
+  if (!declared) return fail(explain(declared.error()));
   GameOutcome outcome;
   outcome.declaration = *declared;
   outcome.bid = *bid;
