@@ -101,6 +101,9 @@ std::string write_pgn(const PgnSeries& series);
 // Reads a series; whitespace between numbers and trailing '\r' are tolerated (written canonically).
 // A header "Number of games" that differs from the number of game lines is reported too.
 PgnReadResult read_pgn(std::string_view text);
+// A file of several series one after another, each starting with its "[Event" line; error line
+// numbers count from the start of the file.
+std::vector<PgnReadResult> read_pgn_series_list(std::string_view text);
 
 // One game line as text (no newline), and one line parsed (errors carry `line_number`).
 std::string write_pgn_game(const PgnGame& game);

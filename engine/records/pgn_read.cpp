@@ -307,7 +307,10 @@ std::expected<PgnGame, RecordError> read_pgn_game(std::string_view line, int lin
   return g;
 }
 
-PgnReadResult read_pgn(std::string_view input) {
+namespace {
+
+// Reads one series whose first line is line `first_line` (1-based) of a larger text.
+PgnReadResult read_pgn_at(std::string_view input, int first_line) {
   PgnReadResult out;
   const auto lines = text::split_lines(input);
   std::size_t i = 0;
@@ -317,20 +320,20 @@ PgnReadResult read_pgn(std::string_view input) {
   int count_line = 0;  // where "Number of games" was read, 0 when it was not
   for (HeaderParser parse : kHeader) {
     if (i >= lines.size() || !lines[i].starts_with("[")) {
-      out.errors.push_back({static_cast<int>(i + 1), "header", "missing header line", ""});
+      out.errors.push_back({first_line + static_cast<int>(i), "header", "missing header line", ""});
       break;
     }
     if (auto r = parse(lines[i], out.series.header); !r)
-      out.errors.push_back({static_cast<int>(i + 1), r.error().field, r.error().message, ""});
+      out.errors.push_back({first_line + static_cast<int>(i), r.error().field, r.error().message, ""});
     else if (parse == parse_count_line)
-      count_line = static_cast<int>(i + 1);
+      count_line = first_line + static_cast<int>(i);
     ++i;
   }
   int game_lines = 0;
   for (; i < lines.size(); ++i) {
     if (text::is_blank(lines[i])) continue;
     ++game_lines;
-    auto g = read_pgn_game(lines[i], static_cast<int>(i + 1));
+    auto g = read_pgn_game(lines[i], first_line + static_cast<int>(i));
     if (g)
       out.series.games.push_back(std::move(*g));
     else
@@ -341,6 +344,28 @@ PgnReadResult read_pgn(std::string_view input) {
                           "the header says " + std::to_string(out.series.header.number_of_games) + ", the file has " +
                               std::to_string(game_lines) + " game lines",
                           ""});
+  return out;
+}
+
+}  // namespace
+
+PgnReadResult read_pgn(std::string_view input) { return read_pgn_at(input, 1); }
+
+std::vector<PgnReadResult> read_pgn_series_list(std::string_view input) {
+  std::vector<PgnReadResult> out;
+  std::size_t begin = 0;
+  int first_line = 1;
+  int line = 1;
+  for (std::size_t pos = 0; pos < input.size(); ++pos) {
+    if (input[pos] != '\n') continue;
+    ++line;
+    if (input.substr(pos + 1).starts_with("[Event")) {
+      out.push_back(read_pgn_at(input.substr(begin, pos + 1 - begin), first_line));
+      begin = pos + 1;
+      first_line = line;
+    }
+  }
+  out.push_back(read_pgn_at(input.substr(begin), first_line));
   return out;
 }
 

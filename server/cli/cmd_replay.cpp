@@ -48,21 +48,8 @@ void replay_sgf_text(std::string_view text, Tally& tally) {
   }
 }
 
-// read_pgn reads one series; a file may hold several, each starting with its "[Event" line.
-std::vector<std::string_view> split_series(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t begin = 0;
-  for (std::size_t pos = text.find("\n[Event"); pos != std::string_view::npos; pos = text.find("\n[Event", pos + 1)) {
-    out.push_back(text.substr(begin, pos + 1 - begin));
-    begin = pos + 1;
-  }
-  out.push_back(text.substr(begin));
-  return out;
-}
-
 void replay_pgn_text(std::string_view text, Tally& tally) {
-  for (std::string_view chunk : split_series(text)) {
-    const PgnReadResult read = read_pgn(chunk);
+  for (const PgnReadResult& read : read_pgn_series_list(text)) {
     for (const PgnGame& game : read.series.games) {
       const ReplayOutcome outcome = replay_pgn(game);
       tally.print(replay_json(outcome), outcome.ok());

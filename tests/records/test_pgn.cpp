@@ -140,6 +140,21 @@ TEST(PgnGameLine, ReadingGoesOnAfterABadLine) {
   EXPECT_EQ(r.series.games[1].id, 2);
 }
 
+TEST(PgnSeriesList, SeveralSeriesWithLineNumbersFromTheStartOfTheFile) {
+  std::string bad = folded_line(1);
+  bad.replace(bad.size() - 6, 6, " 30 33");
+  const std::string first = header(2) + "\n" + folded_line(0) + "\n" + folded_line(1) + "\n";
+  const std::string second = header(2) + "\n" + folded_line(0) + "\n" + bad + "\n";
+  const auto list = read_pgn_series_list(first + "\n" + second);
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_TRUE(list[0].ok());
+  EXPECT_EQ(list[0].series.games.size(), 2u);
+  ASSERT_EQ(list[1].errors.size(), 1u);
+  EXPECT_EQ(list[1].errors[0].line, 15);  // 7 lines of the first series, a blank line, then line 7 of the second
+  EXPECT_EQ(list[1].series.games.size(), 1u);
+  EXPECT_EQ(read_pgn_series_list(first).size(), 1u);
+}
+
 TEST(PgnHeader, NumberOfGamesMustMatchTheGameLines) {
   const PgnReadResult r = read_pgn(header(3) + "\n" + folded_line(0) + "\n");
   ASSERT_EQ(r.errors.size(), 1u);
