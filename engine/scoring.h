@@ -63,6 +63,9 @@ struct SeegerFabianScore {
 // Seeger-Fabian score per seat of a three-player series: Σ own list entries
 // + 50 × (won − lost) + 40 × games lost by the two others.
 std::array<SeegerFabianScore, 3> seeger_fabian(std::span<const ListGame> games);
+// Seats ordered best first: higher score, then more games won, then fewer lost (rules.md §7);
+// seats still tied keep their seat order.
+std::array<int, 3> seeger_fabian_ranking(const std::array<SeegerFabianScore, 3>& scores);
 // Seeger-Fabian contribution of one game to each seat.
 std::array<int, 3> seeger_fabian_points(const ListGame& game);
 

@@ -361,5 +361,12 @@ TEST(Scoring, GameResultEqualsScoreOfItsOutcome) {
   }
 }
 
+TEST(SeegerFabian, RankingBreaksTiesByGamesWonThenFewerLost) {
+  using Sf = SeegerFabianScore;
+  EXPECT_EQ(seeger_fabian_ranking({Sf{100, 3, 1}, Sf{250, 1, 0}, Sf{-40, 0, 2}}), (std::array<int, 3>{1, 0, 2}));
+  EXPECT_EQ(seeger_fabian_ranking({Sf{100, 2, 1}, Sf{100, 3, 2}, Sf{100, 3, 1}}), (std::array<int, 3>{2, 1, 0}));
+  EXPECT_EQ(seeger_fabian_ranking({Sf{0, 0, 0}, Sf{0, 0, 0}, Sf{0, 0, 0}}), (std::array<int, 3>{0, 1, 2}));
+}
+
 }  // namespace
 }  // namespace skat
