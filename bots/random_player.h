@@ -12,7 +12,7 @@ namespace skat::bots {
 class RandomPlayer : public Player {
  public:
   explicit RandomPlayer(std::uint64_t seed) : rng_(seed) {}
-  Action decide(const Game& game, int pos) override;
+  Action decide(const SeatView& view) override;
   std::string name() const override { return "random"; }
 
  private:

@@ -13,12 +13,12 @@ namespace skat::bots {
 class SimplePlayer : public Player {
  public:
   explicit SimplePlayer(std::uint64_t seed) : rng_(seed) {}
-  Action decide(const Game& game, int pos) override;
+  Action decide(const SeatView& view) override;
   std::string name() const override { return "simple"; }
 
  private:
-  Action bid_or_answer(const Game& game, int pos) const;
-  Action declare(const Game& game, int pos) const;
+  Action bid_or_answer(const SeatView& view) const;
+  Action declare(const SeatView& view) const;
 
   FastRng rng_;
 };

@@ -98,12 +98,13 @@ std::array<SeegerFabianScore, 3> seeger_fabian(std::span<const ListGame> games) 
 
 std::array<int, 3> seeger_fabian_ranking(const std::array<SeegerFabianScore, 3>& scores) {
   std::array<int, 3> order = {0, 1, 2};
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
     const auto& x = scores[static_cast<std::size_t>(a)];
     const auto& y = scores[static_cast<std::size_t>(b)];
     if (x.score != y.score) return x.score > y.score;
     if (x.won != y.won) return x.won > y.won;
-    return x.lost < y.lost;
+    if (x.lost != y.lost) return x.lost < y.lost;
+    return a < b;
   });
   return order;
 }

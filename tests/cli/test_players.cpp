@@ -1,4 +1,4 @@
-// The in-process players: every action they choose is one of game.legal_actions(pos), whole
+// The in-process players: every action they choose is one of the view's legal actions, whole
 // games finish, and the same seeds give the same games. Also the simple player's hand rules.
 #include <gtest/gtest.h>
 
@@ -18,9 +18,9 @@ namespace {
 class CheckedPlayer : public bots::Player {
  public:
   explicit CheckedPlayer(std::unique_ptr<bots::Player> inner) : inner_(std::move(inner)) {}
-  Action decide(const Game& game, int pos) override {
-    const Action a = inner_->decide(game, pos);
-    const auto legal = game.legal_actions(pos);
+  Action decide(const SeatView& view) override {
+    const Action a = inner_->decide(view);
+    const auto& legal = view.legal;
     EXPECT_NE(std::ranges::find(legal, a), legal.end()) << describe(a);
     EXPECT_NE(a.kind, ActionKind::Concede);
     return a;
