@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The run command of the README: installs what is missing, builds the release binary
-# (build/bin/skat) and starts the main job. Until the game server lands (issue 3) the main job
-# is a self-play demo: three simple bots play a series, the series PGN is written to
-# data/demo.pgn and replayed through the rules engine.
+# (build/bin/skat), then runs the game server with a pool of house bots:
+#   - data/skat.db is created and migrated by the server on first start;
+#   - bot accounts house-1..house-N are created once (tokens kept in data/bot-tokens, mode 0600);
+#   - `skat serve` and one `skat bot --count N` process start; Ctrl-C stops both.
+# Safe to run twice: existing accounts and tokens are reused. Settings: SKAT_PORT (8080),
+# SKAT_BOTS (9: enough for three all-bot tables, or bots for humans at several tables).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,8 +13,49 @@ scripts/install-deps.sh
 cmake --preset release
 cmake --build --preset release -j "$(nproc)"
 
+port="${SKAT_PORT:-8080}"
+bots="${SKAT_BOTS:-9}"
+skat=build/bin/skat
+db=data/skat.db
+tokens=data/bot-tokens
+
+umask 077
 mkdir -p data
-build/bin/skat selfplay --series 1 --deals 36 --out data/demo.pgn
-build/bin/skat replay data/demo.pgn >data/demo-replay.jsonl
-echo "self-play demo written to data/demo.pgn; replayed results in data/demo-replay.jsonl"
-cat data/demo.pgn | head -5
+touch "$tokens"
+chmod 600 "$tokens"
+
+# Bot accounts that have no token on file yet; an account whose token was lost is revoked and
+# renewed (same player, history kept).
+for i in $(seq 1 "$bots"); do
+  name="house-$i"
+  grep -q "^$name " "$tokens" && continue
+  if ! secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind simple 2>/dev/null); then
+    "$skat" --log-level warn admin revoke-bot --db "$db" "$name" >/dev/null
+    secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind simple)
+  fi
+  echo "$name $secret" >>"$tokens"
+done
+
+pids=()
+cleanup() {
+  trap - INT TERM EXIT
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait || true
+  echo "stopped"
+}
+trap cleanup INT TERM EXIT
+
+"$skat" serve --port "$port" --db "$db" --web web/dist &
+pids+=($!)
+
+for _ in $(seq 1 100); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
+  sleep 0.1
+done
+
+"$skat" bot --url "ws://127.0.0.1:$port/ws" --name house --count "$bots" --token-file "$tokens" &
+pids+=($!)
+
+echo
+echo "Skat server running: open http://127.0.0.1:$port/  (admin token in data/admin-token; Ctrl-C stops)"
+wait -n "${pids[@]}" || true

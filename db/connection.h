@@ -1,0 +1,140 @@
+// One SQLite connection (RAII) and its statements: opening a database file with the settings the
+// server relies on (WAL, synchronous, foreign keys, busy timeout), a cache that prepares each SQL
+// text once, typed bind/column helpers, integrity_check and the online backup. db/*.cpp are the
+// only files that include sqlite3.h; nothing here throws.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <expected>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "db/error.h"
+#include "db/types.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace skat::db {
+
+// How hard a commit waits for the disk (PRAGMA synchronous; see Connection::open).
+enum class Durability : std::uint8_t {
+  Normal,  // commits survive a crash of the process; power loss may undo the last ones
+  Full,    // each commit is fsynced: it survives power loss too (the default)
+};
+
+struct OpenOptions {
+  bool create = true;  // create the file (and its parent directories) when missing
+  Durability durability = Durability::Full;
+  std::chrono::milliseconds busy_timeout{5000};  // how long to wait for another writer's lock
+};
+
+// A prepared statement. Obtained from Connection::statement (cached: reset and unbound when this
+// object is destroyed, finalized with the connection) or Connection::prepare (finalized when this
+// object is destroyed). Parameters are 1-based, columns 0-based. A bind error is remembered and
+// reported by the next step(). Must not outlive its connection.
+class Statement {
+ public:
+  Statement() = default;
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  Statement(Statement&& other) noexcept;
+  Statement& operator=(Statement&& other) noexcept;
+  ~Statement();
+
+  Statement& bind(int index, std::int64_t value);
+  Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+  Statement& bind(int index, bool value) { return bind(index, static_cast<std::int64_t>(value ? 1 : 0)); }
+  Statement& bind(int index, double value);
+  Statement& bind(int index, std::string_view text);  // copied by SQLite
+  Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
+  Statement& bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
+  Statement& bind(int index, Timestamp time) { return bind(index, to_millis(time)); }
+  Statement& bind_blob(int index, std::span<const unsigned char> bytes);
+  Statement& bind_null(int index);
+  template <class T>
+  Statement& bind(int index, const std::optional<T>& value) {
+    return value ? bind(index, *value) : bind_null(index);
+  }
+
+  // Advances: true when a row is available, false when done.
+  std::expected<bool, DbError> step();
+  // Steps to the end (for INSERT / UPDATE / DELETE); rows, if any, are skipped.
+  std::expected<void, DbError> run();
+  // Makes the statement ready to run again (bindings are kept).
+  void reset();
+
+  bool is_null(int column) const;
+  std::int64_t int64(int column) const;
+  int integer(int column) const;
+  bool boolean(int column) const { return int64(column) != 0; }
+  std::string text(int column) const;
+  std::vector<unsigned char> blob(int column) const;
+  Timestamp timestamp(int column) const { return from_millis(int64(column)); }
+  std::optional<std::int64_t> optional_int64(int column) const;
+  std::optional<Timestamp> optional_timestamp(int column) const;
+
+ private:
+  friend class Connection;
+  Statement(sqlite3_stmt* stmt, bool* lease) : stmt_(stmt), lease_(lease) {}
+  void release() noexcept;
+  Statement& remember(int rc);
+
+  sqlite3_stmt* stmt_ = nullptr;
+  bool* lease_ = nullptr;  // cached statement: its slot's in-use flag; nullptr: owned
+  int bind_rc_ = 0;        // first failed bind (SQLITE_OK = 0 when none)
+};
+
+// An open database. Not thread-safe: use one connection per thread; the server keeps a single
+// writer connection (SQLite allows one writer at a time anyway) and may open readers beside it.
+class Connection {
+ public:
+  // Opens (creating when allowed) the database at `path`; ":memory:" opens a private in-memory
+  // database (for tests). File databases are switched to WAL with the options' durability.
+  static std::expected<Connection, DbError> open(const std::string& path, const OpenOptions& options = {});
+
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+  Connection(Connection&& other) noexcept;
+  Connection& operator=(Connection&& other) noexcept;
+  ~Connection();
+
+  // A statement from the cache, prepared on its first use. When the cached one is still in use
+  // (a nested query with the same text) a fresh one is prepared for this call.
+  std::expected<Statement, DbError> statement(std::string_view sql);
+  // A statement prepared for one use (SQL built at run time that is not worth caching).
+  std::expected<Statement, DbError> prepare(std::string_view sql);
+  // Runs SQL text of any number of statements that return no rows (schema scripts, pragmas).
+  std::expected<void, DbError> exec(std::string_view sql);
+
+  // PRAGMA integrity_check and foreign_key_check: Corrupt with the first problems when not clean.
+  std::expected<void, DbError> integrity_check();
+  // Online backup of the whole database to `path` (written beside it, then renamed into place),
+  // consistent even while other connections write.
+  std::expected<void, DbError> backup_to(const std::string& path);
+
+  bool in_transaction() const;
+  std::int64_t last_insert_id() const;
+  int changes() const;  // rows changed by the last INSERT / UPDATE / DELETE
+  const std::string& path() const { return path_; }
+  std::size_t cached_statements() const { return cache_.size(); }
+
+ private:
+  friend class Transaction;
+  struct Slot;
+  Connection(sqlite3* db, std::string path);
+  void close() noexcept;
+
+  sqlite3* db_ = nullptr;
+  std::string path_;
+  std::unordered_map<std::string, std::unique_ptr<Slot>> cache_;
+  int savepoint_depth_ = 0;
+};
+
+}  // namespace skat::db

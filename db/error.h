@@ -1,0 +1,34 @@
+// The error value of the database layer: every db function returns std::expected<T, DbError>,
+// never throws. The code says what kind of failure it was (so callers can map it to HTTP status
+// or an exit code); the message is one line for logs and users.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace skat::db {
+
+enum class DbErrc : std::uint8_t {
+  Sqlite,         // SQLite reported an error (see sqlite_code)
+  Busy,           // the database stayed locked longer than the busy timeout
+  NotFound,       // no such player, series, bot …
+  AlreadyExists,  // a unique name or key is taken
+  Invalid,        // an argument was rejected (bad name, bad record …)
+  Unauthorized,   // a token or secret did not verify
+  SchemaTooNew,   // the database was written by a newer binary
+  Corrupt,        // integrity_check found problems
+  Io,             // a file or directory could not be created or written
+};
+
+struct DbError {
+  DbErrc code = DbErrc::Sqlite;
+  std::string message;
+  int sqlite_code = 0;  // extended SQLite result code when code is Sqlite / Busy / AlreadyExists
+
+  bool operator==(const DbError&) const = default;
+};
+
+std::string_view to_string(DbErrc code);
+
+}  // namespace skat::db

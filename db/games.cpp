@@ -1,0 +1,128 @@
+#include "db/games.h"
+
+#include "db/sqlite_error.h"
+#include "db/transaction.h"
+
+namespace skat::db {
+
+namespace {
+
+constexpr std::string_view kColumns =
+    "id, series_id, idx, deal_id, forehand_seat, game, declarer_seat, won, list_entry, sf1, sf2, sf3, "
+    "timeouts1, timeouts2, timeouts3, replaced, notes, pgn, sgf, event_log, finished_at";
+
+GameRecord game_from(const Statement& st) {
+  GameRecord g;
+  g.id = st.int64(0);
+  g.series_id = st.int64(1);
+  g.index = st.integer(2);
+  g.deal_id = static_cast<std::uint64_t>(st.int64(3));
+  g.forehand_seat = st.integer(4);
+  g.game = st.integer(5);
+  if (!st.is_null(6)) g.declarer_seat = st.integer(6);
+  g.won = st.boolean(7);
+  g.list_entry = st.integer(8);
+  g.seeger_fabian = {st.integer(9), st.integer(10), st.integer(11)};
+  g.timeouts = {st.integer(12), st.integer(13), st.integer(14)};
+  const int replaced = st.integer(15);
+  for (std::size_t i = 0; i < 3; ++i) g.replaced[i] = (replaced >> i & 1) != 0;
+  g.notes = st.text(16);
+  g.pgn = st.text(17);
+  g.sgf = st.text(18);
+  g.event_log = st.text(19);
+  g.finished_at = st.timestamp(20);
+  return g;
+}
+
+}  // namespace
+
+GameRecord game_record_from(SeriesId series, const PgnGame& line, Timestamp finished_at) {
+  GameRecord g;
+  const bool folded = line.folded || line.game == kPgnFolded;
+  g.series_id = series;
+  g.index = line.id;
+  g.deal_id = deal_id(line.deal());
+  g.forehand_seat = pgn_seat_of(line.id, 0);
+  g.game = folded ? kPgnFolded : line.game;
+  if (!folded) g.declarer_seat = pgn_seat_of(line.id, line.declarer);
+  g.won = !folded && line.won;
+  g.list_entry = pgn_list_entry(line);
+  g.seeger_fabian = seeger_fabian_points(pgn_list_game(line));
+  g.pgn = write_pgn_game(line);
+  g.finished_at = finished_at;
+  return g;
+}
+
+std::expected<GameId, DbError> insert_game(Connection& c, const GameRecord& g) {
+  auto tx = Transaction::begin(c);
+  if (!tx) return std::unexpected(tx.error());
+  // One statement that inserts only into a running series: no window between check and insert.
+  auto st = c.statement(
+      "INSERT INTO games (series_id, idx, deal_id, forehand_seat, game, declarer_seat, won, list_entry, sf1, sf2, "
+      "sf3, timeouts1, timeouts2, timeouts3, replaced, notes, pgn, sgf, event_log, finished_at) "
+      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20 "
+      "WHERE EXISTS (SELECT 1 FROM series WHERE id = ?1 AND status = 'running')");
+  if (!st) return std::unexpected(st.error());
+  int replaced = 0;
+  for (std::size_t i = 0; i < 3; ++i) replaced |= g.replaced[i] ? 1 << i : 0;
+  st->bind(1, g.series_id)
+      .bind(2, g.index)
+      .bind(3, static_cast<std::int64_t>(g.deal_id))
+      .bind(4, g.forehand_seat)
+      .bind(5, g.game)
+      .bind(6, g.declarer_seat)
+      .bind(7, g.won)
+      .bind(8, g.list_entry)
+      .bind(9, g.seeger_fabian[0])
+      .bind(10, g.seeger_fabian[1])
+      .bind(11, g.seeger_fabian[2])
+      .bind(12, g.timeouts[0])
+      .bind(13, g.timeouts[1])
+      .bind(14, g.timeouts[2])
+      .bind(15, replaced)
+      .bind(16, g.notes)
+      .bind(17, g.pgn)
+      .bind(19, g.event_log.empty() ? std::string_view("[]") : std::string_view(g.event_log))
+      .bind(20, g.finished_at);
+  if (g.sgf.empty())
+    st->bind_null(18);
+  else
+    st->bind(18, g.sgf);
+  if (auto r = st->run(); !r) {
+    if (r.error().code == DbErrc::AlreadyExists)
+      return std::unexpected(detail::error(DbErrc::AlreadyExists, "series " + std::to_string(g.series_id) +
+                                                                      " already has game " + std::to_string(g.index)));
+    return std::unexpected(r.error());
+  }
+  if (c.changes() != 1)
+    return std::unexpected(detail::error(
+        DbErrc::Invalid, "series " + std::to_string(g.series_id) + " is not running (or does not exist)"));
+  const GameId id = c.last_insert_id();
+  if (auto r = tx->commit(); !r) return std::unexpected(r.error());
+  return id;
+}
+
+std::expected<std::vector<GameRecord>, DbError> list_games(Connection& c, SeriesId series) {
+  auto st = c.statement("SELECT " + std::string(kColumns) + " FROM games WHERE series_id = ?1 ORDER BY idx");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, series);
+  std::vector<GameRecord> out;
+  for (;;) {
+    auto row = st->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return out;
+    out.push_back(game_from(*st));
+  }
+}
+
+std::expected<GameRecord, DbError> get_game(Connection& c, GameId id) {
+  auto st = c.statement("SELECT " + std::string(kColumns) + " FROM games WHERE id = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id);
+  auto row = st->step();
+  if (!row) return std::unexpected(row.error());
+  if (!*row) return std::unexpected(detail::error(DbErrc::NotFound, "no game with id " + std::to_string(id)));
+  return game_from(*st);
+}
+
+}  // namespace skat::db

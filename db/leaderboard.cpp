@@ -1,0 +1,52 @@
+#include "db/leaderboard.h"
+
+#include <algorithm>
+
+namespace skat::db {
+
+namespace {
+
+std::string leaderboard_sql(PlayerGroup group) {
+  std::string sql =
+      "SELECT p.id, p.name, p.kind, coalesce(b.kind, ''), count(*), sum(s.games_played), sum(ss.won), sum(ss.lost), "
+      "sum(ss.score) FROM series_seats ss JOIN series s ON s.id = ss.series_id "
+      "JOIN players p ON p.id = ss.player_id LEFT JOIN bot_accounts b ON b.player_id = p.id "
+      "WHERE s.status = 'finished'";
+  if (group == PlayerGroup::Humans) sql += " AND p.kind IN ('human', 'guest')";
+  if (group == PlayerGroup::Bots) sql += " AND p.kind = 'bot'";
+  return sql + " GROUP BY p.id";
+}
+
+}  // namespace
+
+std::expected<std::vector<LeaderboardRow>, DbError> leaderboard(Connection& c, PlayerGroup group) {
+  auto st = c.statement(leaderboard_sql(group));
+  if (!st) return std::unexpected(st.error());
+  std::vector<LeaderboardRow> rows;
+  for (;;) {
+    auto row = st->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) break;
+    LeaderboardRow r;
+    r.player_id = st->int64(0);
+    r.name = st->text(1);
+    r.kind = parse_player_kind(st->text(2)).value_or(PlayerKind::Human);
+    r.bot_kind = st->text(3);
+    r.series = st->integer(4);
+    r.deals = st->integer(5);
+    r.won = st->integer(6);
+    r.lost = st->integer(7);
+    r.declared = r.won + r.lost;
+    r.score = st->integer(8);
+    r.score_per_36 = r.deals > 0 ? static_cast<double>(r.score) * 36.0 / static_cast<double>(r.deals) : 0.0;
+    rows.push_back(std::move(r));
+  }
+  std::sort(rows.begin(), rows.end(), [](const LeaderboardRow& a, const LeaderboardRow& b) {
+    if (a.score_per_36 != b.score_per_36) return a.score_per_36 > b.score_per_36;
+    if (a.score != b.score) return a.score > b.score;
+    return a.player_id < b.player_id;
+  });
+  return rows;
+}
+
+}  // namespace skat::db

@@ -1,0 +1,99 @@
+#include "db/players.h"
+
+#include "db/sqlite_error.h"
+#include "db/transaction.h"
+
+namespace skat::db {
+
+namespace {
+
+constexpr std::string_view kColumns = "id, name, kind, created_at";
+
+Player player_from(const Statement& st) {
+  return Player{st.int64(0), st.text(1), parse_player_kind(st.text(2)).value_or(PlayerKind::Human), st.timestamp(3)};
+}
+
+std::expected<std::optional<Player>, DbError> one_player(Statement& st) {
+  auto row = st.step();
+  if (!row) return std::unexpected(row.error());
+  if (!*row) return std::optional<Player>{};
+  return std::optional<Player>{player_from(st)};
+}
+
+}  // namespace
+
+std::expected<void, DbError> validate_player_name(std::string_view name) {
+  if (name.empty() || name.size() > 64)
+    return std::unexpected(detail::error(DbErrc::Invalid, "a player name has 1 to 64 bytes"));
+  for (char ch : name) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (u < 0x20 || u == 0x7F)
+      return std::unexpected(detail::error(DbErrc::Invalid, "a player name may not contain control characters"));
+  }
+  if (name.front() == ' ' || name.back() == ' ')
+    return std::unexpected(detail::error(DbErrc::Invalid, "a player name may not start or end with a space"));
+  return {};
+}
+
+std::expected<Player, DbError> create_player(Connection& c, std::string_view name, PlayerKind kind,
+                                             Timestamp created_at) {
+  if (auto r = validate_player_name(name); !r) return std::unexpected(r.error());
+  auto st = c.statement("INSERT INTO players (name, kind, created_at) VALUES (?1, ?2, ?3)");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, name).bind(2, to_string(kind)).bind(3, created_at);
+  if (auto r = st->run(); !r) {
+    if (r.error().code == DbErrc::AlreadyExists)
+      return std::unexpected(detail::error(DbErrc::AlreadyExists, "a player named '" + std::string(name) + "' exists"));
+    return std::unexpected(r.error());
+  }
+  return Player{c.last_insert_id(), std::string(name), kind, created_at};
+}
+
+std::expected<Player, DbError> create_guest(Connection& c, std::string_view name) {
+  return create_player(c, name, PlayerKind::Guest);
+}
+
+std::expected<std::optional<Player>, DbError> find_player(Connection& c, std::string_view name) {
+  auto st = c.statement("SELECT " + std::string(kColumns) + " FROM players WHERE name = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, name);
+  return one_player(*st);
+}
+
+std::expected<Player, DbError> get_player(Connection& c, PlayerId id) {
+  auto st = c.statement("SELECT " + std::string(kColumns) + " FROM players WHERE id = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id);
+  auto p = one_player(*st);
+  if (!p) return std::unexpected(p.error());
+  if (!*p) return std::unexpected(detail::error(DbErrc::NotFound, "no player with id " + std::to_string(id)));
+  return **p;
+}
+
+std::expected<Player, DbError> find_or_create_player(Connection& c, std::string_view name, PlayerKind kind) {
+  auto tx = Transaction::begin(c);
+  if (!tx) return std::unexpected(tx.error());
+  auto found = find_player(c, name);
+  if (!found) return std::unexpected(found.error());
+  if (*found) return **found;  // read only: the rollback in ~Transaction changes nothing
+  auto created = create_player(c, name, kind);
+  if (!created) return std::unexpected(created.error());
+  if (auto r = tx->commit(); !r) return std::unexpected(r.error());
+  return created;
+}
+
+std::expected<std::vector<Player>, DbError> list_players(Connection& c, std::optional<PlayerKind> kind) {
+  auto st = kind ? c.statement("SELECT " + std::string(kColumns) + " FROM players WHERE kind = ?1 ORDER BY id")
+                 : c.statement("SELECT " + std::string(kColumns) + " FROM players ORDER BY id");
+  if (!st) return std::unexpected(st.error());
+  if (kind) st->bind(1, to_string(*kind));
+  std::vector<Player> out;
+  for (;;) {
+    auto row = st->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return out;
+    out.push_back(player_from(*st));
+  }
+}
+
+}  // namespace skat::db

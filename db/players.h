@@ -1,0 +1,40 @@
+// The players repository: everyone who sits at a table (humans, guests, bots). Names are unique
+// regardless of case and are what records (PGN seats, SGF P0..P2) refer to.
+#pragma once
+
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/connection.h"
+#include "db/types.h"
+
+namespace skat::db {
+
+struct Player {
+  PlayerId id = 0;
+  std::string name;
+  PlayerKind kind = PlayerKind::Human;
+  Timestamp created_at{};
+  bool operator==(const Player&) const = default;
+};
+
+// 1..64 bytes, no control characters, no leading or trailing space. Invalid otherwise.
+std::expected<void, DbError> validate_player_name(std::string_view name);
+
+// AlreadyExists when the name is taken (in any case).
+std::expected<Player, DbError> create_player(Connection& c, std::string_view name, PlayerKind kind,
+                                             Timestamp created_at = now());
+std::expected<Player, DbError> create_guest(Connection& c, std::string_view name);
+// nullopt when no player has this name (compared without regard to case).
+std::expected<std::optional<Player>, DbError> find_player(Connection& c, std::string_view name);
+// NotFound when there is no such id.
+std::expected<Player, DbError> get_player(Connection& c, PlayerId id);
+// The player of that name, created with `kind` when missing.
+std::expected<Player, DbError> find_or_create_player(Connection& c, std::string_view name, PlayerKind kind);
+// Every player of a kind (all when nullopt), by id.
+std::expected<std::vector<Player>, DbError> list_players(Connection& c, std::optional<PlayerKind> kind = std::nullopt);
+
+}  // namespace skat::db

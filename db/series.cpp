@@ -1,0 +1,298 @@
+#include "db/series.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <ctime>
+
+#include "db/games.h"
+#include "db/sqlite_error.h"
+#include "db/transaction.h"
+
+namespace skat::db {
+
+namespace {
+
+using detail::error;
+
+constexpr std::string_view kSeriesColumns =
+    "SELECT s.id, s.table_id, s.event, s.started_at, s.finished_at, s.status, s.deals, s.games_played, s.pgn "
+    "FROM series s";
+
+SeriesRecord series_from(const Statement& st) {
+  SeriesRecord s;
+  s.id = st.int64(0);
+  s.table_id = st.optional_int64(1);
+  s.event = st.text(2);
+  s.started_at = st.timestamp(3);
+  s.finished_at = st.optional_timestamp(4);
+  s.status = parse_series_status(st.text(5)).value_or(SeriesStatus::Running);
+  s.deals = st.integer(6);
+  s.games_played = st.integer(7);
+  s.pgn = st.text(8);
+  return s;
+}
+
+std::expected<void, DbError> load_seats(Connection& c, SeriesRecord& s) {
+  auto st = c.statement(
+      "SELECT ss.seat, ss.player_id, p.name, p.kind, ss.score, ss.won, ss.lost FROM series_seats ss "
+      "JOIN players p ON p.id = ss.player_id WHERE ss.series_id = ?1 ORDER BY ss.seat");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, s.id);
+  for (;;) {
+    auto row = st->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return {};
+    const auto seat = static_cast<std::size_t>(std::clamp(st->integer(0), 0, 2));
+    s.seats[seat] =
+        SeriesSeat{st->int64(1),   st->text(2),    parse_player_kind(st->text(3)).value_or(PlayerKind::Human),
+                   st->integer(4), st->integer(5), st->integer(6)};
+  }
+}
+
+// Local date and time of the server for the PGN header (records.md §1).
+void set_pgn_date(PgnHeader& h, Timestamp start, Timestamp end) {
+  const std::time_t t = std::chrono::system_clock::to_time_t(start);
+  std::tm local{};
+  localtime_r(&t, &local);
+  char date[16];
+  char time[8];
+  std::strftime(date, sizeof(date), "%d.%m.%Y", &local);
+  std::strftime(time, sizeof(time), "%H:%M", &local);
+  h.date = date;
+  h.time = time;
+  const auto minutes = std::chrono::duration_cast<std::chrono::minutes>(end - start).count();
+  h.duration_minutes = static_cast<int>(std::max<std::int64_t>(0, minutes));
+}
+
+std::expected<void, DbError> end_series(Connection& c, SeriesId id, SeriesStatus status, std::string_view pgn,
+                                        const std::array<PgnSeatResult, 3>& result, Timestamp at) {
+  auto st = c.statement(
+      "UPDATE series SET status = ?2, finished_at = ?3, pgn = ?4, "
+      "games_played = (SELECT count(*) FROM games WHERE series_id = ?1) WHERE id = ?1 AND status = 'running'");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id).bind(2, to_string(status)).bind(3, at).bind(4, pgn);
+  if (auto r = st->run(); !r) return std::unexpected(r.error());
+  if (c.changes() != 1)
+    return std::unexpected(
+        error(DbErrc::Invalid, "series " + std::to_string(id) + " is not running (or does not exist)"));
+  auto seat = c.statement("UPDATE series_seats SET score = ?3, won = ?4, lost = ?5 WHERE series_id = ?1 AND seat = ?2");
+  if (!seat) return std::unexpected(seat.error());
+  for (int i = 0; i < 3; ++i) {
+    const PgnSeatResult& r = result[static_cast<std::size_t>(i)];
+    seat->reset();
+    seat->bind(1, id).bind(2, i).bind(3, r.score).bind(4, r.won).bind(5, r.lost);
+    if (auto done = seat->run(); !done) return std::unexpected(done.error());
+  }
+  return {};
+}
+
+// The WHERE clause of a filter, with the parameters it uses bound afterwards by bind_filter.
+std::string filter_sql(const SeriesFilter& f) {
+  std::string sql = " WHERE s.id > ?1";
+  if (f.status) sql += " AND s.status = ?2";
+  if (f.table_id) sql += " AND s.table_id = ?3";
+  if (f.from) sql += " AND s.started_at >= ?4";
+  if (f.to) sql += " AND s.started_at < ?5";
+  if (f.player_id) sql += " AND s.id IN (SELECT series_id FROM series_seats WHERE player_id = ?6)";
+  if (f.player_name)
+    sql +=
+        " AND s.id IN (SELECT ss.series_id FROM series_seats ss JOIN players p ON p.id = ss.player_id "
+        "WHERE p.name = ?7)";
+  if (f.bot_kind)
+    sql +=
+        " AND s.id IN (SELECT ss.series_id FROM series_seats ss JOIN bot_accounts b ON b.player_id = ss.player_id "
+        "WHERE b.kind = ?8)";
+  return sql + " ORDER BY s.id LIMIT ?9";
+}
+
+void bind_filter(Statement& st, const SeriesFilter& f, Page page) {
+  st.bind(1, page.after_id);
+  if (f.status) st.bind(2, to_string(*f.status));
+  if (f.table_id) st.bind(3, *f.table_id);
+  if (f.from) st.bind(4, *f.from);
+  if (f.to) st.bind(5, *f.to);
+  if (f.player_id) st.bind(6, *f.player_id);
+  if (f.player_name) st.bind(7, *f.player_name);
+  if (f.bot_kind) st.bind(8, *f.bot_kind);
+  st.bind(9, std::clamp(page.limit, 1, 1000));
+}
+
+}  // namespace
+
+std::expected<TableRecord, DbError> create_table(Connection& c, std::string_view config_json) {
+  auto valid = c.statement("SELECT json_valid(?1)");
+  if (!valid) return std::unexpected(valid.error());
+  valid->bind(1, config_json);
+  auto row = valid->step();
+  if (!row) return std::unexpected(row.error());
+  if (!*row || valid->int64(0) != 1)
+    return std::unexpected(error(DbErrc::Invalid, "the table config is not valid JSON"));
+  auto st = c.statement("INSERT INTO tables (created_at, config) VALUES (?1, ?2)");
+  if (!st) return std::unexpected(st.error());
+  const Timestamp at = now();
+  st->bind(1, at).bind(2, config_json);
+  if (auto r = st->run(); !r) return std::unexpected(r.error());
+  return TableRecord{c.last_insert_id(), at, std::string(config_json)};
+}
+
+std::expected<TableRecord, DbError> get_table(Connection& c, TableId id) {
+  auto st = c.statement("SELECT id, created_at, config FROM tables WHERE id = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id);
+  auto row = st->step();
+  if (!row) return std::unexpected(row.error());
+  if (!*row) return std::unexpected(error(DbErrc::NotFound, "no table with id " + std::to_string(id)));
+  return TableRecord{st->int64(0), st->timestamp(1), st->text(2)};
+}
+
+std::expected<SeriesRecord, DbError> create_series(Connection& c, const NewSeries& n) {
+  if (n.deals <= 0) return std::unexpected(error(DbErrc::Invalid, "a series has at least one deal"));
+  auto tx = Transaction::begin(c);
+  if (!tx) return std::unexpected(tx.error());
+  auto st =
+      c.statement("INSERT INTO series (table_id, event, started_at, deals, import_key) VALUES (?1, ?2, ?3, ?4, ?5)");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, n.table_id).bind(2, n.event).bind(3, n.started_at).bind(4, n.deals).bind(5, n.import_key);
+  if (auto r = st->run(); !r) {
+    if (r.error().code == DbErrc::AlreadyExists)
+      return std::unexpected(error(DbErrc::AlreadyExists, "these records were imported before"));
+    if (r.error().sqlite_code == SQLITE_CONSTRAINT_FOREIGNKEY)
+      return std::unexpected(error(DbErrc::NotFound, "no table with id " + std::to_string(n.table_id.value_or(0))));
+    return std::unexpected(r.error());
+  }
+  const SeriesId id = c.last_insert_id();
+  auto seat = c.statement("INSERT INTO series_seats (series_id, seat, player_id) VALUES (?1, ?2, ?3)");
+  if (!seat) return std::unexpected(seat.error());
+  for (int i = 0; i < 3; ++i) {
+    seat->reset();
+    seat->bind(1, id).bind(2, i).bind(3, n.seats[static_cast<std::size_t>(i)]);
+    if (auto r = seat->run(); !r) {
+      if (r.error().sqlite_code == SQLITE_CONSTRAINT_FOREIGNKEY)
+        return std::unexpected(error(DbErrc::NotFound, "seat " + std::to_string(i + 1) + ": no player with id " +
+                                                           std::to_string(n.seats[static_cast<std::size_t>(i)])));
+      return std::unexpected(r.error());
+    }
+  }
+  if (auto r = tx->commit(); !r) return std::unexpected(r.error());
+  return get_series(c, id);
+}
+
+std::expected<SeriesRecord, DbError> get_series(Connection& c, SeriesId id) {
+  SeriesRecord s;
+  {
+    auto st = c.statement(std::string(kSeriesColumns) + " WHERE s.id = ?1");
+    if (!st) return std::unexpected(st.error());
+    st->bind(1, id);
+    auto row = st->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return std::unexpected(error(DbErrc::NotFound, "no series with id " + std::to_string(id)));
+    s = series_from(*st);
+  }
+  if (auto r = load_seats(c, s); !r) return std::unexpected(r.error());
+  return s;
+}
+
+std::expected<std::optional<SeriesId>, DbError> find_imported_series(Connection& c, std::string_view import_key) {
+  auto st = c.statement("SELECT id FROM series WHERE import_key = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, import_key);
+  auto row = st->step();
+  if (!row) return std::unexpected(row.error());
+  if (!*row) return std::optional<SeriesId>{};
+  return std::optional<SeriesId>{st->int64(0)};
+}
+
+std::expected<void, DbError> finish_series(Connection& c, SeriesId id, std::string_view pgn,
+                                           const std::array<PgnSeatResult, 3>& result, Timestamp finished_at) {
+  auto tx = Transaction::begin(c);
+  if (!tx) return std::unexpected(tx.error());
+  if (auto r = end_series(c, id, SeriesStatus::Finished, pgn, result, finished_at); !r) return r;
+  return tx->commit();
+}
+
+std::expected<PgnSeries, DbError> build_series_pgn(Connection& c, SeriesId id, Timestamp end) {
+  auto s = get_series(c, id);
+  if (!s) return std::unexpected(s.error());
+  auto games = list_games(c, id);
+  if (!games) return std::unexpected(games.error());
+  PgnSeries pgn;
+  pgn.header.event = s->event;
+  set_pgn_date(pgn.header, s->started_at, end);
+  for (std::size_t i = 0; i < 3; ++i) pgn.header.seats[i] = {s->seats[i].name, s->seats[i].player_id};
+  for (const GameRecord& g : *games) {
+    auto line = read_pgn_game(g.pgn, g.index + 1);
+    if (!line)
+      return std::unexpected(error(DbErrc::Corrupt, "series " + std::to_string(id) + " game " +
+                                                        std::to_string(g.index) + ": " + to_string(line.error())));
+    pgn.games.push_back(std::move(*line));
+  }
+  fill_pgn_result(pgn);
+  return pgn;
+}
+
+std::expected<SeriesRecord, DbError> abort_series(Connection& c, SeriesId id, Timestamp at) {
+  auto tx = Transaction::begin(c);
+  if (!tx) return std::unexpected(tx.error());
+  auto pgn = build_series_pgn(c, id, at);
+  if (!pgn) return std::unexpected(pgn.error());
+  if (auto r = end_series(c, id, SeriesStatus::Aborted, write_pgn(*pgn), pgn->header.result, at); !r)
+    return std::unexpected(r.error());
+  if (auto r = tx->commit(); !r) return std::unexpected(r.error());
+  return get_series(c, id);
+}
+
+std::expected<int, DbError> close_unfinished_series(Connection& c, Timestamp at) {
+  std::vector<SeriesId> running;
+  {
+    auto st = c.statement("SELECT id FROM series WHERE status = 'running' ORDER BY id");
+    if (!st) return std::unexpected(st.error());
+    for (;;) {
+      auto row = st->step();
+      if (!row) return std::unexpected(row.error());
+      if (!*row) break;
+      running.push_back(st->int64(0));
+    }
+  }
+  for (SeriesId id : running)
+    if (auto r = abort_series(c, id, at); !r) return std::unexpected(r.error());
+  return static_cast<int>(running.size());
+}
+
+std::expected<std::vector<SeriesRecord>, DbError> list_series(Connection& c, const SeriesFilter& filter, Page page) {
+  std::vector<SeriesRecord> out;
+  {
+    // One cached statement per combination of filters in use: each is prepared once.
+    auto st = c.statement(std::string(kSeriesColumns) + filter_sql(filter));
+    if (!st) return std::unexpected(st.error());
+    bind_filter(*st, filter, page);
+    for (;;) {
+      auto row = st->step();
+      if (!row) return std::unexpected(row.error());
+      if (!*row) break;
+      out.push_back(series_from(*st));
+    }
+  }
+  for (SeriesRecord& s : out)
+    if (auto r = load_seats(c, s); !r) return std::unexpected(r.error());
+  return out;
+}
+
+std::expected<int, DbError> for_each_series(Connection& c, const SeriesFilter& filter,
+                                            const std::function<bool(const SeriesRecord&)>& visit) {
+  constexpr int kPageSize = 64;
+  Page page{0, kPageSize};
+  int visited = 0;
+  for (;;) {
+    auto batch = list_series(c, filter, page);
+    if (!batch) return std::unexpected(batch.error());
+    for (const SeriesRecord& s : *batch) {
+      ++visited;
+      if (!visit(s)) return visited;
+    }
+    if (static_cast<int>(batch->size()) < kPageSize) return visited;
+    page.after_id = batch->back().id;
+  }
+}
+
+}  // namespace skat::db

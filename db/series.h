@@ -1,0 +1,108 @@
+// The tables and series repository: lobby tables with their JSON config, series of deals with
+// their three seats, their life cycle (running → finished | aborted, with the series PGN and the
+// Seeger-Fabian result written at the end), filtered listing with paging by id, a streaming walk
+// for exports, and closing the series a crash or restart left unfinished.
+#pragma once
+
+#include <array>
+#include <expected>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/connection.h"
+#include "db/types.h"
+#include "engine/records/pgn.h"
+
+namespace skat::db {
+
+struct TableRecord {
+  TableId id = 0;
+  Timestamp created_at{};
+  std::string config;  // JSON text, owned by the server
+  bool operator==(const TableRecord&) const = default;
+};
+
+// Invalid when `config_json` is not valid JSON.
+std::expected<TableRecord, DbError> create_table(Connection& c, std::string_view config_json);
+std::expected<TableRecord, DbError> get_table(Connection& c, TableId id);
+
+struct SeriesSeat {
+  PlayerId player_id = 0;
+  std::string name;
+  PlayerKind kind = PlayerKind::Human;
+  int score = 0;  // Seeger-Fabian score of the series (0 while running)
+  int won = 0;    // games won as declarer
+  int lost = 0;   // games lost as declarer
+  bool operator==(const SeriesSeat&) const = default;
+};
+
+struct SeriesRecord {
+  SeriesId id = 0;
+  std::optional<TableId> table_id;  // nullopt for imported series
+  std::string event;
+  Timestamp started_at{};
+  std::optional<Timestamp> finished_at;  // set when finished or aborted
+  SeriesStatus status = SeriesStatus::Running;
+  int deals = 0;         // planned number of deals
+  int games_played = 0;  // game lines in the final PGN (0 while running)
+  std::array<SeriesSeat, 3> seats{};
+  std::string pgn;  // the series PGN once finished or aborted, empty while running
+  bool operator==(const SeriesRecord&) const = default;
+};
+
+struct NewSeries {
+  std::optional<TableId> table_id;
+  std::string event;
+  int deals = 36;
+  std::array<PlayerId, 3> seats{};  // Seat1..Seat3
+  Timestamp started_at = now();
+  // Set by imports: identifies the source records, so that importing them again is a no-op.
+  std::optional<std::string> import_key;
+};
+
+std::expected<SeriesRecord, DbError> create_series(Connection& c, const NewSeries& series);
+// NotFound when there is no such series.
+std::expected<SeriesRecord, DbError> get_series(Connection& c, SeriesId id);
+// The series imported under `import_key`, if any.
+std::expected<std::optional<SeriesId>, DbError> find_imported_series(Connection& c, std::string_view import_key);
+
+// Ends a running series with its PGN text and per-seat result (Invalid when it is not running).
+std::expected<void, DbError> finish_series(Connection& c, SeriesId id, std::string_view pgn,
+                                           const std::array<PgnSeatResult, 3>& result, Timestamp finished_at = now());
+// The series PGN of the games stored so far: header from the series row (event, start in the
+// server's local time, duration up to `end`, seats by name and player id), result computed.
+std::expected<PgnSeries, DbError> build_series_pgn(Connection& c, SeriesId id, Timestamp end = now());
+// Ends a running series as aborted, with the PGN and result of the games present.
+std::expected<SeriesRecord, DbError> abort_series(Connection& c, SeriesId id, Timestamp at = now());
+// abort_series for every running series (on server start, after a crash); returns how many.
+std::expected<int, DbError> close_unfinished_series(Connection& c, Timestamp at = now());
+
+// All conditions that are set must hold.
+struct SeriesFilter {
+  std::optional<PlayerId> player_id;       // one of the seats
+  std::optional<std::string> player_name;  // one of the seats (name without regard to case)
+  std::optional<std::string> bot_kind;     // a seat is a bot account of this kind
+  std::optional<Timestamp> from;           // started_at >= from
+  std::optional<Timestamp> to;             // started_at < to
+  std::optional<TableId> table_id;
+  std::optional<SeriesStatus> status;
+};
+
+struct Page {
+  SeriesId after_id = 0;  // the last id of the previous page (0: from the start)
+  int limit = 100;        // 1..1000
+};
+
+// Matching series in increasing id order, at most `limit` with id > after_id.
+std::expected<std::vector<SeriesRecord>, DbError> list_series(Connection& c, const SeriesFilter& filter,
+                                                              Page page = {});
+// Calls `visit` for every matching series in id order until it returns false; reads in pages so
+// that no read transaction stays open while the caller writes to a slow client. Returns the
+// number of series visited.
+std::expected<int, DbError> for_each_series(Connection& c, const SeriesFilter& filter,
+                                            const std::function<bool(const SeriesRecord&)>& visit);
+
+}  // namespace skat::db

@@ -1,0 +1,199 @@
+#include "server/app/api.h"
+
+#include <sodium.h>
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "server/net/static_files.h"
+
+namespace skat::app {
+
+namespace http = boost::beast::http;
+using Json = nlohmann::json;
+
+net::HttpReply json_reply(const net::HttpRequest& request, http::status status, const Json& body) {
+  return net::make_reply(request, status, "application/json",
+                         body.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+net::HttpReply json_error(const net::HttpRequest& request, http::status status, std::string_view message) {
+  return json_reply(request, status, Json{{"error", message}});
+}
+
+std::optional<std::string> query_param(std::string_view target, std::string_view name) {
+  const auto q = target.find('?');
+  if (q == std::string_view::npos) return std::nullopt;
+  std::string_view rest = target.substr(q + 1);
+  while (!rest.empty()) {
+    const auto amp = rest.find('&');
+    const std::string_view pair = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) != name) continue;
+    const std::string_view raw = eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1);
+    std::string value;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      if (raw[i] == '+') {
+        value += ' ';
+      } else if (raw[i] == '%' && i + 2 < raw.size()) {
+        int byte = 0;
+        const auto [p, ec] = std::from_chars(raw.data() + i + 1, raw.data() + i + 3, byte, 16);
+        if (ec != std::errc() || p != raw.data() + i + 3) return std::nullopt;
+        value += static_cast<char>(byte);
+        i += 2;
+      } else {
+        value += raw[i];
+      }
+    }
+    return value;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+std::optional<std::int64_t> parse_id(std::string_view text) {
+  std::int64_t id = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (ec != std::errc() || p != text.data() + text.size() || id <= 0) return std::nullopt;
+  return id;
+}
+
+std::string html_escape(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+bool bearer_matches(const net::HttpRequest& request, const std::string& token) {
+  const auto it = request.find(http::field::authorization);
+  if (it == request.end() || token.empty()) return false;
+  const std::string_view value = it->value();
+  constexpr std::string_view kPrefix = "Bearer ";
+  if (!value.starts_with(kPrefix)) return false;
+  const std::string_view given = value.substr(kPrefix.size());
+  return given.size() == token.size() && sodium_memcmp(given.data(), token.data(), token.size()) == 0;
+}
+
+}  // namespace
+
+Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, DbWriter& writer, std::shared_ptr<ReadModel> reads,
+         std::string admin_token)
+    : web_dir_(std::move(web_dir)),
+      hub_(std::move(hub)),
+      writer_(writer),
+      reads_(std::move(reads)),
+      admin_token_(std::move(admin_token)) {}
+
+net::HttpReply Api::handle(const net::HttpRequest& request) {
+  const std::string_view target = request.target();
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (path.starts_with("/api/admin/")) return admin(request, path);
+  if (request.method() != http::verb::get && request.method() != http::verb::head)
+    return json_error(request, http::status::method_not_allowed, "only GET here");
+  if (path == "/healthz") return json_reply(request, http::status::ok, Json{{"status", "ok"}});
+  if (path.starts_with("/api/")) return api(request, path);
+  return static_file(request, path);
+}
+
+net::HttpReply Api::api(const net::HttpRequest& request, std::string_view path) {
+  if (path == "/api/tables") return json_reply(request, http::status::ok, hub_->lobby_snapshot());
+  if (!reads_) return json_error(request, http::status::service_unavailable, "no database");
+  if (path == "/api/series") return reads_->series_list(request);
+  if (path == "/api/leaderboard") return reads_->leaderboard(request);
+  if (path == "/api/export.pgn") return reads_->export_records(request, false);
+  if (path == "/api/export.sgf") return reads_->export_records(request, true);
+  if (path.starts_with("/api/series/")) {
+    const std::string_view rest = path.substr(std::string_view("/api/series/").size());
+    const bool sgf = rest.ends_with(".sgf");
+    if (!sgf && !rest.ends_with(".pgn")) return json_error(request, http::status::not_found, "use .pgn or .sgf");
+    const auto id = parse_id(rest.substr(0, rest.size() - 4));
+    if (!id) return json_error(request, http::status::bad_request, "bad series id");
+    return reads_->series_record(request, *id, sgf);
+  }
+  if (path.starts_with("/api/players/")) {
+    const auto id = parse_id(path.substr(std::string_view("/api/players/").size()));
+    if (!id) return json_error(request, http::status::bad_request, "bad player id");
+    return reads_->player(request, *id);
+  }
+  return json_error(request, http::status::not_found, "no such API");
+}
+
+// Admin actions: POST /api/admin/bots {"name":…,"kind":…} creates a bot account and returns its
+// secret once.
+net::HttpReply Api::admin(const net::HttpRequest& request, std::string_view path) {
+  if (!bearer_matches(request, admin_token_))
+    return json_error(request, http::status::unauthorized, "admin token required (Authorization: Bearer …)");
+  if (path != "/api/admin/bots") return json_error(request, http::status::not_found, "no such admin action");
+  if (request.method() != http::verb::post) return json_error(request, http::status::method_not_allowed, "POST");
+  const Json body = Json::parse(request.body(), nullptr, false);
+  if (!body.is_object() || !body.contains("name") || !body["name"].is_string())
+    return json_error(request, http::status::bad_request, R"(expected {"name":"…","kind":"simple"})");
+  const std::string name = body["name"].get<std::string>();
+  const std::string kind = body.value("kind", std::string("simple"));
+  auto created = writer_.call([name, kind](Store& store) { return store.create_bot(name, kind); });
+  if (!created) return json_error(request, http::status::conflict, created.error());
+  spdlog::info("admin: bot account {} ({}) created", created->name, created->kind);
+  return json_reply(request, http::status::created,
+                    Json{{"player_id", created->player_id},
+                         {"name", created->name},
+                         {"kind", created->kind},
+                         {"token", created->token}});
+}
+
+net::HttpReply Api::static_file(const net::HttpRequest& request, std::string_view path) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(web_dir_, ec)) {
+    if (path == "/" || path == "/index.html") return status_page(request);
+    return net::make_reply(request, http::status::not_found, "text/plain", "not found\n");
+  }
+  const auto file = net::resolve_static(web_dir_, path);
+  if (!file) return net::make_reply(request, http::status::not_found, "text/plain", "not found\n");
+  std::ifstream in(*file, std::ios::binary);
+  std::ostringstream body;
+  body << in.rdbuf();
+  auto reply = net::make_reply(request, http::status::ok, net::content_type(*file), body.str());
+  if (request.method() == http::verb::head) reply.response.body().clear();
+  return reply;
+}
+
+// The page shown when no web client is built: live figures from the hub, not a placeholder.
+net::HttpReply Api::status_page(const net::HttpRequest& request) {
+  const HubStats stats = hub_->stats();
+  const Json lobby = hub_->lobby_snapshot();
+  std::ostringstream html;
+  html << "<!doctype html><html><head><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"5\">"
+       << "<title>Skat server</title><style>body{font-family:sans-serif;margin:2em}td,th{padding:0 1em;"
+       << "text-align:left}</style></head><body><h1>Skat server</h1>"
+       << "<p>Tables: " << stats.tables << " (" << stats.tables_playing
+       << " playing) &middot; players online: " << stats.players_online
+       << " &middot; bots online: " << stats.bots_online << " (" << stats.bots_free
+       << " free)</p><h2>Tables</h2><table><tr><th>table</th><th>event</th><th>game</th><th>seats</th></tr>";
+  for (const Json& t : lobby.value("tables", Json::array())) {
+    html << "<tr><td>" << t.value("table", 0) << "</td><td>" << html_escape(t.value("event", "")) << "</td><td>"
+         << t.value("game", 0) << " / " << t.value("deals", 0) << (t.value("running", false) ? " playing" : "")
+         << "</td><td>";
+    for (const Json& s : t.value("seats", Json::array()))
+      html << (s.is_object() && s.contains("name") ? html_escape(s.value("name", "")) : std::string("(free)")) << " ";
+    html << "</td></tr>";
+  }
+  html << "</table><h2>API</h2><ul>";
+  for (const char* link : {"/api/tables", "/api/series", "/api/leaderboard?kind=all", "/api/export.pgn", "/healthz"})
+    html << "<li><a href=\"" << link << "\">" << link << "</a></li>";
+  html << "</ul><p>WebSocket: <code>/ws</code>. The web client is served from the --web folder once built.</p>"
+       << "</body></html>";
+  return net::make_reply(request, http::status::ok, "text/html; charset=utf-8", html.str());
+}
+
+}  // namespace skat::app

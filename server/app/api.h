@@ -1,0 +1,55 @@
+// The HTTP side of the server: /healthz, the JSON API under /api (lobby snapshot, series,
+// records, exports streamed chunked, leaderboard, player history, admin actions behind the
+// bearer admin token), the static web client, and a built-in status page when there is none.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "server/app/db_writer.h"
+#include "server/app/hub.h"
+#include "server/net/handlers.h"
+
+namespace skat::app {
+
+// Read-only queries of the HTTP API, answered from their own database connection(s).
+class ReadModel {
+ public:
+  virtual ~ReadModel() = default;
+  // Each returns the HTTP reply (JSON or records) for a request already routed here.
+  virtual net::HttpReply series_list(const net::HttpRequest& request) = 0;
+  virtual net::HttpReply series_record(const net::HttpRequest& request, std::int64_t id, bool sgf) = 0;
+  virtual net::HttpReply export_records(const net::HttpRequest& request, bool sgf) = 0;
+  virtual net::HttpReply leaderboard(const net::HttpRequest& request) = 0;
+  virtual net::HttpReply player(const net::HttpRequest& request, std::int64_t id) = 0;
+};
+
+class Api : public net::HttpHandler {
+ public:
+  Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, DbWriter& writer, std::shared_ptr<ReadModel> reads,
+      std::string admin_token);
+  net::HttpReply handle(const net::HttpRequest& request) override;
+
+ private:
+  net::HttpReply api(const net::HttpRequest& request, std::string_view path);
+  net::HttpReply admin(const net::HttpRequest& request, std::string_view path);
+  net::HttpReply static_file(const net::HttpRequest& request, std::string_view path);
+  net::HttpReply status_page(const net::HttpRequest& request);
+
+  std::filesystem::path web_dir_;
+  std::shared_ptr<Hub> hub_;
+  DbWriter& writer_;
+  std::shared_ptr<ReadModel> reads_;
+  std::string admin_token_;
+};
+
+// JSON reply helpers shared with the read model.
+net::HttpReply json_reply(const net::HttpRequest& request, boost::beast::http::status status,
+                          const nlohmann::json& body);
+net::HttpReply json_error(const net::HttpRequest& request, boost::beast::http::status status, std::string_view message);
+// The value of one query parameter of the target (percent-decoded), or empty.
+std::optional<std::string> query_param(std::string_view target, std::string_view name);
+
+}  // namespace skat::app

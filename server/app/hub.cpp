@@ -1,0 +1,315 @@
+#include "server/app/hub.h"
+
+#include <sodium.h>
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "server/app/table_host.h"
+#include "server/net/ws_session.h"
+
+namespace skat::app {
+
+namespace asio = boost::asio;
+using protocol::ErrorCode;
+
+std::string random_token() {
+  if (sodium_init() < 0) throw std::runtime_error("libsodium could not be initialised");
+  unsigned char bytes[32];
+  randombytes_buf(bytes, sizeof bytes);
+  char hex[2 * sizeof bytes + 1];
+  sodium_bin2hex(hex, sizeof hex, bytes, sizeof bytes);
+  return hex;
+}
+
+Hub::Hub(asio::io_context& io, const ServeConfig& config, DbWriter& writer)
+    : io_(io), strand_(asio::make_strand(io)), config_(config), writer_(writer) {
+  refresh_snapshot();
+}
+
+// Everything on the hub strand runs guarded: no exception reaches Asio.
+template <class F>
+void Hub::on_strand(F f) {
+  asio::post(strand_, [self = shared_from_this(), f = std::move(f)]() mutable {
+    try {
+      f(*self);
+    } catch (const std::exception& e) {
+      spdlog::error("hub: {}", e.what());
+    }
+  });
+}
+
+void Hub::send_error(const std::shared_ptr<net::WsSession>& session, ErrorCode code, std::string message,
+                     std::optional<std::int64_t> request_id, std::optional<table::TableId> table) {
+  session->send(protocol::to_text(protocol::make_error({code, std::move(message)}, request_id, table)));
+}
+
+void Hub::on_open(const std::shared_ptr<net::WsSession>& session) {
+  ++connections_;
+  on_strand([session](Hub& hub) { hub.conns_[session->id()].session = session; });
+}
+
+void Hub::on_message(const std::shared_ptr<net::WsSession>& session, std::string_view text) {
+  auto parsed = protocol::parse_client_message(text);
+  if (!parsed) {
+    session->send(protocol::to_text(protocol::make_error(parsed.error())));
+    return;
+  }
+  if (std::holds_alternative<protocol::Ping>(parsed->body)) {
+    session->send(protocol::to_text(protocol::make_pong()));
+    return;
+  }
+  on_strand([session, message = std::move(*parsed)](Hub& hub) mutable { hub.dispatch(session, std::move(message)); });
+}
+
+void Hub::on_rate_limited(const std::shared_ptr<net::WsSession>& session) {
+  // The session counts strikes and closes a flooding client itself.
+  send_error(session, ErrorCode::TooLarge, "rate limit exceeded: slow down", std::nullopt);
+}
+
+void Hub::on_close(const std::shared_ptr<net::WsSession>& session) {
+  --connections_;
+  on_strand([id = session->id()](Hub& hub) {
+    const auto it = hub.conns_.find(id);
+    if (it == hub.conns_.end()) return;
+    Conn conn = std::move(it->second);
+    hub.conns_.erase(it);
+    if (!conn.who) return;
+    const std::int64_t pid = conn.who->player_id;
+    auto& sessions = hub.player_sessions_[pid];
+    sessions.erase(id);
+    if (sessions.empty()) {
+      hub.player_sessions_.erase(pid);
+      if (conn.who->bot) hub.lobby_.bots().remove(pid);
+    }
+    hub.lobby_.disconnect(pid);
+    for (const table::TableId t : conn.tables)
+      if (const auto host = hub.tables_.find(t); host != hub.tables_.end()) host->second->session_closed(pid, id);
+    hub.refresh_snapshot();
+  });
+}
+
+void Hub::dispatch(const std::shared_ptr<net::WsSession>& session, protocol::ClientMessage message) {
+  const auto it = conns_.find(session->id());
+  if (it == conns_.end() || stopping_) return;
+  Conn& conn = it->second;
+  const auto& body = message.body;
+  if (const auto* h = std::get_if<protocol::Hello>(&body)) return hello(session, conn, *h, message.id);
+  if (std::holds_alternative<protocol::LobbyRequest>(body)) {
+    session->send(protocol::to_text(lobby_snapshot()));
+    return;
+  }
+  if (!conn.who) return send_error(session, ErrorCode::NotAuthenticated, "say hello first", message.id);
+  if (const auto* c = std::get_if<protocol::CreateTable>(&body)) return create_table(session, *c, message.id);
+  if (const auto* a = std::get_if<protocol::AddBot>(&body)) return add_bot(session, *a, message.id);
+  const auto table = protocol::table_of(body);
+  if (!table) return send_error(session, ErrorCode::UnknownType, "not handled here", message.id);
+  const auto host = tables_.find(*table);
+  if (host == tables_.end()) return send_error(session, ErrorCode::NoSuchTable, "no such table", message.id, *table);
+  conn.tables.insert(*table);
+  host->second->client_message(*conn.who, session, std::move(message));
+}
+
+void Hub::hello(const std::shared_ptr<net::WsSession>& session, Conn& conn, const protocol::Hello& h,
+                std::optional<std::int64_t> request_id) {
+  if (conn.who || conn.hello_pending)
+    return send_error(session, ErrorCode::BadField, "hello was already sent on this connection", request_id);
+  conn.hello_pending = true;
+  const std::uint64_t sid = session->id();
+  auto reply = [self = shared_from_this(), sid, request_id](std::expected<Identity, std::string> result,
+                                                            std::string token) {
+    self->on_strand([sid, request_id, result = std::move(result), token = std::move(token)](Hub& hub) mutable {
+      hub.welcome(sid, std::move(result), std::move(token), request_id);
+    });
+  };
+  if (h.bot) {
+    writer_.post([reply, name = h.name, token = h.token](Store& store) { reply(store.verify_bot(name, token), ""); });
+    return;
+  }
+  if (!h.token.empty()) {
+    if (const auto known = guest_tokens_.find(h.token); known != guest_tokens_.end())
+      return welcome(sid, known->second, h.token, request_id);
+  }
+  writer_.post([reply, name = h.name](Store& store) { reply(store.create_guest(name), random_token()); });
+}
+
+void Hub::welcome(std::uint64_t session_id, std::expected<Identity, std::string> result, std::string token,
+                  std::optional<std::int64_t> request_id) {
+  const auto it = conns_.find(session_id);
+  if (it == conns_.end()) return;
+  Conn& conn = it->second;
+  conn.hello_pending = false;
+  const auto session = conn.session.lock();
+  if (!session) return;
+  if (!result) return send_error(session, ErrorCode::AuthFailed, result.error(), request_id);
+  const Identity& who = *result;
+  conn.who = who;
+  player_sessions_[who.player_id].insert(session_id);
+  lobby_.connect(who.player_id, who.name, who.bot, who.bot_kind);
+  if (who.bot) {
+    lobby_.bots().add(who.player_id, who.name, who.bot_kind);
+    if (const auto seated = seated_bots_.find(who.player_id); seated != seated_bots_.end()) {
+      lobby_.bots().acquire_by_name(who.name);  // still holds its seat: not free
+      conn.tables.insert(seated->second);
+    }
+  }
+  if (!token.empty()) guest_tokens_[token] = who;
+  protocol::Json message = protocol::make_welcome(who.player_id, who.name, who.bot);
+  if (!token.empty()) message["token"] = token;
+  session->send(protocol::to_text(message));
+  spdlog::info("{} {} (player {}) connected", who.bot ? "bot" : "guest", who.name, who.player_id);
+  if (who.bot) serve_waiting_bots();
+  refresh_snapshot();
+}
+
+// The table's id comes from the database (its row), so lobby ids and record ids agree.
+void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const protocol::CreateTable& create,
+                       std::optional<std::int64_t> request_id) {
+  table::TableConfig config;
+  if (create.deals) config.deals = *create.deals;
+  if (create.event) config.event = *create.event;
+  config.bot_move_ms = config_.bot_move_ms;
+  config.human_move_ms = config_.human_move_ms;
+  config.grace_ms = config_.grace_ms;
+  const std::int64_t creator = conns_[session->id()].who->player_id;
+  writer_.post([self = shared_from_this(), session, config, creator, request_id](Store& store) {
+    auto id = store.create_table(config);
+    self->on_strand([session, config, creator, request_id, id = std::move(id)](Hub& hub) {
+      if (!id) return hub.send_error(session, ErrorCode::Internal, "table not created: " + id.error(), request_id);
+      hub.open_table(session, *id, config, creator, request_id);
+    });
+  });
+}
+
+void Hub::open_table(const std::shared_ptr<net::WsSession>& session, table::TableId id,
+                     const table::TableConfig& config, std::int64_t creator, std::optional<std::int64_t> request_id) {
+  auto host = std::make_shared<TableHost>(io_, table::Table(id, config), creator, weak_from_this(), writer_);
+  tables_.emplace(id, host);
+  protocol::LobbyTable summary;
+  summary.table = id;
+  summary.event = config.event;
+  summary.deals = config.deals;
+  summaries_[id] = summary;
+  protocol::Json reply = protocol::make_table_created(id);
+  if (request_id) reply["id"] = *request_id;
+  session->send(protocol::to_text(reply));
+  refresh_snapshot();
+}
+
+void Hub::add_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,
+                  std::optional<std::int64_t> request_id) {
+  if (!tables_.contains(add.table))
+    return send_error(session, ErrorCode::NoSuchTable, "no such table", request_id, add.table);
+  const auto bot = lobby_.bots().acquire(add.bot, add.bot);
+  if (!bot) return send_error(session, ErrorCode::BadField, "no free bot '" + add.bot + "'", request_id, add.table);
+  if (!invite(*bot, add.table, add.seat)) {
+    lobby_.bots().release(*bot);
+    send_error(session, ErrorCode::Internal, "the bot could not be reached", request_id, add.table);
+  }
+}
+
+bool Hub::invite(std::int64_t bot_id, table::TableId table, int seat) {
+  const auto sessions = player_sessions_.find(bot_id);
+  if (sessions == player_sessions_.end()) return false;
+  for (const std::uint64_t sid : sessions->second) {
+    const auto conn = conns_.find(sid);
+    if (conn == conns_.end()) continue;
+    if (const auto session = conn->second.session.lock()) {
+      conn->second.tables.insert(table);
+      seated_bots_[bot_id] = table;
+      session->send(protocol::to_text(protocol::make_invite(table, seat)));
+      return true;
+    }
+  }
+  return false;
+}
+
+void Hub::request_bot(table::TableId table, table::BotRequest request) {
+  on_strand([table, request = std::move(request)](Hub& hub) {
+    hub.waiting_bots_.emplace_back(table, request);
+    hub.serve_waiting_bots();
+  });
+}
+
+void Hub::serve_waiting_bots() {
+  while (!waiting_bots_.empty()) {
+    const auto& [table, request] = waiting_bots_.front();
+    const auto bot = lobby_.bots().acquire(request.name, request.kind.empty() ? std::string() : request.kind);
+    const auto any = bot ? bot : lobby_.bots().acquire_by_kind("");  // any free bot beats an empty seat
+    if (!any) return;
+    if (!invite(*any, table, request.seat)) {
+      lobby_.bots().remove(*any);
+      continue;
+    }
+    spdlog::info("bot {} invited to table {} seat {}", *any, table, request.seat);
+    waiting_bots_.pop_front();
+  }
+}
+
+void Hub::release_bot(std::int64_t player_id) {
+  on_strand([player_id](Hub& hub) {
+    hub.seated_bots_.erase(player_id);
+    hub.lobby_.set_table(player_id, std::nullopt);
+    hub.lobby_.bots().release(player_id);
+    hub.serve_waiting_bots();
+    hub.refresh_snapshot();
+  });
+}
+
+void Hub::note_seat(std::int64_t player_id, std::optional<table::TableId> table) {
+  on_strand([player_id, table](Hub& hub) {
+    hub.lobby_.set_table(player_id, table);
+    hub.refresh_snapshot();
+  });
+}
+
+void Hub::publish_table(protocol::LobbyTable summary) {
+  on_strand([summary = std::move(summary)](Hub& hub) {
+    hub.summaries_[summary.table] = summary;
+    hub.refresh_snapshot();
+  });
+}
+
+void Hub::refresh_snapshot() {
+  std::vector<protocol::LobbyTable> tables;
+  HubStats stats;
+  for (const auto& [id, t] : summaries_) {
+    tables.push_back(t);
+    ++stats.tables;
+    if (t.running) ++stats.tables_playing;
+  }
+  std::vector<protocol::LobbyPlayer> online;
+  for (const lobby::OnlinePlayer& p : lobby_.online()) {
+    online.push_back({p.id, p.name, p.bot, p.table});
+    if (p.bot)
+      ++stats.bots_online;
+    else
+      ++stats.players_online;
+  }
+  stats.bots_free = static_cast<int>(lobby_.bots().free_count());
+  protocol::Json snapshot = protocol::make_lobby(tables, online);
+  std::lock_guard lock(snapshot_mutex_);
+  snapshot_ = std::move(snapshot);
+  stats_ = stats;
+}
+
+protocol::Json Hub::lobby_snapshot() const {
+  std::lock_guard lock(snapshot_mutex_);
+  return snapshot_;
+}
+
+HubStats Hub::stats() const {
+  std::lock_guard lock(snapshot_mutex_);
+  return stats_;
+}
+
+void Hub::shutdown() {
+  on_strand([](Hub& hub) {
+    hub.stopping_ = true;
+    for (auto& [id, host] : hub.tables_) host->shutdown();
+    for (auto& [id, conn] : hub.conns_)
+      if (const auto session = conn.session.lock()) session->close();
+  });
+}
+
+}  // namespace skat::app

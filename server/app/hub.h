@@ -1,0 +1,111 @@
+// The lobby side of the server, serialised on one strand: who each connection is (hello, guest
+// session tokens, bot accounts), the online list and bot pool (lobby::Lobby), the directory of
+// live tables, bot invitations (waiting until a pool bot is free), and a lobby snapshot that
+// HTTP handlers read under a mutex. Client messages for a table go on to its TableHost.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+
+#include "server/app/db_writer.h"
+#include "server/app/serve_config.h"
+#include "server/app/store.h"
+#include "server/lobby/lobby.h"
+#include "server/net/handlers.h"
+#include "server/protocol/server_messages.h"
+#include "server/table/table_types.h"
+
+namespace skat::app {
+
+class TableHost;
+
+struct HubStats {
+  int tables = 0;
+  int tables_playing = 0;
+  int players_online = 0;
+  int bots_online = 0;
+  int bots_free = 0;
+};
+
+class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub> {
+ public:
+  Hub(boost::asio::io_context& io, const ServeConfig& config, DbWriter& writer);
+
+  // net::SessionHandler (called on the connection's strand).
+  void on_open(const std::shared_ptr<net::WsSession>& session) override;
+  void on_message(const std::shared_ptr<net::WsSession>& session, std::string_view text) override;
+  void on_rate_limited(const std::shared_ptr<net::WsSession>& session) override;
+  void on_close(const std::shared_ptr<net::WsSession>& session) override;
+
+  // From table strands (post onto the hub strand).
+  void request_bot(table::TableId table, table::BotRequest request);
+  void release_bot(std::int64_t player_id);
+  void note_seat(std::int64_t player_id, std::optional<table::TableId> table);
+  void publish_table(protocol::LobbyTable summary);
+
+  // Any thread.
+  protocol::Json lobby_snapshot() const;
+  HubStats stats() const;
+  // Closes every connection and stops every table clock.
+  void shutdown();
+  // WebSocket connections open now.
+  int connections() const { return connections_.load(); }
+
+ private:
+  struct Conn {
+    std::weak_ptr<net::WsSession> session;
+    std::optional<Identity> who;
+    bool hello_pending = false;
+    std::set<table::TableId> tables;
+  };
+
+  template <class F>
+  void on_strand(F f);
+  void dispatch(const std::shared_ptr<net::WsSession>& session, protocol::ClientMessage message);
+  void hello(const std::shared_ptr<net::WsSession>& session, Conn& conn, const protocol::Hello& hello,
+             std::optional<std::int64_t> request_id);
+  void welcome(std::uint64_t session_id, std::expected<Identity, std::string> result, std::string token,
+               std::optional<std::int64_t> request_id);
+  void create_table(const std::shared_ptr<net::WsSession>& session, const protocol::CreateTable& create,
+                    std::optional<std::int64_t> request_id);
+  void open_table(const std::shared_ptr<net::WsSession>& session, table::TableId id, const table::TableConfig& config,
+                  std::int64_t creator, std::optional<std::int64_t> request_id);
+  void add_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,
+               std::optional<std::int64_t> request_id);
+  bool invite(std::int64_t bot_id, table::TableId table, int seat);
+  void serve_waiting_bots();
+  void refresh_snapshot();
+  void send_error(const std::shared_ptr<net::WsSession>& session, protocol::ErrorCode code, std::string message,
+                  std::optional<std::int64_t> request_id, std::optional<table::TableId> table = std::nullopt);
+
+  boost::asio::io_context& io_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  ServeConfig config_;
+  DbWriter& writer_;
+  lobby::Lobby lobby_;
+  std::map<std::uint64_t, Conn> conns_;
+  std::map<std::int64_t, std::set<std::uint64_t>> player_sessions_;
+  std::map<std::string, Identity> guest_tokens_;
+  std::map<table::TableId, std::shared_ptr<TableHost>> tables_;
+  std::map<table::TableId, protocol::LobbyTable> summaries_;
+  std::map<std::int64_t, table::TableId> seated_bots_;
+  std::deque<std::pair<table::TableId, table::BotRequest>> waiting_bots_;
+  bool stopping_ = false;
+  std::atomic<int> connections_ = 0;
+
+  mutable std::mutex snapshot_mutex_;
+  protocol::Json snapshot_;
+  HubStats stats_;
+};
+
+// A fresh random token of 32 bytes from libsodium, as 64 hex digits.
+std::string random_token();
+
+}  // namespace skat::app

@@ -1,0 +1,35 @@
+// A Store kept in memory: for tests of the network layer and for `skat serve --db :memory:`-like
+// runs without SQLite. Bot accounts are created through the same interface; nothing persists.
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include "server/app/store.h"
+
+namespace skat::app {
+
+class MemoryStore : public Store {
+ public:
+  std::expected<Identity, std::string> create_guest(std::string_view name) override;
+  std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) override;
+  std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) override;
+  std::expected<void, std::string> save_game(const table::FinishedGame& game) override;
+  std::expected<void, std::string> save_series(const table::FinishedSeries& series) override;
+  std::expected<int, std::string> close_unfinished_series() override { return 0; }
+  std::expected<table::TableId, std::string> create_table(const table::TableConfig&) override;
+
+  std::size_t games() const;
+  std::size_t series() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::int64_t next_id_ = 0;
+  table::TableId next_table_ = 0;
+  std::map<std::string, std::pair<NewBot, std::string>, std::less<>> bots_;  // name → (account, token)
+  std::vector<std::string> game_lines_;
+  std::vector<std::string> series_pgn_;
+};
+
+}  // namespace skat::app

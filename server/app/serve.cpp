@@ -1,0 +1,77 @@
+#include "server/app/serve.h"
+
+#include <fcntl.h>
+#include <spdlog/spdlog.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "server/app/hub.h"
+#include "server/app/server.h"
+#include "server/app/sqlite_read_model.h"
+#include "server/app/sqlite_store.h"
+
+namespace skat::app {
+
+namespace fs = std::filesystem;
+
+std::expected<std::string, std::string> load_or_create_admin_token(const std::string& file) {
+  std::error_code ec;
+  if (fs::exists(file, ec)) {
+    std::ifstream in(file);
+    std::string token;
+    std::getline(in, token);
+    while (!token.empty() && (token.back() == '\r' || token.back() == ' ')) token.pop_back();
+    if (token.size() < 16) return std::unexpected("admin token in '" + file + "' is shorter than 16 characters");
+    return token;
+  }
+  if (const fs::path parent = fs::path(file).parent_path(); !parent.empty()) fs::create_directories(parent, ec);
+  const std::string token = random_token();
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+  if (fd < 0) return std::unexpected("cannot create admin token file '" + file + "'");
+  const std::string line = token + "\n";
+  const bool ok = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+  ::close(fd);
+  if (!ok) return std::unexpected("cannot write admin token file '" + file + "'");
+  spdlog::info("admin token created in {} (mode 0600)", file);
+  return token;
+}
+
+int run_serve(const ServeConfig& config) {
+  std::error_code ec;
+  if (const fs::path parent = fs::path(config.db_path).parent_path(); !parent.empty())
+    fs::create_directories(parent, ec);
+  auto store = SqliteStore::open(config.db_path);
+  if (!store) {
+    spdlog::error("serve: database '{}': {}", config.db_path, store.error());
+    return 1;
+  }
+  if (auto closed = (*store)->close_unfinished_series(); !closed)
+    spdlog::warn("serve: closing unfinished series: {}", closed.error());
+  else if (*closed > 0)
+    spdlog::info("serve: {} series left running by the last process closed as aborted", *closed);
+  const std::string token_file = config.admin_token_file.empty()
+                                     ? (fs::path(config.db_path).parent_path() / "admin-token").string()
+                                     : config.admin_token_file;
+  auto admin_token = load_or_create_admin_token(token_file);
+  if (!admin_token) {
+    spdlog::error("serve: {}", admin_token.error());
+    return 1;
+  }
+  spdlog::info("serve: admin token in {}", token_file);
+  Server server(config, **store, std::make_shared<SqliteReadModel>(config.db_path), *admin_token);
+  try {
+    const unsigned short port = server.start(true);
+    spdlog::info("serve: listening on http://{}:{}/ (WebSocket /ws)", config.bind, port);
+  } catch (const std::exception& e) {
+    spdlog::error("serve: cannot listen on {}:{}: {}", config.bind, config.port, e.what());
+    return 1;
+  }
+  server.wait();
+  spdlog::info("serve: stopped");
+  return 0;
+}
+
+}  // namespace skat::app

@@ -1,0 +1,24 @@
+// The settings of `skat serve` (cli.md): where to listen, the database, the web folder, the
+// move clocks and grace, the admin token file, and the size of the thread pool.
+#pragma once
+
+#include <string>
+
+#include "server/net/limits.h"
+
+namespace skat::app {
+
+struct ServeConfig {
+  int port = 8080;  // 0: an ephemeral port (tests)
+  std::string bind = "127.0.0.1";
+  std::string db_path = "data/skat.db";
+  std::string web_dir = "web/dist";
+  int bot_move_ms = 5000;
+  int human_move_ms = 60000;
+  int grace_ms = 30000;
+  std::string admin_token_file;  // empty: <db folder>/admin-token, generated on first start
+  int threads = 2;
+  net::Limits limits;
+};
+
+}  // namespace skat::app

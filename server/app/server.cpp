@@ -1,0 +1,89 @@
+#include "server/app/server.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+namespace skat::app {
+
+namespace asio = boost::asio;
+
+Server::Server(ServeConfig config, Store& store, std::shared_ptr<ReadModel> reads, std::string admin_token)
+    : config_(std::move(config)),
+      io_(config_.threads),
+      writer_(store),
+      hub_(std::make_shared<Hub>(io_, config_, writer_)),
+      signals_(io_),
+      drain_timer_(io_),
+      reads_(std::move(reads)),
+      admin_token_(std::move(admin_token)) {}
+
+Server::~Server() {
+  stop();
+  wait();
+}
+
+unsigned short Server::start(bool handle_signals) {
+  auto services = std::make_shared<net::Services>();
+  services->http = std::make_shared<Api>(config_.web_dir, hub_, writer_, reads_, admin_token_);
+  services->ws = hub_;
+  services->limits = config_.limits;
+  const auto address = asio::ip::make_address(config_.bind);
+  listener_ = std::make_shared<net::Listener>(
+      io_, asio::ip::tcp::endpoint(address, static_cast<unsigned short>(config_.port)), services);
+  port_ = listener_->port();
+  listener_->run();
+  if (handle_signals) {
+    signals_.add(SIGINT);
+    signals_.add(SIGTERM);
+    signals_.async_wait([this](boost::system::error_code ec, int signal) {
+      if (ec) return;
+      spdlog::info("signal {}: stopping", signal);
+      stop();
+    });
+  }
+  for (int i = 0; i < std::max(1, config_.threads); ++i)
+    threads_.emplace_back([this] {
+      for (;;) {
+        try {
+          io_.run();
+          return;
+        } catch (const std::exception& e) {  // handlers guard themselves; this is the last line
+          spdlog::error("io thread: {}", e.what());
+        }
+      }
+    });
+  return port_;
+}
+
+void Server::stop() {
+  if (stopping_.exchange(true) || threads_.empty()) return;
+  asio::post(io_, [this] {
+    boost::system::error_code ignored;
+    signals_.cancel(ignored);
+    if (listener_) listener_->stop();
+    hub_->shutdown();
+    drain(60);
+  });
+}
+
+// Gives connections up to ~3 s to flush their queues and close, then ends the io threads.
+void Server::drain(int checks_left) {
+  if (checks_left <= 0 || hub_->connections() == 0) {
+    io_.stop();
+    return;
+  }
+  drain_timer_.expires_after(std::chrono::milliseconds(50));
+  drain_timer_.async_wait([this, checks_left](boost::system::error_code ec) {
+    if (!ec) drain(checks_left - 1);
+  });
+}
+
+void Server::wait() {
+  for (std::thread& t : threads_)
+    if (t.joinable()) t.join();
+  threads_.clear();
+  writer_.stop();
+}
+
+}  // namespace skat::app

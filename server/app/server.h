@@ -1,0 +1,54 @@
+// The server's lifecycle: one io_context run by a fixed pool of threads, the listener, the hub,
+// the single DbWriter, SIGINT/SIGTERM handling, and a graceful stop (no new connections, every
+// connection closed after its queued messages, table clocks stopped, the writer drained).
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "server/app/api.h"
+#include "server/app/db_writer.h"
+#include "server/app/hub.h"
+#include "server/app/serve_config.h"
+#include "server/net/listener.h"
+
+namespace skat::app {
+
+class Server {
+ public:
+  Server(ServeConfig config, Store& store, std::shared_ptr<ReadModel> reads, std::string admin_token);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Binds (throws when the address is taken), starts the threads; returns the port.
+  unsigned short start(bool handle_signals);
+  // Graceful stop, from any thread; safe to call twice.
+  void stop();
+  // Blocks until the threads have ended and the writer has drained.
+  void wait();
+  Hub& hub() { return *hub_; }
+  unsigned short port() const { return port_; }
+
+ private:
+  void drain(int checks_left);
+
+  ServeConfig config_;
+  boost::asio::io_context io_;
+  DbWriter writer_;
+  std::shared_ptr<Hub> hub_;
+  std::shared_ptr<net::Listener> listener_;
+  boost::asio::signal_set signals_;
+  boost::asio::steady_timer drain_timer_;
+  std::vector<std::thread> threads_;
+  std::atomic<bool> stopping_ = false;
+  unsigned short port_ = 0;
+  std::shared_ptr<ReadModel> reads_;
+  std::string admin_token_;
+};
+
+}  // namespace skat::app

@@ -1,0 +1,251 @@
+#include "server/app/sqlite_read_model.h"
+
+#include <charconv>
+
+#include "db/connection.h"
+#include "db/export.h"
+#include "db/games.h"
+#include "db/leaderboard.h"
+#include "db/players.h"
+#include "db/series.h"
+
+namespace skat::app {
+
+namespace http = boost::beast::http;
+using Json = nlohmann::json;
+
+namespace {
+
+std::expected<db::Connection, std::string> open_reader(const std::string& path) {
+  db::OpenOptions options;
+  options.create = false;
+  auto c = db::Connection::open(path, options);
+  if (!c) return std::unexpected(c.error().message);
+  return std::move(*c);
+}
+
+std::optional<std::int64_t> to_int(const std::string& text) {
+  std::int64_t v = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+// from= / to=: milliseconds since the epoch or a date YYYY-MM-DD (UTC).
+std::optional<db::Timestamp> to_time(const std::string& text) {
+  if (const auto ms = to_int(text)) return db::from_millis(*ms);
+  int y = 0, m = 0, d = 0;
+  if (text.size() != 10 || std::sscanf(text.c_str(), "%4d-%2d-%2d", &y, &m, &d) != 3) return std::nullopt;
+  const std::chrono::year_month_day ymd{std::chrono::year(y), std::chrono::month(static_cast<unsigned>(m)),
+                                        std::chrono::day(static_cast<unsigned>(d))};
+  if (!ymd.ok()) return std::nullopt;
+  return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::sys_days(ymd));
+}
+
+struct Query {
+  db::SeriesFilter filter;
+  db::Page page;
+  std::string error;
+};
+
+Query parse_query(std::string_view target) {
+  Query q;
+  if (const auto p = query_param(target, "player"); p && !p->empty()) {
+    if (const auto id = to_int(*p))
+      q.filter.player_id = *id;
+    else
+      q.filter.player_name = *p;
+  }
+  if (const auto b = query_param(target, "bot"); b && !b->empty()) q.filter.bot_kind = *b;
+  if (const auto f = query_param(target, "from"); f && !f->empty()) {
+    q.filter.from = to_time(*f);
+    if (!q.filter.from) q.error = "from: milliseconds or YYYY-MM-DD";
+  }
+  if (const auto t = query_param(target, "to"); t && !t->empty()) {
+    q.filter.to = to_time(*t);
+    if (!q.filter.to) q.error = "to: milliseconds or YYYY-MM-DD";
+  }
+  if (const auto t = query_param(target, "table"); t && !t->empty()) {
+    q.filter.table_id = to_int(*t);
+    if (!q.filter.table_id) q.error = "table: a number";
+  }
+  if (const auto l = query_param(target, "limit"); l && !l->empty()) {
+    const auto v = to_int(*l);
+    if (!v || *v < 1 || *v > 1000) q.error = "limit: 1..1000";
+    q.page.limit = v ? static_cast<int>(std::clamp<std::int64_t>(*v, 1, 1000)) : 100;
+  }
+  if (const auto a = query_param(target, "after"); a && !a->empty()) {
+    const auto v = to_int(*a);
+    if (!v || *v < 0) q.error = "after: a series id";
+    q.page.after_id = v.value_or(0);
+  }
+  return q;
+}
+
+Json series_json(const db::SeriesRecord& s) {
+  Json seats = Json::array();
+  for (const db::SeriesSeat& seat : s.seats)
+    seats.push_back({{"player_id", seat.player_id},
+                     {"name", seat.name},
+                     {"kind", db::to_string(seat.kind)},
+                     {"score", seat.score},
+                     {"won", seat.won},
+                     {"lost", seat.lost}});
+  Json j = {{"id", s.id},
+            {"event", s.event},
+            {"status", db::to_string(s.status)},
+            {"started_at", db::to_millis(s.started_at)},
+            {"deals", s.deals},
+            {"games_played", s.games_played},
+            {"seats", seats}};
+  j["table"] = s.table_id ? Json(*s.table_id) : Json(nullptr);
+  j["finished_at"] = s.finished_at ? Json(db::to_millis(*s.finished_at)) : Json(nullptr);
+  return j;
+}
+
+net::HttpReply db_failure(const net::HttpRequest& request, const std::string& what) {
+  return json_error(request, http::status::internal_server_error, "database: " + what);
+}
+
+}  // namespace
+
+net::HttpReply SqliteReadModel::series_list(const net::HttpRequest& request) {
+  const Query q = parse_query(request.target());
+  if (!q.error.empty()) return json_error(request, http::status::bad_request, q.error);
+  auto c = open_reader(path_);
+  if (!c) return db_failure(request, c.error());
+  auto list = db::list_series(*c, q.filter, q.page);
+  if (!list) return db_failure(request, list.error().message);
+  Json items = Json::array();
+  for (const auto& s : *list) items.push_back(series_json(s));
+  Json body = {{"series", items}};
+  body["next_after"] =
+      static_cast<int>(list->size()) == q.page.limit && !list->empty() ? Json(list->back().id) : Json(nullptr);
+  return json_reply(request, http::status::ok, body);
+}
+
+net::HttpReply SqliteReadModel::series_record(const net::HttpRequest& request, std::int64_t id, bool sgf) {
+  auto c = open_reader(path_);
+  if (!c) return db_failure(request, c.error());
+  auto series = db::get_series(*c, id);
+  if (!series) {
+    if (series.error().code == db::DbErrc::NotFound)
+      return json_error(request, http::status::not_found, "no such series");
+    return db_failure(request, series.error().message);
+  }
+  if (!sgf) {
+    std::string pgn = series->pgn;
+    if (pgn.empty()) {  // running: the games so far
+      auto built = db::build_series_pgn(*c, id);
+      if (!built) return db_failure(request, built.error().message);
+      pgn = write_pgn(*built);
+    }
+    return net::make_reply(request, http::status::ok, "application/x-chess-pgn; charset=utf-8", std::move(pgn));
+  }
+  auto games = db::list_games(*c, id);
+  if (!games) return db_failure(request, games.error().message);
+  std::string text;
+  for (const db::GameRecord& g : *games)
+    if (auto line = db::sgf_line_of(*series, g)) text += *line + "\n";
+  return net::make_reply(request, http::status::ok, "text/plain; charset=utf-8", std::move(text));
+}
+
+// Pulled page by page while the client reads: the series PGN (finished or aborted) separated by
+// a blank line, or one ISS line per game.
+net::HttpReply SqliteReadModel::export_records(const net::HttpRequest& request, bool sgf) {
+  Query q = parse_query(request.target());
+  if (!q.error.empty()) return json_error(request, http::status::bad_request, q.error);
+  auto reply = net::make_reply(request, http::status::ok,
+                               sgf ? "text/plain; charset=utf-8" : "application/x-chess-pgn; charset=utf-8", "");
+  struct Cursor {
+    std::string path;
+    db::SeriesFilter filter;
+    db::SeriesId after = 0;
+    bool first = true;
+    bool done = false;
+  };
+  auto cursor = std::make_shared<Cursor>(Cursor{path_, q.filter});
+  reply.next_chunk = [cursor, sgf](std::string& chunk) -> bool {
+    if (cursor->done) return false;
+    auto c = open_reader(cursor->path);
+    if (!c) throw std::runtime_error(c.error());
+    auto page = db::list_series(*c, cursor->filter, db::Page{cursor->after, 20});
+    if (!page) throw std::runtime_error(page.error().message);
+    if (page->empty()) {
+      cursor->done = true;
+      return false;
+    }
+    cursor->after = page->back().id;
+    for (const db::SeriesRecord& s : *page) {
+      if (s.pgn.empty()) continue;  // running
+      if (!sgf) {
+        if (!cursor->first) chunk += "\n";
+        cursor->first = false;
+        chunk += s.pgn;
+        if (!s.pgn.ends_with('\n')) chunk += '\n';
+        continue;
+      }
+      auto games = db::list_games(*c, s.id);
+      if (!games) throw std::runtime_error(games.error().message);
+      for (const db::GameRecord& g : *games)
+        if (auto line = db::sgf_line_of(s, g)) chunk += *line + "\n";
+    }
+    return true;
+  };
+  return reply;
+}
+
+net::HttpReply SqliteReadModel::leaderboard(const net::HttpRequest& request) {
+  const std::string kind = query_param(request.target(), "kind").value_or("all");
+  db::PlayerGroup group = db::PlayerGroup::All;
+  if (kind == "humans")
+    group = db::PlayerGroup::Humans;
+  else if (kind == "bots")
+    group = db::PlayerGroup::Bots;
+  else if (kind != "all")
+    return json_error(request, http::status::bad_request, "kind: humans, bots or all");
+  auto c = open_reader(path_);
+  if (!c) return db_failure(request, c.error());
+  auto rows = db::leaderboard(*c, group);
+  if (!rows) return db_failure(request, rows.error().message);
+  Json items = Json::array();
+  for (const db::LeaderboardRow& r : *rows)
+    items.push_back({{"player_id", r.player_id},
+                     {"name", r.name},
+                     {"kind", db::to_string(r.kind)},
+                     {"bot_kind", r.bot_kind},
+                     {"series", r.series},
+                     {"deals", r.deals},
+                     {"declared", r.declared},
+                     {"won", r.won},
+                     {"lost", r.lost},
+                     {"score", r.score},
+                     {"score_per_36", r.score_per_36}});
+  return json_reply(request, http::status::ok, Json{{"kind", kind}, {"players", items}});
+}
+
+net::HttpReply SqliteReadModel::player(const net::HttpRequest& request, std::int64_t id) {
+  auto c = open_reader(path_);
+  if (!c) return db_failure(request, c.error());
+  auto p = db::get_player(*c, id);
+  if (!p) {
+    if (p.error().code == db::DbErrc::NotFound) return json_error(request, http::status::not_found, "no such player");
+    return db_failure(request, p.error().message);
+  }
+  db::SeriesFilter filter;
+  filter.player_id = id;
+  Query q = parse_query(request.target());
+  auto list = db::list_series(*c, filter, q.page);
+  if (!list) return db_failure(request, list.error().message);
+  Json items = Json::array();
+  for (const auto& s : *list) items.push_back(series_json(s));
+  return json_reply(request, http::status::ok,
+                    Json{{"player",
+                          {{"id", p->id},
+                           {"name", p->name},
+                           {"kind", db::to_string(p->kind)},
+                           {"created_at", db::to_millis(p->created_at)}}},
+                         {"series", items}});
+}
+
+}  // namespace skat::app

@@ -1,0 +1,117 @@
+#include "server/app/sqlite_store.h"
+
+#include <spdlog/spdlog.h>
+
+#include <nlohmann/json.hpp>
+
+#include "db/accounts.h"
+#include "db/games.h"
+#include "db/migrations.h"
+#include "db/players.h"
+#include "db/series.h"
+#include "server/app/hub.h"
+
+namespace skat::app {
+
+namespace {
+
+std::string message(const db::DbError& e) { return std::string(db::to_string(e.code)) + ": " + e.message; }
+
+db::Timestamp stamp(table::TimePoint t) { return std::chrono::time_point_cast<std::chrono::milliseconds>(t); }
+
+}  // namespace
+
+std::expected<std::unique_ptr<SqliteStore>, std::string> SqliteStore::open(const std::string& path) {
+  auto connection = db::open_database(path);
+  if (!connection) return std::unexpected(message(connection.error()));
+  return std::unique_ptr<SqliteStore>(new SqliteStore(std::move(*connection)));
+}
+
+// Names are unique among all players: a guest whose name is taken gets a short suffix.
+std::expected<Identity, std::string> SqliteStore::create_guest(std::string_view name) {
+  std::string candidate(name);
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    auto player = db::create_guest(db_, candidate);
+    if (player) return Identity{player->id, player->name, false, {}};
+    if (player.error().code != db::DbErrc::AlreadyExists) return std::unexpected(message(player.error()));
+    candidate = std::string(name.substr(0, 24)) + "-" + random_token().substr(0, 4);
+  }
+  return std::unexpected("no free guest name like '" + std::string(name) + "'");
+}
+
+std::expected<Identity, std::string> SqliteStore::verify_bot(std::string_view name, std::string_view token) {
+  auto id = db::verify_bot(db_, name, token);
+  if (!id)
+    return std::unexpected(id.error().code == db::DbErrc::Unauthorized ? "unknown bot or wrong token"
+                                                                       : message(id.error()));
+  auto bots = db::list_bots(db_);
+  if (!bots) return std::unexpected(message(bots.error()));
+  for (const db::BotAccount& bot : *bots)
+    if (bot.player_id == *id) return Identity{bot.player_id, bot.name, true, bot.kind};
+  return std::unexpected("bot account vanished");
+}
+
+std::expected<NewBot, std::string> SqliteStore::create_bot(std::string_view name, std::string_view kind) {
+  auto bot = db::create_bot(db_, name, kind);
+  if (!bot) return std::unexpected(message(bot.error()));
+  return NewBot{bot->account.player_id, bot->account.name, bot->account.kind, bot->secret};
+}
+
+std::expected<table::TableId, std::string> SqliteStore::create_table(const table::TableConfig& config) {
+  const std::string json = nlohmann::json{
+      {"deals", config.deals},
+      {"event", config.event},
+      {"bot_move_ms", config.bot_move_ms},
+      {"human_move_ms", config.human_move_ms},
+      {"grace_ms",
+       config.grace_ms}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  auto row = db::create_table(db_, json);
+  if (!row) return std::unexpected(message(row.error()));
+  tables_[row->id] = LiveTable{config.deals, config.event};
+  return row->id;
+}
+
+std::expected<std::int64_t, std::string> SqliteStore::series_for(const table::FinishedGame& game) {
+  const auto key = std::pair{game.table, game.series_index};
+  if (const auto it = series_.find(key); it != series_.end()) return it->second;
+  const LiveTable& t = tables_[game.table];
+  db::NewSeries series;
+  series.table_id = game.table;
+  series.event = t.event;
+  series.deals = t.deals;
+  for (std::size_t s = 0; s < 3; ++s) series.seats[s] = game.seats[s].player_id;
+  series.started_at = stamp(game.started);
+  auto created = db::create_series(db_, series);
+  if (!created) return std::unexpected(message(created.error()));
+  series_[key] = created->id;
+  return created->id;
+}
+
+std::expected<void, std::string> SqliteStore::save_game(const table::FinishedGame& game) {
+  const auto series = series_for(game);
+  if (!series) return std::unexpected(series.error());
+  db::GameRecord record = db::game_record_from(*series, game.pgn, stamp(game.finished));
+  record.event_log = game.events.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  const auto inserted = db::insert_game(db_, record);
+  if (!inserted) return std::unexpected(message(inserted.error()));
+  return {};
+}
+
+std::expected<void, std::string> SqliteStore::save_series(const table::FinishedSeries& series) {
+  const auto key = std::pair{series.table, series.series_index};
+  const auto it = series_.find(key);
+  if (it == series_.end()) return std::unexpected("series has no stored games");
+  const auto finished = db::finish_series(db_, it->second, series.pgn, series.scores, stamp(series.finished));
+  if (!finished) return std::unexpected(message(finished.error()));
+  spdlog::info("series {} (table {}) finished and stored", it->second, series.table);
+  series_.erase(it);
+  return {};
+}
+
+std::expected<int, std::string> SqliteStore::close_unfinished_series() {
+  auto closed = db::close_unfinished_series(db_);
+  if (!closed) return std::unexpected(message(closed.error()));
+  return *closed;
+}
+
+}  // namespace skat::app

@@ -1,0 +1,40 @@
+// The Store on SQLite (db/ repositories), used only from the DbWriter thread through its one
+// connection: guests and bot accounts, and the records of live tables. A table gets its db row
+// (and so its id) when it is created; its series row is created when its first game is saved, each game
+// is inserted (committed) the moment it ends, and the series is finished with its PGN.
+#pragma once
+
+#include <map>
+#include <utility>
+
+#include "db/connection.h"
+#include "server/app/store.h"
+
+namespace skat::app {
+
+class SqliteStore : public Store {
+ public:
+  static std::expected<std::unique_ptr<SqliteStore>, std::string> open(const std::string& path);
+
+  std::expected<Identity, std::string> create_guest(std::string_view name) override;
+  std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) override;
+  std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) override;
+  std::expected<void, std::string> save_game(const table::FinishedGame& game) override;
+  std::expected<void, std::string> save_series(const table::FinishedSeries& series) override;
+  std::expected<int, std::string> close_unfinished_series() override;
+  std::expected<table::TableId, std::string> create_table(const table::TableConfig& config) override;
+
+ private:
+  explicit SqliteStore(db::Connection connection) : db_(std::move(connection)) {}
+  std::expected<std::int64_t, std::string> series_for(const table::FinishedGame& game);
+
+  struct LiveTable {
+    int deals = 36;
+    std::string event = "Training";
+  };
+  db::Connection db_;
+  std::map<table::TableId, LiveTable> tables_;
+  std::map<std::pair<table::TableId, int>, std::int64_t> series_;  // (table, series index) → series id
+};
+
+}  // namespace skat::app

@@ -1,0 +1,45 @@
+// What the server needs from the database, as one narrow interface: identities (guests, bot
+// accounts), the records of finished games and series, and the clean-up at start. Writes run on
+// the DbWriter's thread only; the SQLite implementation adapts the db/ repositories.
+#pragma once
+
+#include <cstdint>
+#include <expected>
+#include <string>
+#include <string_view>
+
+#include "server/table/table_types.h"
+
+namespace skat::app {
+
+struct Identity {
+  std::int64_t player_id = 0;
+  std::string name;
+  bool bot = false;
+  std::string bot_kind;  // bots only
+};
+
+struct NewBot {
+  std::int64_t player_id = 0;
+  std::string name;
+  std::string kind;
+  std::string token;  // the secret, shown once
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+  // A guest player row for a display name (a new row per new guest session).
+  virtual std::expected<Identity, std::string> create_guest(std::string_view name) = 0;
+  // The bot account if the secret verifies (tokens are stored hashed by db/).
+  virtual std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) = 0;
+  virtual std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) = 0;
+  virtual std::expected<void, std::string> save_game(const table::FinishedGame& game) = 0;
+  virtual std::expected<void, std::string> save_series(const table::FinishedSeries& series) = 0;
+  // Series left running by a previous process (killed) are closed; returns how many.
+  virtual std::expected<int, std::string> close_unfinished_series() = 0;
+  // A new table and its settings: its id, used by the lobby and by the records alike.
+  virtual std::expected<table::TableId, std::string> create_table(const table::TableConfig& config) = 0;
+};
+
+}  // namespace skat::app

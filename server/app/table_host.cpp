@@ -1,0 +1,286 @@
+#include "server/app/table_host.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "server/app/hub.h"
+
+namespace skat::app {
+
+namespace asio = boost::asio;
+using protocol::ErrorCode;
+
+table::Participant participant_of(const Identity& who) { return {who.player_id, who.name, who.bot, who.bot_kind}; }
+
+TableHost::TableHost(asio::io_context& io, table::Table table, std::int64_t creator, std::weak_ptr<Hub> hub,
+                     DbWriter& writer)
+    : id_(table.id()),
+      creator_(creator),
+      strand_(asio::make_strand(io)),
+      table_(std::move(table)),
+      hub_(std::move(hub)),
+      writer_(writer),
+      timer_(strand_) {}
+
+// The Table is only ever touched here, on the table strand; nothing escapes to Asio.
+template <class F>
+void TableHost::on_strand(F f) {
+  asio::post(strand_, [self = shared_from_this(), f = std::move(f)]() mutable {
+    try {
+      f(*self);
+    } catch (const std::exception& e) {
+      spdlog::error("table {}: {}", self->id_, e.what());
+    }
+  });
+}
+
+void TableHost::client_message(const Identity& who, std::shared_ptr<net::WsSession> session,
+                               protocol::ClientMessage message) {
+  on_strand([who, session = std::move(session), message = std::move(message)](TableHost& host) {
+    host.dispatch(who, session, message);
+  });
+}
+
+void TableHost::session_closed(std::int64_t player_id, std::uint64_t session_id) {
+  on_strand([player_id, session_id](TableHost& host) {
+    host.spectators_.erase(session_id);
+    for (int seat = 0; seat < 3; ++seat) {
+      auto& attached = host.seats_[static_cast<std::size_t>(seat)];
+      if (attached.erase(session_id) == 0) continue;
+      bool still_there = false;
+      for (const auto& [sid, a] : attached) still_there = still_there || a.player_id == player_id;
+      if (!still_there && host.own_seat(player_id) == seat && host.table_.connected(seat))
+        host.apply(host.table_.disconnect(seat, table::Clock::now()));
+    }
+    host.publish();
+  });
+}
+
+void TableHost::shutdown() {
+  on_strand([](TableHost& host) {
+    host.stopped_ = true;
+    host.timer_.cancel();
+  });
+}
+
+// The seat this player occupies now (a human displaced by a replacement bot has none).
+std::optional<int> TableHost::own_seat(std::int64_t player_id) const {
+  for (int seat = 0; seat < 3; ++seat) {
+    const auto& occupant = table_.occupant(seat);
+    if (occupant && occupant->player_id == player_id) return seat;
+  }
+  return std::nullopt;
+}
+
+void TableHost::dispatch(const Identity& who, const std::shared_ptr<net::WsSession>& session,
+                         const protocol::ClientMessage& m) {
+  const auto now = table::Clock::now();
+  auto error = [&](ErrorCode code, std::string text) {
+    session->send(protocol::to_text(protocol::make_error({code, std::move(text)}, m.id, id_)));
+  };
+  auto seat = own_seat(who.player_id);
+  if (const auto* j = std::get_if<protocol::JoinTable>(&m.body)) return join(who, session, m, j->seat);
+  if (const auto* r = std::get_if<protocol::Resume>(&m.body)) return resume(who, session, r->version);
+  if (std::holds_alternative<protocol::WatchTable>(m.body)) {
+    spectators_[session->id()] = session;
+    send_direct(session, table_.resume(table::kSpectators, 0));
+    return publish();
+  }
+  if (!seat && std::holds_alternative<protocol::StartSeries>(m.body) && who.player_id == creator_) {
+    for (int s = 0; s < 3 && !seat; ++s)
+      if (table_.occupant(s)) seat = s;  // the creator starts on behalf of the table
+  }
+  if (!seat) return error(ErrorCode::NotSeated, "you have no seat at this table");
+  if (std::holds_alternative<protocol::LeaveTable>(m.body)) {
+    auto out = table_.leave(*seat, now);
+    if (!out) return error(out.error().code, out.error().message);
+    if (!table_.series_running()) detach_player(*seat, who.player_id);
+    apply(std::move(*out));
+    if (auto hub = hub_.lock(); hub && !table_.seat_of(who.player_id)) {
+      if (who.bot)
+        hub->release_bot(who.player_id);
+      else
+        hub->note_seat(who.player_id, std::nullopt);
+    }
+    return;
+  }
+  if (std::holds_alternative<protocol::StartSeries>(m.body)) {
+    auto out = table_.start_series(*seat, now);
+    if (!out) return error(out.error().code, out.error().message);
+    return apply(std::move(*out));
+  }
+  attach(*seat, who, session);  // a second connection of the same player is a valid sender too
+  apply(table_.handle(*seat, m, now));
+}
+
+void TableHost::join(const Identity& who, const std::shared_ptr<net::WsSession>& session,
+                     const protocol::ClientMessage& m, std::optional<int> wanted) {
+  const auto now = table::Clock::now();
+  if (const auto seat = own_seat(who.player_id)) {  // already seated: a reconnect
+    attach(*seat, who, session);
+    if (!table_.connected(*seat)) apply(table_.reconnect(*seat, now));
+    send_direct(session, table_.resume(*seat, 0));
+    return publish();
+  }
+  int target = -1;
+  if (const auto displaced = table_.seat_of(who.player_id))
+    target = *displaced;  // a human coming back to the seat a bot took over
+  else if (wanted)
+    target = *wanted;
+  else
+    for (int s = 2; s >= 0; --s)
+      if (!table_.occupant(s)) target = s;
+  auto out = table_.sit(target < 0 ? 0 : target, participant_of(who), now);
+  if (!out) {
+    session->send(protocol::to_text(protocol::make_error(out.error(), m.id, id_)));
+    if (auto hub = hub_.lock(); hub && who.bot) hub->release_bot(who.player_id);
+    return;
+  }
+  attach(target, who, session);
+  spectators_.erase(session->id());
+  apply(std::move(*out));
+  // A replacement taking a seat mid-game: the act request, if it is that seat's turn now.
+  if (table_.series_running()) send_direct(session, table_.resume(target, table_.version()));
+  if (auto hub = hub_.lock()) hub->note_seat(who.player_id, id_);
+}
+
+void TableHost::resume(const Identity& who, const std::shared_ptr<net::WsSession>& session, std::int64_t version) {
+  const auto now = table::Clock::now();
+  auto seat = own_seat(who.player_id);
+  if (!seat && table_.seat_of(who.player_id)) {  // displaced by a bot: take the seat back
+    const int displaced = *table_.seat_of(who.player_id);
+    if (auto out = table_.sit(displaced, participant_of(who), now)) {
+      apply(std::move(*out));
+      seat = displaced;
+    }
+  }
+  if (!seat) {
+    spectators_[session->id()] = session;
+    send_direct(session, table_.resume(table::kSpectators, version));
+    return publish();
+  }
+  attach(*seat, who, session);
+  if (!table_.connected(*seat)) apply(table_.reconnect(*seat, now));
+  send_direct(session, table_.resume(*seat, version));
+  publish();
+}
+
+void TableHost::attach(int seat, const Identity& who, const std::shared_ptr<net::WsSession>& session) {
+  seats_[static_cast<std::size_t>(seat)][session->id()] = Attached{session, who.player_id};
+}
+
+void TableHost::detach_player(int seat, std::int64_t player_id) {
+  std::erase_if(seats_[static_cast<std::size_t>(seat)], [&](const auto& e) { return e.second.player_id == player_id; });
+}
+
+void TableHost::apply(table::TableOutput out) {
+  for (const table::Outbound& o : out.messages)
+    deliver(o.audience, std::make_shared<const std::string>(protocol::to_text(o.message)));
+  for (table::FinishedGame& g : out.games) writer_.save_game(std::move(g));
+  const bool series_over = out.series.has_value();
+  if (out.series) writer_.save_series(std::move(*out.series));
+  const auto hub = hub_.lock();
+  if (series_over && !table_.series_running()) release_bots(hub);
+  for (const table::BotRelease& r : out.bot_releases) {
+    detach_player(r.seat, r.player_id);
+    if (hub) hub->release_bot(r.player_id);
+  }
+  for (table::BotRequest& r : out.bot_requests)
+    if (hub) hub->request_bot(id_, std::move(r));
+  arm_clock();
+  publish();
+}
+
+// After a series the bots go back to the pool, so that a shared pool serves many tables; the
+// players invite them again for another series.
+void TableHost::release_bots(const std::shared_ptr<Hub>& hub) {
+  for (int seat = 0; seat < 3; ++seat) {
+    const auto occupant = table_.occupant(seat);
+    if (!occupant || !occupant->is_bot) continue;
+    auto out = table_.leave(seat, table::Clock::now());
+    if (!out) continue;
+    for (const table::Outbound& o : out->messages)
+      deliver(o.audience, std::make_shared<const std::string>(protocol::to_text(o.message)));
+    detach_player(seat, occupant->player_id);
+    if (hub) hub->release_bot(occupant->player_id);
+  }
+}
+
+// Only connections of the seat's current occupant receive that seat's messages.
+void TableHost::deliver(int audience, const std::shared_ptr<const std::string>& text) {
+  auto to_seat = [&](int seat) {
+    const auto& occupant = table_.occupant(seat);
+    if (!occupant) return;
+    for (const auto& [sid, a] : seats_[static_cast<std::size_t>(seat)])
+      if (a.player_id == occupant->player_id)
+        if (const auto s = a.session.lock()) s->send(text);
+  };
+  auto to_spectators = [&] {
+    for (const auto& [sid, weak] : spectators_)
+      if (const auto s = weak.lock()) s->send(text);
+  };
+  if (audience == table::kAllSeats) {
+    for (int seat = 0; seat < 3; ++seat) to_seat(seat);
+    to_spectators();
+  } else if (audience == table::kSpectators) {
+    to_spectators();
+  } else if (audience >= 0 && audience < 3) {
+    to_seat(audience);
+  }
+}
+
+// Resume output goes to the asking connection only (whatever audience the table gave it).
+void TableHost::send_direct(const std::shared_ptr<net::WsSession>& session, const table::TableOutput& out) {
+  for (const table::Outbound& o : out.messages) session->send(protocol::to_text(o.message));
+}
+
+void TableHost::arm_clock() {
+  if (stopped_) return;
+  const auto deadline = table_.next_deadline();
+  if (deadline == armed_) return;
+  armed_ = deadline;
+  if (!deadline) {
+    timer_.cancel();
+    return;
+  }
+  const auto delay = std::max(table::Clock::duration::zero(), *deadline - table::Clock::now());
+  timer_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(delay));
+  timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    try {
+      self->on_clock(ec);
+    } catch (const std::exception& e) {
+      spdlog::error("table {} clock: {}", self->id_, e.what());
+    }
+  });
+}
+
+void TableHost::on_clock(boost::system::error_code ec) {
+  if (ec || stopped_) return;
+  armed_.reset();
+  apply(table_.on_clock(table::Clock::now()));
+}
+
+void TableHost::publish() {
+  const auto hub = hub_.lock();
+  if (!hub) return;
+  protocol::LobbyTable summary;
+  summary.table = id_;
+  summary.event = table_.config().event;
+  summary.deals = table_.config().deals;
+  summary.running = table_.series_running();
+  summary.game = table_.games_played();
+  for (int seat = 0; seat < 3; ++seat) {
+    const auto& occupant = table_.occupant(seat);
+    if (!occupant) continue;
+    auto& s = summary.seats[seat];
+    s.player_id = occupant->player_id;
+    s.name = occupant->name;
+    s.bot = occupant->is_bot;
+    s.connected = table_.connected(seat);
+  }
+  summary.spectators = static_cast<int>(spectators_.size());
+  hub->publish_table(std::move(summary));
+}
+
+}  // namespace skat::app

@@ -1,0 +1,79 @@
+// One live table and everything that touches it, serialised on the table's own strand: the pure
+// Table, its move-clock timer (calls Table::on_clock), which connections hold which seat or
+// watch, and the delivery of its output (messages per audience, records to the DbWriter, bot
+// requests and releases to the Hub). A message reaches a seat only if the seat's current
+// occupant is the player of that connection.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "server/app/db_writer.h"
+#include "server/app/store.h"
+#include "server/net/ws_session.h"
+#include "server/protocol/client_messages.h"
+#include "server/protocol/server_messages.h"
+#include "server/table/table.h"
+
+namespace skat::app {
+
+class Hub;
+
+class TableHost : public std::enable_shared_from_this<TableHost> {
+ public:
+  // `creator` may start a series without holding a seat (e.g. a table of three bots).
+  TableHost(boost::asio::io_context& io, table::Table table, std::int64_t creator, std::weak_ptr<Hub> hub,
+            DbWriter& writer);
+
+  table::TableId id() const { return id_; }
+  // All of these post onto the table strand.
+  void client_message(const Identity& who, std::shared_ptr<net::WsSession> session, protocol::ClientMessage message);
+  void session_closed(std::int64_t player_id, std::uint64_t session_id);
+  // Stops the clock for good (server shutdown): running games stay as they are in the db.
+  void shutdown();
+
+ private:
+  using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+  struct Attached {
+    std::weak_ptr<net::WsSession> session;
+    std::int64_t player_id = 0;
+  };
+
+  template <class F>
+  void on_strand(F f);
+  void dispatch(const Identity& who, const std::shared_ptr<net::WsSession>& session,
+                const protocol::ClientMessage& message);
+  void join(const Identity& who, const std::shared_ptr<net::WsSession>& session, const protocol::ClientMessage& m,
+            std::optional<int> wanted);
+  void resume(const Identity& who, const std::shared_ptr<net::WsSession>& session, std::int64_t version);
+  std::optional<int> own_seat(std::int64_t player_id) const;
+  void attach(int seat, const Identity& who, const std::shared_ptr<net::WsSession>& session);
+  void detach_player(int seat, std::int64_t player_id);
+  void apply(table::TableOutput out);
+  void release_bots(const std::shared_ptr<Hub>& hub);
+  void deliver(int audience, const std::shared_ptr<const std::string>& text);
+  void send_direct(const std::shared_ptr<net::WsSession>& session, const table::TableOutput& out);
+  void arm_clock();
+  void on_clock(boost::system::error_code ec);
+  void publish();
+
+  table::TableId id_;
+  std::int64_t creator_;
+  Strand strand_;
+  table::Table table_;
+  std::weak_ptr<Hub> hub_;
+  DbWriter& writer_;
+  boost::asio::steady_timer timer_;
+  std::optional<table::TimePoint> armed_;
+  bool stopped_ = false;
+  std::array<std::map<std::uint64_t, Attached>, 3> seats_;
+  std::map<std::uint64_t, std::weak_ptr<net::WsSession>> spectators_;
+};
+
+table::Participant participant_of(const Identity& who);
+
+}  // namespace skat::app

@@ -1,0 +1,195 @@
+#include "server/botclient/bot_client.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/connect.hpp>
+#include <random>
+
+#include "bots/random_player.h"
+#include "bots/simple_player.h"
+#include "server/protocol/json_codec.h"
+
+namespace skat::botclient {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using Json = nlohmann::json;
+
+std::optional<Endpoint> parse_ws_url(std::string_view url) {
+  constexpr std::string_view kScheme = "ws://";
+  if (!url.starts_with(kScheme)) return std::nullopt;
+  url.remove_prefix(kScheme.size());
+  const auto slash = url.find('/');
+  const std::string_view authority = url.substr(0, slash);
+  Endpoint e;
+  e.path = slash == std::string_view::npos ? "/" : std::string(url.substr(slash));
+  const auto colon = authority.rfind(':');
+  e.host = std::string(authority.substr(0, colon));
+  e.port = colon == std::string_view::npos ? "80" : std::string(authority.substr(colon + 1));
+  if (e.host.empty() || e.port.empty()) return std::nullopt;
+  return e;
+}
+
+std::unique_ptr<bots::Player> make_player(std::string_view kind, std::uint64_t seed) {
+  if (kind == "random") return std::make_unique<bots::RandomPlayer>(seed);
+  return std::make_unique<bots::SimplePlayer>(seed);
+}
+
+BotConnection::BotConnection(asio::io_context& io, BotSettings settings)
+    : io_(io),
+      settings_(std::move(settings)),
+      player_(make_player(settings_.kind, settings_.seed)),
+      resolver_(io),
+      backoff_timer_(io) {}
+
+void BotConnection::start() { do_resolve(); }
+
+void BotConnection::stop() {
+  stopped_ = true;
+  backoff_timer_.cancel();
+  if (ws_ && connected_) {
+    ws_->async_close(websocket::close_code::going_away, [ws = ws_](beast::error_code) {});
+  } else if (ws_) {
+    beast::get_lowest_layer(*ws_).close();
+  }
+}
+
+void BotConnection::do_resolve() {
+  if (stopped_) return;
+  resolver_.async_resolve(settings_.endpoint.host, settings_.endpoint.port,
+                          beast::bind_front_handler(&BotConnection::on_resolve, shared_from_this()));
+}
+
+void BotConnection::on_resolve(beast::error_code ec, asio::ip::tcp::resolver::results_type results) {
+  if (ec) return retry(nullptr, "resolve", ec);
+  ws_ = std::make_shared<Stream>(io_);  // one io thread per bot process: no strand needed
+  queue_.clear();
+  buffer_.clear();
+  connected_ = false;
+  beast::get_lowest_layer(*ws_).expires_after(std::chrono::seconds(10));
+  beast::get_lowest_layer(*ws_).async_connect(
+      results, beast::bind_front_handler(&BotConnection::on_connect, shared_from_this(), ws_));
+}
+
+void BotConnection::on_connect(std::shared_ptr<Stream> ws, beast::error_code ec, asio::ip::tcp::endpoint) {
+  if (ws != ws_) return;
+  if (ec) return retry(ws, "connect", ec);
+  beast::get_lowest_layer(*ws).expires_never();
+  ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+  ws->read_message_max(4 * 1024 * 1024);
+  const std::string host = settings_.endpoint.host + ":" + settings_.endpoint.port;
+  ws->async_handshake(host, settings_.endpoint.path,
+                      beast::bind_front_handler(&BotConnection::on_handshake, shared_from_this(), ws));
+}
+
+void BotConnection::on_handshake(std::shared_ptr<Stream> ws, beast::error_code ec) {
+  if (ws != ws_) return;
+  if (ec) return retry(ws, "handshake", ec);
+  connected_ = true;
+  send(Json{{"type", "hello"}, {"protocol", 1}, {"name", settings_.name}, {"token", settings_.token}, {"bot", true}}
+           .dump());
+  do_read();
+}
+
+void BotConnection::do_read() {
+  ws_->async_read(buffer_, beast::bind_front_handler(&BotConnection::on_read, shared_from_this(), ws_));
+}
+
+void BotConnection::on_read(std::shared_ptr<Stream> ws, beast::error_code ec, std::size_t) {
+  if (ws != ws_) return;
+  if (ec) return retry(ws, "read", ec);
+  const std::string text = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  try {
+    handle(text);
+  } catch (const std::exception& e) {
+    spdlog::error("bot {}: {}", settings_.name, e.what());
+  }
+  do_read();
+}
+
+void BotConnection::send(std::string text) {
+  queue_.push_back(std::move(text));
+  if (queue_.size() == 1) do_write();
+}
+
+void BotConnection::do_write() {
+  ws_->text(true);
+  ws_->async_write(asio::buffer(queue_.front()),
+                   beast::bind_front_handler(&BotConnection::on_write, shared_from_this(), ws_));
+}
+
+void BotConnection::on_write(std::shared_ptr<Stream> ws, beast::error_code ec, std::size_t) {
+  if (ws != ws_) return;
+  if (ec) return retry(ws, "write", ec);
+  queue_.pop_front();
+  if (!queue_.empty()) do_write();
+}
+
+// Backoff 0.25 s, 0.5 s, 1 s … capped at 8 s, with jitter so that many bots do not reconnect in step.
+void BotConnection::retry(const std::shared_ptr<Stream>& ws, const char* why, beast::error_code ec) {
+  if (ws && ws != ws_) return;
+  if (ws_) {
+    beast::error_code ignored;
+    beast::get_lowest_layer(*ws_).socket().close(ignored);
+  }
+  ws_.reset();
+  connected_ = false;
+  queue_.clear();
+  if (stopped_) return;
+  ++failures_;
+  const int shift = std::min(failures_ - 1, 5);
+  std::uniform_int_distribution<int> jitter(0, 250);
+  std::minstd_rand rng(static_cast<unsigned>(settings_.seed) + static_cast<unsigned>(failures_));
+  const auto delay = std::chrono::milliseconds((250 << shift) + jitter(rng));
+  spdlog::info("bot {}: {} failed ({}), retrying in {} ms", settings_.name, why, ec.message(), delay.count());
+  backoff_timer_.expires_after(delay);
+  backoff_timer_.async_wait([self = shared_from_this()](beast::error_code e) {
+    if (!e) self->do_resolve();
+  });
+}
+
+void BotConnection::handle(const std::string& text) {
+  if (settings_.message_log) *settings_.message_log << settings_.name << '\t' << text << '\n' << std::flush;
+  const Json m = Json::parse(text, nullptr, false);
+  if (!m.is_object()) return;
+  const std::string type = m.value("type", "");
+  if (m.contains("table") && m["table"].is_number_integer() && m.contains("version") &&
+      m["version"].is_number_integer()) {
+    auto& last = tables_[m["table"].get<std::int64_t>()];
+    last = std::max(last, m["version"].get<std::int64_t>());
+  }
+  if (type == "welcome") {
+    failures_ = 0;
+    spdlog::info("bot {}: connected", settings_.name);
+    for (const auto& [table, version] : tables_)
+      send(Json{{"type", "resume"}, {"table", table}, {"version", version}}.dump());
+  } else if (type == "invite") {
+    const auto table = m.value("table", std::int64_t{0});
+    tables_.try_emplace(table, 0);
+    send(Json{{"type", "join_table"}, {"table", table}, {"seat", m.value("seat", 0)}}.dump());
+  } else if (type == "act") {
+    answer(m);
+  } else if (type == "error") {
+    spdlog::warn("bot {}: server error {}: {}", settings_.name, m.value("code", ""), m.value("message", ""));
+    if (m.value("code", "") == "auth_failed") stop();
+  }
+}
+
+void BotConnection::answer(const Json& act) {
+  const auto view = protocol::seat_view_from_json(act.value("view", Json()));
+  if (!view) {
+    spdlog::error("bot {}: unreadable view: {}", settings_.name, view.error().message);
+    return;
+  }
+  if (view->to_act != view->pos || view->legal.empty()) return;
+  const Action action = player_->decide(*view);
+  Json reply = protocol::action_to_json(action);
+  reply.erase("pos");
+  reply["table"] = act.value("table", std::int64_t{0});
+  send(reply.dump());
+  ++moves_;
+}
+
+}  // namespace skat::botclient

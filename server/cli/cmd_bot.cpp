@@ -1,0 +1,113 @@
+// `skat bot`: N bot connections in one process (names NAME-1…NAME-N when N > 1), each answering
+// the server with a bots:: player; runs until SIGINT/SIGTERM. Tokens come from --token or, for
+// several accounts, from --token-file (lines "name token").
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "server/botclient/bot_client.h"
+#include "server/cli/command.h"
+
+namespace skat::cli {
+
+namespace {
+
+struct BotArgs {
+  std::string url = "ws://127.0.0.1:8080/ws";
+  std::string name;
+  std::string token;
+  std::string token_file;
+  std::string kind = "simple";
+  int count = 1;
+  std::uint64_t seed = 1;
+  std::string log_messages;
+};
+
+std::map<std::string, std::string> read_tokens(const std::string& file) {
+  std::map<std::string, std::string> tokens;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    std::string name, token;
+    if (fields >> name >> token) tokens[name] = token;
+  }
+  return tokens;
+}
+
+int run_bot(const BotArgs& args) {
+  const auto endpoint = botclient::parse_ws_url(args.url);
+  if (!endpoint) {
+    spdlog::error("bot: --url must look like ws://host:port/ws");
+    return 1;
+  }
+  std::map<std::string, std::string> tokens;
+  if (!args.token_file.empty()) {
+    tokens = read_tokens(args.token_file);
+    if (tokens.empty()) {
+      spdlog::error("bot: no tokens in '{}'", args.token_file);
+      return 1;
+    }
+  }
+  std::unique_ptr<std::ofstream> log;
+  if (!args.log_messages.empty()) {
+    log = std::make_unique<std::ofstream>(args.log_messages, std::ios::app);
+    if (!*log) {
+      spdlog::error("bot: cannot write '{}'", args.log_messages);
+      return 1;
+    }
+  }
+  boost::asio::io_context io(1);
+  std::vector<std::shared_ptr<botclient::BotConnection>> bots;
+  for (int i = 1; i <= args.count; ++i) {
+    botclient::BotSettings s;
+    s.endpoint = *endpoint;
+    s.name = args.count == 1 ? args.name : args.name + "-" + std::to_string(i);
+    s.token = args.token;
+    if (const auto t = tokens.find(s.name); t != tokens.end()) s.token = t->second;
+    if (s.token.empty()) {
+      spdlog::error("bot: no token for {} (use --token or --token-file)", s.name);
+      return 1;
+    }
+    s.kind = args.kind;
+    s.seed = args.seed + static_cast<std::uint64_t>(i);
+    s.message_log = log.get();
+    bots.push_back(std::make_shared<botclient::BotConnection>(io, std::move(s)));
+  }
+  boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&](boost::system::error_code ec, int) {
+    if (ec) return;
+    spdlog::info("bot: stopping");
+    for (auto& b : bots) b->stop();
+  });
+  for (auto& b : bots) b->start();
+  spdlog::info("bot: {} {} bot(s) connecting to {}", args.count, args.kind, args.url);
+  io.run();
+  return 0;
+}
+
+}  // namespace
+
+Command add_bot_command(CLI::App& parent) {
+  auto args = std::make_shared<BotArgs>();
+  CLI::App* app = parent.add_subcommand("bot", "Run bot clients that connect to a skat server");
+  app->add_option("--url", args->url, "Server WebSocket URL")->capture_default_str();
+  app->add_option("--name", args->name, "Bot account name (NAME-1…NAME-N with --count N)")->required();
+  app->add_option("--token", args->token, "The account's secret token");
+  app->add_option("--token-file", args->token_file, "File of 'name token' lines, one per bot account");
+  app->add_option("--kind", args->kind, "Player program")
+      ->check(CLI::IsMember({"simple", "random"}))
+      ->capture_default_str();
+  app->add_option("--count", args->count, "Bot connections in this process")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app->add_option("--seed", args->seed, "Seed of the players' generators")->capture_default_str();
+  app->add_option("--log-messages", args->log_messages, "Append every received message to FILE (debug)");
+  return {app, [args] { return run_bot(*args); }};
+}
+
+}  // namespace skat::cli

@@ -1,0 +1,145 @@
+#include "server/net/http_session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "server/net/ws_session.h"
+
+namespace skat::net {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace asio = boost::asio;
+
+HttpReply make_reply(const HttpRequest& request, http::status status, std::string_view content_type, std::string body) {
+  HttpReply reply;
+  reply.response = HttpResponse(status, request.version());
+  reply.response.set(http::field::server, "skat");
+  reply.response.set(http::field::content_type, content_type);
+  reply.response.keep_alive(request.keep_alive());
+  reply.response.body() = std::move(body);
+  reply.response.prepare_payload();
+  return reply;
+}
+
+HttpSession::HttpSession(asio::ip::tcp::socket&& socket, std::shared_ptr<const Services> services)
+    : stream_(std::move(socket)), services_(std::move(services)) {}
+
+void HttpSession::run() {
+  asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+}
+
+void HttpSession::do_read() {
+  parser_.emplace();
+  parser_->header_limit(static_cast<std::uint32_t>(services_->limits.http_header_bytes));
+  parser_->body_limit(services_->limits.http_body_bytes);
+  stream_.expires_after(services_->limits.http_timeout);
+  http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) return do_close();
+  if (ec == http::error::body_limit) return reply_error(http::status::payload_too_large, "request body too large\n");
+  if (ec == http::error::header_limit)
+    return reply_error(http::status::request_header_fields_too_large, "request header too large\n");
+  if (ec) return;  // timeout, reset, malformed: nothing worth answering
+  HttpRequest request = parser_->release();
+  if (beast::websocket::is_upgrade(request)) {
+    if (request.target() != "/ws") return reply_error(http::status::not_found, "WebSocket endpoint is /ws\n");
+    std::make_shared<WsSession>(stream_.release_socket(), services_->ws, services_->limits)->run(std::move(request));
+    return;
+  }
+  try {
+    reply_ = services_->http->handle(request);
+  } catch (const std::exception& e) {
+    spdlog::error("http {}: {}", std::string(request.target()), e.what());
+    reply_ = make_reply(request, http::status::internal_server_error, "text/plain", "internal error\n");
+  }
+  if (reply_->next_chunk) return do_write_header();
+  do_write();
+}
+
+void HttpSession::reply_error(http::status status, const char* text) {
+  HttpRequest request;
+  request.version(11);
+  request.keep_alive(false);
+  reply_ = make_reply(request, status, "text/plain", text);
+  reply_->response.keep_alive(false);
+  do_write();
+}
+
+void HttpSession::do_write() {
+  keep_alive_ = reply_->response.keep_alive();
+  http::async_write(stream_, reply_->response,
+                    beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive_));
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  reply_.reset();
+  if (ec) return;
+  if (!keep_alive) return do_close();
+  do_read();
+}
+
+// Chunked replies: the header first, then one chunk per generator call, then the last chunk.
+void HttpSession::do_write_header() {
+  keep_alive_ = reply_->response.keep_alive();
+  stream_header_.emplace(reply_->response.result(), reply_->response.version());
+  for (const auto& field : reply_->response) stream_header_->set(field.name_string(), field.value());
+  stream_header_->erase(http::field::content_length);
+  stream_header_->chunked(true);
+  header_serializer_.emplace(*stream_header_);
+  stream_.expires_never();
+  http::async_write_header(stream_, *header_serializer_,
+                           beast::bind_front_handler(&HttpSession::on_write_header, shared_from_this()));
+}
+
+void HttpSession::on_write_header(beast::error_code ec, std::size_t) {
+  if (ec) return;
+  do_write_chunk();
+}
+
+void HttpSession::do_write_chunk() {
+  bool more = true;
+  chunk_.clear();
+  try {
+    while (more && chunk_.empty()) more = reply_->next_chunk(chunk_);
+  } catch (const std::exception& e) {
+    spdlog::error("http stream: {}", e.what());
+    return do_close();  // the client sees a truncated chunked body, never a false end
+  }
+  if (chunk_.empty()) return do_write_last_chunk();
+  stream_.expires_after(services_->limits.http_timeout);
+  asio::async_write(stream_, http::make_chunk(asio::buffer(chunk_)),
+                    beast::bind_front_handler(&HttpSession::on_write_chunk, shared_from_this(), more));
+}
+
+void HttpSession::on_write_chunk(bool more, beast::error_code ec, std::size_t) {
+  if (ec) return;
+  if (more) return do_write_chunk();
+  do_write_last_chunk();
+}
+
+void HttpSession::do_write_last_chunk() {
+  stream_.expires_after(services_->limits.http_timeout);
+  asio::async_write(stream_, http::make_chunk_last(),
+                    beast::bind_front_handler(&HttpSession::on_write_last_chunk, shared_from_this()));
+}
+
+void HttpSession::on_write_last_chunk(beast::error_code ec, std::size_t) {
+  reply_.reset();
+  header_serializer_.reset();
+  stream_header_.reset();
+  if (ec) return;
+  if (!keep_alive_) return do_close();
+  do_read();
+}
+
+void HttpSession::do_close() {
+  beast::error_code ec;
+  stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
+}
+
+}  // namespace skat::net

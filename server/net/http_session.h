@@ -1,0 +1,53 @@
+// One plain HTTP connection: reads a request at a time under header/body limits, upgrades
+// `/ws` to a WsSession, and writes the HttpHandler's reply (whole, or chunked from a generator)
+// before reading the next request. One write in flight, always on the connection's strand.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <memory>
+#include <optional>
+
+#include "server/net/handlers.h"
+#include "server/net/limits.h"
+
+namespace skat::net {
+
+struct Services {
+  std::shared_ptr<HttpHandler> http;
+  std::shared_ptr<SessionHandler> ws;
+  Limits limits;
+};
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<const Services> services);
+  void run();
+
+ private:
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void reply_error(boost::beast::http::status status, const char* text);
+  void do_write();
+  void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  void do_write_header();
+  void on_write_header(boost::beast::error_code ec, std::size_t bytes);
+  void do_write_chunk();
+  void on_write_chunk(bool more, boost::beast::error_code ec, std::size_t bytes);
+  void do_write_last_chunk();
+  void on_write_last_chunk(boost::beast::error_code ec, std::size_t bytes);
+  void do_close();
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  std::shared_ptr<const Services> services_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::optional<HttpReply> reply_;
+  std::optional<boost::beast::http::response<boost::beast::http::empty_body>> stream_header_;
+  std::optional<boost::beast::http::response_serializer<boost::beast::http::empty_body>> header_serializer_;
+  std::string chunk_;
+  bool keep_alive_ = false;
+};
+
+}  // namespace skat::net

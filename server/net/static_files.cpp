@@ -1,0 +1,97 @@
+#include "server/net/static_files.h"
+
+#include <array>
+#include <string>
+#include <utility>
+
+namespace skat::net {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::optional<std::string> percent_decode(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%') {
+      out += text[i];
+      continue;
+    }
+    if (i + 2 >= text.size()) return std::nullopt;
+    const int hi = hex_value(text[i + 1]), lo = hex_value(text[i + 2]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out += static_cast<char>(hi * 16 + lo);
+    i += 2;
+  }
+  return out;
+}
+
+bool is_within(const fs::path& root, const fs::path& path) {
+  auto r = root.begin();
+  auto p = path.begin();
+  for (; r != root.end(); ++r, ++p)
+    if (p == path.end() || *p != *r) return false;
+  return true;
+}
+
+}  // namespace
+
+std::optional<fs::path> resolve_static(const fs::path& root, std::string_view target) {
+  target = target.substr(0, target.find_first_of("?#"));
+  const auto decoded = percent_decode(target);
+  if (!decoded || decoded->empty() || decoded->front() != '/') return std::nullopt;
+  fs::path relative;
+  std::size_t start = 1;
+  while (start <= decoded->size()) {
+    const std::size_t end = std::min(decoded->find('/', start), decoded->size());
+    const std::string part = decoded->substr(start, end - start);
+    start = end + 1;
+    if (part.empty()) continue;
+    if (part.front() == '.' || part.find('\0') != std::string::npos || part.find('\\') != std::string::npos)
+      return std::nullopt;  // "..", ".", hidden files
+    relative /= part;
+  }
+  std::error_code ec;
+  const fs::path base = fs::canonical(root, ec);
+  if (ec) return std::nullopt;
+  fs::path file = fs::weakly_canonical(base / relative, ec);
+  if (ec || !is_within(base, file)) return std::nullopt;
+  if (fs::is_directory(file, ec)) file /= "index.html";
+  file = fs::canonical(file, ec);  // resolves symlinks inside the root too
+  if (ec || !is_within(base, file) || !fs::is_regular_file(file, ec)) return std::nullopt;
+  return file;
+}
+
+std::string_view content_type(const fs::path& file) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kTypes{{
+      {".html", "text/html; charset=utf-8"},
+      {".htm", "text/html; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".mjs", "text/javascript; charset=utf-8"},
+      {".json", "application/json"},
+      {".map", "application/json"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".jpg", "image/jpeg"},
+      {".jpeg", "image/jpeg"},
+      {".gif", "image/gif"},
+      {".ico", "image/x-icon"},
+      {".webp", "image/webp"},
+      {".woff2", "font/woff2"},
+      {".txt", "text/plain; charset=utf-8"},
+  }};
+  const std::string ext = file.extension().string();
+  for (const auto& [suffix, type] : kTypes)
+    if (ext == suffix) return type;
+  return "application/octet-stream";
+}
+
+}  // namespace skat::net

@@ -1,0 +1,64 @@
+// One WebSocket connection: owns the stream, its strand, the always-pending read, the bounded
+// outgoing queue (one write in flight; a reader too slow to keep the queue under its bound is
+// dropped) and the per-connection rate limit. Everything else goes to the SessionHandler.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include "server/net/handlers.h"
+#include "server/net/limits.h"
+#include "server/net/token_bucket.h"
+
+namespace skat::net {
+
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<SessionHandler> handler, const Limits& limits);
+
+  // Completes the upgrade of `request` and starts reading.
+  void run(HttpRequest request);
+  // Thread-safe: queues one text message (dropped silently once the session is closing).
+  void send(std::string text);
+  void send(std::shared_ptr<const std::string> text);
+  // Thread-safe: sends a close frame after the queued messages.
+  void close();
+
+  std::uint64_t id() const { return id_; }
+
+ private:
+  void on_run();
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void enqueue(std::shared_ptr<const std::string> text);
+  void do_write();
+  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void do_close();
+  void on_close(boost::beast::error_code ec);
+  void drop();
+  void finish();
+  template <class F>
+  void guarded(const char* what, F&& f);
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  HttpRequest request_;
+  boost::beast::flat_buffer buffer_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  std::shared_ptr<SessionHandler> handler_;
+  Limits limits_;
+  TokenBucket bucket_;
+  int strikes_ = 0;
+  bool open_ = false;
+  bool closing_ = false;
+  bool close_sent_ = false;
+  bool finished_ = false;
+  std::uint64_t id_;
+};
+
+}  // namespace skat::net

@@ -1,0 +1,30 @@
+#include "server/protocol/errors.h"
+
+namespace skat::protocol {
+
+std::string_view to_string(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::BadJson: return "bad_json";
+    case ErrorCode::TooLarge: return "too_large";
+    case ErrorCode::UnknownType: return "unknown_type";
+    case ErrorCode::MissingField: return "missing_field";
+    case ErrorCode::BadField: return "bad_field";
+    case ErrorCode::UnknownField: return "unknown_field";
+    case ErrorCode::NotAuthenticated: return "not_authenticated";
+    case ErrorCode::AuthFailed: return "auth_failed";
+    case ErrorCode::NoSuchTable: return "no_such_table";
+    case ErrorCode::NotSeated: return "not_seated";
+    case ErrorCode::SeatTaken: return "seat_taken";
+    case ErrorCode::TableFull: return "table_full";
+    case ErrorCode::AlreadySeated: return "already_seated";
+    case ErrorCode::SeriesRunning: return "series_running";
+    case ErrorCode::SeriesNotRunning: return "series_not_running";
+    case ErrorCode::NotReady: return "not_ready";
+    case ErrorCode::NotYourTurn: return "not_your_turn";
+    case ErrorCode::IllegalAction: return "illegal_action";
+    case ErrorCode::Internal: return "internal";
+  }
+  return "internal";
+}
+
+}  // namespace skat::protocol

@@ -1,0 +1,43 @@
+// Protocol error codes: the stable snake_case strings sent in {"type":"error","code":…} messages
+// (docs/protocol.md lists them), and the error value every parser and table call returns.
+// Engine rule errors map onto `illegal_action` with the engine's own code as detail.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace skat::protocol {
+
+enum class ErrorCode : std::uint8_t {
+  BadJson,       // not valid JSON (or not valid UTF-8)
+  TooLarge,      // message above kMaxMessageBytes or a string above its limit
+  UnknownType,   // "type" missing or not a known client message
+  MissingField,  // a required field is absent
+  BadField,      // a field has the wrong JSON type or is out of range (card name, bid value…)
+  UnknownField,  // a field the message type does not define
+  NotAuthenticated,
+  AuthFailed,
+  NoSuchTable,
+  NotSeated,  // the connection has no seat at that table
+  SeatTaken,
+  TableFull,
+  AlreadySeated,
+  SeriesRunning,  // e.g. start_series twice, leave a seat mid-series
+  SeriesNotRunning,
+  NotReady,  // start_series with a seat still free
+  NotYourTurn,
+  IllegalAction,  // the engine rejected the action (detail: engine RuleError code)
+  Internal,
+};
+
+std::string_view to_string(ErrorCode code);
+
+struct ProtocolError {
+  ErrorCode code = ErrorCode::Internal;
+  std::string message;  // human readable detail, safe to send to the client
+
+  bool operator==(const ProtocolError&) const = default;
+};
+
+}  // namespace skat::protocol

@@ -1,0 +1,194 @@
+#include <limits>
+
+#include "server/protocol/client_messages.h"
+#include "server/protocol/json_codec.h"
+#include "server/protocol/json_fields.h"
+
+namespace skat::protocol {
+
+using detail::error;
+
+namespace {
+
+constexpr std::int64_t kMaxId = std::numeric_limits<std::int64_t>::max();
+using Result = std::expected<ClientBody, ProtocolError>;
+
+std::expected<TableId, ProtocolError> table_field(const Json& j) { return detail::get_int(j, "table", 1, kMaxId); }
+
+Result parse_hello(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "protocol", "name", "token", "bot"}); !ok)
+    return std::unexpected(ok.error());
+  Hello h;
+  auto protocol = detail::get_int(j, "protocol", 1, 1000);
+  if (!protocol) return std::unexpected(protocol.error());
+  if (*protocol != kProtocolVersion)
+    return std::unexpected(error(ErrorCode::BadField, "unsupported protocol version (server speaks 1)"));
+  h.protocol = static_cast<int>(*protocol);
+  auto name = detail::get_string(j, "name", kMaxNameBytes);
+  if (!name) return std::unexpected(name.error());
+  if (name->empty()) return std::unexpected(error(ErrorCode::BadField, "field \"name\" must not be empty"));
+  for (unsigned char c : *name)
+    if (c < 0x20 || c == 0x7f) return std::unexpected(error(ErrorCode::BadField, "control character in \"name\""));
+  h.name = std::move(*name);
+  auto token = detail::get_opt_string(j, "token", kMaxTokenBytes);
+  if (!token) return std::unexpected(token.error());
+  h.token = token->value_or("");
+  auto bot = detail::get_bool(j, "bot", false);
+  if (!bot) return std::unexpected(bot.error());
+  h.bot = *bot;
+  return h;
+}
+
+Result parse_create(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "deals", "event"}); !ok) return std::unexpected(ok.error());
+  CreateTable c;
+  auto deals = detail::get_opt_int(j, "deals", 1, kMaxDeals);
+  if (!deals) return std::unexpected(deals.error());
+  if (*deals) c.deals = static_cast<int>(**deals);
+  auto event = detail::get_opt_string(j, "event", kMaxEventBytes);
+  if (!event) return std::unexpected(event.error());
+  c.event = std::move(*event);
+  return c;
+}
+
+// Messages of the form {"type":…,"table":n} plus the listed extra fields.
+template <class T>
+Result parse_table_only(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "table"}); !ok) return std::unexpected(ok.error());
+  auto table = table_field(j);
+  if (!table) return std::unexpected(table.error());
+  return T{*table};
+}
+
+Result parse_join(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "table", "seat"}); !ok) return std::unexpected(ok.error());
+  auto table = table_field(j);
+  if (!table) return std::unexpected(table.error());
+  auto seat = detail::get_opt_int(j, "seat", 0, 2);
+  if (!seat) return std::unexpected(seat.error());
+  JoinTable out{*table, std::nullopt};
+  if (*seat) out.seat = static_cast<int>(**seat);
+  return out;
+}
+
+Result parse_add_bot(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "table", "seat", "bot"}); !ok)
+    return std::unexpected(ok.error());
+  auto table = table_field(j);
+  if (!table) return std::unexpected(table.error());
+  auto seat = detail::get_int(j, "seat", 0, 2);
+  if (!seat) return std::unexpected(seat.error());
+  auto bot = detail::get_opt_string(j, "bot", kMaxNameBytes);
+  if (!bot) return std::unexpected(bot.error());
+  return AddBot{*table, static_cast<int>(*seat), bot->value_or("")};
+}
+
+Result parse_resume(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "table", "version"}); !ok) return std::unexpected(ok.error());
+  auto table = table_field(j);
+  if (!table) return std::unexpected(table.error());
+  auto version = detail::get_int(j, "version", 0, kMaxId);
+  if (!version) return std::unexpected(version.error());
+  return Resume{*table, *version};
+}
+
+Result parse_chat(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "table", "text"}); !ok) return std::unexpected(ok.error());
+  auto table = table_field(j);
+  if (!table) return std::unexpected(table.error());
+  auto text = detail::get_string(j, "text", kMaxChatBytes);
+  if (!text) return std::unexpected(text.error());
+  return Chat{*table, std::move(*text)};
+}
+
+Result parse_game_command(const Json& j) {
+  auto table = table_field(j);
+  if (!table) return std::unexpected(table.error());
+  if (j.contains("pos")) return std::unexpected(error(ErrorCode::UnknownField, "unknown field \"pos\""));
+  auto action = action_from_json(j);
+  if (!action) return std::unexpected(action.error());
+  action->pos = 0;
+  return GameCommand{*table, *action};
+}
+
+Result parse_body(const Json& j, std::string_view type) {
+  if (type == "hello") return parse_hello(j);
+  if (type == "lobby" || type == "ping") {
+    if (auto ok = detail::check_fields(j, {"type", "id"}); !ok) return std::unexpected(ok.error());
+    return type == "ping" ? ClientBody{Ping{}} : ClientBody{LobbyRequest{}};
+  }
+  if (type == "create_table") return parse_create(j);
+  if (type == "join_table") return parse_join(j);
+  if (type == "leave_table") return parse_table_only<LeaveTable>(j);
+  if (type == "watch_table") return parse_table_only<WatchTable>(j);
+  if (type == "start_series") return parse_table_only<StartSeries>(j);
+  if (type == "add_bot") return parse_add_bot(j);
+  if (type == "resume") return parse_resume(j);
+  if (type == "chat") return parse_chat(j);
+  for (std::string_view a : {"bid", "hold", "pass", "pickup", "discard", "declare", "play", "concede"})
+    if (type == a) return parse_game_command(j);
+  return std::unexpected(error(ErrorCode::UnknownType, "unknown message type"));
+}
+
+}  // namespace
+
+std::string_view type_name(const ClientBody& body) {
+  struct Visitor {
+    std::string_view operator()(const Hello&) const { return "hello"; }
+    std::string_view operator()(const LobbyRequest&) const { return "lobby"; }
+    std::string_view operator()(const Ping&) const { return "ping"; }
+    std::string_view operator()(const CreateTable&) const { return "create_table"; }
+    std::string_view operator()(const JoinTable&) const { return "join_table"; }
+    std::string_view operator()(const LeaveTable&) const { return "leave_table"; }
+    std::string_view operator()(const WatchTable&) const { return "watch_table"; }
+    std::string_view operator()(const AddBot&) const { return "add_bot"; }
+    std::string_view operator()(const StartSeries&) const { return "start_series"; }
+    std::string_view operator()(const Resume&) const { return "resume"; }
+    std::string_view operator()(const GameCommand& g) const {
+      constexpr std::string_view kNames[] = {"bid", "hold", "pass", "pickup", "discard", "declare", "play", "concede"};
+      return kNames[static_cast<std::size_t>(g.action.kind)];
+    }
+    std::string_view operator()(const Chat&) const { return "chat"; }
+  };
+  return std::visit(Visitor{}, body);
+}
+
+std::optional<TableId> table_of(const ClientBody& body) {
+  return std::visit(
+      [](const auto& m) -> std::optional<TableId> {
+        if constexpr (requires { m.table; })
+          return m.table;
+        else
+          return std::nullopt;
+      },
+      body);
+}
+
+std::expected<ClientMessage, ProtocolError> parse_client_message(std::string_view text) {
+  if (text.size() > kMaxMessageBytes)
+    return std::unexpected(
+        error(ErrorCode::TooLarge, "message longer than " + std::to_string(kMaxMessageBytes) + " bytes"));
+  try {
+    const Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) return std::unexpected(error(ErrorCode::BadJson, "not valid JSON"));
+    if (!j.is_object()) return std::unexpected(error(ErrorCode::BadJson, "a message must be a JSON object"));
+    auto type = detail::get_string(j, "type", 32);
+    if (!type) {
+      auto e = type.error();
+      if (e.code == ErrorCode::MissingField || e.code == ErrorCode::TooLarge) e.code = ErrorCode::UnknownType;
+      return std::unexpected(e);
+    }
+    ClientMessage out;
+    auto id = detail::get_opt_int(j, "id", 0, kMaxId);
+    if (!id) return std::unexpected(id.error());
+    out.id = *id;
+    auto body = parse_body(j, *type);
+    if (!body) return std::unexpected(body.error());
+    out.body = std::move(*body);
+    return out;
+  } catch (const std::exception& e) {
+    return std::unexpected(error(ErrorCode::BadJson, "unreadable message"));
+  }
+}
+
+}  // namespace skat::protocol

@@ -1,0 +1,220 @@
+// Table: the public façade over detail::TableCore. Every entry point catches exceptions so that
+// none escapes (nlohmann::json may throw on misuse); an internal failure becomes an error message.
+#include "server/table/table.h"
+
+#include "server/protocol/server_messages.h"
+#include "server/table/table_core.h"
+
+namespace skat::table {
+
+using protocol::ErrorCode;
+using protocol::ProtocolError;
+
+namespace {
+
+ProtocolError internal_error() { return ProtocolError{ErrorCode::Internal, "internal error"}; }
+
+bool valid_seat(int seat) { return seat >= 0 && seat <= 2; }
+
+}  // namespace
+
+Table::Table(TableId id, TableConfig config) : core_(std::make_unique<detail::TableCore>(id, std::move(config))) {}
+Table::~Table() = default;
+Table::Table(Table&&) noexcept = default;
+Table& Table::operator=(Table&&) noexcept = default;
+
+TableId Table::id() const { return core_->id_; }
+const TableConfig& Table::config() const { return core_->config_; }
+std::int64_t Table::version() const { return core_->log_.version(); }
+int Table::series_index() const { return core_->series_index_; }
+bool Table::series_running() const { return core_->running_; }
+int Table::games_played() const { return core_->running_ ? core_->game_index_ : 0; }
+
+std::expected<TableOutput, ProtocolError> Table::sit(int seat, const Participant& who, TimePoint now) {
+  if (!valid_seat(seat)) return std::unexpected(ProtocolError{ErrorCode::BadField, "seat must be 0, 1 or 2"});
+  try {
+    TableOutput out;
+    if (auto ok = core_->sit(out, seat, who, now); !ok) return std::unexpected(ok.error());
+    core_->finish_output(out);
+    return out;
+  } catch (...) {
+    return std::unexpected(internal_error());
+  }
+}
+
+std::expected<TableOutput, ProtocolError> Table::leave(int seat, TimePoint now) {
+  if (!valid_seat(seat)) return std::unexpected(ProtocolError{ErrorCode::NotSeated, "no such seat"});
+  try {
+    TableOutput out;
+    if (auto ok = core_->leave(out, seat, now); !ok) return std::unexpected(ok.error());
+    core_->finish_output(out);
+    return out;
+  } catch (...) {
+    return std::unexpected(internal_error());
+  }
+}
+
+std::optional<int> Table::seat_of(std::int64_t player_id) const {
+  for (int s = 0; s < 3; ++s) {
+    const auto& seat = core_->seats_[static_cast<std::size_t>(s)];
+    if (seat.owner && seat.owner->player_id == player_id) return s;
+    if (!seat.owner && seat.occupant && seat.occupant->player_id == player_id) return s;
+  }
+  return std::nullopt;
+}
+
+const std::optional<Participant>& Table::occupant(int seat) const {
+  static const std::optional<Participant> kNone;
+  return valid_seat(seat) ? core_->seats_[static_cast<std::size_t>(seat)].occupant : kNone;
+}
+
+bool Table::connected(int seat) const {
+  return valid_seat(seat) && core_->seats_[static_cast<std::size_t>(seat)].connected;
+}
+
+std::expected<TableOutput, ProtocolError> Table::start_series(int by_seat, TimePoint now) {
+  if (!valid_seat(by_seat)) return std::unexpected(ProtocolError{ErrorCode::NotSeated, "only seated players start"});
+  try {
+    TableOutput out;
+    if (auto ok = core_->start_series(out, by_seat, now); !ok) return std::unexpected(ok.error());
+    core_->finish_output(out);
+    return out;
+  } catch (...) {
+    return std::unexpected(internal_error());
+  }
+}
+
+TableOutput Table::handle(int seat, const protocol::ClientMessage& message, TimePoint now) {
+  TableOutput out;
+  const auto reply_error = [&](const ProtocolError& e) { core_->send_error(out, seat, e, message.id); };
+  try {
+    if (const auto* cmd = std::get_if<protocol::GameCommand>(&message.body))
+      return act(seat, cmd->action, now, message.id);
+    if (const auto* chat_msg = std::get_if<protocol::Chat>(&message.body)) {
+      out = chat(seat, chat_msg->text, now);
+      for (auto& m : out.messages)
+        if (message.id && m.message.value("type", "") == "error") m.message["id"] = *message.id;
+      return out;
+    }
+    if (const auto* r = std::get_if<protocol::Resume>(&message.body)) return resume(seat, r->version);
+    if (std::holds_alternative<protocol::StartSeries>(message.body)) {
+      auto started = start_series(seat, now);
+      if (started) return std::move(*started);
+      reply_error(started.error());
+    } else {
+      reply_error(ProtocolError{ErrorCode::UnknownType, "not a table command"});
+    }
+  } catch (...) {
+    out = TableOutput{};
+    reply_error(internal_error());
+  }
+  core_->finish_output(out);
+  return out;
+}
+
+TableOutput Table::act(int seat, Action action, TimePoint now, std::optional<std::int64_t> request_id) {
+  TableOutput out;
+  try {
+    if (auto ok = core_->act(out, seat, action, now, false); !ok) {
+      out = TableOutput{};
+      core_->send_error(out, seat, ok.error(), request_id);
+    }
+  } catch (...) {
+    out = TableOutput{};
+    core_->send_error(out, seat, internal_error(), request_id);
+  }
+  core_->finish_output(out);
+  return out;
+}
+
+TableOutput Table::chat(int seat, std::string_view text, TimePoint now) {
+  TableOutput out;
+  try {
+    if (!valid_seat(seat)) {
+      core_->send_error(out, seat, ProtocolError{ErrorCode::NotSeated, "spectators cannot chat"}, std::nullopt);
+    } else if (text.empty() || text.size() > protocol::kMaxChatBytes) {
+      core_->send_error(out, seat, ProtocolError{ErrorCode::TooLarge, "chat text must be 1 to 300 bytes"},
+                        std::nullopt);
+    } else {
+      const auto& who = core_->seats_[static_cast<std::size_t>(seat)].occupant;
+      core_->emit_public(out, "chat", Json{{"seat", seat}, {"name", who ? who->name : ""}, {"text", std::string(text)}},
+                         now);
+    }
+  } catch (...) {
+    out = TableOutput{};
+    core_->send_error(out, seat, internal_error(), std::nullopt);
+  }
+  core_->finish_output(out);
+  return out;
+}
+
+TableOutput Table::on_clock(TimePoint now) {
+  TableOutput out;
+  try {
+    core_->on_clock(out, now);
+  } catch (...) {
+  }
+  core_->finish_output(out);
+  return out;
+}
+
+TableOutput Table::disconnect(int seat, TimePoint now) {
+  TableOutput out;
+  try {
+    if (valid_seat(seat)) core_->disconnect(out, seat, now);
+  } catch (...) {
+  }
+  core_->finish_output(out);
+  return out;
+}
+
+TableOutput Table::reconnect(int seat, TimePoint now) {
+  TableOutput out;
+  try {
+    if (valid_seat(seat)) core_->reconnect(out, seat, now);
+  } catch (...) {
+  }
+  core_->finish_output(out);
+  return out;
+}
+
+TableOutput Table::resume(int audience, std::int64_t last_version) const {
+  TableOutput out;
+  try {
+    if (!valid_seat(audience) && audience != kSpectators) return out;
+    if (auto missed = core_->log_.since(audience, last_version)) {
+      for (auto& m : *missed) out.messages.push_back(Outbound{audience, std::move(m)});
+    } else {
+      out.messages.push_back(Outbound{audience, core_->state_message(audience)});
+    }
+    if (valid_seat(audience) && core_->game_ && core_->seat_of_pos(std::max(core_->game_->to_act(), 0)) == audience &&
+        core_->game_->to_act() >= 0)
+      out.messages.push_back(Outbound{audience, core_->act_message(audience)});
+  } catch (...) {
+    out = TableOutput{};
+    core_->send_error(out, audience, internal_error(), std::nullopt);
+  }
+  core_->finish_output(out);
+  return out;
+}
+
+Json Table::state_message(int audience) const {
+  try {
+    return core_->state_message(audience);
+  } catch (...) {
+    return protocol::make_error(internal_error());
+  }
+}
+
+const Game* Table::game() const { return core_->game_ ? &*core_->game_ : nullptr; }
+int Table::position_of(int seat) const { return core_->position_of(seat); }
+
+std::optional<SeatView> Table::view(int seat) const {
+  if (!core_->game_ || !valid_seat(seat)) return std::nullopt;
+  return seat_view(*core_->game_, core_->position_of(seat));
+}
+
+std::optional<TimePoint> Table::next_deadline() const { return core_->next_deadline(); }
+std::array<int, 3> Table::series_scores() const { return core_->scores(); }
+
+}  // namespace skat::table

@@ -1,0 +1,93 @@
+// One table of three seats: seating, the series of N deals with rotating forehand, turns, move
+// clocks, default actions on timeout, disconnect grace and bot replacement, chat, versioned and
+// per-audience redacted events with resume, and the records of finished games and series.
+// Pure and single-threaded: no sockets, no clock of its own (`now` is passed in), no database;
+// every call returns a TableOutput. The caller serialises calls (one strand per table).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <expected>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/seat_view.h"
+#include "server/protocol/client_messages.h"
+#include "server/table/table_types.h"
+
+namespace skat::table {
+
+namespace detail {
+class TableCore;
+}
+
+class Table {
+ public:
+  Table(TableId id, TableConfig config);
+  ~Table();
+  Table(Table&&) noexcept;
+  Table& operator=(Table&&) noexcept;
+
+  TableId id() const;
+  const TableConfig& config() const;
+  // The version of the last event (0 before any).
+  std::int64_t version() const;
+
+  // --- seating -------------------------------------------------------------------------
+  // Before a series: takes a free seat. During a series: only a seat waiting for a
+  // replacement bot (after BotRequest), or the seat's own player coming back (= reconnect).
+  std::expected<TableOutput, protocol::ProtocolError> sit(int seat, const Participant& who, TimePoint now);
+  // Before a series: frees the seat. During a series: like a disconnect with no grace (a bot
+  // is requested at once); the player may still come back with sit().
+  std::expected<TableOutput, protocol::ProtocolError> leave(int seat, TimePoint now);
+  // The seat of a player (current occupant or a displaced human), if any.
+  std::optional<int> seat_of(std::int64_t player_id) const;
+  const std::optional<Participant>& occupant(int seat) const;
+  bool connected(int seat) const;
+
+  // --- series ----------------------------------------------------------------------------
+  // Needs three occupied seats and no running series. `by_seat` is the requester (0..2).
+  std::expected<TableOutput, protocol::ProtocolError> start_series(int by_seat, TimePoint now);
+  bool series_running() const;
+  int series_index() const;  // 0-based, −1 before the first series
+  int games_played() const;  // in the current series
+
+  // --- play --------------------------------------------------------------------------------
+  // Dispatches a parsed message addressed to this table from the connection holding `seat`
+  // (0..2, or kSpectators for resume only). Errors go back as an error message to that seat;
+  // the table is unchanged then.
+  TableOutput handle(int seat, const protocol::ClientMessage& message, TimePoint now);
+  // The action's pos is overwritten from the seat.
+  TableOutput act(int seat, Action action, TimePoint now, std::optional<std::int64_t> request_id = std::nullopt);
+  TableOutput chat(int seat, std::string_view text, TimePoint now);
+  // Plays default actions for every expired move clock and requests bots after expired grace.
+  TableOutput on_clock(TimePoint now);
+
+  // --- connections --------------------------------------------------------------------------
+  TableOutput disconnect(int seat, TimePoint now);
+  // The seat's player is back (within grace, or later to take the seat back from a bot).
+  TableOutput reconnect(int seat, TimePoint now);
+  // Missed events after `last_version` for that audience (seat or kSpectators), or a full
+  // state message when they are no longer in the log; then the act request if it is that
+  // seat's turn.
+  TableOutput resume(int audience, std::int64_t last_version) const;
+  // The full state message for an audience (seat or kSpectators).
+  Json state_message(int audience) const;
+
+  // --- inspection (tests, lobby) ---------------------------------------------------------------
+  // The current game, if one is running.
+  const Game* game() const;
+  // Position 0..2 of a seat in the current game (forehand = game index mod 3).
+  int position_of(int seat) const;
+  std::optional<SeatView> view(int seat) const;
+  std::optional<TimePoint> next_deadline() const;
+  std::array<int, 3> series_scores() const;  // Seeger-Fabian per seat so far
+
+ private:
+  std::unique_ptr<detail::TableCore> core_;
+};
+
+}  // namespace skat::table

@@ -1,0 +1,130 @@
+#include "server/table/table_core.h"
+
+#include <algorithm>
+
+#include "engine/seat_view.h"
+#include "server/protocol/json_codec.h"
+#include "server/protocol/server_messages.h"
+
+namespace skat::table::detail {
+
+std::int64_t to_ms(TimePoint t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+Json participant_json(const Participant& p) {
+  Json j{{"id", p.player_id}, {"name", p.name}, {"bot", p.is_bot}};
+  if (p.is_bot) j["kind"] = p.bot_kind;
+  return j;
+}
+
+TableCore::TableCore(TableId id, TableConfig config) : id_(id), config_(std::move(config)) {
+  config_.deals = std::clamp(config_.deals, 1, protocol::kMaxDeals);
+}
+
+int TableCore::clock_ms(int seat) const {
+  const auto& who = seats_[static_cast<std::size_t>(seat)].occupant;
+  return who && who->is_bot ? config_.bot_move_ms : config_.human_move_ms;
+}
+
+std::optional<TimePoint> TableCore::next_deadline() const {
+  std::optional<TimePoint> next = move_deadline_;
+  for (const SeatState& s : seats_)
+    if (s.grace_end && (!next || *s.grace_end < *next)) next = s.grace_end;
+  return next;
+}
+
+std::array<int, 3> TableCore::scores() const {
+  std::array<int, 3> total{};
+  for (const auto& row : list_)
+    for (std::size_t s = 0; s < 3; ++s) total[s] += row[s];
+  return total;
+}
+
+Json TableCore::seats_json() const {
+  Json seats = Json::array();
+  for (const SeatState& s : seats_) {
+    if (!s.occupant) {
+      seats.push_back(nullptr);
+      continue;
+    }
+    Json j = participant_json(*s.occupant);
+    j["connected"] = s.connected;
+    if (s.owner) j["replacing"] = participant_json(*s.owner);
+    seats.push_back(j);
+  }
+  return seats;
+}
+
+void TableCore::emit(TableOutput& out, std::string_view type, std::array<Json, 4> copies, Json record, TimePoint now) {
+  const int game = running_ && game_ ? game_index_ : -1;
+  for (Json& c : copies) {
+    if (c.is_null()) c = Json::object();
+    c["type"] = type;
+    c["table"] = id_;
+    c["game"] = game;
+  }
+  const std::int64_t version = log_.append(copies);
+  for (std::size_t a = 0; a < 4; ++a) {
+    copies[a]["version"] = version;
+    out.messages.push_back(Outbound{static_cast<int>(a), std::move(copies[a])});
+  }
+  if (game >= 0 && record.is_object()) {
+    record["type"] = type;
+    record["t"] = to_ms(now);
+    record["version"] = version;
+    record_.push_back(std::move(record));
+  }
+}
+
+void TableCore::emit_public(TableOutput& out, std::string_view type, const Json& fields, TimePoint now) {
+  emit(out, type, {fields, fields, fields, fields}, fields, now);
+}
+
+void TableCore::send_error(TableOutput& out, int audience, const ProtocolError& e,
+                           std::optional<std::int64_t> id) const {
+  out.messages.push_back(Outbound{audience, protocol::make_error(e, id, id_)});
+}
+
+Json TableCore::act_message(int seat) const {
+  const SeatView view = seat_view(*game_, position_of(seat));
+  Json j{{"type", "act"},
+         {"table", id_},
+         {"game", game_index_},
+         {"version", log_.version()},
+         {"seat", seat},
+         {"clock_ms", clock_ms(seat)},
+         {"deadline", move_deadline_ ? to_ms(*move_deadline_) : 0},
+         {"view", protocol::seat_view_to_json(view)}};
+  return j;
+}
+
+Json TableCore::state_message(int audience) const {
+  Json j{{"type", "state"},
+         {"table", id_},
+         {"version", log_.version()},
+         {"event", config_.event},
+         {"deals", config_.deals},
+         {"running", running_},
+         {"series", series_index_},
+         {"game", running_ && game_ ? game_index_ : -1},
+         {"seats", seats_json()},
+         {"scores", scores()},
+         {"list", list_},
+         {"view", nullptr},
+         {"forehand", nullptr},
+         {"position", nullptr},
+         {"deadline", move_deadline_ ? Json(to_ms(*move_deadline_)) : Json(nullptr)}};
+  if (running_ && game_) {
+    j["forehand"] = seat_of_pos(0);
+    if (audience >= 0 && audience <= 2) {
+      j["position"] = position_of(audience);
+      j["view"] = protocol::seat_view_to_json(seat_view(*game_, position_of(audience)));
+    } else {
+      j["view"] = protocol::seat_view_to_json(spectator_view(*game_));
+    }
+  }
+  return j;
+}
+
+}  // namespace skat::table::detail

@@ -1,0 +1,108 @@
+// Internal to skat_table: the state behind Table (seats, connection/grace state, the running
+// series and game, clocks, the event log and the record of the current game) and the steps that
+// change it. Each step appends redacted events and fills the TableOutput it is given.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/records/pgn.h"
+#include "server/common/csprng.h"
+#include "server/protocol/errors.h"
+#include "server/table/event_log.h"
+#include "server/table/table_types.h"
+
+namespace skat::table::detail {
+
+using protocol::ErrorCode;
+using protocol::ProtocolError;
+
+struct SeatState {
+  std::optional<Participant> occupant;
+  std::optional<Participant> owner;  // the human a replacement bot sits in for
+  bool connected = true;
+  std::optional<TimePoint> grace_end;  // set while disconnected and the grace runs
+  bool awaiting_bot = false;           // grace over: a BotRequest is out
+};
+
+std::int64_t to_ms(TimePoint t);
+Json participant_json(const Participant& p);
+
+class TableCore {
+ public:
+  TableCore(TableId id, TableConfig config);
+
+  TableId id_;
+  TableConfig config_;
+  EventLog log_;
+  std::array<SeatState, 3> seats_{};
+  int series_index_ = -1;
+
+  // The running series.
+  bool running_ = false;
+  int game_index_ = 0;
+  std::optional<Game> game_;
+  std::uint64_t deal_id_ = 0;
+  TimePoint game_started_{};
+  TimePoint series_started_{};
+  std::array<Participant, 3> series_seats_{};
+  std::vector<PgnGame> pgn_games_;
+  std::vector<std::array<int, 3>> list_;  // Seeger-Fabian points per seat of each game
+  Json record_ = Json::array();           // unredacted events of the current game
+  std::optional<TimePoint> move_deadline_;
+  std::int64_t previous_game_first_version_ = 0;
+  std::int64_t game_first_version_ = 0;
+  std::optional<Csprng> rng_;
+
+  // --- helpers (table_core.cpp) ---
+  int position_of(int seat) const { return ((seat - game_index_ % 3) % 3 + 3) % 3; }
+  int seat_of_pos(int pos) const { return (game_index_ + pos) % 3; }
+  int clock_ms(int seat) const;
+  std::optional<TimePoint> next_deadline() const;
+  std::array<int, 3> scores() const;
+  Json seats_json() const;
+  // Appends one event: `copies` are per audience (seats 0..2, spectators); each gets type,
+  // table and game; `record` (the unredacted form) goes to the game record when a game runs.
+  void emit(TableOutput& out, std::string_view type, std::array<Json, 4> copies, Json record, TimePoint now);
+  // The same fields for every audience.
+  void emit_public(TableOutput& out, std::string_view type, const Json& fields, TimePoint now);
+  void send_error(TableOutput& out, int audience, const ProtocolError& e, std::optional<std::int64_t> id) const;
+  Json act_message(int seat) const;
+  Json state_message(int audience) const;
+  void finish_output(TableOutput& out) const { out.next_deadline = next_deadline(); }
+
+  // --- seating and connections (table_seats.cpp) ---
+  std::expected<void, ProtocolError> sit(TableOutput& out, int seat, const Participant& who, TimePoint now);
+  std::expected<void, ProtocolError> leave(TableOutput& out, int seat, TimePoint now);
+  void disconnect(TableOutput& out, int seat, TimePoint now);
+  void reconnect(TableOutput& out, int seat, TimePoint now);
+  void expire_grace(TableOutput& out, TimePoint now);
+
+  // --- series and play (table_play.cpp) ---
+  std::expected<void, ProtocolError> start_series(TableOutput& out, int by_seat, TimePoint now);
+  std::expected<void, ProtocolError> act(TableOutput& out, int seat, Action action, TimePoint now, bool timeout);
+  void on_clock(TableOutput& out, TimePoint now);
+  void start_game(TableOutput& out, TimePoint now);
+  void after_action(TableOutput& out, TimePoint now);
+  void send_act(TableOutput& out, TimePoint now);
+
+  // --- records (table_record.cpp) ---
+  void finish_game(TableOutput& out, TimePoint now);
+  void finish_series(TableOutput& out, TimePoint now);
+};
+
+// The event copies for an applied action (table_events.cpp): redacts discards and the skat.
+std::array<Json, 4> action_event(const Game& game, const Action& a, int seat, int declarer_seat);
+Json action_record(const Game& game, const Action& a, int seat);
+// A seat's default action on timeout: pass, pickup, the first discard/declaration, a card.
+Action default_action(const Game& game, int pos);
+// The view spectators get: public information only.
+SeatView spectator_view(const Game& game);
+Json result_json(const Game& game, int declarer_seat);
+std::string_view action_kind_name(ActionKind kind);
+
+}  // namespace skat::table::detail

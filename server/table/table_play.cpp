@@ -1,0 +1,129 @@
+// The series flow: start, deal (forehand = seat game mod 3), actions checked by the engine,
+// the act request with the seat's view and deadline, timeouts with default actions.
+#include "engine/seat_view.h"
+#include "server/protocol/json_codec.h"
+#include "server/table/table_core.h"
+
+namespace skat::table::detail {
+
+std::expected<void, ProtocolError> TableCore::start_series(TableOutput& out, int by_seat, TimePoint now) {
+  if (!seats_[static_cast<std::size_t>(by_seat)].occupant)
+    return std::unexpected(ProtocolError{ErrorCode::NotSeated, "only seated players start a series"});
+  if (running_) return std::unexpected(ProtocolError{ErrorCode::SeriesRunning, "a series is already running"});
+  for (const SeatState& s : seats_)
+    if (!s.occupant) return std::unexpected(ProtocolError{ErrorCode::NotReady, "three players are needed"});
+  ++series_index_;
+  running_ = true;
+  game_index_ = 0;
+  pgn_games_.clear();
+  list_.clear();
+  series_started_ = now;
+  for (std::size_t s = 0; s < 3; ++s) series_seats_[s] = seats_[s].owner ? *seats_[s].owner : *seats_[s].occupant;
+  Json players = Json::array();
+  for (const Participant& p : series_seats_) players.push_back(participant_json(p));
+  emit_public(out, "series_started",
+              Json{{"series", series_index_}, {"deals", config_.deals}, {"seats", players}, {"by", by_seat}}, now);
+  start_game(out, now);
+  return {};
+}
+
+void TableCore::start_game(TableOutput& out, TimePoint now) {
+  std::uint64_t id = config_.deal_source ? config_.deal_source() : kNumDeals;
+  std::optional<Deal> deal = deal_from_id(id);
+  if (!deal) {
+    if (!rng_) rng_.emplace();
+    id = uniform_below(*rng_, kNumDeals);
+    deal = deal_from_id(id);
+  }
+  deal_id_ = id;
+  game_.emplace(*deal);
+  game_started_ = now;
+  record_ = Json::array();
+  // Keep the previous game's events (its result) and the current game's for resume.
+  log_.forget_through(previous_game_first_version_ - 1);
+  previous_game_first_version_ = game_first_version_;
+  game_first_version_ = log_.version() + 1;
+
+  std::array<Json, 4> copies;
+  Json record{{"deal_id", deal_id_}, {"forehand", seat_of_pos(0)}, {"hands", Json::array()}};
+  for (int seat = 0; seat < 3; ++seat) {
+    const int pos = position_of(seat);
+    copies[static_cast<std::size_t>(seat)] =
+        Json{{"forehand", seat_of_pos(0)},
+             {"position", pos},
+             {"hand", protocol::cards_to_json(deal->hands[static_cast<std::size_t>(pos)])}};
+    record["hands"].push_back(protocol::cards_to_json(deal->hands[static_cast<std::size_t>(pos)]));
+  }
+  record["skat"] = protocol::cards_to_json(deal->skat);
+  copies[3] = Json{{"forehand", seat_of_pos(0)}};
+  emit(out, "game_started", copies, record, now);
+  send_act(out, now);
+}
+
+void TableCore::send_act(TableOutput& out, TimePoint now) {
+  move_deadline_.reset();
+  if (!running_ || !game_ || game_->finished()) return;
+  const int seat = seat_of_pos(game_->to_act());
+  move_deadline_ = now + std::chrono::milliseconds(clock_ms(seat));
+  out.messages.push_back(Outbound{seat, act_message(seat)});
+}
+
+std::expected<void, ProtocolError> TableCore::act(TableOutput& out, int seat, Action action, TimePoint now,
+                                                  bool timeout) {
+  if (seat < 0 || seat > 2) return std::unexpected(ProtocolError{ErrorCode::NotSeated, "spectators cannot play"});
+  if (!running_ || !game_) return std::unexpected(ProtocolError{ErrorCode::SeriesNotRunning, "no game is running"});
+  const int pos = position_of(seat);
+  action.pos = pos;
+  const bool in_turn = game_->to_act() == pos;
+  if (!in_turn && action.kind != ActionKind::Concede)
+    return std::unexpected(ProtocolError{ErrorCode::NotYourTurn, "it is not your turn"});
+  const int declarer_before = game_->declarer();
+  const std::size_t tricks_before = game_->tricks().size();
+  if (auto ok = game_->apply(action); !ok) {
+    const auto code = ok.error() == RuleError::NotYourTurn ? ErrorCode::NotYourTurn : ErrorCode::IllegalAction;
+    return std::unexpected(ProtocolError{code, std::string(to_string(ok.error())) + ": " + describe(action)});
+  }
+  if (timeout) {
+    Json fields{{"seat", seat}};
+    Json record{{"seat", seat}, {"action", protocol::action_to_json(action)}};
+    emit(out, "timeout", {fields, fields, fields, fields}, record, now);
+  }
+  const int declarer = game_->declarer() >= 0 ? game_->declarer() : declarer_before;
+  const int declarer_seat = declarer >= 0 ? seat_of_pos(declarer) : -1;
+  auto copies = action_event(*game_, action, seat, declarer_seat);
+  if (game_->tricks().size() > tricks_before) {
+    const CompletedTrick& t = game_->tricks().back();
+    for (Json& c : copies) {
+      c["trick_winner"] = seat_of_pos(t.winner);
+      c["trick_points"] = t.points;
+    }
+  }
+  Json record = action_record(*game_, action, seat);
+  if (timeout) record["timeout"] = true;
+  emit(out, action_kind_name(action.kind), std::move(copies), std::move(record), now);
+  if (in_turn || game_->finished()) after_action(out, now);
+  return {};
+}
+
+void TableCore::after_action(TableOutput& out, TimePoint now) {
+  if (game_->finished()) {
+    finish_game(out, now);
+    return;
+  }
+  send_act(out, now);
+}
+
+void TableCore::on_clock(TableOutput& out, TimePoint now) {
+  expire_grace(out, now);
+  // One default action per expired clock; the next clock starts at `now`, so this ends.
+  while (running_ && game_ && move_deadline_ && *move_deadline_ <= now) {
+    const int pos = game_->to_act();
+    const int seat = seat_of_pos(pos);
+    if (!act(out, seat, default_action(*game_, pos), now, true)) {
+      move_deadline_.reset();  // cannot happen: the default is legal
+      break;
+    }
+  }
+}
+
+}  // namespace skat::table::detail

@@ -1,0 +1,93 @@
+// The end of a game (result event, PGN line, event log, Seeger-Fabian points) and of a series
+// (series PGN with header and Result, final scores).
+#include <ctime>
+
+#include "server/protocol/json_codec.h"
+#include "server/table/table_core.h"
+
+namespace skat::table::detail {
+
+namespace {
+
+// "DD.MM.YYYY" and "HH:MM" in the server's local time (records.md §1).
+std::pair<std::string, std::string> local_date_time(TimePoint t) {
+  const std::time_t tt = Clock::to_time_t(t);
+  std::tm tm{};
+  localtime_r(&tt, &tm);
+  char date[16];
+  char time[8];
+  std::strftime(date, sizeof date, "%d.%m.%Y", &tm);
+  std::strftime(time, sizeof time, "%H:%M", &tm);
+  return {date, time};
+}
+
+}  // namespace
+
+void TableCore::finish_game(TableOutput& out, TimePoint now) {
+  move_deadline_.reset();
+  const Game& game = *game_;
+  FinishedGame fg{.table = id_,
+                  .series_index = series_index_,
+                  .game_index = game_index_,
+                  .deal_id = deal_id_,
+                  .seats = {},
+                  .forehand_seat = seat_of_pos(0),
+                  .game = game,
+                  .pgn = pgn_game_from(game, game_index_, {0, 0, 0}),
+                  .pgn_line = {},
+                  .events = {},
+                  .result = {},
+                  .points = {},
+                  .started = game_started_,
+                  .finished = now};
+  fg.pgn_line = write_pgn_game(fg.pgn);
+  for (std::size_t s = 0; s < 3; ++s)
+    if (seats_[s].occupant) fg.seats[s] = *seats_[s].occupant;
+  fg.points = seeger_fabian_points(pgn_list_game(fg.pgn));
+  pgn_games_.push_back(fg.pgn);
+  list_.push_back(fg.points);
+
+  const int declarer_seat = game.folded() ? -1 : seat_of_pos(game.declarer());
+  fg.result = result_json(game, declarer_seat);
+  Json fields{{"result", fg.result}, {"points", fg.points}, {"scores", scores()}, {"list", list_}};
+  emit_public(out, "game_result", fields, now);
+  fg.events = std::move(record_);
+  record_ = Json::array();
+  out.games.push_back(std::move(fg));
+
+  ++game_index_;
+  if (game_index_ >= config_.deals) {
+    finish_series(out, now);
+    return;
+  }
+  start_game(out, now);
+}
+
+void TableCore::finish_series(TableOutput& out, TimePoint now) {
+  FinishedSeries fs;
+  fs.table = id_;
+  fs.series_index = series_index_;
+  fs.seats = series_seats_;
+  fs.started = series_started_;
+  fs.finished = now;
+  PgnHeader& h = fs.series.header;
+  h.event = config_.event;
+  std::tie(h.date, h.time) = local_date_time(series_started_);
+  h.duration_minutes =
+      static_cast<int>(std::chrono::duration_cast<std::chrono::minutes>(now - series_started_).count());
+  for (std::size_t s = 0; s < 3; ++s) h.seats[s] = PgnSeat{series_seats_[s].name, series_seats_[s].player_id};
+  fs.series.games = pgn_games_;
+  fill_pgn_result(fs.series);
+  fs.scores = h.result;
+  fs.pgn = write_pgn(fs.series);
+
+  Json scores = Json::array();
+  for (const PgnSeatResult& r : fs.scores) scores.push_back(Json{{"score", r.score}, {"won", r.won}, {"lost", r.lost}});
+  running_ = false;
+  game_.reset();
+  move_deadline_.reset();
+  emit_public(out, "series_finished", Json{{"series", series_index_}, {"scores", scores}, {"list", list_}}, now);
+  out.series = std::move(fs);
+}
+
+}  // namespace skat::table::detail

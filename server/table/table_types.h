@@ -1,0 +1,111 @@
+// The values a Table takes and returns: configuration, participants, and TableOutput (what to
+// send to whom, what to persist, which bots to fetch, when to call on_clock next). Pure data.
+// Time is always passed in (system_clock so that record timestamps are wall-clock ms).
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/records/pgn.h"
+#include "server/protocol/json_codec.h"
+
+namespace skat::table {
+
+using Clock = std::chrono::system_clock;
+using TimePoint = Clock::time_point;
+using Json = nlohmann::json;
+using TableId = std::int64_t;
+
+// Audiences of an outbound message besides seats 0..2.
+inline constexpr int kAllSeats = -1;   // every seat and every spectator get the same message
+inline constexpr int kSpectators = 3;  // spectators only
+
+// Returns a deal id in [0, kNumDeals). Empty: a Csprng keyed from OS entropy is used.
+using DealSource = std::function<std::uint64_t()>;
+
+struct TableConfig {
+  int deals = 36;                  // deals per series (1..protocol::kMaxDeals)
+  int bot_move_ms = 5000;          // move clock of a bot seat
+  int human_move_ms = 60000;       // move clock of a human seat
+  int grace_ms = 30000;            // reconnect grace before a bot takes over
+  std::string event = "Training";  // PGN Event header
+  std::string replacement_bot_kind = "simple";
+  DealSource deal_source;
+};
+
+struct Participant {
+  std::int64_t player_id = 0;
+  std::string name;
+  bool is_bot = false;
+  std::string bot_kind;  // e.g. "simple" (bots only)
+  bool operator==(const Participant&) const = default;
+};
+
+struct Outbound {
+  int audience = kAllSeats;  // seat 0..2, kSpectators or kAllSeats
+  Json message;
+};
+
+// Everything the database needs about one finished deal.
+struct FinishedGame {
+  TableId table = 0;
+  int series_index = 0;  // 0-based series number at this table
+  int game_index = 0;    // 0-based line index within the series
+  std::uint64_t deal_id = 0;
+  std::array<Participant, 3> seats{};  // who held each seat at the end of the game
+  int forehand_seat = 0;               // = game_index mod 3
+  Game game;                           // the finished engine game
+  PgnGame pgn;                         // the PGN game line (pgn_game_from)
+  std::string pgn_line;                // write_pgn_game(pgn)
+  Json events;                         // full unredacted event log, each with "t" ms timestamp
+  Json result;                         // the result object of the game_result event
+  std::array<int, 3> points{};         // Seeger-Fabian points of this game per seat
+  TimePoint started{};
+  TimePoint finished{};
+};
+
+struct FinishedSeries {
+  TableId table = 0;
+  int series_index = 0;
+  std::array<Participant, 3> seats{};  // the seats at the start of the series
+  PgnSeries series;                    // header (incl. Result) and every game line
+  std::string pgn;                     // write_pgn(series)
+  std::array<PgnSeatResult, 3> scores{};
+  TimePoint started{};
+  TimePoint finished{};
+};
+
+// A seat needs a bot: the caller picks one from its pool (by kind, or by name when set) and
+// seats it with Table::sit.
+struct BotRequest {
+  int seat = 0;
+  std::string kind;
+  std::string name;
+};
+
+// A bot that held a seat only as a replacement and has been sent away (the human returned):
+// the caller frees it in the bot pool.
+struct BotRelease {
+  int seat = 0;
+  std::int64_t player_id = 0;
+};
+
+struct TableOutput {
+  std::vector<Outbound> messages;
+  std::vector<FinishedGame> games;  // at most one per call in practice
+  std::optional<FinishedSeries> series;
+  std::vector<BotRequest> bot_requests;
+  std::vector<BotRelease> bot_releases;
+  // When to call on_clock next (move clock or grace end); empty when nothing is pending.
+  std::optional<TimePoint> next_deadline;
+
+  void append(TableOutput&& other);
+};
+
+}  // namespace skat::table

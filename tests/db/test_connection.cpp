@@ -1,0 +1,209 @@
+// The connection layer: settings of a file database (WAL, synchronous, foreign keys, busy
+// timeout), typed binds and columns, the statement cache, transactions that roll back in their
+// destructor (and nest as savepoints), integrity_check and the online backup.
+#include <gtest/gtest.h>
+
+#include "db/connection.h"
+#include "db/transaction.h"
+#include "tests/db/db_test_support.h"
+
+namespace skat::db {
+namespace {
+
+using test::must;
+
+std::string pragma(Connection& c, const std::string& name) {
+  auto st = must(c.prepare("PRAGMA " + name));
+  EXPECT_TRUE(must(st.step()));
+  return st.text(0);
+}
+
+std::int64_t count(Connection& c, const std::string& table) {
+  auto st = must(c.prepare("SELECT count(*) FROM " + table));
+  EXPECT_TRUE(must(st.step()));
+  return st.int64(0);
+}
+
+TEST(Connection, FileDatabaseSettings) {
+  const auto dir = test::temp_dir();
+  const std::string path = (dir / "nested" / "deeper" / "skat.db").string();
+  Connection c = must(Connection::open(path));
+  EXPECT_TRUE(std::filesystem::exists(path));  // parent directories created
+  EXPECT_EQ(pragma(c, "journal_mode"), "wal");
+  EXPECT_EQ(pragma(c, "synchronous"), "2");  // FULL
+  EXPECT_EQ(pragma(c, "foreign_keys"), "1");
+  EXPECT_EQ(pragma(c, "busy_timeout"), "5000");
+
+  OpenOptions normal;
+  normal.durability = Durability::Normal;
+  normal.busy_timeout = std::chrono::milliseconds(250);
+  Connection d = must(Connection::open(path, normal));
+  EXPECT_EQ(pragma(d, "synchronous"), "1");
+  EXPECT_EQ(pragma(d, "busy_timeout"), "250");
+}
+
+TEST(Connection, MissingFileWithoutCreateIsNotFound) {
+  OpenOptions options;
+  options.create = false;
+  auto c = Connection::open((test::temp_dir() / "absent.db").string(), options);
+  ASSERT_FALSE(c);
+  EXPECT_EQ(c.error().code, DbErrc::NotFound);
+  EXPECT_NE(c.error().message.find("absent.db"), std::string::npos);
+}
+
+TEST(Connection, MemoryDatabasesArePrivate) {
+  Connection a = must(Connection::open(":memory:"));
+  Connection b = must(Connection::open(":memory:"));
+  must(a.exec("CREATE TABLE t (x INTEGER)"));
+  EXPECT_FALSE(b.prepare("SELECT * FROM t"));
+  EXPECT_EQ(pragma(a, "foreign_keys"), "1");
+}
+
+TEST(Connection, BindAndReadEveryType) {
+  Connection c = must(Connection::open(":memory:"));
+  must(c.exec("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n INTEGER)"));
+  const std::vector<unsigned char> bytes = {0, 1, 2, 255};
+  auto ins = must(c.statement("INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)"));
+  ins.bind(1, std::int64_t{1} << 40).bind(2, 2.5).bind(3, std::string_view("a\0b", 3)).bind_blob(4, bytes);
+  ins.bind(5, std::optional<int>{});
+  must(ins.run());
+  auto sel = must(c.statement("SELECT i, r, s, b, n FROM t"));
+  ASSERT_TRUE(must(sel.step()));
+  EXPECT_EQ(sel.int64(0), std::int64_t{1} << 40);
+  EXPECT_EQ(sel.text(2), std::string("a\0b", 3));
+  EXPECT_EQ(sel.blob(3), bytes);
+  EXPECT_TRUE(sel.is_null(4));
+  EXPECT_FALSE(sel.optional_int64(4));
+  EXPECT_FALSE(must(sel.step()));
+}
+
+TEST(Connection, BindErrorIsReportedByStep) {
+  Connection c = must(Connection::open(":memory:"));
+  auto st = must(c.statement("SELECT ?1"));
+  st.bind(2, 5);  // no such parameter
+  auto r = st.step();
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("bind"), std::string::npos);
+}
+
+TEST(Connection, StatementsArePreparedOnce) {
+  Connection c = must(Connection::open(":memory:"));
+  for (int i = 0; i < 10; ++i) {
+    auto st = must(c.statement("SELECT ?1 + 1"));
+    st.bind(1, i);
+    ASSERT_TRUE(must(st.step()));
+    EXPECT_EQ(st.integer(0), i + 1);
+  }
+  EXPECT_EQ(c.cached_statements(), 1u);
+  // The same text while the cached statement is still in use: a second one, not the same object.
+  auto outer = must(c.statement("SELECT ?1 + 1"));
+  outer.bind(1, 1);
+  auto inner = must(c.statement("SELECT ?1 + 1"));
+  inner.bind(1, 10);
+  ASSERT_TRUE(must(outer.step()));
+  ASSERT_TRUE(must(inner.step()));
+  EXPECT_EQ(outer.integer(0), 2);
+  EXPECT_EQ(inner.integer(0), 11);
+  EXPECT_EQ(c.cached_statements(), 1u);
+}
+
+TEST(Connection, OneStatementPerPrepare) {
+  Connection c = must(Connection::open(":memory:"));
+  auto st = c.statement("SELECT 1; SELECT 2");
+  ASSERT_FALSE(st);
+  EXPECT_EQ(st.error().code, DbErrc::Invalid);
+  EXPECT_FALSE(c.statement("SELEKT 1"));
+}
+
+TEST(Transaction, RollsBackInItsDestructor) {
+  Connection c = must(Connection::open(":memory:"));
+  must(c.exec("CREATE TABLE t (x INTEGER)"));
+  {
+    auto tx = must(Transaction::begin(c));
+    EXPECT_TRUE(c.in_transaction());
+    must(c.exec("INSERT INTO t VALUES (1)"));
+    EXPECT_EQ(count(c, "t"), 1);
+  }
+  EXPECT_FALSE(c.in_transaction());
+  EXPECT_EQ(count(c, "t"), 0);
+  {
+    auto tx = must(Transaction::begin(c));
+    must(c.exec("INSERT INTO t VALUES (2)"));
+    must(tx.commit());
+    EXPECT_FALSE(tx.active());
+  }
+  EXPECT_EQ(count(c, "t"), 1);
+}
+
+TEST(Transaction, NestedTransactionsAreSavepoints) {
+  Connection c = must(Connection::open(":memory:"));
+  must(c.exec("CREATE TABLE t (x INTEGER)"));
+  {
+    auto outer = must(Transaction::begin(c));
+    must(c.exec("INSERT INTO t VALUES (1)"));
+    {
+      auto inner = must(Transaction::begin(c));
+      must(c.exec("INSERT INTO t VALUES (2)"));
+    }  // rolls back the inner part only
+    EXPECT_EQ(count(c, "t"), 1);
+    {
+      auto inner = must(Transaction::begin(c));
+      must(c.exec("INSERT INTO t VALUES (3)"));
+      must(inner.commit());
+    }
+    EXPECT_TRUE(c.in_transaction());
+    must(outer.commit());
+  }
+  EXPECT_EQ(count(c, "t"), 2);
+  {
+    auto outer = must(Transaction::begin(c));
+    auto inner = must(Transaction::begin(c));
+    must(c.exec("INSERT INTO t VALUES (4)"));
+    must(inner.commit());
+  }  // the outer rollback takes the committed savepoint with it
+  EXPECT_EQ(count(c, "t"), 2);
+}
+
+TEST(Transaction, ImmediateTransactionsWaitForTheWriter) {
+  const std::string path = (test::temp_dir() / "lock.db").string();
+  OpenOptions quick;
+  quick.busy_timeout = std::chrono::milliseconds(50);
+  Connection a = must(Connection::open(path, quick));
+  Connection b = must(Connection::open(path, quick));
+  auto held = must(Transaction::begin(a));
+  auto second = Transaction::begin(b);  // BEGIN IMMEDIATE: fails at the start, not half-way
+  ASSERT_FALSE(second);
+  EXPECT_EQ(second.error().code, DbErrc::Busy);
+  must(held.commit());
+  auto third = must(Transaction::begin(b));
+  must(third.commit());
+}
+
+TEST(Connection, IntegrityCheckAndBackup) {
+  const auto dir = test::temp_dir();
+  Connection c = must(open_database((dir / "live.db").string()));
+  must(c.integrity_check());
+  const auto ids = test::three_players(c);
+  const SeriesId s = test::running_series(c, ids);
+  test::insert_games(c, s, test::selfplay_series(5, 4));
+  const std::string copy = (dir / "backups" / "copy.db").string();
+  must(c.backup_to(copy));
+  EXPECT_FALSE(std::filesystem::exists(copy + ".partial"));
+  Connection b = must(open_database(copy));
+  must(b.integrity_check());
+  EXPECT_EQ(must(list_games(b, s)), must(list_games(c, s)));
+  EXPECT_EQ(must(get_series(b, s)), must(get_series(c, s)));
+}
+
+TEST(Connection, IntegrityCheckReportsBrokenForeignKeys) {
+  Connection c = test::memory_db();
+  must(c.exec("PRAGMA foreign_keys = OFF"));
+  must(c.exec("INSERT INTO series_seats (series_id, seat, player_id) VALUES (99, 0, 98)"));
+  auto r = c.integrity_check();
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, DbErrc::Corrupt);
+  EXPECT_NE(r.error().message.find("series_seats"), std::string::npos) << r.error().message;
+}
+
+}  // namespace
+}  // namespace skat::db

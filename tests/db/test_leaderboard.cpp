@@ -1,0 +1,78 @@
+// Leaderboard numbers for a small known set of series: sums over finished series only, the
+// per-36-deals average, the order, and the humans / bots filter.
+#include <gtest/gtest.h>
+
+#include "db/accounts.h"
+#include "db/leaderboard.h"
+#include "tests/db/db_test_support.h"
+
+namespace skat::db {
+namespace {
+
+using test::must;
+
+// A series with `games` stored games (their content does not matter here) ended with `result`.
+SeriesId finished_series(Connection& c, const std::array<PlayerId, 3>& seats, int games,
+                         const std::array<PgnSeatResult, 3>& result) {
+  const SeriesId s = test::running_series(c, seats, games);
+  test::insert_games(c, s, test::selfplay_series(static_cast<std::uint64_t>(seats[0] * 31 + games), games));
+  must(finish_series(c, s, "pgn", result));
+  return s;
+}
+
+class Leaderboard : public testing::Test {
+ protected:
+  void SetUp() override {
+    a_ = must(create_player(c_, "Anna", PlayerKind::Human)).id;
+    b_ = must(create_player(c_, "Ben", PlayerKind::Human)).id;
+    g_ = must(create_guest(c_, "Guest 5")).id;
+    k_ = must(create_bot(c_, "Kermit", "simple")).account.player_id;
+    finished_series(c_, {a_, b_, k_}, 3, {{{100, 2, 0}, {-20, 0, 1}, {40, 1, 0}}});
+    finished_series(c_, {k_, a_, g_}, 6, {{{200, 3, 1}, {-50, 0, 2}, {10, 1, 1}}});
+    // Neither an aborted nor a running series counts.
+    const SeriesId aborted = test::running_series(c_, {a_, b_, g_});
+    test::insert_games(c_, aborted, test::selfplay_series(77, 4));
+    must(abort_series(c_, aborted));
+    test::running_series(c_, {b_, g_, k_});
+  }
+
+  Connection c_ = test::memory_db();
+  PlayerId a_ = 0, b_ = 0, g_ = 0, k_ = 0;
+};
+
+TEST_F(Leaderboard, KnownNumbers) {
+  const auto rows = must(leaderboard(c_));
+  ASSERT_EQ(rows.size(), 4u);
+  // Kermit: 240 over 9 deals → 960 per 36; Anna: 50 over 9 → 200; Guest: 10 over 6 → 60;
+  // Ben: −20 over 3 → −240.
+  const LeaderboardRow kermit{k_, "Kermit", PlayerKind::Bot, "simple", 2, 9, 5, 4, 1, 240, 960.0};
+  const LeaderboardRow anna{a_, "Anna", PlayerKind::Human, "", 2, 9, 4, 2, 2, 50, 200.0};
+  const LeaderboardRow guest{g_, "Guest 5", PlayerKind::Guest, "", 1, 6, 2, 1, 1, 10, 60.0};
+  const LeaderboardRow ben{b_, "Ben", PlayerKind::Human, "", 1, 3, 1, 0, 1, -20, -240.0};
+  EXPECT_EQ(rows, (std::vector<LeaderboardRow>{kermit, anna, guest, ben}));
+}
+
+TEST_F(Leaderboard, HumansAndBots) {
+  std::vector<std::string> humans;
+  for (const auto& r : must(leaderboard(c_, PlayerGroup::Humans))) humans.push_back(r.name);
+  EXPECT_EQ(humans, (std::vector<std::string>{"Anna", "Guest 5", "Ben"}));
+  const auto bots = must(leaderboard(c_, PlayerGroup::Bots));
+  ASSERT_EQ(bots.size(), 1u);
+  EXPECT_EQ(bots[0].player_id, k_);
+}
+
+TEST(LeaderboardOrder, TiesGoToTheHigherTotalThenTheLowerId) {
+  Connection c = test::memory_db();
+  std::array<PlayerId, 4> p{};
+  for (std::size_t i = 0; i < 4; ++i) p[i] = must(create_player(c, "P" + std::to_string(i + 1), PlayerKind::Human)).id;
+  // The same 36-deal average (36 × 10 / 3 = 36 × 20 / 6 = 120): the higher total first.
+  finished_series(c, {p[0], p[2], p[3]}, 3, {{{10, 0, 0}, {0, 0, 0}, {0, 0, 0}}});
+  finished_series(c, {p[1], p[2], p[3]}, 6, {{{20, 0, 0}, {0, 0, 0}, {0, 0, 0}}});
+  std::vector<std::string> order;
+  for (const auto& r : must(leaderboard(c))) order.push_back(r.name);
+  EXPECT_EQ(order, (std::vector<std::string>{"P2", "P1", "P3", "P4"}));
+  EXPECT_DOUBLE_EQ(must(leaderboard(c))[0].score_per_36, 120.0);
+}
+
+}  // namespace
+}  // namespace skat::db

@@ -1,0 +1,94 @@
+// Migrations: a fresh database gets every embedded migration; opening again is a no-op; a
+// database newer than the binary is refused; a failing migration leaves no trace.
+#include <gtest/gtest.h>
+
+#include "db/migrations.h"
+#include "tests/db/db_test_support.h"
+
+namespace skat::db {
+namespace {
+
+using test::must;
+
+std::vector<std::string> tables(Connection& c) {
+  auto st = must(c.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"));
+  std::vector<std::string> out;
+  while (must(st.step())) out.push_back(st.text(0));
+  return out;
+}
+
+TEST(Migrations, EmbeddedAndNumberedFromOne) {
+  const auto all = embedded_migrations();
+  ASSERT_FALSE(all.empty());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(all[i].version, static_cast<int>(i) + 1);
+    EXPECT_FALSE(all[i].sql.empty());
+  }
+  EXPECT_EQ(all[0].name, "initial");
+  EXPECT_EQ(latest_schema_version(), all.back().version);
+}
+
+TEST(Migrations, FreshMemoryDatabase) {
+  Connection c = must(Connection::open(":memory:"));
+  EXPECT_EQ(must(schema_version(c)), 0);
+  EXPECT_EQ(must(migrate(c)), latest_schema_version());
+  EXPECT_EQ(must(schema_version(c)), latest_schema_version());
+  EXPECT_EQ(tables(c), (std::vector<std::string>{"bot_accounts", "games", "players", "series", "series_seats",
+                                                 "sessions", "tables"}));
+  EXPECT_EQ(must(migrate(c)), 0);
+  must(c.integrity_check());
+}
+
+TEST(Migrations, FileDatabaseReopenIsANoOp) {
+  const std::string path = (test::temp_dir() / "skat.db").string();
+  {
+    Connection c = must(open_database(path));
+    must(create_player(c, "Alice", PlayerKind::Human));
+  }
+  Connection c = must(Connection::open(path));
+  EXPECT_EQ(must(schema_version(c)), latest_schema_version());
+  EXPECT_EQ(must(migrate(c)), 0);
+  EXPECT_TRUE(must(find_player(c, "Alice")).has_value());
+}
+
+TEST(Migrations, NewerDatabaseIsRefused) {
+  const std::string path = (test::temp_dir() / "future.db").string();
+  {
+    Connection c = must(open_database(path));
+    must(c.exec("PRAGMA user_version = " + std::to_string(latest_schema_version() + 1)));
+  }
+  auto opened = open_database(path);
+  ASSERT_FALSE(opened);
+  EXPECT_EQ(opened.error().code, DbErrc::SchemaTooNew);
+  EXPECT_NE(opened.error().message.find("newer skat"), std::string::npos) << opened.error().message;
+  Connection raw = must(Connection::open(path));
+  EXPECT_EQ(must(schema_version(raw)), latest_schema_version() + 1);  // untouched
+}
+
+TEST(Migrations, AppliesOnlyWhatIsMissingInOrder) {
+  const Migration v1[] = {{1, "one", "CREATE TABLE a (x INTEGER);"}};
+  const Migration v2[] = {{1, "one", "CREATE TABLE a (x INTEGER);"},
+                          {2, "two", "CREATE TABLE b (y INTEGER); INSERT INTO a VALUES (7);"}};
+  Connection c = must(Connection::open(":memory:"));
+  EXPECT_EQ(must(migrate(c, v1)), 1);
+  EXPECT_EQ(must(migrate(c, v2)), 1);
+  EXPECT_EQ(must(schema_version(c)), 2);
+  EXPECT_EQ(tables(c), (std::vector<std::string>{"a", "b"}));
+  auto older = migrate(c, v1);
+  ASSERT_FALSE(older);
+  EXPECT_EQ(older.error().code, DbErrc::SchemaTooNew);
+}
+
+TEST(Migrations, AFailingMigrationLeavesNoTrace) {
+  const Migration bad[] = {{1, "one", "CREATE TABLE a (x INTEGER);"},
+                           {2, "broken", "CREATE TABLE b (y INTEGER); INSERT INTO nowhere VALUES (1);"}};
+  Connection c = must(Connection::open(":memory:"));
+  auto r = migrate(c, bad);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("migration 2 (broken)"), std::string::npos) << r.error().message;
+  EXPECT_EQ(must(schema_version(c)), 1);
+  EXPECT_EQ(tables(c), std::vector<std::string>{"a"});
+}
+
+}  // namespace
+}  // namespace skat::db

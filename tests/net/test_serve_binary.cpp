@@ -1,0 +1,332 @@
+// End to end with the real executables: `skat serve` on an ephemeral port with a temporary
+// database and one `skat bot --count 3` process. A full short series is played through the
+// protocol and checked in the database (every game, PGN replays, no hidden card ever reached
+// another seat); then the server is SIGKILLed mid-series and restarted: finished games survive,
+// the database is intact, the unfinished series is closed, the bots reconnect by themselves.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "db/connection.h"
+#include "db/games.h"
+#include "db/series.h"
+#include "engine/records/pgn.h"
+#include "server/protocol/json_codec.h"
+#include "tests/net/ws_test_client.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace http = boost::beast::http;
+using skat::nettest::Json;
+using skat::nettest::WsClient;
+using namespace std::chrono_literals;
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    std::vector<char*> argv;
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+int stop(pid_t pid, int signal) {
+  if (pid <= 0) return -1;
+  kill(pid, signal);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return status;
+}
+
+// Polls until `ready` or the (generous) limit; the tests never depend on speed otherwise.
+template <class F>
+bool eventually(F ready, std::chrono::seconds limit = 300s) {
+  const auto end = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < end) {
+    if (ready()) return true;
+    std::this_thread::sleep_for(50ms);
+  }
+  return false;
+}
+
+unsigned short wait_for_port(const fs::path& log, std::size_t nth = 1) {
+  unsigned short port = 0;
+  eventually(
+      [&] {
+        const std::string text = slurp(log);
+        const std::regex re("listening on http://[0-9.]+:([0-9]+)/");
+        std::size_t seen = 0;
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it)
+          if (++seen == nth) port = static_cast<unsigned short>(std::stoi((*it)[1]));
+        return port != 0;
+      },
+      120s);
+  return port;
+}
+
+class ServeTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::path(testing::TempDir()) / (std::string("skat_net_") + info->name() + "_" + std::to_string(getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    stop(bots_, SIGTERM);
+    stop(server_, SIGTERM);
+  }
+
+  void start_server(int port = 0) {
+    server_ = spawn({SKAT_BINARY, "serve", "--port", std::to_string(port), "--db", (dir_ / "skat.db").string(), "--web",
+                     (dir_ / "no-web").string(), "--bot-move-ms", "30000", "--grace-ms", "5000"},
+                    dir_ / "serve.log");
+    ++starts_;
+    port_ = wait_for_port(dir_ / "serve.log", starts_);
+    ASSERT_NE(port_, 0) << slurp(dir_ / "serve.log");
+  }
+
+  void start_bots(const std::string& prefix) {
+    const std::string admin = [&] {
+      std::string t = slurp(dir_ / "admin-token");
+      while (!t.empty() && t.back() == '\n') t.pop_back();
+      return t;
+    }();
+    std::ofstream tokens(dir_ / "tokens");
+    for (int i = 1; i <= 3; ++i) {
+      const auto r = skat::nettest::http_request(port_, http::verb::post, "/api/admin/bots",
+                                                 Json{{"name", prefix + "-" + std::to_string(i)}}.dump(), admin);
+      ASSERT_EQ(r.status, 201) << r.body;
+      tokens << prefix << "-" << i << ' ' << Json::parse(r.body)["token"].get<std::string>() << '\n';
+    }
+    tokens.close();
+    bots_ = spawn(
+        {SKAT_BINARY, "bot", "--url", "ws://127.0.0.1:" + std::to_string(port_) + "/ws", "--name", prefix, "--count",
+         "3", "--token-file", (dir_ / "tokens").string(), "--log-messages", (dir_ / "messages.log").string()},
+        dir_ / "bot.log");
+  }
+
+  int free_bots(WsClient& c) {
+    c.send(Json{{"type", "lobby"}});
+    const auto lobby = c.read_type("lobby");
+    int n = 0;
+    if (lobby)
+      for (const Json& p : (*lobby)["online"])
+        if (p.value("bot", false) && (!p.contains("table") || p["table"].is_null())) ++n;
+    return n;
+  }
+
+  // A director (guest) creates a table, invites the three bots and starts the series.
+  std::int64_t start_bot_table(WsClient& c, const std::string& prefix, int deals) {
+    EXPECT_TRUE(eventually([&] { return free_bots(c) >= 3; }, 120s)) << slurp(dir_ / "bot.log");
+    c.send(Json{{"type", "create_table"}, {"deals", deals}});
+    const auto created = c.read_type("table_created");
+    EXPECT_TRUE(created);
+    if (!created) return 0;
+    const std::int64_t table = (*created)["table"].get<std::int64_t>();
+    for (int seat = 0; seat < 3; ++seat)
+      c.send(Json{
+          {"type", "add_bot"}, {"table", table}, {"seat", seat}, {"bot", prefix + "-" + std::to_string(seat + 1)}});
+    EXPECT_TRUE(eventually(
+        [&] {
+          c.send(Json{{"type", "lobby"}});
+          const auto lobby = c.read_type("lobby");
+          if (!lobby) return false;
+          for (const Json& t : (*lobby)["tables"]) {
+            if (t.value("table", std::int64_t{0}) != table) continue;
+            int seated = 0;
+            for (const Json& s : t["seats"]) seated += s.is_object() ? 1 : 0;
+            return seated == 3;
+          }
+          return false;
+        },
+        120s));
+    c.send(Json{{"type", "start_series"}, {"table", table}});
+    return table;
+  }
+
+  std::optional<skat::db::SeriesRecord> series_of(std::int64_t table) {
+    skat::db::OpenOptions options;
+    options.create = false;
+    auto c = skat::db::Connection::open((dir_ / "skat.db").string(), options);
+    if (!c) return std::nullopt;
+    skat::db::SeriesFilter filter;
+    filter.table_id = table;
+    auto list = skat::db::list_series(*c, filter);
+    if (!list || list->empty()) return std::nullopt;
+    return list->back();
+  }
+
+  int stored_games(std::int64_t series) {
+    auto c = skat::db::Connection::open((dir_ / "skat.db").string());
+    if (!c) return -1;
+    auto games = skat::db::list_games(*c, series);
+    return games ? static_cast<int>(games->size()) : -1;
+  }
+
+  fs::path dir_;
+  pid_t server_ = -1;
+  pid_t bots_ = -1;
+  unsigned short port_ = 0;
+  std::size_t starts_ = 0;
+};
+
+// Every card named anywhere in a message.
+void cards_in(const Json& j, std::vector<skat::Card>& out) {
+  if (j.is_string()) {
+    if (j.get<std::string>().size() == 2)
+      if (auto c = skat::protocol::card_from_json(j)) out.push_back(*c);
+  } else if (j.is_structured()) {
+    for (const Json& v : j) cards_in(v, out);
+  }
+}
+
+// What seat `seat` may have seen of game line `g` so far, given the cards played publicly.
+bool may_see(const skat::PgnGame& g, int seat, skat::Card card, skat::CardSet played) {
+  int pos = 0;
+  while (skat::pgn_seat_of(g.id, pos) != seat) ++pos;
+  if (g.hands[static_cast<std::size_t>(pos)].contains(card) || played.contains(card)) return true;
+  const bool declarer = !g.folded && g.declarer == pos;
+  if (declarer && !g.hand && (card == g.skat[0] || card == g.skat[1])) return true;
+  if (!g.folded && g.ouvert && g.hands[static_cast<std::size_t>(g.declarer)].contains(card)) return true;
+  return false;
+}
+
+void expect_no_leaks(const std::string& log, std::int64_t table, const skat::PgnSeries& series) {
+  std::map<std::string, int> seat_of;
+  std::map<std::pair<std::string, int>, skat::CardSet> played;  // (bot, game) → cards played so far
+  int checked = 0;
+  std::istringstream in(log);
+  for (std::string line; std::getline(in, line);) {
+    const auto tab = line.find('\t');
+    const std::string bot = line.substr(0, tab);
+    const Json m = Json::parse(line.substr(tab + 1), nullptr, false);
+    if (!m.is_object() || m.value("table", std::int64_t{0}) != table) continue;
+    const std::string type = m.value("type", "");
+    if (type == "seated" && m["player"].value("name", "") == bot) seat_of[bot] = m.value("seat", -1);
+    const int game = m.value("game", -1);
+    if (game < 0 || type == "game_result" || type == "series_finished" || !seat_of.contains(bot)) continue;
+    ASSERT_LT(static_cast<std::size_t>(game), series.games.size());
+    const skat::PgnGame& g = series.games[static_cast<std::size_t>(game)];
+    auto& seen = played[{bot, game}];
+    if (type == "play") {
+      if (auto c = skat::protocol::card_from_json(m["card"])) seen.add(*c);
+    }
+    std::vector<skat::Card> cards;
+    cards_in(m, cards);
+    for (const skat::Card c : cards) {
+      EXPECT_TRUE(may_see(g, seat_of[bot], c, seen)) << bot << " saw " << skat::card_name(c) << " in " << line;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(seat_of.size(), 3u);
+  EXPECT_GT(checked, 100);
+}
+
+TEST_F(ServeTest, ThreeBotsPlayAFullSeriesStoredReplayableWithoutLeaks) {
+  start_server();
+  start_bots("fb");
+  WsClient director(port_);
+  director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director"}});
+  ASSERT_TRUE(director.read_type("welcome"));
+  const std::int64_t table = start_bot_table(director, "fb", 6);
+  ASSERT_GT(table, 0);
+  std::optional<skat::db::SeriesRecord> series;
+  ASSERT_TRUE(eventually([&] {
+    series = series_of(table);
+    return series && series->status == skat::db::SeriesStatus::Finished;
+  })) << slurp(dir_ / "serve.log");
+  EXPECT_EQ(series->games_played, 6);
+  EXPECT_EQ(stored_games(series->id), 6);
+
+  const auto pgn = skat::nettest::http_get(port_, "/api/series/" + std::to_string(series->id) + ".pgn");
+  ASSERT_EQ(pgn.status, 200);
+  std::ofstream(dir_ / "series.pgn") << pgn.body;
+  const std::string replay = std::string(SKAT_BINARY) + " replay '" + (dir_ / "series.pgn").string() + "' >'" +
+                             (dir_ / "replay.jsonl").string() + "'";
+  EXPECT_EQ(std::system(replay.c_str()), 0) << slurp(dir_ / "replay.jsonl");
+  const auto read = skat::read_pgn(pgn.body);
+  ASSERT_TRUE(read.ok());
+  ASSERT_EQ(read.series.games.size(), 6u);
+  expect_no_leaks(slurp(dir_ / "messages.log"), table, read.series);
+
+  const auto list = skat::nettest::http_get(port_, "/api/series?table=" + std::to_string(table));
+  EXPECT_EQ(Json::parse(list.body)["series"].size(), 1u);
+  const auto exported = skat::nettest::http_get(port_, "/api/export.pgn?table=" + std::to_string(table));
+  EXPECT_TRUE(exported.chunked);
+  EXPECT_EQ(exported.body, pgn.body);
+  EXPECT_EQ(skat::nettest::http_get(port_, "/api/leaderboard?kind=bots").status, 200);
+  // The bots are back in the pool after the series; SIGTERM stops the server cleanly.
+  EXPECT_TRUE(eventually([&] { return free_bots(director) == 3; }, 60s));
+  const int status = stop(server_, SIGTERM);
+  server_ = -1;
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(dir_ / "serve.log");
+}
+
+TEST_F(ServeTest, KilledServerKeepsFinishedGamesAndBotsComeBack) {
+  start_server();
+  start_bots("kb");
+  std::int64_t table = 0;
+  int before = 0;
+  std::int64_t series_id = 0;
+  {
+    WsClient director(port_);
+    director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director"}});
+    ASSERT_TRUE(director.read_type("welcome"));
+    table = start_bot_table(director, "kb", 360);
+    ASSERT_TRUE(eventually([&] {
+      const auto s = series_of(table);
+      if (!s) return false;
+      series_id = s->id;
+      before = stored_games(s->id);
+      return before >= 2;
+    }));
+    const int old_port = port_;
+    stop(server_, SIGKILL);
+    before = stored_games(series_id);
+    start_server(old_port);
+  }
+  {
+    auto c = skat::db::Connection::open((dir_ / "skat.db").string());
+    ASSERT_TRUE(c);
+    EXPECT_TRUE(c->integrity_check());
+  }
+  EXPECT_GE(stored_games(series_id), before);
+  const auto closed = series_of(table);
+  ASSERT_TRUE(closed);
+  EXPECT_EQ(closed->status, skat::db::SeriesStatus::Aborted);
+  // The same bot processes reconnect by themselves and play a new series.
+  WsClient director(port_);
+  director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director2"}});
+  ASSERT_TRUE(director.read_type("welcome"));
+  const std::int64_t again = start_bot_table(director, "kb", 3);
+  ASSERT_GT(again, table);
+  EXPECT_TRUE(eventually([&] {
+    const auto s = series_of(again);
+    return s && s->status == skat::db::SeriesStatus::Finished;
+  })) << slurp(dir_ / "serve.log");
+}
+
+}  // namespace

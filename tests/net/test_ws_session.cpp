@@ -1,0 +1,178 @@
+// The WebSocket session and HTTP front of an in-process server (memory store, ephemeral port):
+// hello and lobby, malformed and unknown messages answered with errors, an oversized frame,
+// the rate limit (error, then disconnect when it goes on), guest tokens, admin auth, status page.
+#include <gtest/gtest.h>
+
+#include "server/app/memory_store.h"
+#include "server/app/server.h"
+#include "tests/net/ws_test_client.h"
+
+namespace {
+
+using skat::nettest::Json;
+using skat::nettest::WsClient;
+namespace http = boost::beast::http;
+
+class SessionTest : public testing::Test {
+ protected:
+  void start(skat::net::Limits limits = {}) {
+    skat::app::ServeConfig config;
+    config.port = 0;
+    config.web_dir = testing::TempDir() + "no-such-web-folder";
+    config.limits = limits;
+    server_ = std::make_unique<skat::app::Server>(config, store_, nullptr, "test-admin-token-0123456789");
+    port_ = server_->start(false);
+  }
+  void TearDown() override {
+    if (server_) {
+      server_->stop();
+      server_->wait();
+    }
+  }
+  Json hello(WsClient& c, const std::string& name, const std::string& token = "") {
+    Json h{{"type", "hello"}, {"protocol", 1}, {"name", name}};
+    if (!token.empty()) h["token"] = token;
+    c.send(h);
+    auto w = c.read_type("welcome");
+    EXPECT_TRUE(w.has_value());
+    return w.value_or(Json());
+  }
+
+  skat::app::MemoryStore store_;
+  std::unique_ptr<skat::app::Server> server_;
+  unsigned short port_ = 0;
+};
+
+bool is_error(const std::optional<Json>& m, const std::string& code) {
+  return m && m->value("type", "") == "error" && m->value("code", "") == code;
+}
+
+TEST_F(SessionTest, HelloLobbyAndErrorsKeepTheSessionGoing) {
+  start();
+  WsClient c(port_);
+  const Json welcome = hello(c, "anna");
+  EXPECT_EQ(welcome["player"]["name"], "anna");
+  EXPECT_GE(welcome.value("token", "").size(), 32u);  // 128+ bits, hex
+  c.send(Json{{"type", "lobby"}});
+  auto lobby = c.read_type("lobby");
+  ASSERT_TRUE(lobby);
+  EXPECT_TRUE((*lobby)["tables"].is_array());
+  c.send(std::string("this is not json"));
+  EXPECT_TRUE(is_error(c.read(), "bad_json"));
+  c.send(Json{{"type", "no_such_type"}});
+  EXPECT_TRUE(is_error(c.read(), "unknown_type"));
+  c.send(Json{{"type", "play"}, {"table", 99}, {"card", "CJ"}});
+  EXPECT_TRUE(is_error(c.read(), "no_such_table"));
+  c.send(Json{{"type", "ping"}});
+  auto pong = c.read();
+  ASSERT_TRUE(pong);
+  EXPECT_EQ(pong->value("type", ""), "pong");
+}
+
+TEST_F(SessionTest, MessagesBeforeHelloAreRefused) {
+  start();
+  WsClient c(port_);
+  c.send(Json{{"type", "create_table"}});
+  EXPECT_TRUE(is_error(c.read(), "not_authenticated"));
+}
+
+TEST_F(SessionTest, OversizedFrameClosesTheConnection) {
+  start();
+  WsClient c(port_);
+  hello(c, "big");
+  if (!c.send(std::string(100 * 1024, 'x'))) return;  // closed while we were still writing
+  const auto reply = c.read();
+  EXPECT_TRUE(!reply || reply->value("type", "") == "error");
+  if (reply) {  // an error instead of closing: the session must go on
+    c.send(Json{{"type", "ping"}});
+    EXPECT_TRUE(c.read_type("pong"));
+  }
+}
+
+TEST_F(SessionTest, FloodGetsRateLimitErrorsAndTheSessionContinues) {
+  skat::net::Limits limits;
+  limits.ws_rate_strikes = 1000;
+  start(limits);
+  WsClient c(port_);
+  hello(c, "flooder");
+  const int sent = 200;
+  for (int i = 0; i < sent; ++i) c.send(Json{{"type", "ping"}});
+  int pongs = 0, limited = 0;
+  for (int i = 0; i < sent; ++i) {
+    auto m = c.read();
+    ASSERT_TRUE(m);
+    if (m->value("type", "") == "pong") ++pongs;
+    if (m->value("type", "") == "error" && m->value("message", "").find("rate limit") != std::string::npos) ++limited;
+  }
+  EXPECT_GT(limited, 0);
+  EXPECT_GT(pongs, 0);
+  EXPECT_EQ(pongs + limited, sent);
+  c.send(Json{{"type", "lobby"}});  // still served (or limited), but not closed
+  auto next = c.read();
+  ASSERT_TRUE(next);
+  EXPECT_FALSE(c.closed());
+}
+
+TEST_F(SessionTest, RepeatedFloodingDisconnects) {
+  skat::net::Limits limits;
+  limits.ws_rate_strikes = 5;
+  start(limits);
+  WsClient c(port_);
+  hello(c, "flooder");
+  for (int i = 0; i < 300; ++i) c.send(Json{{"type", "ping"}});
+  bool closed = false;
+  for (int i = 0; i < 400 && !closed; ++i) closed = !c.read().has_value();
+  EXPECT_TRUE(closed);
+}
+
+TEST_F(SessionTest, GuestTokenGivesTheSamePlayerBack) {
+  start();
+  std::string token;
+  std::int64_t id = 0;
+  {
+    WsClient c(port_);
+    const Json w = hello(c, "bert");
+    token = w.value("token", "");
+    id = w["player"]["id"].get<std::int64_t>();
+  }
+  WsClient again(port_);
+  const Json w = hello(again, "ignored", token);
+  EXPECT_EQ(w["player"]["id"].get<std::int64_t>(), id);
+  WsClient other(port_);
+  EXPECT_NE(hello(other, "bert")["player"]["id"].get<std::int64_t>(), id);
+}
+
+TEST_F(SessionTest, HttpHealthTablesStatusPageAndAdmin) {
+  start();
+  using skat::nettest::http_get;
+  using skat::nettest::http_request;
+  EXPECT_EQ(http_get(port_, "/healthz").status, 200);
+  const auto tables = http_get(port_, "/api/tables");
+  EXPECT_EQ(tables.status, 200);
+  EXPECT_TRUE(Json::parse(tables.body).contains("tables"));
+  const auto page = http_get(port_, "/");
+  EXPECT_EQ(page.status, 200);
+  EXPECT_NE(page.body.find("Tables:"), std::string::npos);
+  EXPECT_EQ(http_get(port_, "/../../etc/passwd").status, 404);
+  EXPECT_EQ(http_request(port_, http::verb::post, "/api/admin/bots", R"({"name":"x"})").status, 401);
+  EXPECT_EQ(http_request(port_, http::verb::post, "/api/admin/bots", R"({"name":"x"})", "wrong").status, 401);
+  const auto created = http_request(port_, http::verb::post, "/api/admin/bots", R"({"name":"robo","kind":"simple"})",
+                                    "test-admin-token-0123456789");
+  EXPECT_EQ(created.status, 201);
+  EXPECT_EQ(Json::parse(created.body).value("token", "").size(), 64u);
+  // The new account logs in as a bot.
+  WsClient bot(port_);
+  bot.send(Json{{"type", "hello"},
+                {"protocol", 1},
+                {"name", "robo"},
+                {"token", Json::parse(created.body)["token"]},
+                {"bot", true}});
+  auto w = bot.read_type("welcome");
+  ASSERT_TRUE(w);
+  EXPECT_TRUE((*w)["player"]["bot"].get<bool>());
+  WsClient impostor(port_);
+  impostor.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "robo"}, {"token", "nope"}, {"bot", true}});
+  EXPECT_TRUE(is_error(impostor.read(), "auth_failed"));
+}
+
+}  // namespace

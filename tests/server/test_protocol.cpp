@@ -1,0 +1,160 @@
+// Protocol: client message parsing with full validation, Action and SeatView JSON round trips,
+// server message builders, and that nothing throws on hostile input.
+#include <gtest/gtest.h>
+
+#include "engine/seat_view.h"
+#include "server/protocol/client_messages.h"
+#include "server/protocol/json_codec.h"
+#include "server/protocol/server_messages.h"
+
+namespace skat::protocol {
+namespace {
+
+ErrorCode code_of(std::string_view text) {
+  auto m = parse_client_message(text);
+  EXPECT_FALSE(m.has_value()) << text;
+  return m ? ErrorCode::Internal : m.error().code;
+}
+
+TEST(Protocol, ParsesEveryClientMessage) {
+  auto hello = parse_client_message(R"({"type":"hello","protocol":1,"name":"anna","token":"t","id":3})");
+  ASSERT_TRUE(hello);
+  EXPECT_EQ(hello->id, 3);
+  EXPECT_EQ(std::get<Hello>(hello->body).name, "anna");
+  auto bid = parse_client_message(R"({"type":"bid","table":7,"value":20})");
+  ASSERT_TRUE(bid);
+  const auto& cmd = std::get<GameCommand>(bid->body);
+  EXPECT_EQ(cmd.table, 7);
+  EXPECT_EQ(cmd.action, Action::make_bid(0, 20));
+  auto discard = parse_client_message(R"({"type":"discard","table":7,"cards":["CJ","S7"]})");
+  ASSERT_TRUE(discard);
+  EXPECT_EQ(std::get<GameCommand>(discard->body).action, Action::discard(0, *parse_card("CJ"), *parse_card("S7")));
+  auto declare = parse_client_message(R"({"type":"declare","table":7,"game":"N","hand":true,"ouvert":true})");
+  ASSERT_TRUE(declare);
+  const Declaration d = std::get<GameCommand>(declare->body).action.declaration;
+  EXPECT_EQ(d.type, GameType::Null);
+  EXPECT_TRUE(d.hand && d.ouvert && !d.schneider_announced);
+  for (const char* text :
+       {R"({"type":"lobby"})", R"({"type":"ping"})", R"({"type":"create_table","deals":12,"event":"Cup"})",
+        R"({"type":"join_table","table":1,"seat":2})", R"({"type":"leave_table","table":1})",
+        R"({"type":"watch_table","table":1})", R"({"type":"add_bot","table":1,"seat":0,"bot":"simple"})",
+        R"({"type":"start_series","table":1})", R"({"type":"resume","table":1,"version":0})",
+        R"({"type":"chat","table":1,"text":"hallo ♣"})", R"({"type":"hold","table":1})", R"({"type":"pass","table":1})",
+        R"({"type":"pickup","table":1})", R"({"type":"play","table":1,"card":"HT"})",
+        R"({"type":"concede","table":1})"}) {
+    auto m = parse_client_message(text);
+    ASSERT_TRUE(m) << text << ": " << m.error().message;
+    EXPECT_EQ(type_name(m->body), Json::parse(text)["type"].get<std::string>());
+  }
+}
+
+TEST(Protocol, RejectsBadInputWithTheRightCode) {
+  EXPECT_EQ(code_of("{"), ErrorCode::BadJson);
+  EXPECT_EQ(code_of("[1,2]"), ErrorCode::BadJson);
+  EXPECT_EQ(code_of("\"\xff\xfe\""), ErrorCode::BadJson);
+  EXPECT_EQ(code_of(std::string(kMaxMessageBytes + 1, ' ')), ErrorCode::TooLarge);
+  EXPECT_EQ(code_of(R"({"table":1})"), ErrorCode::UnknownType);
+  EXPECT_EQ(code_of(R"({"type":"dance","table":1})"), ErrorCode::UnknownType);
+  EXPECT_EQ(code_of(R"({"type":7})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"bid","table":1})"), ErrorCode::MissingField);
+  EXPECT_EQ(code_of(R"({"type":"bid","table":1,"value":"18"})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"bid","table":1,"value":18.0})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"bid","table":1,"value":17})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"bid","table":1,"value":99999999999999999999})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"bid","table":1,"value":18,"extra":1})"), ErrorCode::UnknownField);
+  EXPECT_EQ(code_of(R"({"type":"bid","table":1,"value":18,"pos":2})"), ErrorCode::UnknownField);
+  EXPECT_EQ(code_of(R"({"type":"bid","table":0,"value":18})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"bid","table":true,"value":18})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"play","table":1,"card":"XX"})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"play","table":1,"card":"cj"})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"play","table":1,"card":["CJ"]})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"discard","table":1,"cards":["CJ"]})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"discard","table":1,"cards":["CJ","CJ"]})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"declare","table":1,"game":"X"})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"declare","table":1,"game":"G","hand":1})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"chat","table":1,"text":")" + std::string(kMaxChatBytes + 1, 'a') + "\"}"),
+            ErrorCode::TooLarge);
+  EXPECT_EQ(code_of(R"({"type":"hello","protocol":2,"name":"a"})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"hello","protocol":1,"name":""})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"hello","protocol":1,"name":"a\u0001"})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"join_table","table":1,"seat":3})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"create_table","deals":0})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"lobby","id":-1})"), ErrorCode::BadField);
+}
+
+TEST(Protocol, GarbageNeverThrows) {
+  std::string text = R"({"type":"declare","table":1,"game":"G","hand":true,"cards":[1,{"a":null}]})";
+  for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+    EXPECT_NO_THROW((void)parse_client_message(text.substr(0, cut)));
+    std::string mutated = text;
+    if (cut < mutated.size()) mutated[cut] = static_cast<char>(mutated[cut] ^ 0x5a);
+    EXPECT_NO_THROW((void)parse_client_message(mutated));
+  }
+  EXPECT_NO_THROW((void)seat_view_from_json(Json::parse("[]")));
+  EXPECT_NO_THROW((void)seat_view_from_json(Json{{"pos", "x"}}));
+  EXPECT_FALSE(seat_view_from_json(Json::object()));
+}
+
+TEST(Protocol, ActionsRoundTrip) {
+  Declaration d;
+  d.type = GameType::Hearts;
+  d.hand = true;
+  d.schneider_announced = true;
+  for (const Action& a :
+       {Action::make_bid(1, 264), Action::hold(0), Action::pass(2), Action::pick_up(0),
+        Action::discard(1, Card(31), Card(0)), Action::declare(2, d), Action::play(1, Card(4)), Action::concede(2)}) {
+    auto back = action_from_json(Json::parse(to_text(action_to_json(a))));
+    ASSERT_TRUE(back) << action_to_json(a).dump();
+    EXPECT_EQ(*back, a);
+  }
+}
+
+TEST(Protocol, SeatViewsRoundTripThroughoutAGame) {
+  // Walk a game choosing the first legal action; every view of every position survives the trip.
+  for (std::uint64_t id : {std::uint64_t{0}, std::uint64_t{987654321}, kNumDeals - 1}) {
+    Game game(*deal_from_id(id));
+    bool bid_once = false;
+    while (!game.finished()) {
+      for (int pos = 0; pos < 3; ++pos) {
+        const SeatView v = seat_view(game, pos);
+        auto back = seat_view_from_json(Json::parse(to_text(seat_view_to_json(v))));
+        ASSERT_TRUE(back) << back.error().message;
+        EXPECT_EQ(seat_view_to_json(*back), seat_view_to_json(v));
+        EXPECT_EQ(back->hand, v.hand);
+        EXPECT_EQ(back->history, v.history);
+        EXPECT_EQ(back->legal, v.legal);
+        EXPECT_EQ(back->declaration, v.declaration);
+        EXPECT_EQ(back->tricks.size(), v.tricks.size());
+      }
+      const auto legal = game.legal_actions(game.to_act());
+      Action a = legal.front();
+      if (!bid_once && a.kind == ActionKind::Bid) bid_once = true;
+      for (const Action& x : legal)
+        if (x.kind == ActionKind::Pass && bid_once) a = x;
+      ASSERT_TRUE(game.apply(a));
+    }
+  }
+}
+
+TEST(Protocol, ServerMessages) {
+  const Json e = make_error(ProtocolError{ErrorCode::NotYourTurn, "wait"}, 5, 7);
+  EXPECT_EQ(e["type"], "error");
+  EXPECT_EQ(e["code"], "not_your_turn");
+  EXPECT_EQ(e["id"], 5);
+  EXPECT_EQ(e["table"], 7);
+  EXPECT_EQ(make_welcome(3, "anna", false)["player"]["name"], "anna");
+  LobbyTable t;
+  t.table = 1;
+  t.seats[0] = LobbySeat{4, "anna", false, true};
+  const Json lobby = make_lobby({t}, {LobbyPlayer{4, "anna", false, 1}});
+  EXPECT_EQ(lobby["tables"][0]["seats"][0]["name"], "anna");
+  EXPECT_TRUE(lobby["tables"][0]["seats"][1].is_null());
+  EXPECT_EQ(lobby["online"][0]["table"], 1);
+  EXPECT_EQ(make_invite(1, 2)["seat"], 2);
+  // Invalid UTF-8 in a server message is replaced, not thrown.
+  EXPECT_NO_THROW((void)to_text(Json{{"text", std::string("\xff")}}));
+  for (int c = 0; c <= static_cast<int>(ErrorCode::Internal); ++c) EXPECT_NE(to_string(static_cast<ErrorCode>(c)), "");
+}
+
+}  // namespace
+}  // namespace skat::protocol

@@ -1,0 +1,318 @@
+// Table logic without sockets: scripted commands → events and views, bad input, timeouts with
+// default actions, disconnect / grace / bot replacement / return, and resume by version.
+#include "server/protocol/server_messages.h"
+#include "tests/server/table_test_support.h"
+
+namespace skat::table::test {
+namespace {
+
+constexpr std::uint64_t kDeal = 123456789;
+
+TableConfig fixed_config(int deals = 3) {
+  TableConfig c;
+  c.deals = deals;
+  c.deal_source = [] { return kDeal; };
+  return c;
+}
+
+protocol::ClientMessage parse(const std::string& text) {
+  auto m = protocol::parse_client_message(text);
+  EXPECT_TRUE(m.has_value()) << text;
+  return m ? *m : protocol::ClientMessage{};
+}
+
+std::string error_code(const TableOutput& out, int seat) {
+  auto e = last_of_type(out, seat, "error");
+  return e ? (*e)["code"].get<std::string>() : "";
+}
+
+TEST(Table, ScriptedOpeningSendsRedactedDealAndActRequests) {
+  Table table(7, fixed_config());
+  const TimePoint now = t0();
+  TableOutput out = seat_three_and_start(table, now);
+  const Deal deal = *deal_from_id(kDeal);
+  // Each seat gets its own hand only; spectators get none.
+  for (int seat = 0; seat < 3; ++seat) {
+    auto started = last_of_type(out, seat, "game_started");
+    ASSERT_TRUE(started);
+    EXPECT_EQ((*started)["hand"], protocol::cards_to_json(deal.hands[static_cast<std::size_t>(seat)]));
+    EXPECT_EQ((*started)["forehand"], 0);
+  }
+  EXPECT_FALSE(last_of_type(out, kSpectators, "game_started")->contains("hand"));
+  // Middlehand (seat 1) bids first; the act request carries its view and a deadline.
+  auto act = last_of_type(out, 1, "act");
+  ASSERT_TRUE(act);
+  EXPECT_EQ((*act)["deadline"],
+            std::chrono::duration_cast<std::chrono::milliseconds>((now + 60s).time_since_epoch()).count());
+  auto view = protocol::seat_view_from_json((*act)["view"]);
+  ASSERT_TRUE(view);
+  EXPECT_EQ(view->pos, 1);
+  EXPECT_EQ(view->minimum_bid(), 18);
+  EXPECT_FALSE(last_of_type(out, 0, "act"));
+
+  const std::int64_t v = table.version();
+  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":18})"), now + 1s);
+  EXPECT_EQ(table.version(), v + 1);
+  for (int a = 0; a <= 3; ++a) {
+    auto bid = last_of_type(out, a, "bid");
+    ASSERT_TRUE(bid);
+    EXPECT_EQ((*bid)["seat"], 1);
+    EXPECT_EQ((*bid)["value"], 18);
+    EXPECT_EQ((*bid)["version"], v + 1);
+  }
+  act = last_of_type(out, 0, "act");
+  ASSERT_TRUE(act);
+  EXPECT_TRUE(protocol::seat_view_from_json((*act)["view"])->answering());
+  out = table.handle(0, parse(R"({"type":"hold","table":7})"), now + 2s);
+  EXPECT_TRUE(last_of_type(out, 0, "hold"));
+  out = table.handle(1, parse(R"({"type":"pass","table":7})"), now + 3s);
+  out = table.handle(2, parse(R"({"type":"pass","table":7})"), now + 4s);
+  // Forehand (seat 0) won the auction at 18: it decides about the skat.
+  act = last_of_type(out, 0, "act");
+  ASSERT_TRUE(act);
+  EXPECT_EQ((*act)["view"]["phase"], "skat");
+  out = table.handle(0, parse(R"({"type":"pickup","table":7})"), now + 5s);
+  // Only the declarer's copy of the pickup shows the skat.
+  EXPECT_EQ((*last_of_type(out, 0, "pickup"))["skat"], protocol::cards_to_json(deal.skat));
+  for (int a : {1, 2, kSpectators}) EXPECT_FALSE(last_of_type(out, a, "pickup")->contains("skat"));
+  const Json discard = (*last_of_type(out, 0, "act"))["view"]["legal"][0];
+  Json request = discard;
+  request.erase("pos");
+  request["table"] = 7;
+  out = table.handle(0, parse(request.dump()), now + 6s);
+  EXPECT_EQ((*last_of_type(out, 0, "discard"))["cards"], discard["cards"]);
+  for (int a : {1, 2, kSpectators}) EXPECT_FALSE(last_of_type(out, a, "discard")->contains("cards"));
+  out = table.handle(0, parse(R"({"type":"declare","table":7,"game":"G"})"), now + 7s);
+  auto declared = last_of_type(out, 2, "declare");
+  ASSERT_TRUE(declared);
+  EXPECT_EQ((*declared)["declaration"]["game"], "G");
+  EXPECT_EQ((*last_of_type(out, 0, "act"))["view"]["phase"], "playing");
+  check_no_leak(table, out);
+}
+
+TEST(Table, BadInputGetsAnErrorAndTheTableGoesOn) {
+  Table table(7, fixed_config());
+  TimePoint now = t0();
+  seat_three_and_start(table, now);
+  const std::int64_t v = table.version();
+  // Wrong turn (forehand may not bid first), acting as spectator, an illegal bid value.
+  EXPECT_EQ(error_code(table.handle(0, parse(R"({"type":"bid","table":7,"value":18})"), now), 0), "not_your_turn");
+  EXPECT_EQ(error_code(table.handle(kSpectators, parse(R"({"type":"pass","table":7})"), now), kSpectators),
+            "not_seated");
+  EXPECT_EQ(error_code(table.handle(1, parse(R"({"type":"play","table":7,"card":"CJ"})"), now), 1), "illegal_action");
+  EXPECT_EQ(error_code(table.handle(1, parse(R"({"type":"pickup","table":7})"), now), 1), "illegal_action");
+  // Not a table command, start twice, oversized chat.
+  EXPECT_EQ(error_code(table.handle(1, parse(R"({"type":"lobby"})"), now), 1), "unknown_type");
+  EXPECT_EQ(error_code(table.handle(1, parse(R"({"type":"start_series","table":7})"), now), 1), "series_running");
+  EXPECT_EQ(error_code(table.chat(1, std::string(400, 'x'), now), 1), "too_large");
+  // The request id comes back in the error.
+  auto out = table.handle(0, parse(R"({"type":"pass","table":7,"id":42})"), now);
+  EXPECT_EQ((*last_of_type(out, 0, "error"))["id"], 42);
+  EXPECT_EQ(table.version(), v);
+  // Only the sender gets the error.
+  for (const Outbound& m : out.messages) EXPECT_EQ(m.audience, 0);
+  // The table goes on.
+  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":18})"), now);
+  EXPECT_EQ(table.version(), v + 1);
+  out = table.chat(2, "gut Blatt", now);
+  EXPECT_EQ((*last_of_type(out, 0, "chat"))["text"], "gut Blatt");
+  EXPECT_EQ(table.version(), v + 2);
+}
+
+TEST(Table, AnActionsSeatComesFromTheConnectionNotTheMessage) {
+  Table table(7, fixed_config());
+  seat_three_and_start(table, t0());
+  // A "pos" field in a command is refused by the parser; the table sets pos from the seat.
+  EXPECT_FALSE(protocol::parse_client_message(R"({"type":"bid","table":7,"value":18,"pos":1})"));
+  Action spoof = Action::make_bid(1, 18);  // claims middlehand
+  auto out = table.act(2, spoof, t0());    // sent by seat 2 (rearhand)
+  EXPECT_EQ(error_code(out, 2), "not_your_turn");
+}
+
+TEST(Table, TimeoutsPlayDefaultActionsAndAreRecorded) {
+  TableConfig config = fixed_config(1);
+  config.human_move_ms = 1000;
+  Table table(7, config);
+  TimePoint now = t0();
+  auto out = seat_three_and_start(table, now);
+  EXPECT_EQ(out.next_deadline, now + 1s);
+  // Nothing happens before the deadline.
+  EXPECT_TRUE(table.on_clock(now + 999ms).messages.empty());
+  // Middlehand times out: it passes.
+  now += 1s;
+  out = table.on_clock(now);
+  auto timeout = last_of_type(out, 0, "timeout");
+  ASSERT_TRUE(timeout);
+  EXPECT_EQ((*timeout)["seat"], 1);
+  EXPECT_TRUE(last_of_type(out, 0, "pass"));
+  EXPECT_EQ(out.next_deadline, now + 1s);
+  // Let every clock run out: the deal ends (all pass → folded) and the series with it.
+  std::vector<FinishedGame> games;
+  std::optional<FinishedSeries> series;
+  for (int i = 0; i < 100 && table.series_running(); ++i) {
+    now += 1s;
+    out = table.on_clock(now);
+    for (auto& g : out.games) games.push_back(std::move(g));
+    if (out.series) series = std::move(out.series);
+  }
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_TRUE(series);
+  EXPECT_TRUE(games[0].game.folded());
+  int timeouts = 0;
+  for (const Json& e : games[0].events) {
+    if (e["type"] == "timeout") ++timeouts;
+    if (e["type"] == "pass") {
+      EXPECT_TRUE(e.value("timeout", false));
+    }
+  }
+  EXPECT_EQ(timeouts, 3);
+}
+
+TEST(Table, TimeoutsFinishAWholeGameWithLegalDefaults) {
+  TableConfig config = fixed_config(1);
+  config.human_move_ms = 1000;
+  Table table(7, config);
+  TimePoint now = t0();
+  seat_three_and_start(table, now);
+  // Middlehand bids, so someone declares; then the clocks play pickup, discard, declare, cards.
+  table.handle(1, parse(R"({"type":"bid","table":7,"value":18})"), now);
+  std::vector<FinishedGame> games;
+  for (int i = 0; i < 200 && table.series_running(); ++i) {
+    now += 1s;
+    auto out = table.on_clock(now);
+    check_no_leak(table, out);
+    for (auto& g : out.games) games.push_back(std::move(g));
+  }
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_FALSE(games[0].game.folded());
+  EXPECT_TRUE(games[0].game.picked_up());
+}
+
+TEST(Table, DisconnectGraceBotReplacementAndReturn) {
+  TableConfig config = fixed_config(3);
+  config.grace_ms = 5000;
+  Table table(7, config);
+  TimePoint now = t0();
+  seat_three_and_start(table, now);
+  auto out = table.disconnect(1, now);
+  EXPECT_TRUE(last_of_type(out, 0, "disconnected"));
+  EXPECT_FALSE(table.connected(1));
+  // Within grace: reconnect, nothing replaced.
+  out = table.reconnect(1, now + 1s);
+  EXPECT_TRUE(last_of_type(out, 2, "reconnected"));
+  EXPECT_TRUE(table.connected(1));
+  // Gone for good: after the grace a bot is requested…
+  table.disconnect(1, now + 2s);
+  out = table.on_clock(now + 7s);
+  ASSERT_EQ(out.bot_requests.size(), 1u);
+  EXPECT_EQ(out.bot_requests[0].seat, 1);
+  EXPECT_EQ(out.bot_requests[0].kind, "simple");
+  // …another human may not take the seat; the bot may.
+  EXPECT_FALSE(table.sit(1, person(50, "intruder"), now + 8s));
+  auto seated = table.sit(1, person(99, "bot-1", true), now + 8s);
+  ASSERT_TRUE(seated);
+  EXPECT_TRUE(last_of_type(*seated, 0, "replaced"));
+  EXPECT_EQ(table.occupant(1)->player_id, 99);
+  EXPECT_EQ(table.seat_of(2), 1);  // the human still owns the seat
+  // The bot plays (its act request is re-sent on resume).
+  auto resumed = table.resume(1, 0);
+  ASSERT_TRUE(last_of_type(resumed, 1, "act"));
+  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":18})"), now + 9s);
+  EXPECT_TRUE(last_of_type(out, 0, "bid"));
+  // The human comes back and takes the seat; the bot is released.
+  auto back = table.sit(1, person(2, "p2"), now + 10s);
+  ASSERT_TRUE(back);
+  ASSERT_EQ(back->bot_releases.size(), 1u);
+  EXPECT_EQ(back->bot_releases[0].player_id, 99);
+  EXPECT_TRUE(last_of_type(*back, 0, "returned"));
+  EXPECT_EQ(table.occupant(1)->player_id, 2);
+  // The game record notes the replacement and the return.
+  table.handle(0, parse(R"({"type":"pass","table":7})"), now + 11s);
+  out = table.handle(2, parse(R"({"type":"pass","table":7})"), now + 12s);
+  out = table.handle(1, parse(R"({"type":"pickup","table":7})"), now + 13s);
+  std::vector<FinishedGame> games;
+  for (int i = 0; i < 100 && games.empty(); ++i) {
+    now += 61s;
+    auto o = table.on_clock(now + 13s);
+    for (auto& g : o.games) games.push_back(std::move(g));
+  }
+  ASSERT_EQ(games.size(), 1u);
+  std::vector<std::string> types;
+  for (const Json& e : games[0].events) types.push_back(e["type"]);
+  EXPECT_NE(std::ranges::find(types, "replaced"), types.end());
+  EXPECT_NE(std::ranges::find(types, "returned"), types.end());
+}
+
+TEST(Table, LeavingMidSeriesRequestsABotAtOnce) {
+  Table table(7, fixed_config());
+  seat_three_and_start(table, t0());
+  auto out = table.leave(2, t0());
+  ASSERT_TRUE(out);
+  ASSERT_EQ(out->bot_requests.size(), 1u);
+  EXPECT_EQ(out->bot_requests[0].seat, 2);
+}
+
+TEST(Table, SeatingRules) {
+  Table table(7, fixed_config());
+  const TimePoint now = t0();
+  ASSERT_TRUE(table.sit(0, person(1, "a"), now));
+  EXPECT_EQ(table.sit(0, person(2, "b"), now).error().code, protocol::ErrorCode::SeatTaken);
+  EXPECT_EQ(table.sit(1, person(1, "a"), now).error().code, protocol::ErrorCode::AlreadySeated);
+  EXPECT_EQ(table.start_series(0, now).error().code, protocol::ErrorCode::NotReady);
+  ASSERT_TRUE(table.leave(0, now));
+  EXPECT_FALSE(table.occupant(0));
+  // A disconnected player's seat frees itself after the grace when no series runs.
+  ASSERT_TRUE(table.sit(0, person(1, "a"), now));
+  table.disconnect(0, now);
+  table.on_clock(now + 31s);
+  EXPECT_FALSE(table.occupant(0));
+}
+
+TEST(Table, ResumeSendsMissedEventsOrFullState) {
+  Table table(7, fixed_config(3));
+  TimePoint now = t0();
+  seat_three_and_start(table, now);
+  const std::int64_t seen = table.version();
+  table.handle(1, parse(R"({"type":"bid","table":7,"value":18})"), now);
+  table.handle(0, parse(R"({"type":"hold","table":7})"), now);
+  // Missed events, in order, then the act request if it is that seat's turn.
+  auto out = table.resume(1, seen);
+  auto msgs = messages_for(out, 1);
+  ASSERT_EQ(msgs.size(), 3u);
+  EXPECT_EQ(msgs[0]["type"], "bid");
+  EXPECT_EQ(msgs[0]["version"], seen + 1);
+  EXPECT_EQ(msgs[1]["type"], "hold");
+  EXPECT_EQ(msgs[2]["type"], "act");
+  // Up to date: only the act request.
+  EXPECT_EQ(messages_for(table.resume(1, table.version()), 1).size(), 1u);
+  EXPECT_TRUE(messages_for(table.resume(2, table.version()), 2).empty());
+  // Replaying from 0 is the whole kept log; the replayed hand is the seat's own.
+  auto all = messages_for(table.resume(2, 0), 2);
+  EXPECT_EQ(all.front()["version"], 1);
+  // A version from the future is answered with the full state.
+  auto state = messages_for(table.resume(2, table.version() + 5), 2);
+  ASSERT_FALSE(state.empty());
+  EXPECT_EQ(state[0]["type"], "state");
+  EXPECT_EQ(state[0]["position"], 2);
+  auto view = protocol::seat_view_from_json(state[0]["view"]);
+  ASSERT_TRUE(view);
+  EXPECT_TRUE(same_view(*view, *table.view(2)));
+  // Spectators get a state without any hand.
+  auto spectator = messages_for(table.resume(kSpectators, table.version() + 1), kSpectators);
+  EXPECT_TRUE(spectator[0]["view"]["hand"].empty());
+}
+
+TEST(Table, OldEventsAreForgottenAndThenAFullStateIsSent) {
+  TableConfig config = fixed_config(5);
+  config.human_move_ms = 1000;
+  Table table(7, config);
+  TimePoint now = t0();
+  seat_three_and_start(table, now);
+  for (int i = 0; i < 20; ++i) table.on_clock(now += 1s);  // several folded deals
+  auto msgs = messages_for(table.resume(0, 1), 0);
+  ASSERT_FALSE(msgs.empty());
+  EXPECT_EQ(msgs[0]["type"], "state");
+}
+
+}  // namespace
+}  // namespace skat::table::test
