@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "server/app/metrics.h"
 #include "server/net/static_files.h"
 
 namespace skat::app {
@@ -94,7 +95,9 @@ Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, DbWriter& writ
       hub_(std::move(hub)),
       writer_(writer),
       reads_(std::move(reads)),
-      admin_token_(std::move(admin_token)) {}
+      admin_token_(std::move(admin_token)) {
+  metrics();  // the metrics' clock starts with the server
+}
 
 net::HttpReply Api::handle(const net::HttpRequest& request) {
   const std::string_view target = request.target();
@@ -109,6 +112,7 @@ net::HttpReply Api::handle(const net::HttpRequest& request) {
 
 net::HttpReply Api::api(const net::HttpRequest& request, std::string_view path) {
   if (path == "/api/tables") return json_reply(request, http::status::ok, hub_->lobby_snapshot());
+  if (path == "/api/metrics") return metrics_reply(request);
   if (!reads_) return json_error(request, http::status::service_unavailable, "no database");
   if (path == "/api/series") return reads_->series_list(request);
   if (path == "/api/leaderboard") return reads_->leaderboard(request);
@@ -150,6 +154,27 @@ net::HttpReply Api::admin(const net::HttpRequest& request, std::string_view path
                          {"name", created->name},
                          {"kind", created->kind},
                          {"token", created->token}});
+}
+
+// Live figures: move handling on the table strands (histograms) and counters since the start.
+net::HttpReply Api::metrics_reply(const net::HttpRequest& request) {
+  const Metrics& m = metrics();
+  const HubStats stats = hub_->stats();
+  const auto uptime = std::chrono::duration<double>(std::chrono::steady_clock::now() - m.started).count();
+  auto load = [](const std::atomic<std::uint64_t>& counter) { return counter.load(std::memory_order_relaxed); };
+  return json_reply(request, http::status::ok,
+                    Json{{"uptime_s", uptime},
+                         {"move_handling", m.move_handling.to_json()},
+                         {"move_latency", m.move_latency.to_json()},
+                         {"moves_handled", load(m.moves_handled)},
+                         {"errors_sent", load(m.errors_sent)},
+                         {"games_finished", load(m.games_finished)},
+                         {"series_finished", load(m.series_finished)},
+                         {"tables", stats.tables},
+                         {"tables_playing", stats.tables_playing},
+                         {"connections_open", hub_->connections()},
+                         {"bots_online", stats.bots_online},
+                         {"bots_free", stats.bots_free}});
 }
 
 net::HttpReply Api::static_file(const net::HttpRequest& request, std::string_view path) {

@@ -35,6 +35,7 @@ class Api : public net::HttpHandler {
  private:
   net::HttpReply api(const net::HttpRequest& request, std::string_view path);
   net::HttpReply admin(const net::HttpRequest& request, std::string_view path);
+  net::HttpReply metrics_reply(const net::HttpRequest& request);
   net::HttpReply static_file(const net::HttpRequest& request, std::string_view path);
   net::HttpReply status_page(const net::HttpRequest& request);
 

@@ -5,6 +5,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "server/app/metrics.h"
 #include "server/app/table_host.h"
 #include "server/net/ws_session.h"
 
@@ -23,8 +24,8 @@ std::string random_token() {
 }
 
 Hub::Hub(asio::io_context& io, const ServeConfig& config, DbWriter& writer)
-    : io_(io), strand_(asio::make_strand(io)), config_(config), writer_(writer) {
-  refresh_snapshot();
+    : io_(io), strand_(asio::make_strand(io)), config_(config), writer_(writer), snapshot_timer_(strand_) {
+  rebuild_snapshot();
 }
 
 // Everything on the hub strand runs guarded: no exception reaches Asio.
@@ -41,6 +42,7 @@ void Hub::on_strand(F f) {
 
 void Hub::send_error(const std::shared_ptr<net::WsSession>& session, ErrorCode code, std::string message,
                      std::optional<std::int64_t> request_id, std::optional<table::TableId> table) {
+  metrics().errors_sent.fetch_add(1, std::memory_order_relaxed);
   session->send(protocol::to_text(protocol::make_error({code, std::move(message)}, request_id, table)));
 }
 
@@ -52,6 +54,7 @@ void Hub::on_open(const std::shared_ptr<net::WsSession>& session) {
 void Hub::on_message(const std::shared_ptr<net::WsSession>& session, std::string_view text) {
   auto parsed = protocol::parse_client_message(text);
   if (!parsed) {
+    metrics().errors_sent.fetch_add(1, std::memory_order_relaxed);
     session->send(protocol::to_text(protocol::make_error(parsed.error())));
     return;
   }
@@ -64,7 +67,7 @@ void Hub::on_message(const std::shared_ptr<net::WsSession>& session, std::string
 
 void Hub::on_rate_limited(const std::shared_ptr<net::WsSession>& session) {
   // The session counts strikes and closes a flooding client itself.
-  send_error(session, ErrorCode::TooLarge, "rate limit exceeded: slow down", std::nullopt);
+  send_error(session, ErrorCode::RateLimited, "rate limit exceeded: slow down", std::nullopt);
 }
 
 void Hub::on_close(const std::shared_ptr<net::WsSession>& session) {
@@ -126,11 +129,17 @@ void Hub::hello(const std::shared_ptr<net::WsSession>& session, Conn& conn, cons
     writer_.post([reply, name = h.name, token = h.token](Store& store) { reply(store.verify_bot(name, token), ""); });
     return;
   }
-  if (!h.token.empty()) {
-    if (const auto known = guest_tokens_.find(h.token); known != guest_tokens_.end())
-      return welcome(sid, known->second, h.token, request_id);
-  }
-  writer_.post([reply, name = h.name](Store& store) { reply(store.create_guest(name), random_token()); });
+  // A guest's session token (the store keeps its hash, so it outlives a restart) gives the same
+  // player back; an unknown or expired one is ignored and a new guest with a new session begins.
+  writer_.post([reply, name = h.name, token = h.token](Store& store) {
+    if (!token.empty())
+      if (auto known = store.verify_session(token)) return reply(std::move(known), token);
+    auto guest = store.create_guest(name);
+    if (!guest) return reply(std::move(guest), "");
+    auto created = store.create_session(guest->player_id);
+    if (!created) return reply(std::unexpected(created.error()), "");
+    reply(std::move(guest), std::move(*created));
+  });
 }
 
 void Hub::welcome(std::uint64_t session_id, std::expected<Identity, std::string> result, std::string token,
@@ -153,10 +162,7 @@ void Hub::welcome(std::uint64_t session_id, std::expected<Identity, std::string>
       conn.tables.insert(seated->second);
     }
   }
-  if (!token.empty()) guest_tokens_[token] = who;
-  protocol::Json message = protocol::make_welcome(who.player_id, who.name, who.bot);
-  if (!token.empty()) message["token"] = token;
-  session->send(protocol::to_text(message));
+  session->send(protocol::to_text(protocol::make_welcome(who.player_id, who.name, who.bot, token)));
   spdlog::info("{} {} (player {}) connected", who.bot ? "bot" : "guest", who.name, who.player_id);
   if (who.bot) serve_waiting_bots();
   refresh_snapshot();
@@ -200,7 +206,8 @@ void Hub::add_bot(const std::shared_ptr<net::WsSession>& session, const protocol
                   std::optional<std::int64_t> request_id) {
   if (!tables_.contains(add.table))
     return send_error(session, ErrorCode::NoSuchTable, "no such table", request_id, add.table);
-  const auto bot = lobby_.bots().acquire(add.bot, add.bot);
+  auto bot = lobby_.bots().acquire_by_name(add.bot);  // a bot name, else a kind (empty: any bot)
+  if (!bot) bot = lobby_.bots().acquire_by_kind(add.bot);
   if (!bot) return send_error(session, ErrorCode::BadField, "no free bot '" + add.bot + "'", request_id, add.table);
   if (!invite(*bot, add.table, add.seat)) {
     lobby_.bots().release(*bot);
@@ -271,6 +278,27 @@ void Hub::publish_table(protocol::LobbyTable summary) {
 }
 
 void Hub::refresh_snapshot() {
+  constexpr auto kWindow = std::chrono::milliseconds(50);
+  if (snapshot_pending_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - snapshot_built_ >= kWindow) return rebuild_snapshot();
+  snapshot_pending_ = true;
+  snapshot_timer_.expires_at(snapshot_built_ + kWindow);
+  snapshot_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+    const auto self = weak.lock();
+    if (!self) return;
+    self->snapshot_pending_ = false;
+    if (ec) return;
+    try {
+      self->rebuild_snapshot();
+    } catch (const std::exception& e) {
+      spdlog::error("hub: {}", e.what());
+    }
+  });
+}
+
+void Hub::rebuild_snapshot() {
+  snapshot_built_ = std::chrono::steady_clock::now();
   std::vector<protocol::LobbyTable> tables;
   HubStats stats;
   for (const auto& [id, t] : summaries_) {

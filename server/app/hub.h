@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <deque>
 #include <map>
@@ -81,7 +82,10 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
                std::optional<std::int64_t> request_id);
   bool invite(std::int64_t bot_id, table::TableId table, int seat);
   void serve_waiting_bots();
+  // Rebuilds the snapshot now, or once at the end of the current 50 ms window when it was rebuilt
+  // less than 50 ms ago: a rebuild walks every table and player, so not one per move.
   void refresh_snapshot();
+  void rebuild_snapshot();
   void send_error(const std::shared_ptr<net::WsSession>& session, protocol::ErrorCode code, std::string message,
                   std::optional<std::int64_t> request_id, std::optional<table::TableId> table = std::nullopt);
 
@@ -92,7 +96,6 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   lobby::Lobby lobby_;
   std::map<std::uint64_t, Conn> conns_;
   std::map<std::int64_t, std::set<std::uint64_t>> player_sessions_;
-  std::map<std::string, Identity> guest_tokens_;
   std::map<table::TableId, std::shared_ptr<TableHost>> tables_;
   std::map<table::TableId, protocol::LobbyTable> summaries_;
   std::map<std::int64_t, table::TableId> seated_bots_;
@@ -100,6 +103,9 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   bool stopping_ = false;
   std::atomic<int> connections_ = 0;
 
+  boost::asio::steady_timer snapshot_timer_;
+  bool snapshot_pending_ = false;
+  std::chrono::steady_clock::time_point snapshot_built_{};
   mutable std::mutex snapshot_mutex_;
   protocol::Json snapshot_;
   HubStats stats_;

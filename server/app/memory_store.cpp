@@ -7,7 +7,24 @@ namespace skat::app {
 std::expected<Identity, std::string> MemoryStore::create_guest(std::string_view name) {
   if (name.empty()) return std::unexpected("a guest needs a name");
   std::lock_guard lock(mutex_);
-  return Identity{++next_id_, std::string(name), false, {}};
+  Identity guest{++next_id_, std::string(name), false, {}};
+  guests_[guest.player_id] = guest;
+  return guest;
+}
+
+std::expected<std::string, std::string> MemoryStore::create_session(std::int64_t player_id) {
+  std::lock_guard lock(mutex_);
+  if (!guests_.contains(player_id)) return std::unexpected("no such player");
+  std::string token = random_token();
+  sessions_[token] = player_id;
+  return token;
+}
+
+std::expected<Identity, std::string> MemoryStore::verify_session(std::string_view token) {
+  std::lock_guard lock(mutex_);
+  const auto it = sessions_.find(token);
+  if (it == sessions_.end()) return std::unexpected("unknown or expired session");
+  return guests_.at(it->second);
 }
 
 std::expected<Identity, std::string> MemoryStore::verify_bot(std::string_view name, std::string_view token) {

@@ -13,6 +13,8 @@ namespace skat::app {
 class MemoryStore : public Store {
  public:
   std::expected<Identity, std::string> create_guest(std::string_view name) override;
+  std::expected<std::string, std::string> create_session(std::int64_t player_id) override;
+  std::expected<Identity, std::string> verify_session(std::string_view token) override;
   std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) override;
   std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) override;
   std::expected<void, std::string> save_game(const table::FinishedGame& game) override;
@@ -28,6 +30,8 @@ class MemoryStore : public Store {
   std::int64_t next_id_ = 0;
   table::TableId next_table_ = 0;
   std::map<std::string, std::pair<NewBot, std::string>, std::less<>> bots_;  // name → (account, token)
+  std::map<std::int64_t, Identity> guests_;
+  std::map<std::string, std::int64_t, std::less<>> sessions_;  // token → player id
   std::vector<std::string> game_lines_;
   std::vector<std::string> series_pgn_;
 };

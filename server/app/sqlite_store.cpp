@@ -39,6 +39,24 @@ std::expected<Identity, std::string> SqliteStore::create_guest(std::string_view 
   return std::unexpected("no free guest name like '" + std::string(name) + "'");
 }
 
+// Guest sessions last 30 days; db/ stores only the token's hash.
+std::expected<std::string, std::string> SqliteStore::create_session(std::int64_t player_id) {
+  auto session = db::create_session(db_, player_id, std::chrono::days(30));
+  if (!session) return std::unexpected(message(session.error()));
+  return std::move(session->token);
+}
+
+std::expected<Identity, std::string> SqliteStore::verify_session(std::string_view token) {
+  auto id = db::verify_session(db_, token);
+  if (!id)
+    return std::unexpected(id.error().code == db::DbErrc::Unauthorized ? "unknown or expired session"
+                                                                       : message(id.error()));
+  auto player = db::get_player(db_, *id);
+  if (!player) return std::unexpected(message(player.error()));
+  if (player->kind == db::PlayerKind::Bot) return std::unexpected("a bot logs in with its bot token");
+  return Identity{player->id, player->name, false, {}};
+}
+
 std::expected<Identity, std::string> SqliteStore::verify_bot(std::string_view name, std::string_view token) {
   auto id = db::verify_bot(db_, name, token);
   if (!id)
@@ -92,6 +110,8 @@ std::expected<void, std::string> SqliteStore::save_game(const table::FinishedGam
   if (!series) return std::unexpected(series.error());
   db::GameRecord record = db::game_record_from(*series, game.pgn, stamp(game.finished));
   record.event_log = game.events.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  record.timeouts = game.timeouts;
+  record.replaced = game.replaced;
   const auto inserted = db::insert_game(db_, record);
   if (!inserted) return std::unexpected(message(inserted.error()));
   return {};

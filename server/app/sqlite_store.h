@@ -17,6 +17,8 @@ class SqliteStore : public Store {
   static std::expected<std::unique_ptr<SqliteStore>, std::string> open(const std::string& path);
 
   std::expected<Identity, std::string> create_guest(std::string_view name) override;
+  std::expected<std::string, std::string> create_session(std::int64_t player_id) override;
+  std::expected<Identity, std::string> verify_session(std::string_view token) override;
   std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) override;
   std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) override;
   std::expected<void, std::string> save_game(const table::FinishedGame& game) override;

@@ -31,6 +31,11 @@ class Store {
   virtual ~Store() = default;
   // A guest player row for a display name (a new row per new guest session).
   virtual std::expected<Identity, std::string> create_guest(std::string_view name) = 0;
+  // A login session for a player: the plain token to hand to the client (the SQLite store keeps
+  // only its hash, so sessions outlive a server restart until they expire).
+  virtual std::expected<std::string, std::string> create_session(std::int64_t player_id) = 0;
+  // The player of a valid session token; an error when the token is unknown or expired.
+  virtual std::expected<Identity, std::string> verify_session(std::string_view token) = 0;
   // The bot account if the secret verifies (tokens are stored hashed by db/).
   virtual std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) = 0;
   virtual std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) = 0;

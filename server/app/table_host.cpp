@@ -5,11 +5,23 @@
 #include <boost/asio/post.hpp>
 
 #include "server/app/hub.h"
+#include "server/app/metrics.h"
 
 namespace skat::app {
 
 namespace asio = boost::asio;
 using protocol::ErrorCode;
+
+namespace {
+
+// Commands played at the table (bids, cards, chat…), as opposed to seating and series control.
+bool is_game_command(const protocol::ClientBody& body) {
+  return !std::holds_alternative<protocol::JoinTable>(body) && !std::holds_alternative<protocol::Resume>(body) &&
+         !std::holds_alternative<protocol::WatchTable>(body) && !std::holds_alternative<protocol::LeaveTable>(body) &&
+         !std::holds_alternative<protocol::StartSeries>(body);
+}
+
+}  // namespace
 
 table::Participant participant_of(const Identity& who) { return {who.player_id, who.name, who.bot, who.bot_kind}; }
 
@@ -37,8 +49,17 @@ void TableHost::on_strand(F f) {
 
 void TableHost::client_message(const Identity& who, std::shared_ptr<net::WsSession> session,
                                protocol::ClientMessage message) {
-  on_strand([who, session = std::move(session), message = std::move(message)](TableHost& host) {
+  using Steady = std::chrono::steady_clock;
+  on_strand([who, session = std::move(session), message = std::move(message), queued = Steady::now()](TableHost& host) {
+    const auto start = Steady::now();
     host.dispatch(who, session, message);
+    if (is_game_command(message.body)) {  // metrics: dispatch until the outbound messages are queued
+      const auto done = Steady::now();
+      Metrics& m = metrics();
+      m.move_handling.record(done - start);
+      m.move_latency.record(done - queued);
+      m.moves_handled.fetch_add(1, std::memory_order_relaxed);
+    }
   });
 }
 
@@ -50,7 +71,7 @@ void TableHost::session_closed(std::int64_t player_id, std::uint64_t session_id)
       if (attached.erase(session_id) == 0) continue;
       bool still_there = false;
       for (const auto& [sid, a] : attached) still_there = still_there || a.player_id == player_id;
-      if (!still_there && host.own_seat(player_id) == seat && host.table_.connected(seat))
+      if (!still_there && host.table_.occupied_seat(player_id) == seat && host.table_.connected(seat))
         host.apply(host.table_.disconnect(seat, table::Clock::now()));
     }
     host.publish();
@@ -64,22 +85,14 @@ void TableHost::shutdown() {
   });
 }
 
-// The seat this player occupies now (a human displaced by a replacement bot has none).
-std::optional<int> TableHost::own_seat(std::int64_t player_id) const {
-  for (int seat = 0; seat < 3; ++seat) {
-    const auto& occupant = table_.occupant(seat);
-    if (occupant && occupant->player_id == player_id) return seat;
-  }
-  return std::nullopt;
-}
-
 void TableHost::dispatch(const Identity& who, const std::shared_ptr<net::WsSession>& session,
                          const protocol::ClientMessage& m) {
   const auto now = table::Clock::now();
   auto error = [&](ErrorCode code, std::string text) {
+    metrics().errors_sent.fetch_add(1, std::memory_order_relaxed);
     session->send(protocol::to_text(protocol::make_error({code, std::move(text)}, m.id, id_)));
   };
-  auto seat = own_seat(who.player_id);
+  auto seat = table_.occupied_seat(who.player_id);
   if (const auto* j = std::get_if<protocol::JoinTable>(&m.body)) return join(who, session, m, j->seat);
   if (const auto* r = std::get_if<protocol::Resume>(&m.body)) return resume(who, session, r->version);
   if (std::holds_alternative<protocol::WatchTable>(m.body)) {
@@ -117,7 +130,7 @@ void TableHost::dispatch(const Identity& who, const std::shared_ptr<net::WsSessi
 void TableHost::join(const Identity& who, const std::shared_ptr<net::WsSession>& session,
                      const protocol::ClientMessage& m, std::optional<int> wanted) {
   const auto now = table::Clock::now();
-  if (const auto seat = own_seat(who.player_id)) {  // already seated: a reconnect
+  if (const auto seat = table_.occupied_seat(who.player_id)) {  // already seated: a reconnect
     attach(*seat, who, session);
     if (!table_.connected(*seat)) apply(table_.reconnect(*seat, now));
     send_direct(session, table_.resume(*seat, 0));
@@ -133,21 +146,20 @@ void TableHost::join(const Identity& who, const std::shared_ptr<net::WsSession>&
       if (!table_.occupant(s)) target = s;
   auto out = table_.sit(target < 0 ? 0 : target, participant_of(who), now);
   if (!out) {
+    metrics().errors_sent.fetch_add(1, std::memory_order_relaxed);
     session->send(protocol::to_text(protocol::make_error(out.error(), m.id, id_)));
     if (auto hub = hub_.lock(); hub && who.bot) hub->release_bot(who.player_id);
     return;
   }
   attach(target, who, session);
   spectators_.erase(session->id());
-  apply(std::move(*out));
-  // A replacement taking a seat mid-game: the act request, if it is that seat's turn now.
-  if (table_.series_running()) send_direct(session, table_.resume(target, table_.version()));
+  apply(std::move(*out));  // holds the act request when it is that seat's turn (a replacement mid-game)
   if (auto hub = hub_.lock()) hub->note_seat(who.player_id, id_);
 }
 
 void TableHost::resume(const Identity& who, const std::shared_ptr<net::WsSession>& session, std::int64_t version) {
   const auto now = table::Clock::now();
-  auto seat = own_seat(who.player_id);
+  auto seat = table_.occupied_seat(who.player_id);
   if (!seat && table_.seat_of(who.player_id)) {  // displaced by a bot: take the seat back
     const int displaced = *table_.seat_of(who.player_id);
     if (auto out = table_.sit(displaced, participant_of(who), now)) {
@@ -175,8 +187,14 @@ void TableHost::detach_player(int seat, std::int64_t player_id) {
 }
 
 void TableHost::apply(table::TableOutput out) {
-  for (const table::Outbound& o : out.messages)
+  Metrics& metrics = app::metrics();
+  for (const table::Outbound& o : out.messages) {
+    if (const auto type = o.message.find("type"); type != o.message.end() && *type == "error")
+      metrics.errors_sent.fetch_add(1, std::memory_order_relaxed);
     deliver(o.audience, std::make_shared<const std::string>(protocol::to_text(o.message)));
+  }
+  metrics.games_finished.fetch_add(out.games.size(), std::memory_order_relaxed);
+  if (out.series) metrics.series_finished.fetch_add(1, std::memory_order_relaxed);
   for (table::FinishedGame& g : out.games) writer_.save_game(std::move(g));
   const bool series_over = out.series.has_value();
   if (out.series) writer_.save_series(std::move(*out.series));

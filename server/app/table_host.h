@@ -50,7 +50,6 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   void join(const Identity& who, const std::shared_ptr<net::WsSession>& session, const protocol::ClientMessage& m,
             std::optional<int> wanted);
   void resume(const Identity& who, const std::shared_ptr<net::WsSession>& session, std::int64_t version);
-  std::optional<int> own_seat(std::int64_t player_id) const;
   void attach(int seat, const Identity& who, const std::shared_ptr<net::WsSession>& session);
   void detach_player(int seat, std::int64_t player_id);
   void apply(table::TableOutput out);

@@ -16,6 +16,8 @@ Command add_admin_command(CLI::App& parent);
 // The game server and the bot client (cmd_serve.cpp, cmd_bot.cpp).
 Command add_serve_command(CLI::App& parent);
 Command add_bot_command(CLI::App& parent);
+// The load generator for a running server (cmd_loadgen.cpp).
+Command add_loadgen_command(CLI::App& parent);
 
 namespace {
 
@@ -82,7 +84,7 @@ int run_cli(int argc, char** argv) {
   std::vector<Command> commands = {add_value_command(app),    add_elo_command(app),    add_bench_command(app),
                                    add_selfplay_command(app), add_replay_command(app), add_export_command(app),
                                    add_import_command(app),   add_admin_command(app),  add_serve_command(app),
-                                   add_bot_command(app)};
+                                   add_bot_command(app),      add_loadgen_command(app)};
   app.set_help_all_flag("--help-all", "Print help for all subcommands and exit");
   if (const auto unknown = unknown_subcommand(app, argc, argv)) {
     std::cerr << "skat: error: unknown subcommand '" << *unknown << "' (see --help)\n";

@@ -6,6 +6,7 @@ std::string_view to_string(ErrorCode code) {
   switch (code) {
     case ErrorCode::BadJson: return "bad_json";
     case ErrorCode::TooLarge: return "too_large";
+    case ErrorCode::RateLimited: return "rate_limited";
     case ErrorCode::UnknownType: return "unknown_type";
     case ErrorCode::MissingField: return "missing_field";
     case ErrorCode::BadField: return "bad_field";

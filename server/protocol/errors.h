@@ -12,6 +12,7 @@ namespace skat::protocol {
 enum class ErrorCode : std::uint8_t {
   BadJson,       // not valid JSON (or not valid UTF-8)
   TooLarge,      // message above kMaxMessageBytes or a string above its limit
+  RateLimited,   // more messages than the connection's rate limit allows (the message was dropped)
   UnknownType,   // "type" missing or not a known client message
   MissingField,  // a required field is absent
   BadField,      // a field has the wrong JSON type or is out of range (card name, bid value…)

@@ -17,8 +17,9 @@ namespace skat::protocol {
 // {"type":"error","code":"not_your_turn","message":"…","id":5,"table":7}
 Json make_error(const ProtocolError& error, std::optional<std::int64_t> request_id = std::nullopt,
                 std::optional<TableId> table = std::nullopt);
-// {"type":"welcome","protocol":1,"player":{"id":3,"name":"anna","bot":false}}
-Json make_welcome(std::int64_t player_id, std::string_view name, bool bot);
+// {"type":"welcome","protocol":1,"player":{"id":3,"name":"anna","bot":false},"token":"9f…"}
+// `token` is the guest session token to send in a later hello; omitted when empty (bots).
+Json make_welcome(std::int64_t player_id, std::string_view name, bool bot, std::string_view token = {});
 Json make_pong();
 
 struct LobbySeat {

@@ -63,6 +63,14 @@ std::optional<int> Table::seat_of(std::int64_t player_id) const {
   return std::nullopt;
 }
 
+std::optional<int> Table::occupied_seat(std::int64_t player_id) const {
+  for (int s = 0; s < 3; ++s) {
+    const auto& occupant = core_->seats_[static_cast<std::size_t>(s)].occupant;
+    if (occupant && occupant->player_id == player_id) return s;
+  }
+  return std::nullopt;
+}
+
 const std::optional<Participant>& Table::occupant(int seat) const {
   static const std::optional<Participant> kNone;
   return valid_seat(seat) ? core_->seats_[static_cast<std::size_t>(seat)].occupant : kNone;

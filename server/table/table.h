@@ -39,12 +39,16 @@ class Table {
   // --- seating -------------------------------------------------------------------------
   // Before a series: takes a free seat. During a series: only a seat waiting for a
   // replacement bot (after BotRequest), or the seat's own player coming back (= reconnect).
+  // Either way the output holds the act request when it is that seat's turn.
   std::expected<TableOutput, protocol::ProtocolError> sit(int seat, const Participant& who, TimePoint now);
   // Before a series: frees the seat. During a series: like a disconnect with no grace (a bot
   // is requested at once); the player may still come back with sit().
   std::expected<TableOutput, protocol::ProtocolError> leave(int seat, TimePoint now);
-  // The seat of a player (current occupant or a displaced human), if any.
+  // The seat of a player (current occupant or a displaced human), if any. A replacement bot is
+  // not found here (its seat belongs to the displaced human); see occupied_seat.
   std::optional<int> seat_of(std::int64_t player_id) const;
+  // The seat this player occupies now, a replacement bot's included (a displaced human has none).
+  std::optional<int> occupied_seat(std::int64_t player_id) const;
   const std::optional<Participant>& occupant(int seat) const;
   bool connected(int seat) const;
 

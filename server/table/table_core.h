@@ -53,6 +53,8 @@ class TableCore {
   std::vector<PgnGame> pgn_games_;
   std::vector<std::array<int, 3>> list_;  // Seeger-Fabian points per seat of each game
   Json record_ = Json::array();           // unredacted events of the current game
+  std::array<int, 3> timeouts_{};         // default moves per seat in the current game
+  std::array<bool, 3> replaced_{};        // seats held by a substitute during the current game
   std::optional<TimePoint> move_deadline_;
   std::int64_t previous_game_first_version_ = 0;
   std::int64_t game_first_version_ = 0;

@@ -39,6 +39,9 @@ void TableCore::start_game(TableOutput& out, TimePoint now) {
   game_.emplace(*deal);
   game_started_ = now;
   record_ = Json::array();
+  timeouts_ = {};
+  for (std::size_t s = 0; s < 3; ++s)
+    replaced_[s] = !seats_[s].occupant || seats_[s].occupant->player_id != series_seats_[s].player_id;
   // Keep the previous game's events (its result) and the current game's for resume.
   log_.forget_through(previous_game_first_version_ - 1);
   previous_game_first_version_ = game_first_version_;
@@ -84,6 +87,7 @@ std::expected<void, ProtocolError> TableCore::act(TableOutput& out, int seat, Ac
     return std::unexpected(ProtocolError{code, std::string(to_string(ok.error())) + ": " + describe(action)});
   }
   if (timeout) {
+    ++timeouts_[static_cast<std::size_t>(seat)];
     Json fields{{"seat", seat}};
     Json record{{"seat", seat}, {"action", protocol::action_to_json(action)}};
     emit(out, "timeout", {fields, fields, fields, fields}, record, now);

@@ -38,6 +38,8 @@ void TableCore::finish_game(TableOutput& out, TimePoint now) {
                   .events = {},
                   .result = {},
                   .points = {},
+                  .timeouts = timeouts_,
+                  .replaced = replaced_,
                   .started = game_started_,
                   .finished = now};
   fg.pgn_line = write_pgn_game(fg.pgn);

@@ -40,9 +40,15 @@ std::expected<void, ProtocolError> TableCore::sit(TableOutput& out, int seat, co
   s.connected = true;
   s.grace_end.reset();
   s.awaiting_bot = false;
+  if (game_) replaced_[static_cast<std::size_t>(seat)] = true;
   Json fields{{"seat", seat}, {"player", participant_json(who)}};
   if (before) fields["previous"] = participant_json(*before);
   emit_public(out, "replaced", fields, now);
+  // Mid-game and the seat's turn: the bot gets its act request (and a fresh clock) now.
+  if (game_ && !game_->finished() && game_->to_act() >= 0 && seat_of_pos(game_->to_act()) == seat) {
+    move_deadline_ = now + std::chrono::milliseconds(clock_ms(seat));
+    out.messages.push_back(Outbound{seat, act_message(seat)});
+  }
   return {};
 }
 

@@ -66,6 +66,8 @@ struct FinishedGame {
   Json events;                         // full unredacted event log, each with "t" ms timestamp
   Json result;                         // the result object of the game_result event
   std::array<int, 3> points{};         // Seeger-Fabian points of this game per seat
+  std::array<int, 3> timeouts{};       // moves per seat the table made after the move clock ran out
+  std::array<bool, 3> replaced{};      // seats played by someone other than the series' player for a while
   TimePoint started{};
   TimePoint finished{};
 };

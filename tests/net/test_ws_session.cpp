@@ -102,7 +102,7 @@ TEST_F(SessionTest, FloodGetsRateLimitErrorsAndTheSessionContinues) {
     auto m = c.read();
     ASSERT_TRUE(m);
     if (m->value("type", "") == "pong") ++pongs;
-    if (m->value("type", "") == "error" && m->value("message", "").find("rate limit") != std::string::npos) ++limited;
+    if (is_error(m, "rate_limited")) ++limited;
   }
   EXPECT_GT(limited, 0);
   EXPECT_GT(pongs, 0);

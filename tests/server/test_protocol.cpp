@@ -143,6 +143,9 @@ TEST(Protocol, ServerMessages) {
   EXPECT_EQ(e["id"], 5);
   EXPECT_EQ(e["table"], 7);
   EXPECT_EQ(make_welcome(3, "anna", false)["player"]["name"], "anna");
+  EXPECT_FALSE(make_welcome(3, "anna", false).contains("token"));
+  EXPECT_EQ(make_welcome(3, "anna", false, "ab12")["token"], "ab12");
+  EXPECT_EQ(to_string(ErrorCode::RateLimited), "rate_limited");
   LobbyTable t;
   t.table = 1;
   t.seats[0] = LobbySeat{4, "anna", false, true};

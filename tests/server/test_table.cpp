@@ -166,6 +166,8 @@ TEST(Table, TimeoutsPlayDefaultActionsAndAreRecorded) {
     }
   }
   EXPECT_EQ(timeouts, 3);
+  EXPECT_EQ(games[0].timeouts, (std::array<int, 3>{1, 1, 1}));
+  EXPECT_EQ(games[0].replaced, (std::array<bool, 3>{false, false, false}));
 }
 
 TEST(Table, TimeoutsFinishAWholeGameWithLegalDefaults) {
@@ -212,8 +214,13 @@ TEST(Table, DisconnectGraceBotReplacementAndReturn) {
   auto seated = table.sit(1, person(99, "bot-1", true), now + 8s);
   ASSERT_TRUE(seated);
   EXPECT_TRUE(last_of_type(*seated, 0, "replaced"));
+  EXPECT_TRUE(last_of_type(*seated, 1, "act"));     // its turn: the bot is asked at once
+  EXPECT_EQ(seated->next_deadline, now + 8s + 5s);  // a fresh bot clock
   EXPECT_EQ(table.occupant(1)->player_id, 99);
   EXPECT_EQ(table.seat_of(2), 1);  // the human still owns the seat
+  EXPECT_FALSE(table.seat_of(99));
+  EXPECT_EQ(table.occupied_seat(99), 1);  // the bot occupies it
+  EXPECT_FALSE(table.occupied_seat(2));
   // The bot plays (its act request is re-sent on resume).
   auto resumed = table.resume(1, 0);
   ASSERT_TRUE(last_of_type(resumed, 1, "act"));
@@ -241,6 +248,7 @@ TEST(Table, DisconnectGraceBotReplacementAndReturn) {
   for (const Json& e : games[0].events) types.push_back(e["type"]);
   EXPECT_NE(std::ranges::find(types, "replaced"), types.end());
   EXPECT_NE(std::ranges::find(types, "returned"), types.end());
+  EXPECT_EQ(games[0].replaced, (std::array<bool, 3>{false, true, false}));
 }
 
 TEST(Table, LeavingMidSeriesRequestsABotAtOnce) {
@@ -250,6 +258,12 @@ TEST(Table, LeavingMidSeriesRequestsABotAtOnce) {
   ASSERT_TRUE(out);
   ASSERT_EQ(out->bot_requests.size(), 1u);
   EXPECT_EQ(out->bot_requests[0].seat, 2);
+  // Not its turn (middlehand bids first): the replacement gets no act request yet.
+  auto seated = table.sit(2, person(99, "bot-1", true), t0());
+  ASSERT_TRUE(seated);
+  EXPECT_TRUE(last_of_type(*seated, 2, "replaced"));
+  EXPECT_FALSE(last_of_type(*seated, 2, "act"));
+  EXPECT_EQ(table.occupied_seat(99), 2);
 }
 
 TEST(Table, SeatingRules) {

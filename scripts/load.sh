@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Load test of the game server on loopback: scripts/load.sh K SECONDS [DEALS]
+#   - builds the release binary if needed;
+#   - a temp database in /tmp with 3·K bot accounts made by `skat admin create-bot` (the accounts
+#     are made once and the database copied from a cache in /tmp/skat-load-cache for later runs);
+#   - `skat serve` on a free port, `skat bot --kind simple` processes (≤ 1000 bots each, at least
+#     two when K > 1), then `skat loadgen` for SECONDS, then everything stops (trap on exit);
+#   - prints the loadgen report, then checks that every game the server counted is in the database.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+k="${1:?usage: scripts/load.sh K SECONDS [DEALS]}"
+seconds="${2:?usage: scripts/load.sh K SECONDS [DEALS]}"
+deals="${3:-8}"
+bots=$((3 * k))
+
+[ -x build/bin/skat ] || { cmake --preset release && cmake --build --preset release -j "$(nproc)"; }
+skat="$PWD/build/bin/skat"
+
+# Two bot processes (one per core); process p signs in as lb<p>-1…lb<p>-n (`skat bot --name lb<p>`).
+per=$(((bots + 1) / 2))
+counts=("$per" $((bots - per)))
+cache=/tmp/skat-load-cache
+mkdir -p "$cache"
+touch "$cache/tokens"
+declare -A known=()
+while read -r name _; do known[$name]=1; done <"$cache/tokens"
+for p in 0 1; do
+  for j in $(seq 1 "${counts[$p]}"); do
+    name="lb$p-$j"
+    [ -n "${known[$name]:-}" ] && continue
+    secret=$("$skat" --log-level warn admin create-bot --db "$cache/bots.db" --name "$name" --kind simple)
+    echo "$name $secret" >>"$cache/tokens"
+  done
+done
+
+work=$(mktemp -d /tmp/skat-load.XXXXXX)
+cp "$cache/bots.db" "$work/skat.db"
+pids=()
+cleanup() {
+  trap - INT TERM EXIT
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  [ -n "${SKAT_LOAD_KEEP:-}" ] && echo "kept $work" >&2 || rm -rf "$work"
+}
+trap cleanup INT TERM EXIT
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+"$skat" --log-level warn serve --port "$port" --db "$work/skat.db" --web /nonexistent \
+  --admin-token-file "$work/admin-token" 2>"$work/serve.log" &
+server=$!
+pids+=("$server")
+for _ in $(seq 1 100); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
+  sleep 0.1
+done
+
+for p in 0 1; do
+  [ "${counts[$p]}" -gt 0 ] || continue
+  "$skat" --log-level warn bot --url "ws://127.0.0.1:$port/ws" --name "lb$p" --count "${counts[$p]}" \
+    --token-file "$cache/tokens" --kind simple 2>"$work/bot-$p.log" &
+  pids+=($!)
+done
+
+sleep 1  # the bots sign in
+${SKAT_LOADGEN_WRAP:-} "$skat" --log-level warn loadgen --url "ws://127.0.0.1:$port/ws" --tables "$k" --deals "$deals" \
+  --seconds "$seconds" --server-pid "$server" && status=0 || status=$?
+
+# Lost games: stop the bots, read the server's count, stop the server (graceful: the writer
+# drains), and count the games in the database.
+for pid in "${pids[@]:1}"; do kill "$pid" 2>/dev/null || true; done
+sleep 0.5
+counted=$(curl -s "http://127.0.0.1:$port/api/metrics" | python3 -c 'import json,sys; print(json.load(sys.stdin)["games_finished"])')
+kill "$server"
+wait "$server" 2>/dev/null || true
+stored=$(sqlite3 "$work/skat.db" 'SELECT count(*) FROM games')
+echo "games_counted_by_server: $counted; games_in_database: $stored"
+[ "$stored" -ge "$counted" ] || { echo "LOST GAMES: $((counted - stored))"; status=1; }
+echo "server log: $(grep -c . "$work/serve.log" || true) lines of warnings/errors"
+grep -m 5 . "$work/serve.log" || true
+exit "$status"
