@@ -9,16 +9,6 @@
 
 namespace skat::cli {
 
-// The database subcommands (cmd_export.cpp, cmd_import.cpp, cmd_admin.cpp).
-Command add_export_command(CLI::App& parent);
-Command add_import_command(CLI::App& parent);
-Command add_admin_command(CLI::App& parent);
-// The game server and the bot client (cmd_serve.cpp, cmd_bot.cpp).
-Command add_serve_command(CLI::App& parent);
-Command add_bot_command(CLI::App& parent);
-// The load generator for a running server (cmd_loadgen.cpp).
-Command add_loadgen_command(CLI::App& parent);
-
 namespace {
 
 constexpr int kBadArguments = 2;

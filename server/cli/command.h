@@ -19,6 +19,14 @@ Command add_elo_command(CLI::App& parent);
 Command add_bench_command(CLI::App& parent);
 Command add_selfplay_command(CLI::App& parent);
 Command add_replay_command(CLI::App& parent);
+// The database subcommands (cmd_export.cpp, cmd_import.cpp, cmd_admin.cpp).
+Command add_export_command(CLI::App& parent);
+Command add_import_command(CLI::App& parent);
+Command add_admin_command(CLI::App& parent);
+// The game server, the bot client and the load generator (cmd_serve.cpp, cmd_bot.cpp, cmd_loadgen.cpp).
+Command add_serve_command(CLI::App& parent);
+Command add_bot_command(CLI::App& parent);
+Command add_loadgen_command(CLI::App& parent);
 
 // Validators with one-line messages (CLI11's numeric ones print the whole double range).
 CLI::Validator non_negative_number();
