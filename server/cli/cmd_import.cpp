@@ -4,15 +4,14 @@
 // the exit status is 1 when anything was refused.
 #include <spdlog/spdlog.h>
 
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <memory>
 
 #include "db/import.h"
 #include "db/migrations.h"
 #include "engine/records/replay.h"
 #include "server/cli/command.h"
+#include "server/cli/record_input.h"
 
 namespace skat::cli {
 
@@ -26,20 +25,10 @@ struct ImportArgs {
 };
 
 int run_import(const ImportArgs& args) {
-  std::string text;
-  if (args.input == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream file(args.input, std::ios::binary);
-    if (!file) {
-      spdlog::error("import: cannot open '{}'", args.input);
-      return 1;
-    }
-    text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-  }
-  RecordFormat format = detect_format(text);
-  if (args.format == "pgn") format = RecordFormat::Pgn;
-  if (args.format == "sgf") format = RecordFormat::Sgf;
+  const auto input = read_record_input("import", args.input, args.format);
+  if (!input) return 1;
+  const std::string& text = input->text;
+  const RecordFormat format = input->format;
   if (format == RecordFormat::Unknown) {
     spdlog::error("import: cannot tell the format of '{}' (use --format pgn|sgf)", args.input);
     return 1;

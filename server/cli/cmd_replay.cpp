@@ -2,14 +2,13 @@
 // JSON line per game (cli.md); exit 0 only when all games replayed and matched their records.
 #include <spdlog/spdlog.h>
 
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <sstream>
 
 #include "engine/records/replay.h"
 #include "server/cli/command.h"
+#include "server/cli/record_input.h"
 #include "server/cli/replay_output.h"
 
 namespace skat::cli {
@@ -59,20 +58,10 @@ void replay_pgn_text(std::string_view text, Tally& tally) {
 }
 
 int run_replay(const ReplayArgs& args) {
-  std::string text;
-  if (args.input == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream file(args.input, std::ios::binary);
-    if (!file) {
-      spdlog::error("replay: cannot open '{}'", args.input);
-      return 1;
-    }
-    text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-  }
-  RecordFormat format = detect_format(text);
-  if (args.format == "pgn") format = RecordFormat::Pgn;
-  if (args.format == "sgf") format = RecordFormat::Sgf;
+  const auto input = read_record_input("replay", args.input, args.format);
+  if (!input) return 1;
+  const std::string& text = input->text;
+  const RecordFormat format = input->format;
   if (format == RecordFormat::Unknown) {
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) return 0;  // nothing to replay
     spdlog::error("replay: cannot tell the format of '{}' (use --format pgn|sgf)", args.input);
