@@ -87,20 +87,6 @@ std::optional<Timestamp> sgf_time(std::string_view dt) {
   return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::from_time_t(secs));
 }
 
-void set_local_header_time(PgnHeader& h, Timestamp start, Timestamp end) {
-  const std::time_t t = std::chrono::system_clock::to_time_t(start);
-  std::tm local{};
-  localtime_r(&t, &local);
-  char date[16];
-  char time[8];
-  std::strftime(date, sizeof(date), "%d.%m.%Y", &local);
-  std::strftime(time, sizeof(time), "%H:%M", &local);
-  h.date = date;
-  h.time = time;
-  h.duration_minutes = static_cast<int>(
-      std::max<std::int64_t>(0, std::chrono::duration_cast<std::chrono::minutes>(end - start).count()));
-}
-
 // A series ready to store: the PGN (seat ids filled in when stored), each game's ISS line if any.
 struct Prepared {
   PgnSeries pgn;
@@ -244,7 +230,7 @@ Prepared prepare_sgf_series(const std::vector<const SgfEntry*>& run) {
   }
   p.started_at = p.finished_at.front();
   p.finished = *std::max_element(p.finished_at.begin(), p.finished_at.end());
-  set_local_header_time(p.pgn.header, p.started_at, p.finished);
+  set_pgn_date(p.pgn.header, p.started_at, p.finished);
   fill_pgn_result(p.pgn);
   p.key = import_key("sgf", canonical);
   return p;

@@ -50,21 +50,6 @@ std::expected<void, DbError> load_seats(Connection& c, SeriesRecord& s) {
   }
 }
 
-// Local date and time of the server for the PGN header (records.md §1).
-void set_pgn_date(PgnHeader& h, Timestamp start, Timestamp end) {
-  const std::time_t t = std::chrono::system_clock::to_time_t(start);
-  std::tm local{};
-  localtime_r(&t, &local);
-  char date[16];
-  char time[8];
-  std::strftime(date, sizeof(date), "%d.%m.%Y", &local);
-  std::strftime(time, sizeof(time), "%H:%M", &local);
-  h.date = date;
-  h.time = time;
-  const auto minutes = std::chrono::duration_cast<std::chrono::minutes>(end - start).count();
-  h.duration_minutes = static_cast<int>(std::max<std::int64_t>(0, minutes));
-}
-
 std::expected<void, DbError> end_series(Connection& c, SeriesId id, SeriesStatus status, std::string_view pgn,
                                         const std::array<PgnSeatResult, 3>& result, Timestamp at) {
   auto st = c.statement(
@@ -293,6 +278,20 @@ std::expected<int, DbError> for_each_series(Connection& c, const SeriesFilter& f
     if (static_cast<int>(batch->size()) < kPageSize) return visited;
     page.after_id = batch->back().id;
   }
+}
+
+void set_pgn_date(PgnHeader& h, Timestamp start, Timestamp end) {
+  const std::time_t t = std::chrono::system_clock::to_time_t(start);
+  std::tm local{};
+  localtime_r(&t, &local);
+  char date[16];
+  char time[8];
+  std::strftime(date, sizeof(date), "%d.%m.%Y", &local);
+  std::strftime(time, sizeof(time), "%H:%M", &local);
+  h.date = date;
+  h.time = time;
+  const auto minutes = std::chrono::duration_cast<std::chrono::minutes>(end - start).count();
+  h.duration_minutes = static_cast<int>(std::max<std::int64_t>(0, minutes));
 }
 
 }  // namespace skat::db

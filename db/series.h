@@ -63,6 +63,9 @@ struct NewSeries {
   std::optional<std::string> import_key;
 };
 
+// Fills the PGN header's date, time (local time of the server, records.md §1) and duration.
+void set_pgn_date(PgnHeader& header, Timestamp start, Timestamp end);
+
 std::expected<SeriesRecord, DbError> create_series(Connection& c, const NewSeries& series);
 // NotFound when there is no such series.
 std::expected<SeriesRecord, DbError> get_series(Connection& c, SeriesId id);
