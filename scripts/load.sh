@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 k="${1:?usage: scripts/load.sh K SECONDS [DEALS]}"
 seconds="${2:?usage: scripts/load.sh K SECONDS [DEALS]}"
-deals="${3:-8}"
+deals="${3:-36}"
 bots=$((3 * k))
 
 [ -x build/bin/skat ] || { cmake --preset release && cmake --build --preset release -j "$(nproc)"; }

@@ -99,7 +99,7 @@ void Hub::dispatch(const std::shared_ptr<net::WsSession>& session, protocol::Cli
   const auto& body = message.body;
   if (const auto* h = std::get_if<protocol::Hello>(&body)) return hello(session, conn, *h, message.id);
   if (std::holds_alternative<protocol::LobbyRequest>(body)) {
-    session->send(protocol::to_text(lobby_snapshot()));
+    session->send(lobby_snapshot_text());
     return;
   }
   if (!conn.who) return send_error(session, ErrorCode::NotAuthenticated, "say hello first", message.id);
@@ -156,6 +156,7 @@ void Hub::welcome(std::uint64_t session_id, std::expected<Identity, std::string>
   player_sessions_[who.player_id].insert(session_id);
   lobby_.connect(who.player_id, who.name, who.bot, who.bot_kind);
   if (who.bot) {
+    session->use_bot_rate_limit();
     lobby_.bots().add(who.player_id, who.name, who.bot_kind);
     if (const auto seated = seated_bots_.find(who.player_id); seated != seated_bots_.end()) {
       lobby_.bots().acquire_by_name(who.name);  // still holds its seat: not free
@@ -316,14 +317,21 @@ void Hub::rebuild_snapshot() {
   }
   stats.bots_free = static_cast<int>(lobby_.bots().free_count());
   protocol::Json snapshot = protocol::make_lobby(tables, online);
+  auto text = std::make_shared<const std::string>(protocol::to_text(snapshot));
   std::lock_guard lock(snapshot_mutex_);
   snapshot_ = std::move(snapshot);
+  snapshot_text_ = std::move(text);
   stats_ = stats;
 }
 
 protocol::Json Hub::lobby_snapshot() const {
   std::lock_guard lock(snapshot_mutex_);
   return snapshot_;
+}
+
+std::shared_ptr<const std::string> Hub::lobby_snapshot_text() const {
+  std::lock_guard lock(snapshot_mutex_);
+  return snapshot_text_;
 }
 
 HubStats Hub::stats() const {

@@ -53,6 +53,8 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
 
   // Any thread.
   protocol::Json lobby_snapshot() const;
+  // The same snapshot as the text of a `lobby` message (serialised once per rebuild).
+  std::shared_ptr<const std::string> lobby_snapshot_text() const;
   HubStats stats() const;
   // Closes every connection and stops every table clock.
   void shutdown();
@@ -108,6 +110,7 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   std::chrono::steady_clock::time_point snapshot_built_{};
   mutable std::mutex snapshot_mutex_;
   protocol::Json snapshot_;
+  std::shared_ptr<const std::string> snapshot_text_;
   HubStats stats_;
 };
 

@@ -191,7 +191,7 @@ void TableHost::apply(table::TableOutput out) {
   for (const table::Outbound& o : out.messages) {
     if (const auto type = o.message.find("type"); type != o.message.end() && *type == "error")
       metrics.errors_sent.fetch_add(1, std::memory_order_relaxed);
-    deliver(o.audience, std::make_shared<const std::string>(protocol::to_text(o.message)));
+    deliver(o.audience, std::make_shared<const std::string>(o.serialised()));
   }
   metrics.games_finished.fetch_add(out.games.size(), std::memory_order_relaxed);
   if (out.series) metrics.series_finished.fetch_add(1, std::memory_order_relaxed);
@@ -219,7 +219,7 @@ void TableHost::release_bots(const std::shared_ptr<Hub>& hub) {
     auto out = table_.leave(seat, table::Clock::now());
     if (!out) continue;
     for (const table::Outbound& o : out->messages)
-      deliver(o.audience, std::make_shared<const std::string>(protocol::to_text(o.message)));
+      deliver(o.audience, std::make_shared<const std::string>(o.serialised()));
     detach_player(seat, occupant->player_id);
     if (hub) hub->release_bot(occupant->player_id);
   }
@@ -250,7 +250,7 @@ void TableHost::deliver(int audience, const std::shared_ptr<const std::string>& 
 
 // Resume output goes to the asking connection only (whatever audience the table gave it).
 void TableHost::send_direct(const std::shared_ptr<net::WsSession>& session, const table::TableOutput& out) {
-  for (const table::Outbound& o : out.messages) session->send(protocol::to_text(o.message));
+  for (const table::Outbound& o : out.messages) session->send(o.serialised());
 }
 
 void TableHost::arm_clock() {
@@ -298,6 +298,8 @@ void TableHost::publish() {
     s.connected = table_.connected(seat);
   }
   summary.spectators = static_cast<int>(spectators_.size());
+  if (published_ == summary) return;  // most moves change nothing the lobby shows
+  published_ = summary;
   hub->publish_table(std::move(summary));
 }
 

@@ -68,6 +68,7 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   DbWriter& writer_;
   boost::asio::steady_timer timer_;
   std::optional<table::TimePoint> armed_;
+  std::optional<protocol::LobbyTable> published_;  // the hub has this summary: publish changes only
   bool stopped_ = false;
   std::array<std::map<std::uint64_t, Attached>, 3> seats_;
   std::map<std::uint64_t, std::weak_ptr<net::WsSession>> spectators_;

@@ -76,6 +76,7 @@ void BotConnection::on_connect(std::shared_ptr<Stream> ws, beast::error_code ec,
   if (ws != ws_) return;
   if (ec) return retry(ws, "connect", ec);
   beast::get_lowest_layer(*ws).expires_never();
+  beast::get_lowest_layer(*ws).socket().set_option(asio::ip::tcp::no_delay(true), ec);  // see net/listener.cpp
   ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
   ws->read_message_max(4 * 1024 * 1024);
   const std::string host = settings_.endpoint.host + ":" + settings_.endpoint.port;

@@ -117,6 +117,7 @@ class Guest : public std::enable_shared_from_this<Guest> {
           if (ec) return self->fail("resolve", ec);
           beast::get_lowest_layer(self->ws_).async_connect(results, [self](beast::error_code ec2, auto) {
             if (ec2) return self->fail("connect", ec2);
+            beast::get_lowest_layer(self->ws_).socket().set_option(asio::ip::tcp::no_delay(true), ec2);
             self->handshake();
           });
         });

@@ -16,6 +16,10 @@ struct Limits {
   double ws_rate_per_second = 20.0;     // token bucket refill
   double ws_rate_burst = 40.0;          // token bucket size
   int ws_rate_strikes = 20;             // messages over the limit before the connection is closed
+  // Authenticated bot accounts act for every move of all-bot tables (dozens of moves a second at
+  // several tables), so their connections get a larger bucket once they have logged in.
+  double ws_bot_rate_per_second = 1000.0;
+  double ws_bot_rate_burst = 2000.0;
 };
 
 }  // namespace skat::net

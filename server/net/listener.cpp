@@ -40,6 +40,9 @@ void Listener::on_accept(beast::error_code ec, asio::ip::tcp::socket socket) {
   if (ec) {
     spdlog::warn("accept: {}", ec.message());
   } else {
+    // Small messages go out at once: without this, Nagle's algorithm holds the second of two
+    // back-to-back frames (an event, then the act request) until the peer's delayed ACK (~40 ms).
+    socket.set_option(asio::ip::tcp::no_delay(true), ec);
     std::make_shared<HttpSession>(std::move(socket), services_)->run();
   }
   do_accept();

@@ -93,6 +93,12 @@ void WsSession::close() {
   asio::post(ws_.get_executor(), [self = shared_from_this()] { self->do_close(); });
 }
 
+void WsSession::use_bot_rate_limit() {
+  asio::post(ws_.get_executor(), [self = shared_from_this()] {
+    self->bucket_ = TokenBucket(self->limits_.ws_bot_rate_per_second, self->limits_.ws_bot_rate_burst);
+  });
+}
+
 void WsSession::enqueue(std::shared_ptr<const std::string> text) {
   if (!open_ || closing_ || finished_) return;
   if (queue_.size() >= limits_.ws_queue_messages) {

@@ -28,6 +28,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void send(std::shared_ptr<const std::string> text);
   // Thread-safe: sends a close frame after the queued messages.
   void close();
+  // Thread-safe: switches to the (larger) rate limit of an authenticated bot account.
+  void use_bot_rate_limit();
 
   std::uint64_t id() const { return id_; }
 

@@ -57,6 +57,8 @@ std::optional<ActionKind> action_kind(std::string_view name) {
 
 }  // namespace
 
+std::string_view action_name(ActionKind kind) { return kActionNames[static_cast<std::size_t>(kind)]; }
+
 std::expected<CardSet, ProtocolError> cards_from_json(const Json& j) {
   auto list = card_list(j, kNumCards);
   if (!list) return std::unexpected(list.error());
@@ -105,7 +107,7 @@ std::expected<Declaration, ProtocolError> declaration_from_json(const Json& j) {
 }
 
 Json action_to_json(const Action& a) {
-  Json j{{"type", kActionNames[static_cast<std::size_t>(a.kind)]}, {"pos", a.pos}};
+  Json j{{"type", action_name(a.kind)}, {"pos", a.pos}};
   switch (a.kind) {
     case ActionKind::Bid: j["value"] = a.bid; break;
     case ActionKind::Discard: j["cards"] = Json::array({card_name(a.card), card_name(a.card2)}); break;

@@ -34,7 +34,8 @@ Json action_to_json(const Action& a);
 // fields are an error.
 std::expected<Action, ProtocolError> action_from_json(const Json& j);
 
-std::string_view phase_name(Phase p);  // bidding skat declaring… see docs/protocol.md
+std::string_view action_name(ActionKind kind);  // "bid" "hold" "pass" "pickup" "discard" …
+std::string_view phase_name(Phase p);           // bidding skat declaring… see docs/protocol.md
 Json seat_view_to_json(const SeatView& view);
 std::expected<SeatView, ProtocolError> seat_view_from_json(const Json& j);
 

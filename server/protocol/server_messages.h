@@ -27,6 +27,7 @@ struct LobbySeat {
   std::string name;
   bool bot = false;
   bool connected = true;
+  bool operator==(const LobbySeat&) const = default;
 };
 struct LobbyTable {
   TableId table = 0;
@@ -36,6 +37,7 @@ struct LobbyTable {
   int game = 0;          // games finished in the current series
   LobbySeat seats[3];
   int spectators = 0;
+  bool operator==(const LobbyTable&) const = default;
 };
 struct LobbyPlayer {
   std::int64_t player_id = 0;

@@ -197,7 +197,7 @@ TableOutput Table::resume(int audience, std::int64_t last_version) const {
     }
     if (valid_seat(audience) && core_->game_ && core_->seat_of_pos(std::max(core_->game_->to_act(), 0)) == audience &&
         core_->game_->to_act() >= 0)
-      out.messages.push_back(Outbound{audience, core_->act_message(audience)});
+      out.messages.push_back(core_->act_message(audience));
   } catch (...) {
     out = TableOutput{};
     core_->send_error(out, audience, internal_error(), std::nullopt);

@@ -4,6 +4,7 @@
 
 #include "engine/seat_view.h"
 #include "server/protocol/json_codec.h"
+#include "server/protocol/seat_view_text.h"
 #include "server/protocol/server_messages.h"
 
 namespace skat::table::detail {
@@ -86,17 +87,15 @@ void TableCore::send_error(TableOutput& out, int audience, const ProtocolError& 
   out.messages.push_back(Outbound{audience, protocol::make_error(e, id, id_)});
 }
 
-Json TableCore::act_message(int seat) const {
-  const SeatView view = seat_view(*game_, position_of(seat));
-  Json j{{"type", "act"},
-         {"table", id_},
-         {"game", game_index_},
-         {"version", log_.version()},
-         {"seat", seat},
-         {"clock_ms", clock_ms(seat)},
-         {"deadline", move_deadline_ ? to_ms(*move_deadline_) : 0},
-         {"view", protocol::seat_view_to_json(view)}};
-  return j;
+Outbound TableCore::act_message(int seat) const {
+  protocol::ActHeader header;
+  header.table = id_;
+  header.game = game_index_;
+  header.version = log_.version();
+  header.seat = seat;
+  header.clock_ms = clock_ms(seat);
+  header.deadline = move_deadline_ ? to_ms(*move_deadline_) : 0;
+  return Outbound::from_text(seat, protocol::act_text(header, seat_view(*game_, position_of(seat))));
 }
 
 Json TableCore::state_message(int audience) const {

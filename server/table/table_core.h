@@ -73,7 +73,7 @@ class TableCore {
   // The same fields for every audience.
   void emit_public(TableOutput& out, std::string_view type, const Json& fields, TimePoint now);
   void send_error(TableOutput& out, int audience, const ProtocolError& e, std::optional<std::int64_t> id) const;
-  Json act_message(int seat) const;
+  Outbound act_message(int seat) const;  // the act request for `seat`, already serialised
   Json state_message(int audience) const;
   void finish_output(TableOutput& out) const { out.next_deadline = next_deadline(); }
 

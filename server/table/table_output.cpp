@@ -2,6 +2,8 @@
 
 namespace skat::table {
 
+std::string Outbound::serialised() const { return text.empty() ? protocol::to_text(message) : text; }
+
 void TableOutput::append(TableOutput&& other) {
   for (auto& m : other.messages) messages.push_back(std::move(m));
   for (auto& g : other.games) games.push_back(std::move(g));

@@ -68,7 +68,7 @@ void TableCore::send_act(TableOutput& out, TimePoint now) {
   if (!running_ || !game_ || game_->finished()) return;
   const int seat = seat_of_pos(game_->to_act());
   move_deadline_ = now + std::chrono::milliseconds(clock_ms(seat));
-  out.messages.push_back(Outbound{seat, act_message(seat)});
+  out.messages.push_back(act_message(seat));
 }
 
 std::expected<void, ProtocolError> TableCore::act(TableOutput& out, int seat, Action action, TimePoint now,

@@ -47,7 +47,7 @@ std::expected<void, ProtocolError> TableCore::sit(TableOutput& out, int seat, co
   // Mid-game and the seat's turn: the bot gets its act request (and a fresh clock) now.
   if (game_ && !game_->finished() && game_->to_act() >= 0 && seat_of_pos(game_->to_act()) == seat) {
     move_deadline_ = now + std::chrono::milliseconds(clock_ms(seat));
-    out.messages.push_back(Outbound{seat, act_message(seat)});
+    out.messages.push_back(act_message(seat));
   }
   return {};
 }
@@ -88,7 +88,7 @@ void TableCore::reconnect(TableOutput& out, int seat, TimePoint now) {
     emit_public(out, "returned", Json{{"seat", seat}, {"player", participant_json(*s.occupant)}}, now);
     if (running_ && game_ && game_->to_act() >= 0 && seat_of_pos(game_->to_act()) == seat) {
       move_deadline_ = now + std::chrono::milliseconds(clock_ms(seat));
-      out.messages.push_back(Outbound{seat, act_message(seat)});
+      out.messages.push_back(act_message(seat));
     }
     return;
   }

@@ -48,8 +48,22 @@ struct Participant {
 };
 
 struct Outbound {
+  Outbound() = default;
+  Outbound(int to, Json json) : audience(to), message(std::move(json)) {}
+  static Outbound from_text(int to, std::string serialised) {
+    Outbound o;
+    o.audience = to;
+    o.text = std::move(serialised);
+    return o;
+  }
+
   int audience = kAllSeats;  // seat 0..2, kSpectators or kAllSeats
   Json message;
+  std::string text;  // already serialised (act requests, the hot path); then `message` is null
+
+  // The message as JSON whichever form it has (for tests and inspection, not the hot path).
+  Json json() const { return text.empty() ? message : Json::parse(text); }
+  std::string serialised() const;
 };
 
 // Everything the database needs about one finished deal.

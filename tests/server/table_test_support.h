@@ -39,7 +39,7 @@ inline Participant person(std::int64_t id, std::string name, bool bot = false) {
 inline std::vector<Json> messages_for(const TableOutput& out, int audience) {
   std::vector<Json> r;
   for (const Outbound& m : out.messages)
-    if (m.audience == audience || m.audience == kAllSeats) r.push_back(m.message);
+    if (m.audience == audience || m.audience == kAllSeats) r.push_back(m.json());
   return r;
 }
 
@@ -81,18 +81,19 @@ inline int check_no_leak(const Table& table, const TableOutput& out, const std::
   int checked = 0;
   for (const Outbound& m : out.messages) {
     CardSet cards;
-    collect_cards(m.message, cards);
+    collect_cards(m.json(), cards);
     ++checked;
     if (cards.empty()) continue;
-    const int game = m.message.value("game", -1);
+    const Json message = m.json();
+    const int game = message.value("game", -1);
     const auto it = games.find(game);
-    EXPECT_NE(it, games.end()) << "cards in a message without its game: " << m.message.dump();
+    EXPECT_NE(it, games.end()) << "cards in a message without its game: " << message.dump();
     if (it == games.end()) continue;
     const std::vector<int> audiences =
         m.audience == kAllSeats ? std::vector<int>{0, 1, 2, 3} : std::vector<int>{m.audience};
     for (int a : audiences) {
       const CardSet leaked = cards - allowed_cards(*it->second, game, a);
-      EXPECT_TRUE(leaked.empty()) << "audience " << a << " sees " << card_names(leaked) << " in " << m.message.dump();
+      EXPECT_TRUE(leaked.empty()) << "audience " << a << " sees " << card_names(leaked) << " in " << message.dump();
     }
   }
   return checked;
@@ -130,7 +131,7 @@ class BotDriver {
       absorb(out);
       std::optional<Json> act;
       for (const Outbound& m : out.messages)
-        if (m.message.value("type", "") == "act") act = m.message;
+        if (const Json j = m.json(); j.value("type", "") == "act") act = j;
       if (!act) return;
       const int seat = (*act)["seat"].get<int>();
       auto view = protocol::seat_view_from_json((*act)["view"]);
@@ -144,7 +145,7 @@ class BotDriver {
       ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
       now += 100ms;
       out = table.handle(seat, *parsed, now);
-      for (const Outbound& m : out.messages) ASSERT_NE(m.message.value("type", ""), "error") << m.message.dump();
+      for (const Outbound& m : out.messages) ASSERT_NE(m.json().value("type", ""), "error") << m.json().dump();
     }
     FAIL() << "the table did not finish";
   }

@@ -2,9 +2,12 @@
 // server message builders, and that nothing throws on hostile input.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "engine/seat_view.h"
 #include "server/protocol/client_messages.h"
 #include "server/protocol/json_codec.h"
+#include "server/protocol/seat_view_text.h"
 #include "server/protocol/server_messages.h"
 
 namespace skat::protocol {
@@ -107,6 +110,39 @@ TEST(Protocol, ActionsRoundTrip) {
     ASSERT_TRUE(back) << action_to_json(a).dump();
     EXPECT_EQ(*back, a);
   }
+}
+
+TEST(Protocol, DirectSeatViewTextEqualsTheJsonForm) {
+  // Random legal play (hand games, ouvert, concessions included) over seeded deals: the text the
+  // server sends with every act request is the same JSON as seat_view_to_json, at every step.
+  std::mt19937_64 rng(20261122);
+  int checked = 0;
+  for (int g = 0; g < 150; ++g) {
+    Game game(*deal_from_id(rng() % kNumDeals));
+    while (!game.finished()) {
+      for (int pos = 0; pos < 3; ++pos) {
+        const SeatView v = seat_view(game, pos);
+        std::string text;
+        append_seat_view_text(text, v);
+        ASSERT_EQ(Json::parse(text), seat_view_to_json(v)) << text;
+        ++checked;
+      }
+      const auto legal = game.legal_actions(game.to_act());
+      ASSERT_FALSE(legal.empty());
+      ASSERT_TRUE(game.apply(legal[rng() % legal.size()]));
+    }
+  }
+  EXPECT_GT(checked, 1000);
+  const SeatView v = seat_view(Game(*deal_from_id(42)), 1);
+  const Json act = Json::parse(act_text({7, 4, 123, 2, 5000, 1736687940000}, v));
+  EXPECT_EQ(act, (Json{{"type", "act"},
+                       {"table", 7},
+                       {"game", 4},
+                       {"version", 123},
+                       {"seat", 2},
+                       {"clock_ms", 5000},
+                       {"deadline", 1736687940000},
+                       {"view", seat_view_to_json(v)}}));
 }
 
 TEST(Protocol, SeatViewsRoundTripThroughoutAGame) {
