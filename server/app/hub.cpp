@@ -3,6 +3,7 @@
 #include <sodium.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 
 #include "server/app/metrics.h"
@@ -279,12 +280,13 @@ void Hub::publish_table(protocol::LobbyTable summary) {
 }
 
 void Hub::refresh_snapshot() {
-  constexpr auto kWindow = std::chrono::milliseconds(50);
+  const auto window = std::chrono::microseconds(
+      std::clamp<std::int64_t>(static_cast<std::int64_t>(summaries_.size()) * 500, 50'000, 500'000));
   if (snapshot_pending_) return;
   const auto now = std::chrono::steady_clock::now();
-  if (now - snapshot_built_ >= kWindow) return rebuild_snapshot();
+  if (now - snapshot_built_ >= window) return rebuild_snapshot();
   snapshot_pending_ = true;
-  snapshot_timer_.expires_at(snapshot_built_ + kWindow);
+  snapshot_timer_.expires_at(snapshot_built_ + window);
   snapshot_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
     const auto self = weak.lock();
     if (!self) return;

@@ -84,8 +84,10 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
                std::optional<std::int64_t> request_id);
   bool invite(std::int64_t bot_id, table::TableId table, int seat);
   void serve_waiting_bots();
-  // Rebuilds the snapshot now, or once at the end of the current 50 ms window when it was rebuilt
-  // less than 50 ms ago: a rebuild walks every table and player, so not one per move.
+  // Rebuilds the snapshot now, or once at the end of the current window when it was rebuilt less
+  // than a window ago: a rebuild walks every table and player, so not one per move. The window
+  // grows with the number of tables (50 ms up to 100 tables, 0.5 ms per table, at most 500 ms), so
+  // the share of the hub's time spent on rebuilds stays bounded as the server fills up.
   void refresh_snapshot();
   void rebuild_snapshot();
   void send_error(const std::shared_ptr<net::WsSession>& session, protocol::ErrorCode code, std::string message,
