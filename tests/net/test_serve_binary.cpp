@@ -19,6 +19,7 @@
 #include "db/games.h"
 #include "db/series.h"
 #include "engine/records/pgn.h"
+#include "engine/records/sgf.h"
 #include "server/protocol/json_codec.h"
 #include "tests/net/ws_test_client.h"
 
@@ -278,6 +279,31 @@ TEST_F(ServeTest, ThreeBotsPlayAFullSeriesStoredReplayableWithoutLeaks) {
   EXPECT_TRUE(exported.chunked);
   EXPECT_EQ(exported.body, pgn.body);
   EXPECT_EQ(skat::nettest::http_get(port_, "/api/leaderboard?kind=bots").status, 200);
+  // The same series as ISS SGF: one line per game, readable, replayable, the same through export.
+  const auto sgf = skat::nettest::http_get(port_, "/api/series/" + std::to_string(series->id) + ".sgf");
+  ASSERT_EQ(sgf.status, 200);
+  const auto sgf_read = skat::read_sgf(sgf.body);
+  EXPECT_TRUE(sgf_read.ok());
+  EXPECT_EQ(sgf_read.games.size(), 6u);
+  std::ofstream(dir_ / "series.sgf") << sgf.body;
+  const std::string replay_sgf = std::string(SKAT_BINARY) + " replay '" + (dir_ / "series.sgf").string() + "' >'" +
+                                 (dir_ / "replay-sgf.jsonl").string() + "'";
+  EXPECT_EQ(std::system(replay_sgf.c_str()), 0) << slurp(dir_ / "replay-sgf.jsonl");
+  const auto exported_sgf = skat::nettest::http_get(port_, "/api/export.sgf?table=" + std::to_string(table));
+  EXPECT_EQ(exported_sgf.status, 200);
+  EXPECT_EQ(exported_sgf.body, sgf.body);
+  EXPECT_EQ(skat::nettest::http_get(port_, "/api/series/999999.sgf").status, 404);
+
+  // Each seat's player page lists this series with the seat's score.
+  for (const auto& seat : series->seats) {
+    const auto page = skat::nettest::http_get(port_, "/api/players/" + std::to_string(seat.player_id));
+    ASSERT_EQ(page.status, 200) << page.body;
+    const Json player = Json::parse(page.body);
+    EXPECT_EQ(player["player"]["name"], seat.name);
+    ASSERT_EQ(player["series"].size(), 1u);
+    EXPECT_EQ(player["series"][0]["id"], series->id);
+  }
+  EXPECT_EQ(skat::nettest::http_get(port_, "/api/players/999999").status, 404);
   // The bots are back in the pool after the series; SIGTERM stops the server cleanly.
   EXPECT_TRUE(eventually([&] { return free_bots(director) == 3; }, 60s));
   const int status = stop(server_, SIGTERM);

@@ -3,56 +3,24 @@
 // pool bot takes the seat over and the series is played to the end and stored.
 #include <gtest/gtest.h>
 
-#include <boost/asio/io_context.hpp>
-#include <thread>
-
-#include "server/app/memory_store.h"
-#include "server/app/server.h"
-#include "server/botclient/bot_client.h"
-#include "tests/net/ws_test_client.h"
+#include "tests/net/pool_server.h"
 
 namespace {
 
 using skat::nettest::Json;
+using skat::nettest::PoolServer;
 using skat::nettest::WsClient;
 using namespace std::chrono_literals;
 
 TEST(Takeover, PoolBotTakesOverADisconnectedHumanSeat) {
-  skat::app::MemoryStore store;
   skat::app::ServeConfig config;
-  config.port = 0;
-  config.web_dir = testing::TempDir() + "no-such-web-folder";
   config.grace_ms = 200;
-  skat::app::Server server(config, store, nullptr, "test-admin-token-0123456789");
-  const unsigned short port = server.start(false);
-
-  boost::asio::io_context bot_io;
-  std::vector<std::shared_ptr<skat::botclient::BotConnection>> bots;
-  for (int i = 1; i <= 3; ++i) {
-    const auto account = store.create_bot("pool-" + std::to_string(i), "simple");
-    ASSERT_TRUE(account);
-    skat::botclient::BotSettings s;
-    s.endpoint = {"127.0.0.1", std::to_string(port), "/ws"};
-    s.name = account->name;
-    s.token = account->token;
-    s.seed = static_cast<std::uint64_t>(i);
-    bots.push_back(std::make_shared<skat::botclient::BotConnection>(bot_io, s));
-    bots.back()->start();
-  }
-  std::thread bot_thread([&] { bot_io.run(); });
-
+  PoolServer pool(config, 3);
   {
-    WsClient human(port);
+    WsClient human(pool.port());
     human.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "leaver"}});
     ASSERT_TRUE(human.read_type("welcome"));
-    // Wait until the pool has its three bots.
-    for (int tries = 0; tries < 2000; ++tries) {
-      human.send(Json{{"type", "lobby"}});
-      const auto lobby = human.read_type("lobby");
-      ASSERT_TRUE(lobby);
-      if ((*lobby)["online"].size() == 4) break;
-      std::this_thread::sleep_for(50ms);
-    }
+    ASSERT_TRUE(PoolServer::wait_online(human, 4));
     human.send(Json{{"type", "create_table"}, {"deals", 3}});
     const auto created = human.read_type("table_created");
     ASSERT_TRUE(created);
@@ -68,17 +36,11 @@ TEST(Takeover, PoolBotTakesOverADisconnectedHumanSeat) {
 
   bool stored = false;
   for (int tries = 0; tries < 6000 && !stored; ++tries) {
-    stored = store.series() == 1;
+    stored = pool.store().series() == 1;
     if (!stored) std::this_thread::sleep_for(50ms);
   }
   EXPECT_TRUE(stored);
-  EXPECT_EQ(store.games(), 3u);
-  boost::asio::post(bot_io, [&] {
-    for (auto& b : bots) b->stop();
-  });
-  bot_thread.join();
-  server.stop();
-  server.wait();
+  EXPECT_EQ(pool.store().games(), 3u);
 }
 
 }  // namespace

@@ -1,0 +1,80 @@
+// Test fixture for the network tests: an in-process server on a free port (memory store) with a
+// pool of in-process `simple` bot clients on their own thread, and a helper that waits until a
+// client sees every bot online.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/app/memory_store.h"
+#include "server/app/server.h"
+#include "server/botclient/bot_client.h"
+#include "tests/net/ws_test_client.h"
+
+namespace skat::nettest {
+
+class PoolServer {
+ public:
+  // Starts the server with `config` (port and web folder are set here) and `bots` pool bots named
+  // pool-1, pool-2, ….
+  PoolServer(app::ServeConfig config, int bots) {
+    config.port = 0;
+    config.web_dir = testing::TempDir() + "no-such-web-folder";
+    server_ = std::make_unique<app::Server>(config, store_, nullptr, "test-admin-token-0123456789");
+    port_ = server_->start(false);
+    for (int i = 1; i <= bots; ++i) {
+      const auto account = store_.create_bot("pool-" + std::to_string(i), "simple");
+      EXPECT_TRUE(account);
+      if (!account) continue;
+      botclient::BotSettings s;
+      s.endpoint = {"127.0.0.1", std::to_string(port_), "/ws"};
+      s.name = account->name;
+      s.token = account->token;
+      s.seed = static_cast<std::uint64_t>(i);
+      bots_.push_back(std::make_shared<botclient::BotConnection>(bot_io_, s));
+      bots_.back()->start();
+    }
+    bot_thread_ = std::thread([this] { bot_io_.run(); });
+  }
+  ~PoolServer() {
+    boost::asio::post(bot_io_, [this] {
+      for (auto& b : bots_) b->stop();
+    });
+    bot_thread_.join();
+    server_->stop();
+    server_->wait();
+  }
+  PoolServer(const PoolServer&) = delete;
+  PoolServer& operator=(const PoolServer&) = delete;
+
+  unsigned short port() const { return port_; }
+  app::MemoryStore& store() { return store_; }
+
+  // Polls the lobby with `client` (already welcomed) until `online` players are online.
+  static bool wait_online(WsClient& client, std::size_t online) {
+    for (int tries = 0; tries < 2000; ++tries) {
+      client.send(Json{{"type", "lobby"}});
+      const auto lobby = client.read_type("lobby");
+      if (!lobby) return false;
+      if ((*lobby)["online"].size() >= online) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
+  }
+
+ private:
+  app::MemoryStore store_;
+  std::unique_ptr<app::Server> server_;
+  unsigned short port_ = 0;
+  boost::asio::io_context bot_io_;
+  std::vector<std::shared_ptr<botclient::BotConnection>> bots_;
+  std::thread bot_thread_;
+};
+
+}  // namespace skat::nettest
