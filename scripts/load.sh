@@ -6,6 +6,8 @@
 #   - `skat serve` on a free port, `skat bot --kind simple` processes (≤ 1000 bots each, at least
 #     two when K > 1), then `skat loadgen` for SECONDS, then everything stops (trap on exit);
 #   - prints the loadgen report, then checks that every game the server counted is in the database.
+# SKAT_LOAD_SERVER_CPUS / SKAT_LOAD_CLIENT_CPUS (e.g. 0 and 1) pin the server and the clients (bots,
+# loadgen) to separate cores with taskset, so that they do not preempt each other.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,6 +36,11 @@ for p in 0 1; do
   done
 done
 
+server_pin=()
+client_pin=()
+[ -n "${SKAT_LOAD_SERVER_CPUS:-}" ] && server_pin=(taskset -c "$SKAT_LOAD_SERVER_CPUS")
+[ -n "${SKAT_LOAD_CLIENT_CPUS:-}" ] && client_pin=(taskset -c "$SKAT_LOAD_CLIENT_CPUS")
+
 work=$(mktemp -d /tmp/skat-load.XXXXXX)
 cp "$cache/bots.db" "$work/skat.db"
 pids=()
@@ -46,7 +53,7 @@ cleanup() {
 trap cleanup INT TERM EXIT
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$skat" --log-level warn serve --port "$port" --db "$work/skat.db" --web /nonexistent \
+"${server_pin[@]}" "$skat" --log-level warn serve --port "$port" --db "$work/skat.db" --web /nonexistent \
   --admin-token-file "$work/admin-token" 2>"$work/serve.log" &
 server=$!
 pids+=("$server")
@@ -57,13 +64,13 @@ done
 
 for p in 0 1; do
   [ "${counts[$p]}" -gt 0 ] || continue
-  "$skat" --log-level warn bot --url "ws://127.0.0.1:$port/ws" --name "lb$p" --count "${counts[$p]}" \
+  "${client_pin[@]}" "$skat" --log-level warn bot --url "ws://127.0.0.1:$port/ws" --name "lb$p" --count "${counts[$p]}" \
     --token-file "$cache/tokens" --kind simple 2>"$work/bot-$p.log" &
   pids+=($!)
 done
 
 sleep 1  # the bots sign in
-${SKAT_LOADGEN_WRAP:-} "$skat" --log-level warn loadgen --url "ws://127.0.0.1:$port/ws" --tables "$k" --deals "$deals" \
+${SKAT_LOADGEN_WRAP:-} "${client_pin[@]}" "$skat" --log-level warn loadgen --url "ws://127.0.0.1:$port/ws" --tables "$k" --deals "$deals" \
   --seconds "$seconds" --server-pid "$server" && status=0 || status=$?
 
 # Lost games: stop the bots, read the server's count, stop the server (graceful: the writer

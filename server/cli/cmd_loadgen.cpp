@@ -6,6 +6,7 @@
 // playing, games and moves per second, the server's move handling percentiles (GET /api/metrics),
 // errors, and the server's memory (/proc/PID/status with --server-pid).
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -21,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 
 #include "server/botclient/bot_client.h"
@@ -76,6 +78,21 @@ std::string proc_status(int pid, const std::string& key) {
   return {};
 }
 
+// User + system CPU time of a process in seconds (fields 14 and 15 of /proc/PID/stat), or -1.
+double proc_cpu_seconds(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat;
+  std::getline(in, stat);
+  const auto close = stat.rfind(')');  // the command name may hold spaces
+  if (close == std::string::npos) return -1;
+  std::istringstream fields(stat.substr(close + 2));
+  std::string skip;
+  for (int i = 3; i < 14; ++i) fields >> skip;
+  double utime = 0, stime = 0;
+  if (!(fields >> utime >> stime)) return -1;
+  return (utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
 class Guest;
 
 enum class Phase { Inviting, Starting, Playing };
@@ -97,6 +114,7 @@ struct Load {
   std::uint64_t stale_invites = 0;
   bool warm = false;
   Steady::time_point warm_at;
+  double server_cpu_warm = -1;  // the server's CPU seconds when every table had started
   Json metrics_warm;
   std::uint64_t samples = 0;
   std::uint64_t playing_sum = 0;
@@ -285,6 +303,7 @@ void Load::on_lobby(const Json& lobby) {
       warm = true;
       warm_at = now;
       metrics_warm = fetch_metrics(endpoint);
+      if (args.server_pid > 0) server_cpu_warm = proc_cpu_seconds(args.server_pid);
     }
   }
   if (warm) {
@@ -366,6 +385,13 @@ int run_loadgen(const LoadArgs& args) {
             << " sent by the server; " << load.stale_invites << " invitations repeated\n";
   std::cout << "server_games_finished_total: " << after.value("games_finished", 0) << "\n";
   std::cout << "connections_open: " << after.value("connections_open", 0) << "\n";
+  const double cpu_end = args.server_pid > 0 ? proc_cpu_seconds(args.server_pid) : -1;
+  if (load.warm && load.server_cpu_warm >= 0 && cpu_end >= 0) {
+    const double cpu = cpu_end - load.server_cpu_warm;
+    const auto moves = delta(base, "moves_handled");
+    std::cout << fmt::format("server_cpu: {:.1f} s in {:.1f} s ({:.0f} % of one core), {:.1f} us per move\n", cpu,
+                             window, 100.0 * cpu / window, moves ? 1e6 * cpu / static_cast<double>(moves) : 0.0);
+  }
   if (args.server_pid > 0)
     std::cout << "server_rss: " << proc_status(args.server_pid, "VmRSS") << " (peak "
               << proc_status(args.server_pid, "VmHWM") << ")\n";
