@@ -2,11 +2,14 @@
 
 namespace skat {
 
-PlayState::PlayState(GameType game, const std::array<CardSet, 3>& hands, int declarer, int declarer_points_so_far)
+PlayState::PlayState(GameType game, const std::array<CardSet, 3>& hands, int declarer, int declarer_points_so_far,
+                     int leader)
     : game_(game),
       rules_(&rules_for(game)),
       hands_(hands),
       declarer_(static_cast<std::uint8_t>(declarer)),
+      to_move_(static_cast<std::uint8_t>(leader)),
+      leader_(static_cast<std::uint8_t>(leader)),
       declarer_points_(declarer_points_so_far) {}
 
 void PlayState::play(Card card) {

@@ -16,7 +16,10 @@ class PlayState {
   PlayState() = default;
   // Hands as held at the start of play (the declarer's after the discard), the declarer's
   // position, and the card points already counting for the declarer (the skat or discard).
-  PlayState(GameType game, const std::array<CardSet, 3>& hands, int declarer, int declarer_points_so_far);
+  // `leader` leads the first trick (forehand at the start of a game; any position when a search
+  // starts from a later trick, with the points of earlier tricks in `declarer_points_so_far`).
+  PlayState(GameType game, const std::array<CardSet, 3>& hands, int declarer, int declarer_points_so_far,
+            int leader = 0);
 
   GameType game() const { return game_; }
   const GameRules& rules() const { return *rules_; }

@@ -14,24 +14,12 @@ namespace skat::cli {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = BenchClock;
 
 constexpr std::uint64_t kDealSeed = 20250112;
 constexpr std::uint64_t kPlaySeed = 7;
 // Positions kept for the move generation figure: few enough to stay in cache.
 constexpr std::size_t kMovegenPositions = 4096;
-
-struct Fnv1a {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  void add(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) {
-      hash ^= (v >> (8 * i)) & 0xFF;
-      hash *= 0x100000001b3ULL;
-    }
-  }
-};
-
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // The n-th (0-based) card of a set in ascending order.
 Card nth_card(CardSet set, std::uint64_t n) {

@@ -1,11 +1,12 @@
 // `skat bench <what> [--quick]`: fixed seeded benchmarks, `name: value unit` per line and
-// `bench: <digest>` last (cli.md). Only the engine workload exists so far.
+// `bench: <digest>` last (cli.md).
 #include <fmt/format.h>
 
 #include <iostream>
 #include <memory>
 
 #include "server/cli/bench_engine.h"
+#include "server/cli/bench_solver.h"
 #include "server/cli/command.h"
 
 namespace skat::cli {
@@ -18,8 +19,9 @@ struct BenchArgs {
 };
 
 int run_bench(const BenchArgs& args) {
-  const BenchReport report = run_engine_bench(args.quick);
-  for (const BenchFigure& f : report.figures) std::cout << fmt::format("{}: {:.0f} {}\n", f.name, f.value, f.unit);
+  const BenchReport report = args.what == "solver" ? run_solver_bench(args.quick) : run_engine_bench(args.quick);
+  for (const BenchFigure& f : report.figures)
+    std::cout << fmt::format("{}: {:.{}f} {}\n", f.name, f.value, f.decimals, f.unit);
   std::cout << fmt::format("bench: {:016x}\n", report.digest);
   return 0;
 }
@@ -30,9 +32,9 @@ Command add_bench_command(CLI::App& parent) {
   auto args = std::make_shared<BenchArgs>();
   CLI::App* app =
       parent.add_subcommand("bench", "Fixed, seeded benchmarks: name: value unit, last line bench: <digest>");
-  app->add_option("benchmark", args->what, "Which benchmark (only engine so far)")
+  app->add_option("benchmark", args->what, "Which benchmark: engine, solver")
       ->required()
-      ->check(CLI::IsMember({"engine"}));
+      ->check(CLI::IsMember({"engine", "solver"}));
   app->add_flag("--quick", args->quick, "A short workload (same figures, different digest)");
   return {app, [args] { return run_bench(*args); }};
 }

@@ -63,9 +63,9 @@ TEST(Binary, HelpOnEverySubcommandExitsZero) {
 }
 
 TEST(Binary, BadArgumentsExitTwoWithOneLine) {
-  for (const char* args :
-       {"", "nosuchcommand", "value --nope", "elo --k abc", "elo --k -1", "elo --start 0", "bench", "bench nosuchbench",
-        "selfplay --series 0", "selfplay --deals x", "replay", "replay --format xml -", "elo extra"}) {
+  for (const char* args : {"", "nosuchcommand", "value --nope", "elo --k abc", "elo --k -1", "elo --start 0", "bench",
+                           "bench nosuchbench", "bench solver --nope", "selfplay --series 0", "selfplay --deals x",
+                           "replay", "replay --format xml -", "elo extra"}) {
     const CliRun r = skat(args);
     EXPECT_EQ(r.exit_code, 2) << args;
     EXPECT_EQ(lines(r.err).size(), 1u) << args << ": " << r.err;
@@ -135,6 +135,24 @@ TEST(Binary, BenchQuickFormatAndStableDigest) {
   const CliRun b = skat("bench engine --quick");
   ASSERT_EQ(b.exit_code, 0);
   EXPECT_EQ(lines(b.out).back(), out[3]);
+}
+
+TEST(Binary, BenchSolverQuickReportsEveryFigure) {
+  const CliRun r = skat("bench solver --quick");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = lines(r.out);
+  const std::vector<std::string> names = {
+      "deals",     "suit_grand_deals", "null_deals", "query61_mean", "query61_p50", "query61_p99",      "exact_mean",
+      "exact_p50", "exact_p99",        "null_mean",  "null_p50",     "null_p99",    "nodes_per_second", "tt_memory"};
+  ASSERT_EQ(out.size(), names.size() + 1) << r.out;
+  const std::regex figure(R"(([a-z0-9_]+): [0-9]+(\.[0-9]+)? [A-Za-z/]+)");
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(out[i], m, figure)) << out[i];
+    EXPECT_EQ(m[1], names[i]);
+  }
+  EXPECT_EQ(out[0], "deals: 6 deals");
+  EXPECT_TRUE(std::regex_match(out.back(), std::regex("bench: [0-9a-f]{16}")));
 }
 
 TEST(Binary, SelfplayReplaysCleanly) {

@@ -1,0 +1,250 @@
+#include "bots/solver/open_solver.h"
+
+#include <algorithm>
+#include <array>
+
+namespace skat::bots {
+
+namespace {
+
+// Cards of each following class (0..3 plain suits, 4 trump) from strongest to weakest.
+struct ClassOrder {
+  std::array<std::array<Card, 11>, 5> cards{};
+  std::array<int, 5> size{};
+};
+
+ClassOrder make_order(GameType game) {
+  const GameRules& r = rules_for(game);
+  ClassOrder o;
+  for (int k = 0; k < 5; ++k) {
+    auto& list = o.cards[static_cast<std::size_t>(k)];
+    int n = 0;
+    for (Card c : r.class_cards[static_cast<std::size_t>(k)]) list[static_cast<std::size_t>(n++)] = c;
+    std::sort(list.begin(), list.begin() + n, [&](Card a, Card b) {
+      return r.strength[static_cast<std::size_t>(a.id())] > r.strength[static_cast<std::size_t>(b.id())];
+    });
+    o.size[static_cast<std::size_t>(k)] = n;
+  }
+  return o;
+}
+
+const ClassOrder& order_for(GameType game) {
+  static const std::array<ClassOrder, kNumGameTypes> orders = [] {
+    std::array<ClassOrder, kNumGameTypes> all{};
+    for (int g = 0; g < kNumGameTypes; ++g) all[static_cast<std::size_t>(g)] = make_order(static_cast<GameType>(g));
+    return all;
+  }();
+  return orders[static_cast<std::size_t>(game)];
+}
+
+CardSet in_hands(const PlayState& s) { return s.hand(0) | s.hand(1) | s.hand(2); }
+
+CardSet in_trick(const PlayState& s) {
+  CardSet t;
+  for (int i = 0; i < s.trick_size(); ++i) t.add(s.trick_card(i));
+  return t;
+}
+
+int strength(const GameRules& r, Card c) { return r.strength[static_cast<std::size_t>(c.id())]; }
+int class_of(const GameRules& r, Card c) { return r.class_of[static_cast<std::size_t>(c.id())]; }
+
+}  // namespace
+
+OpenSolver::OpenSolver(SolverOptions options) : tt_(options.tt_bytes) {}
+
+int OpenSolver::future_max(const PlayState& s, Goal goal) const {
+  if (goal == Goal::Points) return card_points(in_hands(s)) + card_points(in_trick(s));
+  return (in_hands(s).size() + s.trick_size()) / 3;  // tricks still to be completed
+}
+
+// The legal cards worth searching, best first. Cards of one hand that are neighbours in their
+// class (no live card of another hand or of the current trick between them) win and lose the same
+// tricks; with equal points (or when points do not matter) one of them stands for all.
+int OpenSolver::ordered_moves(const PlayState& s, Goal goal, Card* out) const {
+  const GameRules& r = s.rules();
+  const ClassOrder& order = order_for(s.game());
+  const CardSet legal = s.legal_moves();
+  const CardSet alive = in_hands(s) | in_trick(s);
+  const bool points_matter = goal == Goal::Points;
+  int n = 0;
+  for (int k = 0; k < 5; ++k) {
+    if ((legal & r.class_cards[static_cast<std::size_t>(k)]).empty()) continue;
+    bool previous_legal = false;
+    int previous_points = -1;
+    const auto& list = order.cards[static_cast<std::size_t>(k)];
+    for (int i = 0; i < order.size[static_cast<std::size_t>(k)]; ++i) {
+      const Card c = list[static_cast<std::size_t>(i)];
+      if (!alive.contains(c)) continue;
+      if (!legal.contains(c)) {
+        previous_legal = false;
+        continue;
+      }
+      const int points = points_matter ? card_points(c) : 0;
+      if (!(previous_legal && points == previous_points)) out[n++] = c;
+      previous_legal = true;
+      previous_points = points;
+    }
+  }
+
+  // Scores for ordering: who wins the trick so far, and whether that is the mover's side.
+  const int me = s.to_move();
+  const bool me_declarer = me == s.declarer();
+  std::array<int, 10> score{};
+  if (s.trick_size() == 0) {
+    for (int i = 0; i < n; ++i) {
+      const Card c = out[i];
+      score[static_cast<std::size_t>(i)] =
+          goal == Goal::NullClean
+              ? (me_declarer ? -strength(r, c) : strength(r, c))
+              : 2 * card_points(c) + strength(r, c) + (me_declarer && class_of(r, c) == kTrump ? 8 : 0);
+    }
+  } else {
+    const int led = class_of(r, s.trick_card(0));
+    int best = 0;
+    for (int i = 1; i < s.trick_size(); ++i)
+      if (r.beats(s.trick_card(i), s.trick_card(best), led)) best = i;
+    const int best_player = (s.leader() + best) % 3;
+    const bool mine_winning = (best_player == s.declarer()) == me_declarer;
+    const bool last = s.trick_size() == 2;
+    for (int i = 0; i < n; ++i) {
+      const Card c = out[i];
+      const bool beats = r.beats(c, s.trick_card(best), led);
+      const int pts = card_points(c);
+      int v = 0;
+      if (goal == Goal::NullClean) {
+        // The null declarer ducks with his highest card that still loses; defenders keep low.
+        v = me_declarer ? (beats ? -strength(r, c) : 100 + strength(r, c))
+                        : (beats ? strength(r, c) : 100 - strength(r, c));
+      } else if (mine_winning) {
+        v = last ? 100 + pts : (beats ? 20 - strength(r, c) : 50 - pts);  // smear when safe
+      } else if (beats) {
+        v = 200 - strength(r, c) + (last ? pts : 0);  // the cheapest card that wins
+      } else {
+        v = -pts;  // losing: give away little
+      }
+      score[static_cast<std::size_t>(i)] = v;
+    }
+  }
+  // Insertion sort by score, best first (at most ten moves).
+  for (int i = 1; i < n; ++i) {
+    const Card c = out[i];
+    const int v = score[static_cast<std::size_t>(i)];
+    int j = i - 1;
+    while (j >= 0 && score[static_cast<std::size_t>(j)] < v) {
+      out[j + 1] = out[j];
+      score[static_cast<std::size_t>(j + 1)] = score[static_cast<std::size_t>(j)];
+      --j;
+    }
+    out[j + 1] = c;
+    score[static_cast<std::size_t>(j + 1)] = v;
+  }
+  return n;
+}
+
+namespace {
+
+int counter(const PlayState& s, int goal) {
+  switch (goal) {
+    case 0: return s.declarer_points();
+    case 1: return s.defender_tricks();
+    default: return s.declarer_tricks();
+  }
+}
+
+}  // namespace
+
+bool OpenSolver::search(PlayState& s, Goal goal, int target) {
+  ++nodes_;
+  const int have = counter(s, static_cast<int>(goal));
+  if (have >= target) return true;
+  if (have + future_max(s, goal) < target) return false;
+
+  const bool boundary = s.trick_size() == 0;
+  const int need = target - have;
+  int tag = 0;
+  int hint = -1;  // the card that refuted this position before: tried first
+  if (boundary) {
+    tag = 1 + s.leader() + 3 * static_cast<int>(goal) + 9 * s.declarer() + 27 * static_cast<int>(s.game());
+    if (const auto hit = tt_.find(s.hands(), tag)) {
+      if (hit->bounds.lower >= need) return true;
+      if (hit->bounds.upper < need) return false;
+      hint = hit->best;
+    }
+  }
+
+  Card moves[10];
+  const int n = ordered_moves(s, goal, moves);
+  if (hint >= 0)
+    for (int i = 1; i < n; ++i)
+      if (moves[i].id() == hint) {
+        std::rotate(moves, moves + i, moves + i + 1);
+        break;
+      }
+  // Points: the declarer maximises; all-tricks and null: the defenders do (they need one trick).
+  const bool maximiser_moves = (goal == Goal::Points) == (s.to_move() == s.declarer());
+  bool result = !maximiser_moves;
+  int refutation = -1;
+  for (int i = 0; i < n; ++i) {
+    s.play(moves[i]);
+    const bool r = search(s, goal, target);
+    s.undo();
+    if (r == maximiser_moves) {
+      result = r;
+      refutation = moves[i].id();
+      break;
+    }
+  }
+
+  if (boundary) {
+    TranspositionTable::Bounds b;
+    if (result)
+      b.lower = static_cast<std::uint8_t>(need);
+    else
+      b.upper = static_cast<std::uint8_t>(need - 1);
+    tt_.store(s.hands(), tag, b, refutation);
+  }
+  return result;
+}
+
+bool OpenSolver::declarer_reaches(PlayState& state, int target) { return search(state, Goal::Points, target); }
+
+bool OpenSolver::declarer_takes_all(PlayState& state) {
+  return !search(state, Goal::AllTricks, state.defender_tricks() + 1);
+}
+
+bool OpenSolver::null_declarer_clean(PlayState& state) {
+  return !search(state, Goal::NullClean, state.declarer_tricks() + 1);
+}
+
+int OpenSolver::exact_points(PlayState& state) {
+  int lo = state.declarer_points();
+  int hi = lo + future_max(state, Goal::Points);
+  while (lo < hi) {
+    const int mid = (lo + hi + 1) / 2;
+    if (search(state, Goal::Points, mid))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+
+std::vector<CardValue> OpenSolver::card_values(PlayState& state) {
+  std::vector<CardValue> values;
+  for (Card c : state.legal_moves()) {
+    CardValue v;
+    v.card = c;
+    state.play(c);
+    if (state.game() == GameType::Null) {
+      v.declarer_wins = state.declarer_tricks() == 0 && null_declarer_clean(state);
+    } else {
+      v.declarer_points = exact_points(state);
+      v.declarer_wins = v.declarer_points >= 61;
+    }
+    state.undo();
+    values.push_back(v);
+  }
+  return values;
+}
+
+}  // namespace skat::bots

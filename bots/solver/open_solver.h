@@ -1,0 +1,65 @@
+// The open-card (double-dummy) solver: with all hands known, what does perfect play by both
+// sides give? Threshold questions are zero-window alpha-beta searches over the engine's
+// PlayState (does the declarer reach N card points / take every trick; does the null declarer
+// take no trick); the exact card points come from an outer loop over thresholds; every legal card
+// can be valued. Transposition table at trick boundaries, equivalent cards searched once, cheap
+// move ordering, remaining-points bounds. Deterministic; counts its nodes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "bots/solver/transposition_table.h"
+#include "engine/play_state.h"
+
+namespace skat::bots {
+
+struct SolverOptions {
+  std::size_t tt_bytes = std::size_t{16} << 20;  // transposition table memory (≤ 64 MiB by target)
+};
+
+// The value of one legal card at a position: card points for suit and grand (after perfect play
+// from there), for null whether the declarer still takes no trick.
+struct CardValue {
+  Card card;
+  int declarer_points = 0;
+  bool declarer_wins = false;  // points ≥ 61 (suit, grand) or no trick taken (null)
+};
+
+class OpenSolver {
+ public:
+  explicit OpenSolver(SolverOptions options = {});
+
+  // Suit and grand: does the declarer end with at least `target` card points (those already in
+  // `state.declarer_points()` included)?
+  bool declarer_reaches(PlayState& state, int target);
+  // Suit and grand: does the declarer take every remaining trick?
+  bool declarer_takes_all(PlayState& state);
+  // Null: does the declarer take no trick from here on?
+  bool null_declarer_clean(PlayState& state);
+  // Suit and grand: the declarer's final card points under perfect play by both sides.
+  int exact_points(PlayState& state);
+  // Every legal card of the player to move, with its value (see CardValue), in card order.
+  std::vector<CardValue> card_values(PlayState& state);
+
+  std::uint64_t nodes() const { return nodes_; }
+  void reset_nodes() { nodes_ = 0; }
+  // Forgets the stored positions (needed only to measure from a cold start).
+  void clear() { tt_.clear(); }
+  std::size_t tt_bytes() const { return tt_.bytes(); }
+
+ private:
+  enum class Goal : std::uint8_t { Points = 0, AllTricks = 1, NullClean = 2 };
+
+  // True when the maximising side (declarer for Points, defenders otherwise) gets at least
+  // `target` of the goal's score from here on (future points or tricks).
+  bool search(PlayState& s, Goal goal, int target);
+  int future_max(const PlayState& s, Goal goal) const;
+  int ordered_moves(const PlayState& s, Goal goal, Card* out) const;
+
+  TranspositionTable tt_;
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace skat::bots

@@ -1,0 +1,174 @@
+// The open-card solver is proven against a plain minimax over every legal card (no pruning, no
+// table, no equivalence) on random positions with up to four tricks left, for every question it
+// answers; golden values of full deals are frozen so that a faster solver cannot change them.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "bots/solver/open_solver.h"
+#include "engine/deal.h"
+
+namespace skat::bots {
+namespace {
+
+// Declarer's final card points with the declarer maximising and the defenders minimising.
+int minimax_points(PlayState& s) {
+  if (s.trick_size() == 0 && (s.hand(0) | s.hand(1) | s.hand(2)).empty()) return s.declarer_points();
+  const bool declarer = s.to_move() == s.declarer();
+  int best = declarer ? -1 : 1000;
+  for (Card c : s.legal_moves()) {
+    s.play(c);
+    const int v = minimax_points(s);
+    s.undo();
+    best = declarer ? std::max(best, v) : std::min(best, v);
+  }
+  return best;
+}
+
+// The fewest tricks the declarer can be held to (he minimises for null) or the most he can be kept
+// from (defenders' tricks, he minimises them for all-tricks): `count` picks which.
+template <class Count>
+int minimax_tricks(PlayState& s, Count count, bool declarer_minimises) {
+  if (s.trick_size() == 0 && (s.hand(0) | s.hand(1) | s.hand(2)).empty()) return count(s);
+  const bool minimiser = (s.to_move() == s.declarer()) == declarer_minimises;
+  int best = minimiser ? 1000 : -1;
+  for (Card c : s.legal_moves()) {
+    s.play(c);
+    const int v = minimax_tricks(s, count, declarer_minimises);
+    s.undo();
+    best = minimiser ? std::min(best, v) : std::max(best, v);
+  }
+  return best;
+}
+
+// A random position: a random deal and game, declarer, skat points, then random legal cards until
+// at most `max_left` cards remain in the hands (possibly in the middle of a trick).
+PlayState random_position(std::mt19937_64& rng, int max_left, GameType game) {
+  const Deal deal = *deal_from_id(rng() % kNumDeals);
+  const int declarer = static_cast<int>(rng() % 3);
+  std::array<CardSet, 3> hands = deal.hands;
+  const int skat_points = game == GameType::Null ? 0 : card_points(deal.skat);
+  PlayState s(game, hands, declarer, skat_points);
+  const int stop = static_cast<int>(rng() % static_cast<std::uint64_t>(max_left - 2)) + 3;
+  while ((s.hand(0) | s.hand(1) | s.hand(2)).size() > stop) {
+    const CardSet legal = s.legal_moves();
+    std::vector<Card> cards;
+    for (Card c : legal) cards.push_back(c);
+    s.play(cards[rng() % cards.size()]);
+  }
+  return s;
+}
+
+TEST(OpenSolver, ExactPointsAndCardValuesEqualMinimaxUpToFourTricks) {
+  std::mt19937_64 rng(5);
+  OpenSolver solver;
+  for (int i = 0; i < 600; ++i) {
+    const auto game = static_cast<GameType>(rng() % 5);  // suits and grand
+    PlayState s = random_position(rng, 12, game);
+    const int expected = minimax_points(s);
+    ASSERT_EQ(solver.exact_points(s), expected) << "position " << i;
+    for (int t : {expected - 1, expected, expected + 1, 61, 90})
+      EXPECT_EQ(solver.declarer_reaches(s, t), expected >= t) << "position " << i << " target " << t;
+    for (const CardValue& v : solver.card_values(s)) {
+      s.play(v.card);
+      EXPECT_EQ(v.declarer_points, minimax_points(s)) << "position " << i << " card " << card_name(v.card);
+      s.undo();
+    }
+    const int defender_tricks = minimax_tricks(
+        s, [](const PlayState& p) { return p.defender_tricks(); }, true);
+    EXPECT_EQ(solver.declarer_takes_all(s), defender_tricks == s.defender_tricks()) << "position " << i;
+  }
+}
+
+TEST(OpenSolver, NullQuestionsEqualMinimaxUpToFourTricks) {
+  std::mt19937_64 rng(6);
+  OpenSolver solver;
+  int clean = 0;
+  for (int i = 0; i < 600; ++i) {
+    PlayState s = random_position(rng, 12, GameType::Null);
+    if (s.declarer_tricks() > 0) continue;  // already lost
+    const int tricks = minimax_tricks(
+        s, [](const PlayState& p) { return p.declarer_tricks(); }, true);
+    const bool expected = tricks == 0;
+    clean += expected ? 1 : 0;
+    ASSERT_EQ(solver.null_declarer_clean(s), expected) << "position " << i;
+    for (const CardValue& v : solver.card_values(s)) {
+      s.play(v.card);
+      const bool after =
+          s.declarer_tricks() == 0 && minimax_tricks(
+                                          s, [](const PlayState& p) { return p.declarer_tricks(); }, true) == 0;
+      EXPECT_EQ(v.declarer_wins, after) << "position " << i << " card " << card_name(v.card);
+      s.undo();
+    }
+  }
+  EXPECT_GT(clean, 20);  // both answers occur
+}
+
+TEST(OpenSolver, ATinyTableGivesTheSameValuesAsALargeOne) {
+  // Collisions and evictions must never change a value, only the time it takes.
+  std::mt19937_64 rng(7);
+  OpenSolver small(SolverOptions{64});
+  OpenSolver large;
+  for (int i = 0; i < 60; ++i) {
+    const auto game = static_cast<GameType>(rng() % 5);
+    PlayState s = random_position(rng, 18, game);
+    EXPECT_EQ(small.exact_points(s), large.exact_points(s)) << "position " << i;
+  }
+}
+
+// Full deals from the 10-card root (hand games: the skat counts for the declarer), solved once and
+// frozen: deal id, game, declarer (position), the declarer's card points under perfect play (for
+// null: 1 when the declarer takes no trick). Chosen among deals that solve in milliseconds.
+struct Golden {
+  std::uint64_t deal_id;
+  GameType game;
+  int declarer;
+  int value;
+};
+constexpr Golden kGolden[] = {
+    {3000000021, GameType::Diamonds, 0, 20}, {4000000028, GameType::Grand, 1, 15},
+    {9000000063, GameType::Diamonds, 0, 0},  {10000000070, GameType::Grand, 1, 11},
+    {12000000084, GameType::Clubs, 0, 99},   {15000000105, GameType::Diamonds, 0, 25},
+    {19000000133, GameType::Spades, 1, 11},  {21000000147, GameType::Diamonds, 0, 19},
+    {26000000182, GameType::Hearts, 2, 15},  {27000000189, GameType::Diamonds, 0, 26},
+    {28000000196, GameType::Grand, 1, 7},    {33000000231, GameType::Diamonds, 0, 2},
+    {34000000238, GameType::Grand, 1, 4},    {36000000252, GameType::Clubs, 0, 102},
+    {38000000266, GameType::Hearts, 2, 13},  {39000000273, GameType::Diamonds, 0, 17},
+    {5000000035, GameType::Null, 2, 1},      {11000000077, GameType::Null, 2, 0},
+    {17000000119, GameType::Null, 2, 0},     {23000000161, GameType::Null, 2, 0},
+    {29000000203, GameType::Null, 2, 0},
+};
+
+TEST(OpenSolver, GoldenValuesOfFullDeals) {
+  OpenSolver solver;
+  for (const Golden& g : kGolden) {
+    const Deal deal = *deal_from_id(g.deal_id);
+    PlayState root(g.game, deal.hands, g.declarer, g.game == GameType::Null ? 0 : card_points(deal.skat));
+    if (g.game == GameType::Null) {
+      EXPECT_EQ(solver.null_declarer_clean(root), g.value == 1) << g.deal_id;
+      continue;
+    }
+    EXPECT_EQ(solver.exact_points(root), g.value) << g.deal_id;
+    EXPECT_TRUE(solver.declarer_reaches(root, g.value)) << g.deal_id;
+    EXPECT_FALSE(solver.declarer_reaches(root, g.value + 1)) << g.deal_id;
+    EXPECT_EQ(solver.declarer_reaches(root, 61), g.value >= 61) << g.deal_id;
+  }
+}
+
+TEST(OpenSolver, DeterministicNodeCounts) {
+  // Same position, cold table: the same answer with the same number of nodes.
+  const Golden& g = kGolden[4];
+  const Deal deal = *deal_from_id(g.deal_id);
+  std::uint64_t nodes[2];
+  for (auto& n : nodes) {
+    OpenSolver solver;
+    PlayState root(g.game, deal.hands, g.declarer, card_points(deal.skat));
+    EXPECT_EQ(solver.exact_points(root), g.value);
+    n = solver.nodes();
+  }
+  EXPECT_EQ(nodes[0], nodes[1]);
+  EXPECT_GT(nodes[0], 100u);
+}
+
+}  // namespace
+}  // namespace skat::bots
