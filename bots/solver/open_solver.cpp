@@ -91,12 +91,28 @@ int OpenSolver::ordered_moves(const PlayState& s, Goal goal, Card* out) const {
   const bool me_declarer = me == s.declarer();
   std::array<int, 10> score{};
   if (s.trick_size() == 0) {
+    // Leads: a card no opponent can beat (higher card of its class, or a ruff) comes first, with
+    // points; otherwise cheap cards first.
+    CardSet opponents;
+    for (int p = 0; p < 3; ++p)
+      if ((p == s.declarer()) != me_declarer) opponents |= s.hand(p);
     for (int i = 0; i < n; ++i) {
       const Card c = out[i];
-      score[static_cast<std::size_t>(i)] =
-          goal == Goal::NullClean
-              ? (me_declarer ? -strength(r, c) : strength(r, c))
-              : 2 * card_points(c) + strength(r, c) + (me_declarer && class_of(r, c) == kTrump ? 8 : 0);
+      const int k = class_of(r, c);
+      const CardSet cls = r.class_cards[static_cast<std::size_t>(k)];
+      bool beaten = false;
+      for (Card o : opponents& cls)
+        if (strength(r, o) > strength(r, c)) beaten = true;
+      if (!beaten && k != kTrump)
+        for (int p = 0; p < 3; ++p)
+          if ((p == s.declarer()) != me_declarer && (s.hand(p) & cls).empty() && !(s.hand(p) & r.trumps()).empty())
+            beaten = true;
+      int v = 0;
+      if (goal == Goal::NullClean)
+        v = me_declarer ? -strength(r, c) : strength(r, c);
+      else
+        v = beaten ? -card_points(c) - strength(r, c) : 100 + card_points(c) + strength(r, c);
+      score[static_cast<std::size_t>(i)] = v;
     }
   } else {
     const int led = class_of(r, s.trick_card(0));
