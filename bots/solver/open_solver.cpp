@@ -169,11 +169,12 @@ int counter(const PlayState& s, int goal) {
 
 }  // namespace
 
-bool OpenSolver::search(PlayState& s, Goal goal, int target) {
+int OpenSolver::search(PlayState& s, Goal goal, int target) {
   ++nodes_;
   const int have = counter(s, static_cast<int>(goal));
-  if (have >= target) return true;
-  if (have + future_max(s, goal) < target) return false;
+  if (have >= target) return have;
+  const int most = have + future_max(s, goal);
+  if (most < target) return most;
 
   const bool boundary = s.trick_size() == 0;
   const int need = target - have;
@@ -182,8 +183,8 @@ bool OpenSolver::search(PlayState& s, Goal goal, int target) {
   if (boundary) {
     tag = 1 + s.leader() + 3 * static_cast<int>(goal) + 9 * s.declarer() + 27 * static_cast<int>(s.game());
     if (const auto hit = tt_.find(s.hands(), tag)) {
-      if (hit->bounds.lower >= need) return true;
-      if (hit->bounds.upper < need) return false;
+      if (hit->bounds.lower >= need) return have + hit->bounds.lower;
+      if (hit->bounds.upper < need) return have + hit->bounds.upper;
       hint = hit->best;
     }
   }
@@ -198,14 +199,14 @@ bool OpenSolver::search(PlayState& s, Goal goal, int target) {
       }
   // Points: the declarer maximises; all-tricks and null: the defenders do (they need one trick).
   const bool maximiser_moves = (goal == Goal::Points) == (s.to_move() == s.declarer());
-  bool result = !maximiser_moves;
+  int best = maximiser_moves ? -1 : 1000;
   int refutation = -1;
   for (int i = 0; i < n; ++i) {
     s.play(moves[i]);
-    const bool r = search(s, goal, target);
+    const int v = search(s, goal, target);
     s.undo();
-    if (r == maximiser_moves) {
-      result = r;
+    best = maximiser_moves ? std::max(best, v) : std::min(best, v);
+    if ((v >= target) == maximiser_moves) {  // the mover reached what it wants: cut off
       refutation = moves[i].id();
       break;
     }
@@ -213,36 +214,45 @@ bool OpenSolver::search(PlayState& s, Goal goal, int target) {
 
   if (boundary) {
     TranspositionTable::Bounds b;
-    if (result)
-      b.lower = static_cast<std::uint8_t>(need);
+    if (best >= target)
+      b.lower = static_cast<std::uint8_t>(best - have);
     else
-      b.upper = static_cast<std::uint8_t>(need - 1);
+      b.upper = static_cast<std::uint8_t>(best - have);
     tt_.store(s.hands(), tag, b, refutation);
   }
-  return result;
+  return best;
 }
 
-bool OpenSolver::declarer_reaches(PlayState& state, int target) { return search(state, Goal::Points, target); }
+bool OpenSolver::declarer_reaches(PlayState& state, int target) {
+  return search(state, Goal::Points, target) >= target;
+}
 
 bool OpenSolver::declarer_takes_all(PlayState& state) {
-  return !search(state, Goal::AllTricks, state.defender_tricks() + 1);
+  const int target = state.defender_tricks() + 1;
+  return search(state, Goal::AllTricks, target) < target;
 }
 
 bool OpenSolver::null_declarer_clean(PlayState& state) {
-  return !search(state, Goal::NullClean, state.declarer_tricks() + 1);
+  const int target = state.declarer_tricks() + 1;
+  return search(state, Goal::NullClean, target) < target;
 }
 
+// MTD(f): zero-window searches whose fail-soft results narrow [lower, upper] until they meet;
+// the first threshold is 61, the question that matters most.
 int OpenSolver::exact_points(PlayState& state) {
-  int lo = state.declarer_points();
-  int hi = lo + future_max(state, Goal::Points);
-  while (lo < hi) {
-    const int mid = (lo + hi + 1) / 2;
-    if (search(state, Goal::Points, mid))
-      lo = mid;
+  int lower = state.declarer_points();
+  int upper = lower + future_max(state, Goal::Points);
+  int target = std::clamp(61, lower + 1, std::max(lower + 1, upper));
+  while (lower < upper) {
+    const int v = search(state, Goal::Points, target);
+    if (v >= target)
+      lower = v;
     else
-      hi = mid - 1;
+      upper = v;
+    target = v >= target ? lower + 1 : upper;
+    target = std::clamp(target, lower + 1, upper);
   }
-  return lo;
+  return lower;
 }
 
 std::vector<CardValue> OpenSolver::card_values(PlayState& state) {

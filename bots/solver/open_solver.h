@@ -1,7 +1,8 @@
 // The open-card (double-dummy) solver: with all hands known, what does perfect play by both
 // sides give? Threshold questions are zero-window alpha-beta searches over the engine's
 // PlayState (does the declarer reach N card points / take every trick; does the null declarer
-// take no trick); the exact card points come from an outer loop over thresholds; every legal card
+// take no trick); the exact card points come from an outer loop over thresholds (MTD(f): each
+// fail-soft search returns a bound that moves the next threshold); every legal card
 // can be valued. Transposition table at trick boundaries, equivalent cards searched once, cheap
 // move ordering, remaining-points bounds. Deterministic; counts its nodes.
 #pragma once
@@ -52,9 +53,11 @@ class OpenSolver {
  private:
   enum class Goal : std::uint8_t { Points = 0, AllTricks = 1, NullClean = 2 };
 
-  // True when the maximising side (declarer for Points, defenders otherwise) gets at least
-  // `target` of the goal's score from here on (future points or tricks).
-  bool search(PlayState& s, Goal goal, int target);
+  // Zero-window fail-soft search on the goal's score (declarer's points; defenders' tricks;
+  // declarer's tricks), which the maximising side (declarer for Points, defenders otherwise)
+  // wants to reach `target`: a result ≥ target is a lower bound of the final score, a result
+  // < target an upper bound.
+  int search(PlayState& s, Goal goal, int target);
   int future_max(const PlayState& s, Goal goal) const;
   int ordered_moves(const PlayState& s, Goal goal, Card* out) const;
 
