@@ -237,8 +237,8 @@ bool OpenSolver::null_declarer_clean(PlayState& state) {
   return search(state, Goal::NullClean, target) < target;
 }
 
-// MTD(f): zero-window searches whose fail-soft results narrow [lower, upper] until they meet;
-// the first threshold is 61, the question that matters most.
+// Zero-window searches whose fail-soft results narrow [lower, upper] until they meet: the first
+// threshold is 61 (the question that matters most), then the middle of what is still open.
 int OpenSolver::exact_points(PlayState& state) {
   int lower = state.declarer_points();
   int upper = lower + future_max(state, Goal::Points);
@@ -249,8 +249,7 @@ int OpenSolver::exact_points(PlayState& state) {
       lower = v;
     else
       upper = v;
-    target = v >= target ? lower + 1 : upper;
-    target = std::clamp(target, lower + 1, upper);
+    target = (lower + upper + 1) / 2;
   }
   return lower;
 }

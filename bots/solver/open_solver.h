@@ -1,8 +1,8 @@
 // The open-card (double-dummy) solver: with all hands known, what does perfect play by both
 // sides give? Threshold questions are zero-window alpha-beta searches over the engine's
 // PlayState (does the declarer reach N card points / take every trick; does the null declarer
-// take no trick); the exact card points come from an outer loop over thresholds (MTD(f): each
-// fail-soft search returns a bound that moves the next threshold); every legal card
+// take no trick); the exact card points come from an outer loop over thresholds (bisection of
+// the bounds that each fail-soft search returns); every legal card
 // can be valued. Transposition table at trick boundaries, equivalent cards searched once, cheap
 // move ordering, remaining-points bounds. Deterministic; counts its nodes.
 #pragma once

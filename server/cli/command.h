@@ -19,6 +19,7 @@ Command add_elo_command(CLI::App& parent);
 Command add_bench_command(CLI::App& parent);
 Command add_selfplay_command(CLI::App& parent);
 Command add_replay_command(CLI::App& parent);
+Command add_solve_command(CLI::App& parent);  // cmd_solve.cpp: the open-card solver on one position
 // The database subcommands (cmd_export.cpp, cmd_import.cpp, cmd_admin.cpp).
 Command add_export_command(CLI::App& parent);
 Command add_import_command(CLI::App& parent);

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 
@@ -135,6 +136,43 @@ TEST(Binary, BenchQuickFormatAndStableDigest) {
   const CliRun b = skat("bench engine --quick");
   ASSERT_EQ(b.exit_code, 0);
   EXPECT_EQ(lines(b.out).back(), out[3]);
+}
+
+TEST(Binary, SolveValuesAPositionAndEveryLegalCard) {
+  // Forehand led the club ace, middlehand followed with the seven; the declarer (rearhand) is void
+  // in clubs and trumps with the queen or the king of diamonds, then wins the last trick too.
+  const CliRun r = skat("solve", R"({"game":"D","declarer":2,"hands":["SA","HA","DQ DK"],
+    "skat":"D7 D8","played":["CA","C7"],"declarer_points_so_far":30})");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto out = nlohmann::json::parse(r.out);
+  // DK now (11 + 4) and DQ in the last trick (3 + 11 + 11), or the other way round: 70 either way.
+  EXPECT_EQ(out["declarer_points"], 30 + 15 + 25);
+  EXPECT_EQ(out["declarer_wins"], true);
+  EXPECT_EQ(out["cards"]["DK"], 70);
+  EXPECT_EQ(out["cards"]["DQ"], 30 + 14 + 26);
+  EXPECT_GT(out["nodes"].get<int>(), 0);
+  // A threshold question only changes the verdict.
+  const CliRun t = skat("solve", R"({"game":"D","declarer":2,"hands":["SA","HA","DQ DK"],
+    "skat":"D7 D8","played":["CA","C7"],"declarer_points_so_far":30,"question":90})");
+  EXPECT_EQ(nlohmann::json::parse(t.out)["declarer_wins"], false);
+  // Null: the declarer (forehand) must lead; C7 stays under everything, CA takes the trick.
+  const CliRun n = skat("solve", R"({"game":"N","declarer":0,"hands":["C7 CA","C8 C9","CT CK"]})");
+  ASSERT_EQ(n.exit_code, 0) << n.out;
+  EXPECT_EQ(n.out, "{\"declarer_wins\":false,\"cards\":{\"C7\":false,\"CA\":false},\"nodes\":" +
+                       nlohmann::json::parse(n.out)["nodes"].dump() + "}\n");
+}
+
+TEST(Binary, SolveErrorsExitOne) {
+  for (const std::string& input :
+       {std::string("not json"), std::string(R"({"game":"X","declarer":0,"hands":["C7","C8","C9"]})"),
+        std::string(R"({"game":"G","declarer":0,"hands":["C7","C8","C9"],"skat":"C7 D7"})"),
+        std::string(R"({"game":"G","declarer":0,"hands":["C7 CA","C8","C9"],"skat":"D8 D7"})"),
+        std::string(R"({"game":"C","declarer":0,"hands":["C7","SA","C9"],"skat":"D8 D7","played":["C8","S7"]})"),
+        std::string(R"({"game":"G","declarer":0,"hands":["C7","C8","C9"],"skat":"D8 D7","extra":1})")}) {
+    const CliRun r = skat("solve", input);
+    EXPECT_EQ(r.exit_code, 1) << input;
+    EXPECT_TRUE(r.out.starts_with("{\"error\":\"")) << input << " -> " << r.out;
+  }
 }
 
 TEST(Binary, BenchSolverQuickReportsEveryFigure) {
