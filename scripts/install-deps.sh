@@ -11,6 +11,11 @@ packages=(
   libsodium-dev libsqlite3-dev sqlite3 libboost1.81-dev
 )
 
+# Node.js and npm build and test the web client (web/); Debian's packages only when there is no
+# node at all (a newer Node installed otherwise is kept). chromium is installed by test-web.sh.
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,6 +3,7 @@
 # (build/bin/skat), then runs the game server with a pool of house bots:
 #   - data/skat.db is created and migrated by the server on first start;
 #   - bot accounts house-1..house-N are created once (tokens kept in data/bot-tokens, mode 0600);
+#   - the web client is built into web/dist (npm; served by `skat serve --web web/dist`);
 #   - `skat serve` and one `skat bot --count N` process start; Ctrl-C stops both.
 # Safe to run twice: existing accounts and tokens are reused. Settings: SKAT_PORT (8080),
 # SKAT_BOTS (9: enough for three all-bot tables, or bots for humans at several tables).
@@ -12,6 +13,13 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake --preset release
 cmake --build --preset release -j "$(nproc)"
+
+# The browser client (web/dist): npm ci only when node_modules is missing or package-lock.json
+# changed since the last install, then the production build.
+if [ ! -f web/node_modules/.package-lock.json ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
+  (cd web && npm ci --no-audit --no-fund)
+fi
+(cd web && npm run build)
 
 port="${SKAT_PORT:-8080}"
 bots="${SKAT_BOTS:-9}"

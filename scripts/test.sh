@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command of the README: installs what is missing, builds with AddressSanitizer +
-# UndefinedBehaviorSanitizer and runs every test suite (including the clang-format check),
-# then builds the libFuzzer targets with clang and runs each briefly.
+# UndefinedBehaviorSanitizer and runs every test suite (including the clang-format check), then
+# the web client's tests (scripts/test-web.sh: unit tests and chromium end to end), then builds
+# the libFuzzer targets with clang and runs each briefly.
 # SKAT_LONG_TESTS=1 also runs the slow suites (labelled "long").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,9 @@ label_args=(-LE long)
 cmake --preset debug
 cmake --build --preset debug -j "$jobs"
 ctest --preset debug -j "$jobs" "${label_args[@]}"
+
+# The browser client against the sanitizer build of the server (build-debug/bin/skat).
+scripts/test-web.sh
 
 cmake --preset fuzz
 cmake --build --preset fuzz -j "$jobs"

@@ -120,8 +120,14 @@ net::HttpReply Api::api(const net::HttpRequest& request, std::string_view path) 
   if (path == "/api/export.sgf") return reads_->export_records(request, true);
   if (path.starts_with("/api/series/")) {
     const std::string_view rest = path.substr(std::string_view("/api/series/").size());
+    if (rest.ends_with("/games")) {
+      const auto id = parse_id(rest.substr(0, rest.size() - std::string_view("/games").size()));
+      if (!id) return json_error(request, http::status::bad_request, "bad series id");
+      return reads_->series_games(request, *id);
+    }
     const bool sgf = rest.ends_with(".sgf");
-    if (!sgf && !rest.ends_with(".pgn")) return json_error(request, http::status::not_found, "use .pgn or .sgf");
+    if (!sgf && !rest.ends_with(".pgn"))
+      return json_error(request, http::status::not_found, "use .pgn, .sgf or /games");
     const auto id = parse_id(rest.substr(0, rest.size() - 4));
     if (!id) return json_error(request, http::status::bad_request, "bad series id");
     return reads_->series_record(request, *id, sgf);

@@ -21,6 +21,8 @@ class ReadModel {
   // Each returns the HTTP reply (JSON or records) for a request already routed here.
   virtual net::HttpReply series_list(const net::HttpRequest& request) = 0;
   virtual net::HttpReply series_record(const net::HttpRequest& request, std::int64_t id, bool sgf) = 0;
+  // Every game of a series with deal, auction, tricks and result, for replays (game_replay_json.h).
+  virtual net::HttpReply series_games(const net::HttpRequest& request, std::int64_t id) = 0;
   virtual net::HttpReply export_records(const net::HttpRequest& request, bool sgf) = 0;
   virtual net::HttpReply leaderboard(const net::HttpRequest& request) = 0;
   virtual net::HttpReply player(const net::HttpRequest& request, std::int64_t id) = 0;

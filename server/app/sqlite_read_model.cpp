@@ -8,6 +8,7 @@
 #include "db/leaderboard.h"
 #include "db/players.h"
 #include "db/series.h"
+#include "server/app/game_replay_json.h"
 
 namespace skat::app {
 
@@ -148,6 +149,20 @@ net::HttpReply SqliteReadModel::series_record(const net::HttpRequest& request, s
   for (const db::GameRecord& g : *games)
     if (auto line = db::sgf_line_of(*series, g)) text += *line + "\n";
   return net::make_reply(request, http::status::ok, "text/plain; charset=utf-8", std::move(text));
+}
+
+net::HttpReply SqliteReadModel::series_games(const net::HttpRequest& request, std::int64_t id) {
+  auto c = open_reader(path_);
+  if (!c) return db_failure(request, c.error());
+  auto series = db::get_series(*c, id);
+  if (!series) {
+    if (series.error().code == db::DbErrc::NotFound)
+      return json_error(request, http::status::not_found, "no such series");
+    return db_failure(request, series.error().message);
+  }
+  auto games = db::list_games(*c, id);
+  if (!games) return db_failure(request, games.error().message);
+  return json_reply(request, http::status::ok, series_games_json(*series, *games));
 }
 
 // Pulled page by page while the client reads: the series PGN (finished or aborted) separated by

@@ -14,6 +14,7 @@ class SqliteReadModel : public ReadModel {
   explicit SqliteReadModel(std::string path) : path_(std::move(path)) {}
   net::HttpReply series_list(const net::HttpRequest& request) override;
   net::HttpReply series_record(const net::HttpRequest& request, std::int64_t id, bool sgf) override;
+  net::HttpReply series_games(const net::HttpRequest& request, std::int64_t id) override;
   net::HttpReply export_records(const net::HttpRequest& request, bool sgf) override;
   net::HttpReply leaderboard(const net::HttpRequest& request) override;
   net::HttpReply player(const net::HttpRequest& request, std::int64_t id) override;

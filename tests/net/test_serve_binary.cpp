@@ -273,12 +273,28 @@ TEST_F(ServeTest, ThreeBotsPlayAFullSeriesStoredReplayableWithoutLeaks) {
   ASSERT_EQ(read.series.games.size(), 6u);
   expect_no_leaks(slurp(dir_ / "messages.log"), table, read.series);
 
+  // The replay JSON over HTTP: every game with its deal and, when played out, 30 cards.
+  const auto games = skat::nettest::http_get(port_, "/api/series/" + std::to_string(series->id) + "/games");
+  ASSERT_EQ(games.status, 200);
+  const Json replays = Json::parse(games.body)["games"];
+  ASSERT_EQ(replays.size(), 6u);
+  for (std::size_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(replays[i]["hands"].size(), 3u);
+    EXPECT_FALSE(replays[i].contains("error")) << replays[i].dump();
+    EXPECT_EQ(replays[i]["result"]["folded"], read.series.games[i].folded);
+    if (!read.series.games[i].folded) {
+      EXPECT_EQ(replays[i]["result"]["won"], read.series.games[i].won);
+    }
+  }
+  EXPECT_EQ(skat::nettest::http_get(port_, "/api/series/999999/games").status, 404);
+
   const auto list = skat::nettest::http_get(port_, "/api/series?table=" + std::to_string(table));
   EXPECT_EQ(Json::parse(list.body)["series"].size(), 1u);
   const auto exported = skat::nettest::http_get(port_, "/api/export.pgn?table=" + std::to_string(table));
   EXPECT_TRUE(exported.chunked);
   EXPECT_EQ(exported.body, pgn.body);
   EXPECT_EQ(skat::nettest::http_get(port_, "/api/leaderboard?kind=bots").status, 200);
+
   // The same series as ISS SGF: one line per game, readable, replayable, the same through export.
   const auto sgf = skat::nettest::http_get(port_, "/api/series/" + std::to_string(series->id) + ".sgf");
   ASSERT_EQ(sgf.status, 200);

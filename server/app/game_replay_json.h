@@ -1,0 +1,21 @@
+// The games of a stored series as JSON for replaying them in the browser
+// (GET /api/series/{id}/games, docs/api.md): per game the deal (hands by seat and skat), the
+// auction from the event log, the declaration, the skat put, every trick in play order and the
+// result in the protocol's `result` form, recomputed by replaying the PGN game line through the
+// engine. Seats, not positions, throughout.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <span>
+
+#include "db/games.h"
+#include "db/series.h"
+
+namespace skat::app {
+
+// One stored game; a line that cannot be replayed gets "error" and a null "result".
+nlohmann::json game_replay_json(const db::GameRecord& game);
+// {"series":id,"seats":[{"player_id","name","kind"}×3],"games":[…]}.
+nlohmann::json series_games_json(const db::SeriesRecord& series, std::span<const db::GameRecord> games);
+
+}  // namespace skat::app

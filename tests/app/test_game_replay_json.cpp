@@ -1,0 +1,188 @@
+// GET /api/series/{id}/games through the SQLite read model: games played by the simple bots are
+// stored like the server stores them, then read back as replay JSON (hands by seat, auction,
+// tricks, result recomputed by the engine) and checked against the records.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "bots/play_deal.h"
+#include "bots/simple_player.h"
+#include "db/games.h"
+#include "db/migrations.h"
+#include "db/players.h"
+#include "db/series.h"
+#include "engine/records/pgn.h"
+#include "server/app/game_replay_json.h"
+#include "server/app/sqlite_read_model.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace http = boost::beast::http;
+using Json = nlohmann::json;
+using namespace skat;
+
+template <class T>
+T must(std::expected<T, db::DbError> r) {
+  if (!r) throw std::runtime_error(r.error().message);
+  return std::move(*r);
+}
+void must(std::expected<void, db::DbError> r) {
+  if (!r) throw std::runtime_error(r.error().message);
+}
+
+struct Stored {
+  std::string path;
+  db::SeriesId series = 0;
+  std::vector<db::GameRecord> games;
+};
+
+// Six deals of three simple bots stored as a finished series (game lines and an event log with
+// the auction as the table writes it).
+Stored store_series() {
+  const fs::path dir = fs::path(testing::TempDir()) / "skat_app_replay_json";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  Stored s;
+  s.path = (dir / "skat.db").string();
+  auto c = must(db::open_database(s.path));
+  db::NewSeries ns;
+  ns.event = "Replay test";
+  ns.deals = 6;
+  for (int i = 0; i < 3; ++i)
+    ns.seats[static_cast<std::size_t>(i)] =
+        must(db::create_player(c, "p" + std::to_string(i + 1), db::PlayerKind::Human)).id;
+  s.series = must(db::create_series(c, ns)).id;
+  bots::SimplePlayer a(1), b(2), d(3);
+  const std::array<bots::Player*, 3> seats = {&a, &b, &d};
+  PgnSeries series;
+  for (int n = 0; n < 6; ++n) {
+    const Deal deal = *deal_from_id(123456789ULL * static_cast<std::uint64_t>(n + 1) + 17);
+    std::array<bots::Player*, 3> by_position{};
+    for (int pos = 0; pos < 3; ++pos)
+      by_position[static_cast<std::size_t>(pos)] = seats[static_cast<std::size_t>(pgn_seat_of(n, pos))];
+    const Game game = *bots::play_deal(deal, by_position);
+    const PgnGame line = pgn_game_from(game, n, {0, 0, 0});
+    series.games.push_back(line);
+    db::GameRecord record = db::game_record_from(s.series, line);
+    Json log = Json::array();
+    for (const Action& act : game.history()) {
+      if (act.kind != ActionKind::Bid && act.kind != ActionKind::Hold && act.kind != ActionKind::Pass) continue;
+      Json e = {{"type", act.kind == ActionKind::Bid    ? "bid"
+                         : act.kind == ActionKind::Hold ? "hold"
+                                                        : "pass"},
+                {"pos", act.pos},
+                {"seat", (n + act.pos) % 3}};
+      if (act.kind == ActionKind::Bid) e["value"] = act.bid;
+      log.push_back(e);
+    }
+    record.event_log = log.dump();
+    must(db::insert_game(c, record));
+    s.games.push_back(record);
+  }
+  fill_pgn_result(series);
+  must(db::finish_series(c, s.series, write_pgn(series), series.header.result));
+  return s;
+}
+
+int card_points(const Json& cards) {
+  int sum = 0;
+  for (const Json& c : cards) {
+    const char rank = c.get<std::string>()[1];
+    sum += rank == 'A' ? 11 : rank == 'T' ? 10 : rank == 'K' ? 4 : rank == 'Q' ? 3 : rank == 'J' ? 2 : 0;
+  }
+  return sum;
+}
+
+net::HttpRequest get(const std::string& target) {
+  net::HttpRequest r{http::verb::get, target, 11};
+  return r;
+}
+
+TEST(GameReplayJson, SeriesGamesHaveTheDealTheTricksAndTheResult) {
+  const Stored s = store_series();
+  app::SqliteReadModel reads(s.path);
+  const auto reply = reads.series_games(get("/api/series/" + std::to_string(s.series) + "/games"), s.series);
+  ASSERT_EQ(reply.response.result(), http::status::ok);
+  const Json j = Json::parse(reply.response.body());
+  EXPECT_EQ(j["series"], s.series);
+  ASSERT_EQ(j["seats"].size(), 3u);
+  EXPECT_EQ(j["seats"][1]["name"], "p2");
+  ASSERT_EQ(j["games"].size(), 6u);
+  int full_games = 0;
+  for (std::size_t i = 0; i < 6; ++i) {
+    const Json& g = j["games"][i];
+    const db::GameRecord& rec = s.games[i];
+    SCOPED_TRACE("game " + std::to_string(i));
+    EXPECT_FALSE(g.contains("error")) << g.dump();
+    EXPECT_EQ(g["index"], static_cast<int>(i));
+    EXPECT_EQ(g["forehand"], static_cast<int>(i % 3));
+    // three hands of ten and the skat: 32 different cards
+    std::set<std::string> all;
+    std::array<std::set<std::string>, 3> hands;
+    for (std::size_t seat = 0; seat < 3; ++seat) {
+      ASSERT_EQ(g["hands"][seat].size(), 10u);
+      for (const Json& c : g["hands"][seat]) {
+        all.insert(c.get<std::string>());
+        hands[seat].insert(c.get<std::string>());
+      }
+    }
+    for (const Json& c : g["skat"]) all.insert(c.get<std::string>());
+    EXPECT_EQ(all.size(), 32u);
+    EXPECT_EQ(g["folded"], rec.game == kPgnFolded);
+    EXPECT_EQ(g["points"], Json(rec.seeger_fabian));
+    const Json& r = g["result"];
+    ASSERT_TRUE(r.is_object());
+    if (g["folded"].get<bool>()) {
+      EXPECT_EQ(r["folded"], true);
+      EXPECT_TRUE(g["declarer"].is_null());
+      continue;
+    }
+    const int declarer = g["declarer"].get<int>();
+    EXPECT_EQ(declarer, rec.declarer_seat.value());
+    EXPECT_EQ(r["declarer"], declarer);
+    EXPECT_EQ(r["won"], rec.won);
+    EXPECT_EQ(r["list_entry"], rec.list_entry);
+    // the auction from the log ends with the declarer's bid or hold standing
+    ASSERT_FALSE(g["auction"].empty());
+    // every card played once, by the seat that held it (the declarer after taking the skat)
+    if (!g["declaration"]["hand"].get<bool>()) {
+      for (const Json& c : g["skat"]) hands[static_cast<std::size_t>(declarer)].insert(c.get<std::string>());
+      for (const Json& c : g["skat_put"]) hands[static_cast<std::size_t>(declarer)].erase(c.get<std::string>());
+    }
+    std::set<std::string> played;
+    int points = 0;
+    int leader = g["forehand"].get<int>();
+    for (const Json& t : g["tricks"]) {
+      EXPECT_EQ(t["leader"], leader);
+      for (std::size_t k = 0; k < t["cards"].size(); ++k) {
+        const std::string card = t["cards"][k].get<std::string>();
+        const auto seat = static_cast<std::size_t>((leader + static_cast<int>(k)) % 3);
+        EXPECT_TRUE(hands[seat].contains(card)) << card << " not held by seat " << seat;
+        played.insert(card);
+      }
+      leader = t["winner"].get<int>();
+      points += t["points"].get<int>();
+    }
+    if (r["end"] == "all_tricks") {
+      ++full_games;
+      EXPECT_EQ(g["tricks"].size(), 10u);
+      EXPECT_EQ(played.size(), 30u);
+      EXPECT_EQ(points, 120 - card_points(g["skat_put"]));  // the skat put counts for nobody's tricks
+    }
+  }
+  EXPECT_GT(full_games, 0);
+
+  EXPECT_EQ(reads.series_games(get("/api/series/999/games"), 999).response.result(), http::status::not_found);
+}
+
+TEST(GameReplayJson, AnUnreadableLineIsReportedNotThrown) {
+  db::GameRecord bad;
+  bad.pgn = "not a game line";
+  const Json j = app::game_replay_json(bad);
+  EXPECT_TRUE(j.contains("error"));
+  EXPECT_TRUE(j["result"].is_null());
+}
+
+}  // namespace

@@ -1,0 +1,149 @@
+// Starts a real `skat serve` on a free port with a temporary database, house-bot accounts and one
+// real `skat bot` process, and launches Debian's chromium through playwright-core.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync, existsSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const webDir = resolve(here, '..');
+export const skatBin = resolve(webDir, process.env.SKAT_BIN ?? '../build/bin/skat');
+export const chromiumPath = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+async function waitHttp(url, ms = 15000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer at ${url}`);
+}
+
+export async function startServer({ bots = 4, humanMoveMs = 120000 } = {}) {
+  if (!existsSync(skatBin)) throw new Error(`skat binary not found: ${skatBin} (set SKAT_BIN)`);
+  if (!existsSync(join(webDir, 'dist', 'index.html'))) throw new Error('web/dist missing: run npm run build first');
+  const dir = mkdtempSync(join(tmpdir(), 'skat-e2e-'));
+  const db = join(dir, 'skat.db');
+  const tokens = join(dir, 'bot-tokens');
+  let lines = '';
+  for (let i = 1; i <= bots; i++) {
+    const secret = execFileSync(skatBin, [
+      '--log-level',
+      'warn',
+      'admin',
+      'create-bot',
+      '--db',
+      db,
+      '--name',
+      `house-${i}`,
+      '--kind',
+      'simple',
+    ])
+      .toString()
+      .trim();
+    lines += `house-${i} ${secret}\n`;
+  }
+  writeFileSync(tokens, lines);
+  chmodSync(tokens, 0o600);
+  const port = await freePort();
+  const procs = [];
+  const serve = spawn(
+    skatBin,
+    [
+      '--log-level',
+      'warn',
+      'serve',
+      '--port',
+      String(port),
+      '--db',
+      db,
+      '--web',
+      join(webDir, 'dist'),
+      '--human-move-ms',
+      String(humanMoveMs),
+      '--bot-move-ms',
+      '5000',
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  procs.push(serve);
+  const base = `http://127.0.0.1:${port}`;
+  await waitHttp(`${base}/healthz`);
+  const bot = spawn(
+    skatBin,
+    [
+      '--log-level',
+      'warn',
+      'bot',
+      '--url',
+      `ws://127.0.0.1:${port}/ws`,
+      '--name',
+      'house',
+      '--count',
+      String(bots),
+      '--token-file',
+      tokens,
+    ],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  procs.push(bot);
+  // wait until the bots are online
+  const end = Date.now() + 15000;
+  for (;;) {
+    const lobby = await (await fetch(`${base}/api/tables`)).json();
+    if (lobby.online.filter((p) => p.bot).length >= bots) break;
+    if (Date.now() > end) throw new Error('bots did not come online');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    port,
+    dir,
+    db,
+    async stop() {
+      for (const p of procs.reverse()) {
+        if (p.exitCode === null) {
+          p.kill('SIGTERM');
+          await new Promise((r) => {
+            const t = setTimeout(() => {
+              p.kill('SIGKILL');
+              r();
+            }, 5000);
+            p.once('exit', () => {
+              clearTimeout(t);
+              r();
+            });
+          });
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox'] });
+}
+
+export const shotDir = resolve(webDir, '..', 'docs', 'screenshots');

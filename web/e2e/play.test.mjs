@@ -1,0 +1,281 @@
+// End to end: a person plays through the page against real bots on a real server.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser, shotDir, startServer } from './harness.mjs';
+import { playUntil, snap } from './driver.mjs';
+
+let server;
+let browser;
+let page;
+const shots = process.env.SKAT_SCREENSHOTS === '1'; // npm run screenshots
+async function shot(p, name) {
+  if (!shots) return;
+  mkdirSync(shotDir, { recursive: true });
+  await p.screenshot({ path: join(shotDir, `${name}.png`) });
+}
+
+before(async () => {
+  server = await startServer({ bots: 4 });
+  browser = await launchBrowser();
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a guest plays a whole game through the page, reloads in the middle, sees result and list', async () => {
+  await page.goto(`${server.base}/#/play`);
+  await page.getByTestId('name').fill('Tester');
+  await page.getByTestId('login').click();
+  await page.getByTestId('create-table').waitFor();
+  await page.getByTestId('deals').fill('2');
+  await page.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
+  await page.getByTestId('create-table').click();
+  await page.getByTestId('hand').waitFor({ timeout: 20000 });
+
+  // The auction offers the next bid as the default; a jump bid needs a second, deliberate step.
+  let jumpChecked = false;
+  const checkJump = async () => {
+    if (
+      jumpChecked ||
+      !(await page
+        .getByTestId('jump')
+        .isVisible()
+        .catch(() => false))
+    )
+      return;
+    jumpChecked = true;
+    const before = (await snap(page)).version;
+    await page.getByTestId('jump').click();
+    await page.getByTestId('jump-confirm').waitFor();
+    await shot(page, 'auction'); // the jump bid waits for its confirmation
+    await page.waitForTimeout(300);
+    assert.equal((await snap(page)).version, before, 'a jump bid was sent without confirmation');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  };
+
+  const log = [];
+  const mid = await playUntil(page, (s) => s.game === 0 && s.phase === 'playing' && s.tricks >= 3 && s.trick === 0, {
+    log,
+    onAuction: checkJump,
+  });
+  assert.ok(log.includes('pickup') && log.includes('discard') && log.includes('declare'), log.join(','));
+  assert.equal(mid.declarer, mid.mySeat, 'the person is the declarer');
+  assert.equal(mid.hand.length, 10 - mid.tricks);
+
+  // Reload in the middle of the game: back at the seat with the same cards and tricks.
+  await page.reload();
+  await page.getByTestId('hand').waitFor({ timeout: 15000 });
+  await page.waitForFunction(
+    (v) => window.skatSession.snap.table && window.skatSession.snap.table.version >= v,
+    mid.version,
+  );
+  const back = await snap(page);
+  assert.equal(back.mySeat, mid.mySeat);
+  assert.equal(back.game, 0);
+  assert.ok(back.tricks >= 3);
+  for (const c of back.hand) assert.ok(mid.hand.includes(c), `card ${c} after the reload was not in the hand`);
+  const mineInTrick = await page.evaluate(() => {
+    const t = window.skatSession.snap.table;
+    return t.trick.filter((c) => c.seat === t.mySeat).length;
+  });
+  assert.equal(back.hand.length, 10 - back.tricks - mineInTrick);
+  assert.equal(await page.locator('[data-testid=hand] button.card').count(), back.hand.length);
+
+  // mid-game view with cards on the table (unless the person leads every trick)
+  await playUntil(page, (s) => (s.trick >= 1 && s.act) || s.tricks >= 8 || s.list >= 1, { log });
+  await shot(page, 'play-midgame');
+  // keyboard: the arrow keys move between the cards of the hand
+  const handButtons = page.locator('[data-testid=hand] button.card');
+  if ((await snap(page)).act && (await handButtons.count()) > 1) {
+    await handButtons.first().focus();
+    const first = await page.evaluate(() => document.activeElement.dataset.card);
+    await page.keyboard.press('ArrowRight');
+    const second = await page.evaluate(() => document.activeElement.dataset.card);
+    assert.ok(first && second && first !== second, `focus did not move: ${first} ${second}`);
+  }
+  await playUntil(page, (s) => s.list >= 1, { log });
+  const result = page.getByTestId('result');
+  await result.waitFor();
+  const text = await result.innerText();
+  assert.match(text, /Game 1: Tester (won|lost)/);
+  assert.match(text, /Value: |Null games/);
+  assert.match(text, /Seeger-Fabian/);
+  assert.equal(await page.locator('[data-testid=series-list] tbody tr').count(), 1);
+  await shot(page, 'result');
+
+  // Game 2, with a dropped connection in the middle (the page reconnects and resumes).
+  await playUntil(page, (s) => s.game === 1 && s.phase === 'playing' && s.tricks >= 2, { log, onAuction: checkJump });
+  // as middlehand in game 2 the person bids first: the jump bid was offered and guarded
+  assert.ok(jumpChecked, 'the auction offered a jump bid');
+  await page.evaluate(() => window.skatSession.dropConnection());
+  await page.waitForFunction(() => window.skatSession.snap.status === 'open');
+  const fin = await playUntil(page, (s) => s.finished, { log });
+  assert.equal(fin.list, 2);
+  await page.getByTestId('series-final').waitFor();
+  assert.equal(await page.locator('[data-testid=series-list] tbody tr').count(), 2);
+  await shot(page, 'series-finished');
+
+  // Another series at the same table: the bots are invited again and it starts by itself.
+  await page.getByTestId('play-again').click();
+  await playUntil(page, (s) => s.running && s.list === 0, { log });
+  const second = await playUntil(page, (s) => s.finished, { log });
+  assert.equal(second.list, 2);
+});
+
+test('the leaderboard lists the players after the series', async () => {
+  await page.goto(`${server.base}/#/leaderboard?kind=humans`);
+  const board = page.getByTestId('leaderboard');
+  await board.waitFor();
+  await page.getByRole('link', { name: 'Tester' }).waitFor();
+  assert.equal(await board.locator('tbody tr').count(), 1);
+  const row = await board.locator('tbody tr').first().innerText();
+  assert.match(row, /Tester/);
+  await page.goto(`${server.base}/#/leaderboard?kind=all`);
+  await page
+    .getByRole('link', { name: /house-/ })
+    .first()
+    .waitFor();
+  assert.equal(await page.getByTestId('leaderboard').locator('tbody tr').count(), 3);
+  await shot(page, 'leaderboard');
+  await page.getByRole('link', { name: 'Tester' }).click();
+  await page.getByTestId('player-chart').waitFor();
+  await shot(page, 'player');
+});
+
+test('the series browser lists, replays and downloads the series', async () => {
+  await page.goto(`${server.base}/#/series?player=Tester`);
+  await page.getByTestId('series-rows').locator('tbody tr a').first().waitFor();
+  await shot(page, 'series-browser');
+  // a date range after today matches nothing; clearing the filter lists everything again
+  const tomorrow = new Date(Date.now() + 86400000).toISOString().slice(0, 10);
+  await page.getByTestId('filter-from').fill(tomorrow);
+  await page.getByTestId('filter-apply').click();
+  await page.getByText('No series.').waitFor();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.getByTestId('series-rows').locator('tbody tr a').first().waitFor();
+  await page.getByTestId('series-rows').locator('tbody tr a').first().click();
+  const games = page.getByTestId('series-games');
+  await games.waitFor();
+  assert.equal(await games.locator('tbody tr').count(), 2);
+  await page.getByTestId('replay-0').click();
+  const replay = page.getByTestId('replay');
+  await replay.waitFor();
+  // all three hands and the skat are visible at the deal: 32 cards
+  assert.equal(await replay.locator('.replay-hands .card').count(), 32);
+  for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+  assert.match(await page.getByTestId('replay-caption').innerText(), /Trick 4/);
+  await shot(page, 'replay');
+  await page.getByTestId('replay-back').click();
+  assert.match(await page.getByTestId('replay-step').innerText(), /^11 \//);
+  await page.keyboard.press('End');
+  assert.ok(await replay.locator('.result-box').isVisible());
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pgn').click()]);
+  const pgn = readFileSync(await download.path(), 'utf8');
+  assert.match(pgn, /^\[Event: /);
+  assert.match(pgn, /Tester/);
+  assert.equal(
+    pgn
+      .trim()
+      .split('\n')
+      .filter((l) => /^\d+\s/.test(l)).length,
+    2,
+    pgn,
+  );
+
+  const exp = await (await fetch(`${server.base}/api/export.pgn?player=Tester`)).text();
+  assert.match(exp, /Tester/);
+});
+
+test('the play view works on a phone-sized screen', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await ctx.newPage();
+  await phone.goto(`${server.base}/#/play`);
+  await phone.getByTestId('name').fill('Phone');
+  await phone.getByTestId('login').click();
+  await phone.getByTestId('deals').fill('1');
+  await phone.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
+  await phone.getByTestId('create-table').click();
+  await playUntil(phone, (s) => s.phase === 'playing' && s.tricks >= 2 && s.act);
+  // every card of the hand is on screen
+  const boxes = await phone
+    .locator('[data-testid=hand] .card')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+  for (const r of boxes) assert.ok(r <= 390 + 1, `card off screen at ${r}`);
+  // and the hand is visible without scrolling
+  const bottom = await phone.locator('[data-testid=hand]').evaluate((e) => e.getBoundingClientRect().bottom);
+  assert.ok(bottom <= 844, `hand ends at ${bottom}`);
+  await shot(phone, 'phone-play');
+  await ctx.close();
+});
+
+test('watching, chat, conceding and the four-colour deck', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const anna = await ctx.newPage();
+  await anna.goto(`${server.base}/#/play`);
+  await anna.getByTestId('name').fill('Anna');
+  await anna.getByTestId('login').click();
+  await anna.getByTestId('deals').fill('1');
+  await anna.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
+  await anna.getByTestId('create-table').click();
+  await playUntil(anna, (s) => s.phase === 'playing' && s.declarer === s.mySeat && s.act);
+  const table = await anna.evaluate(() => window.skatSession.snap.table.table);
+
+  // a second person watches the table from the lobby: public information only
+  const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const ben = await ctx2.newPage();
+  await ben.goto(`${server.base}/#/play`);
+  await ben.getByTestId('name').fill('Ben');
+  await ben.getByTestId('login').click();
+  await ben
+    .getByTestId('table-list')
+    .locator('li', { hasText: `Table ${table}` })
+    .getByRole('button', { name: 'Watch' })
+    .click();
+  await ben.getByText('You are watching.').waitFor();
+  await ben.waitForFunction(() => window.skatSession.snap.table?.phase === 'playing');
+  assert.equal(await ben.locator('[data-testid=hand]').count(), 0);
+  assert.deepEqual(await ben.evaluate(() => window.skatSession.snap.table.hand), []);
+
+  // chat reaches the watcher
+  await anna.getByLabel('chat message').fill('good luck');
+  await anna.getByRole('button', { name: 'Send' }).click();
+  await ben.getByTestId('chat-log').getByText('good luck').waitFor();
+
+  // the declarer concedes after a confirmation
+  await anna.getByTestId('concede').click();
+  await anna.getByTestId('concede-confirm').click();
+  const result = anna.getByTestId('result');
+  await result.waitFor();
+  assert.match(await result.innerText(), /Anna lost .*Ended early: the declarer conceded/s);
+  await ben.getByTestId('result').waitFor();
+
+  // four-colour deck: spades green, diamonds orange; remembered after a reload
+  await anna.goto(`${server.base}/#/series`);
+  await anna.getByTestId('series-rows').locator('tbody tr a').first().click();
+  await anna.getByTestId('replay-0').click();
+  const spade = anna.locator('[data-testid=replay] .card.suit-S').first();
+  const black = await spade.evaluate((e) => getComputedStyle(e).color);
+  await anna.getByTestId('four-colour').check();
+  const green = await spade.evaluate((e) => getComputedStyle(e).color);
+  assert.notEqual(green, black);
+  await anna.reload();
+  await anna.getByTestId('replay').waitFor();
+  assert.equal(
+    await anna
+      .locator('[data-testid=replay] .card.suit-S')
+      .first()
+      .evaluate((e) => getComputedStyle(e).color),
+    green,
+  );
+  assert.ok(await anna.getByTestId('four-colour').isChecked());
+  await ctx2.close();
+  await ctx.close();
+});

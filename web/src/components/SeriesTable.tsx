@@ -1,0 +1,71 @@
+import { runningTotals } from '../lib/tableState';
+
+// The series list: Seeger-Fabian points of each game per seat and the running totals.
+export function SeriesTable({
+  names,
+  list,
+  deals,
+  labels,
+  mySeat,
+}: {
+  names: string[];
+  list: number[][];
+  deals: number;
+  labels?: Record<number, string>;
+  mySeat?: number | null;
+}) {
+  const totals = runningTotals(list);
+  const fmt = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+  return (
+    <div class="series-table-wrap">
+      <table class="series-table" data-testid="series-list">
+        <caption>
+          Series list · {list.length} of {deals} deals
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            {labels && <th scope="col">Game</th>}
+            {names.map((n, i) => (
+              <th scope="col" class={i === mySeat ? 'me' : ''}>
+                {n}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((row, g) => (
+            <tr>
+              <td>{g + 1}</td>
+              {labels && <td class="game-label">{labels[g] ?? ''}</td>}
+              {row.map((p, i) => (
+                <td class={`num ${i === mySeat ? 'me' : ''}`}>
+                  <span class={p > 0 ? 'pos' : p < 0 ? 'neg' : 'zero'}>{p === 0 ? '·' : fmt(p)}</span>
+                  <span class="running">{totals[g][i]}</span>
+                </td>
+              ))}
+            </tr>
+          ))}
+          {list.length === 0 && (
+            <tr>
+              <td colSpan={names.length + (labels ? 2 : 1)} class="muted">
+                No games yet.
+              </td>
+            </tr>
+          )}
+        </tbody>
+        {list.length > 0 && (
+          <tfoot>
+            <tr>
+              <th scope="row">Σ</th>
+              {labels && <td />}
+              {totals[totals.length - 1].map((t, i) => (
+                <td class={`num total ${i === mySeat ? 'me' : ''}`}>{t}</td>
+              ))}
+            </tr>
+          </tfoot>
+        )}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+// The HTTP API (docs/api.md).
+export interface SeriesSeat {
+  player_id: number;
+  name: string;
+  kind: string;
+  score: number;
+  won: number;
+  lost: number;
+}
+export interface SeriesItem {
+  id: number;
+  table: number | null;
+  event: string;
+  status: 'running' | 'finished' | 'aborted';
+  started_at: number;
+  finished_at: number | null;
+  deals: number;
+  games_played: number;
+  seats: SeriesSeat[];
+}
+export interface LeaderRow {
+  player_id: number;
+  name: string;
+  kind: string;
+  bot_kind: string;
+  series: number;
+  deals: number;
+  declared: number;
+  won: number;
+  lost: number;
+  score: number;
+  score_per_36: number;
+}
+export interface SeriesFilter {
+  player?: string;
+  from?: string;
+  to?: string;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const r = await fetch(url);
+  if (!r.ok) {
+    let msg = `${r.status} ${r.statusText}`;
+    try {
+      const j = await r.json();
+      if (j.error) msg = j.error;
+    } catch {
+      /* not JSON */
+    }
+    throw new Error(msg);
+  }
+  return (await r.json()) as T;
+}
+
+export function filterQuery(f: SeriesFilter, extra: Record<string, string | number | undefined> = {}): string {
+  const q = new URLSearchParams();
+  if (f.player) q.set('player', f.player);
+  if (f.from) q.set('from', f.from);
+  if (f.to) q.set('to', f.to);
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export const api = {
+  leaderboard: (kind: string) => getJson<{ kind: string; players: LeaderRow[] }>(`/api/leaderboard?kind=${kind}`),
+  series: (f: SeriesFilter, after?: number, limit = 25) =>
+    getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series${filterQuery(f, { after, limit })}`),
+  player: (id: number) =>
+    getJson<{ player: { id: number; name: string; kind: string; created_at: number }; series: SeriesItem[] }>(
+      `/api/players/${id}?limit=1000`,
+    ),
+  seriesGames: (id: number) => getJson<import('./replay').SeriesGames>(`/api/series/${id}/games`),
+  oneSeries: (id: number) =>
+    getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series?after=${id - 1}&limit=1`).then(
+      (r) => r.series.find((s) => s.id === id) ?? null,
+    ),
+};
+
+export function formatDate(ms: number | null): string {
+  if (!ms) return '';
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -1,0 +1,25 @@
+// Hash routes: #/play, #/leaderboard[?kind=], #/players/ID, #/series[?player=&from=&to=], #/series/ID[/GAME].
+export type Route =
+  | { name: 'play' }
+  | { name: 'leaderboard'; kind: 'humans' | 'bots' | 'all' }
+  | { name: 'player'; id: number }
+  | { name: 'series'; query: URLSearchParams }
+  | { name: 'seriesOne'; id: number; game: number | null };
+
+export function parseRoute(hash: string): Route {
+  const h = hash.replace(/^#\/?/, '');
+  const [path, qs] = h.split('?');
+  const q = new URLSearchParams(qs ?? '');
+  const parts = path.split('/').filter(Boolean);
+  if (parts[0] === 'leaderboard') {
+    const k = q.get('kind');
+    return { name: 'leaderboard', kind: k === 'bots' || k === 'all' ? k : 'humans' };
+  }
+  if (parts[0] === 'players' && /^\d+$/.test(parts[1] ?? '')) return { name: 'player', id: Number(parts[1]) };
+  if (parts[0] === 'series') {
+    if (/^\d+$/.test(parts[1] ?? ''))
+      return { name: 'seriesOne', id: Number(parts[1]), game: /^\d+$/.test(parts[2] ?? '') ? Number(parts[2]) : null };
+    return { name: 'series', query: q };
+  }
+  return { name: 'play' };
+}

@@ -1,0 +1,370 @@
+// The WebSocket session of the page: hello with the stored guest token, the lobby, the one table
+// this page sits at or watches, act requests, and reconnecting (join the table again, then resume
+// from the last version seen, protocol.md §8).
+import { applyEvent, fromStateMessage, newTable, type Msg, type TableState } from './tableState';
+import type { LegalAction } from './bidding';
+
+export interface LobbyTable {
+  table: number;
+  event: string;
+  deals: number;
+  running: boolean;
+  game: number;
+  spectators: number;
+  seats: ({ player: number; name: string; bot: boolean; connected: boolean } | null)[];
+}
+export interface LobbyPlayer {
+  id: number;
+  name: string;
+  bot: boolean;
+  table: number | null;
+}
+export interface Lobby {
+  tables: LobbyTable[];
+  online: LobbyPlayer[];
+}
+export interface ActRequest {
+  table: number;
+  game: number;
+  version: number;
+  seat: number;
+  clock_ms: number;
+  deadline: number;
+  view: import('./tableState').SeatViewJson;
+}
+
+export interface SessionSnapshot {
+  status: 'idle' | 'connecting' | 'open' | 'closed';
+  player: { id: number; name: string; bot: boolean } | null;
+  lobby: Lobby | null;
+  table: TableState | null;
+  watching: boolean;
+  act: ActRequest | null;
+  error: string | null;
+  busy: boolean; // an action was sent for the current act request and is not answered yet
+}
+
+export interface Storage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+const K_TOKEN = 'skat.token';
+const K_NAME = 'skat.name';
+const K_TABLE = 'skat.table';
+const K_WATCH = 'skat.watch';
+
+export interface NewTableOptions {
+  deals: number;
+  event?: string;
+  bots: [string, string]; // a bot name or kind for seats 1 and 2 ('' = any free bot)
+}
+
+type Listener = (s: SessionSnapshot) => void;
+
+export class Session {
+  private ws: WebSocket | null = null;
+  private listeners = new Set<Listener>();
+  private retry = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private pendingBots: [string, string] | null = null;
+  private autoStart = false;
+  private resumePending = false;
+  private nextId = 1;
+  snap: SessionSnapshot = {
+    status: 'idle',
+    player: null,
+    lobby: null,
+    table: null,
+    watching: false,
+    act: null,
+    error: null,
+    busy: false,
+  };
+
+  constructor(
+    private url: string,
+    private store: Storage,
+    private makeSocket: (url: string) => WebSocket = (u) => new WebSocket(u),
+  ) {}
+
+  subscribe(l: Listener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+  private emit(patch: Partial<SessionSnapshot>) {
+    this.snap = { ...this.snap, ...patch };
+    for (const l of this.listeners) l(this.snap);
+  }
+
+  get storedName(): string | null {
+    return this.store.getItem(K_NAME);
+  }
+
+  // Connects when a name is known (a returning guest reconnects at once).
+  start() {
+    if (this.storedName) this.connect();
+  }
+
+  login(name: string) {
+    this.store.setItem(K_NAME, name);
+    if (this.snap.status === 'open') this.sendHello();
+    else this.connect();
+  }
+
+  logout() {
+    this.store.removeItem(K_TOKEN);
+    this.store.removeItem(K_NAME);
+    this.store.removeItem(K_TABLE);
+    this.store.removeItem(K_WATCH);
+    this.ws?.close();
+    this.ws = null;
+    this.emit({ player: null, table: null, act: null, status: 'idle' });
+  }
+
+  private connect() {
+    if (this.ws && (this.ws.readyState === 0 || this.ws.readyState === 1)) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.emit({ status: 'connecting' });
+    const ws = this.makeSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.emit({ status: 'open', error: null });
+      this.sendHello();
+      if (this.pingTimer) clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: 'ping' }), 20000);
+    };
+    ws.onmessage = (e) => {
+      let m: Msg;
+      try {
+        m = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      this.onMessage(m);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.pingTimer) clearInterval(this.pingTimer);
+      this.pingTimer = null;
+      this.resumePending = false;
+      this.emit({ status: 'closed', act: null });
+      if (!this.storedName) return;
+      const delay = Math.min(5000, 300 * 2 ** this.retry++);
+      this.retryTimer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  // For tests and the "reconnect now" button: drop the connection; it comes back by itself.
+  dropConnection() {
+    this.ws?.close();
+  }
+
+  send(m: Record<string, unknown>) {
+    if (!this.ws || this.ws.readyState !== 1) return false;
+    this.ws.send(JSON.stringify({ ...m, id: this.nextId++ }));
+    return true;
+  }
+
+  private sendHello() {
+    const token = this.store.getItem(K_TOKEN);
+    const hello: Record<string, unknown> = { type: 'hello', protocol: 1, name: this.storedName ?? 'guest' };
+    if (token) hello.token = token;
+    this.ws?.send(JSON.stringify(hello));
+  }
+
+  requestLobby() {
+    this.send({ type: 'lobby' });
+  }
+
+  private onMessage(m: Msg) {
+    switch (m.type) {
+      case 'welcome': {
+        if (m.token) this.store.setItem(K_TOKEN, m.token);
+        this.emit({ player: m.player });
+        const stored = this.store.getItem(K_TABLE);
+        if (stored) {
+          const id = Number(stored);
+          const watching = this.store.getItem(K_WATCH) === '1';
+          const t = this.snap.table && this.snap.table.table === id ? this.snap.table : newTable(id, m.player.id);
+          this.emit({ table: { ...t, me: m.player.id }, watching });
+          this.send(watching ? { type: 'watch_table', table: id } : { type: 'join_table', table: id });
+          this.resume();
+        }
+        this.requestLobby();
+        return;
+      }
+      case 'pong':
+        return;
+      case 'lobby':
+        this.emit({ lobby: { tables: m.tables ?? [], online: m.online ?? [] } });
+        return;
+      case 'table_created': {
+        this.enterTable(m.table, false);
+        this.send({ type: 'join_table', table: m.table, seat: 0 });
+        if (this.pendingBots) {
+          this.send({ type: 'add_bot', table: m.table, seat: 1, bot: this.pendingBots[0] });
+          this.send({ type: 'add_bot', table: m.table, seat: 2, bot: this.pendingBots[1] });
+          this.pendingBots = null;
+          this.autoStart = true;
+        }
+        return;
+      }
+      case 'act':
+        if (this.snap.table && m.table === this.snap.table.table)
+          this.emit({ act: m as unknown as ActRequest, busy: false });
+        return;
+      case 'state':
+        if (this.snap.table && m.table === this.snap.table.table) {
+          this.resumePending = false;
+          this.emit({ table: fromStateMessage(this.snap.table, m) });
+        }
+        return;
+      case 'error':
+        this.onError(m);
+        return;
+      case 'invite':
+        return;
+      default:
+        if (typeof m.version === 'number' && typeof m.table === 'number') this.onEvent(m);
+    }
+  }
+
+  private onError(m: Msg) {
+    const code = String(m.code);
+    if (this.snap.busy) this.emit({ busy: false });
+    if (code === 'already_seated') return; // joining again after a reconnect
+    if (code === 'no_such_table' && this.snap.table && m.table === this.snap.table.table) {
+      this.leaveLocal();
+      this.emit({ error: 'That table no longer exists.' });
+      return;
+    }
+    if ((code === 'seat_taken' || code === 'table_full') && this.snap.table && !this.snap.watching) {
+      // our seat is gone (e.g. the series ended while we were away): watch instead
+      if (this.snap.table.mySeat === null) {
+        this.store.setItem(K_WATCH, '1');
+        this.emit({ watching: true });
+        this.send({ type: 'watch_table', table: this.snap.table.table });
+        this.resume();
+      }
+    }
+    this.emit({ error: `${m.message || code}` });
+  }
+
+  private onEvent(m: Msg) {
+    const t = this.snap.table;
+    if (!t || m.table !== t.table) return;
+    const { state, status } = applyEvent(t, m);
+    if (status === 'gap') {
+      if (!this.resumePending) this.resume();
+      return;
+    }
+    if (status === 'duplicate') return;
+    this.resumePending = false;
+    const patch: Partial<SessionSnapshot> = { table: state };
+    if (this.snap.act && this.snap.act.version < state.version) {
+      patch.act = null;
+      patch.busy = false;
+    }
+    this.emit(patch);
+    if (this.autoStart && !state.running && state.seats.every((s) => s.player) && m.type === 'seated') {
+      this.autoStart = false;
+      this.send({ type: 'start_series', table: t.table });
+    }
+    if (m.type === 'series_started') this.autoStart = false;
+  }
+
+  private resume() {
+    const t = this.snap.table;
+    if (!t) return;
+    this.resumePending = true;
+    this.send({ type: 'resume', table: t.table, version: t.version });
+  }
+
+  private enterTable(id: number, watching: boolean) {
+    this.store.setItem(K_TABLE, String(id));
+    if (watching) this.store.setItem(K_WATCH, '1');
+    else this.store.removeItem(K_WATCH);
+    this.emit({ table: newTable(id, this.snap.player?.id ?? null), watching, act: null, error: null });
+  }
+
+  private leaveLocal() {
+    this.store.removeItem(K_TABLE);
+    this.store.removeItem(K_WATCH);
+    this.emit({ table: null, act: null, watching: false });
+  }
+
+  createTable(o: NewTableOptions) {
+    this.pendingBots = o.bots;
+    const m: Record<string, unknown> = { type: 'create_table', deals: o.deals };
+    if (o.event) m.event = o.event;
+    this.send(m);
+  }
+
+  joinTable(id: number, seat?: number) {
+    this.enterTable(id, false);
+    this.send(seat === undefined ? { type: 'join_table', table: id } : { type: 'join_table', table: id, seat });
+    this.resume();
+  }
+
+  watchTable(id: number) {
+    this.enterTable(id, true);
+    this.send({ type: 'watch_table', table: id });
+    this.resume();
+  }
+
+  leaveTable() {
+    const t = this.snap.table;
+    if (t && !this.snap.watching) this.send({ type: 'leave_table', table: t.table });
+    this.leaveLocal();
+    this.requestLobby();
+  }
+
+  addBot(seat: number, bot: string) {
+    const t = this.snap.table;
+    if (t) this.send({ type: 'add_bot', table: t.table, seat, bot });
+  }
+
+  startSeries() {
+    const t = this.snap.table;
+    if (t) this.send({ type: 'start_series', table: t.table });
+  }
+
+  // A new series at the same table: bots left after the last one, so invite them again.
+  playAgain(bots: [string, string]) {
+    const t = this.snap.table;
+    if (!t || t.mySeat === null) return;
+    const free = [0, 1, 2].filter((s) => !t.seats[s].player);
+    free.forEach((s, i) => this.addBot(s, bots[i] ?? ''));
+    if (free.length === 0) this.startSeries();
+    else this.autoStart = true;
+  }
+
+  // Sends an entry of `legal` back (protocol.md §5: drop pos, add table).
+  act(action: LegalAction) {
+    const t = this.snap.table;
+    if (!t) return;
+    const { pos: _pos, ...rest } = action;
+    void _pos;
+    if (this.send({ ...rest, table: t.table })) this.emit({ busy: true });
+  }
+
+  concede() {
+    const t = this.snap.table;
+    if (t) this.send({ type: 'concede', table: t.table });
+  }
+
+  chat(text: string) {
+    const t = this.snap.table;
+    if (t && text.trim()) this.send({ type: 'chat', table: t.table, text: text.trim().slice(0, 300) });
+  }
+
+  clearError() {
+    this.emit({ error: null });
+  }
+}

@@ -1,0 +1,518 @@
+// The table as one client sees it, built from the server's versioned table events (protocol.md §4)
+// and from a full `state` message (§8). Events are applied strictly in version order: an older or
+// repeated version is ignored, a newer one that skips versions is reported as a gap (the caller
+// then sends `resume`).
+import type { GameType } from './cards';
+import type { LegalAction } from './bidding';
+
+export interface Player {
+  id: number;
+  name: string;
+  bot: boolean;
+  kind?: string;
+}
+export interface SeatInfo {
+  player: Player | null;
+  connected: boolean;
+  graceUntil?: number;
+  replacing?: boolean;
+}
+export interface TrickCard {
+  seat: number;
+  card: string;
+}
+export interface DoneTrick {
+  cards: TrickCard[];
+  winner: number;
+  points: number;
+}
+export interface AuctionEntry {
+  seat: number;
+  type: 'bid' | 'hold' | 'pass';
+  value?: number;
+}
+export interface Declaration {
+  game: GameType;
+  hand: boolean;
+  schneider: boolean;
+  schwarz: boolean;
+  ouvert: boolean;
+}
+export interface GameResult {
+  folded: boolean;
+  declarer?: number;
+  declaration?: Declaration;
+  bid?: number;
+  won?: boolean;
+  value?: number;
+  matadors?: number;
+  levels?: number;
+  schneider?: boolean;
+  schwarz?: boolean;
+  overbid?: boolean;
+  list_entry?: number;
+  declarer_points?: number;
+  declarer_tricks?: number;
+  end?: string;
+}
+export interface FinishedGame {
+  game: number;
+  result: GameResult;
+  points: number[];
+  seats: (Player | null)[];
+}
+export interface SeriesTotal {
+  score: number;
+  won: number;
+  lost: number;
+}
+export interface Note {
+  seat: number;
+  name: string;
+  text: string;
+  system: boolean;
+}
+export type Phase = 'waiting' | 'bidding' | 'skat' | 'discarding' | 'declaring' | 'playing' | 'finished';
+
+export interface TableState {
+  table: number;
+  version: number;
+  me: number | null; // my player id
+  mySeat: number | null;
+  event: string;
+  deals: number;
+  running: boolean;
+  series: number | null;
+  game: number;
+  seats: SeatInfo[];
+  seriesSeats: (Player | null)[]; // the players of the current or last series (bots leave after it)
+  forehand: number;
+  phase: Phase;
+  hand: string[];
+  auction: AuctionEntry[];
+  currentBid: number;
+  declarer: number; // seat or −1
+  declaration: Declaration | null;
+  pickedUp: boolean;
+  skat: string[];
+  discard: string[];
+  ouvertCards: string[];
+  trick: TrickCard[];
+  tricks: DoneTrick[];
+  conceded: boolean[];
+  lastResult: FinishedGame | null;
+  scores: number[];
+  list: number[][];
+  seriesResult: SeriesTotal[] | null;
+  notes: Note[];
+}
+
+export interface SeatViewJson {
+  pos: number;
+  phase: string;
+  to_act: number;
+  hand: string[];
+  current_bid: number;
+  bids: number[];
+  declarer: number;
+  bid: number;
+  picked_up: boolean;
+  declaration: Declaration | null;
+  skat: string[];
+  discard: string[];
+  ouvert_cards: string[];
+  history: LegalAction[];
+  tricks: { cards: string[]; leader: number; winner: number; points: number }[];
+  current_trick: string[];
+  trick_leader: number;
+  conceded: boolean[];
+  legal: LegalAction[];
+}
+
+// Any server message; table events have `table`, `version`, `game`.
+export type Msg = Record<string, any> & { type: string };
+
+const emptySeat = (): SeatInfo => ({ player: null, connected: false });
+
+export function newTable(table: number, me: number | null): TableState {
+  return {
+    table,
+    version: 0,
+    me,
+    mySeat: null,
+    event: '',
+    deals: 0,
+    running: false,
+    series: null,
+    game: -1,
+    seats: [emptySeat(), emptySeat(), emptySeat()],
+    seriesSeats: [null, null, null],
+    forehand: 0,
+    phase: 'waiting',
+    hand: [],
+    auction: [],
+    currentBid: 0,
+    declarer: -1,
+    declaration: null,
+    pickedUp: false,
+    skat: [],
+    discard: [],
+    ouvertCards: [],
+    trick: [],
+    tricks: [],
+    conceded: [false, false, false],
+    lastResult: null,
+    scores: [0, 0, 0],
+    list: [],
+    seriesResult: null,
+    notes: [],
+  };
+}
+
+function toPlayer(p: any): Player | null {
+  if (!p || typeof p !== 'object') return null;
+  if (typeof p.player === 'object' && p.player) return toPlayer(p.player);
+  const id = typeof p.id === 'number' ? p.id : typeof p.player === 'number' ? p.player : null;
+  if (id === null) return null;
+  return { id, name: String(p.name ?? ''), bot: !!p.bot, kind: p.kind };
+}
+
+function seatName(s: TableState, seat: number): string {
+  return s.seats[seat]?.player?.name ?? `Seat ${seat + 1}`;
+}
+
+function findMySeat(s: TableState): number | null {
+  if (s.me === null) return null;
+  const i = s.seats.findIndex((x) => x.player?.id === s.me);
+  return i >= 0 ? i : null;
+}
+
+// ---- the auction: who acts next, from the bids/answers so far (rules.md §3) ----
+export interface AuctionStatus {
+  toAct: number; // seat, −1 when the auction is over
+  declarer: number; // seat when over with a declarer, else −1
+  folded: boolean;
+}
+
+export function auctionStatus(forehand: number, entries: readonly AuctionEntry[]): AuctionStatus {
+  const fh = forehand;
+  const mh = (fh + 1) % 3;
+  const rh = (fh + 2) % 3;
+  let stage = 1;
+  let bidder = mh;
+  let answerer = fh;
+  let toAct = mh;
+  let highest = 0;
+  for (const e of entries) {
+    if (e.type === 'bid') {
+      highest = e.value ?? highest;
+      if (stage === 3) return { toAct: -1, declarer: fh, folded: false };
+      toAct = answerer;
+    } else if (e.type === 'hold') {
+      toAct = bidder;
+    } else {
+      const survivor = e.seat === bidder ? answerer : bidder;
+      if (stage === 1) {
+        stage = 2;
+        bidder = rh;
+        answerer = survivor;
+        toAct = rh;
+      } else if (stage === 2) {
+        if (highest > 0) return { toAct: -1, declarer: survivor, folded: false };
+        // nobody bid: forehand may still declare (bid 18) or pass
+        if (survivor === fh) {
+          stage = 3;
+          toAct = fh;
+        } else {
+          return { toAct: -1, declarer: -1, folded: true };
+        }
+      } else {
+        return { toAct: -1, declarer: -1, folded: true };
+      }
+    }
+  }
+  return { toAct, declarer: -1, folded: false };
+}
+
+// Whose turn it is (seat, −1 nobody), from the state alone.
+export function toAct(s: TableState): number {
+  switch (s.phase) {
+    case 'bidding':
+      return auctionStatus(s.forehand, s.auction).toAct;
+    case 'skat':
+    case 'discarding':
+    case 'declaring':
+      return s.declarer;
+    case 'playing': {
+      if (s.tricks.length >= 10) return -1;
+      if (s.trick.length === 0) return s.tricks.length ? s.tricks[s.tricks.length - 1].winner : s.forehand;
+      return (s.trick[0].seat + s.trick.length) % 3;
+    }
+    default:
+      return -1;
+  }
+}
+
+function resetGame(s: TableState, game: number, forehand: number): TableState {
+  return {
+    ...s,
+    game,
+    forehand,
+    phase: 'bidding',
+    hand: [],
+    auction: [],
+    currentBid: 0,
+    declarer: -1,
+    declaration: null,
+    pickedUp: false,
+    skat: [],
+    discard: [],
+    ouvertCards: [],
+    trick: [],
+    tricks: [],
+    conceded: [false, false, false],
+  };
+}
+
+function note(s: TableState, seat: number, text: string): Note[] {
+  return [...s.notes, { seat, name: seatName(s, seat), text, system: true }].slice(-200);
+}
+
+function withSeat(s: TableState, seat: number, info: SeatInfo): SeatInfo[] {
+  const seats = s.seats.slice();
+  seats[seat] = info;
+  return seats;
+}
+
+// Applies one event whose version is exactly s.version + 1.
+export function reduceEvent(s0: TableState, ev: Msg): TableState {
+  let s: TableState = { ...s0, version: ev.version };
+  const seat: number = typeof ev.seat === 'number' ? ev.seat : -1;
+  switch (ev.type) {
+    case 'seated': {
+      s.seats = withSeat(s, seat, { player: toPlayer(ev.player), connected: true });
+      s.mySeat = findMySeat(s);
+      if (!s.running) s.seriesSeats = s.seats.map((x) => x.player);
+      break;
+    }
+    case 'left':
+      s.seats = withSeat(s, seat, emptySeat());
+      s.mySeat = findMySeat(s);
+      break;
+    case 'series_started':
+      s.running = true;
+      s.series = ev.series ?? null;
+      s.deals = ev.deals ?? s.deals;
+      if (Array.isArray(ev.seats))
+        s.seats = ev.seats.map((p: any, i: number) => ({
+          ...s.seats[i],
+          player: toPlayer(p),
+          connected: s.seats[i]?.connected ?? true,
+        }));
+      s.mySeat = findMySeat(s);
+      s.seriesSeats = s.seats.map((x) => x.player);
+      s.scores = [0, 0, 0];
+      s.list = [];
+      s.seriesResult = null;
+      s.lastResult = null;
+      s.phase = 'waiting';
+      break;
+    case 'game_started':
+      s = resetGame(s, ev.game, ev.forehand);
+      if (Array.isArray(ev.hand)) s.hand = ev.hand.slice();
+      if (typeof ev.position === 'number') s.mySeat = (ev.forehand + ev.position) % 3;
+      break;
+    case 'bid':
+    case 'hold':
+    case 'pass': {
+      s.auction = [...s.auction, { seat, type: ev.type, value: ev.type === 'bid' ? ev.value : undefined }];
+      if (ev.type === 'bid') s.currentBid = ev.value;
+      const st = auctionStatus(s.forehand, s.auction);
+      if (st.declarer >= 0) {
+        s.declarer = st.declarer;
+        s.phase = 'skat';
+      } else if (st.folded) {
+        s.phase = 'finished';
+      }
+      break;
+    }
+    case 'pickup':
+      s.pickedUp = true;
+      s.phase = 'discarding';
+      if (Array.isArray(ev.skat)) {
+        s.skat = ev.skat.slice();
+        if (seat === s.mySeat) s.hand = [...s.hand, ...ev.skat.filter((c: string) => !s.hand.includes(c))];
+      }
+      break;
+    case 'discard':
+      s.phase = 'declaring';
+      if (Array.isArray(ev.cards)) {
+        s.discard = ev.cards.slice();
+        if (seat === s.mySeat) s.hand = s.hand.filter((c) => !ev.cards.includes(c));
+      }
+      break;
+    case 'declare': {
+      const d = ev.declaration ?? ev;
+      s.declaration = {
+        game: d.game,
+        hand: !!d.hand,
+        schneider: !!d.schneider,
+        schwarz: !!d.schwarz,
+        ouvert: !!d.ouvert,
+      };
+      s.declarer = seat;
+      s.phase = 'playing';
+      if (Array.isArray(ev.ouvert_cards)) s.ouvertCards = ev.ouvert_cards.slice();
+      break;
+    }
+    case 'play': {
+      const trick = [...s.trick, { seat, card: ev.card as string }];
+      if (seat === s.mySeat) s.hand = s.hand.filter((c) => c !== ev.card);
+      if (seat === s.declarer && s.ouvertCards.length) s.ouvertCards = s.ouvertCards.filter((c) => c !== ev.card);
+      if (typeof ev.trick_winner === 'number') {
+        s.tricks = [...s.tricks, { cards: trick, winner: ev.trick_winner, points: ev.trick_points ?? 0 }];
+        s.trick = [];
+      } else {
+        s.trick = trick;
+      }
+      break;
+    }
+    case 'concede': {
+      const c = s.conceded.slice();
+      c[seat] = true;
+      s.conceded = c;
+      s.notes = note(s, seat, seat === s.declarer ? 'concedes the game' : 'votes to concede');
+      break;
+    }
+    case 'timeout':
+      s.notes = note(s, seat, 'ran out of time: the server moves');
+      break;
+    case 'game_result':
+      s.phase = 'finished';
+      s.lastResult = {
+        game: ev.game,
+        result: ev.result,
+        points: ev.points ?? [0, 0, 0],
+        seats: s.seats.map((x) => x.player),
+      };
+      if (Array.isArray(ev.scores)) s.scores = ev.scores.slice();
+      if (Array.isArray(ev.list)) s.list = ev.list.map((r: number[]) => r.slice());
+      break;
+    case 'series_finished':
+      s.running = false;
+      s.game = -1;
+      if (Array.isArray(ev.scores)) {
+        s.seriesResult = ev.scores.map((x: any) => ({ score: x.score, won: x.won, lost: x.lost }));
+        s.scores = ev.scores.map((x: any) => x.score);
+      }
+      if (Array.isArray(ev.list)) s.list = ev.list.map((r: number[]) => r.slice());
+      break;
+    case 'chat':
+      s.notes = [
+        ...s.notes,
+        { seat, name: ev.name ?? seatName(s, seat), text: String(ev.text ?? ''), system: false },
+      ].slice(-200);
+      break;
+    case 'disconnected':
+      s.seats = withSeat(s, seat, { ...s.seats[seat], connected: false, graceUntil: ev.grace_until });
+      s.notes = note(s, seat, 'lost the connection');
+      break;
+    case 'reconnected':
+      s.seats = withSeat(s, seat, { ...s.seats[seat], connected: true, graceUntil: undefined, replacing: false });
+      s.notes = note(s, seat, 'is back');
+      break;
+    case 'replacing':
+      s.seats = withSeat(s, seat, { ...s.seats[seat], replacing: true });
+      break;
+    case 'replaced':
+      s.notes = note(s, seat, `is replaced by ${ev.player?.name ?? 'a bot'}`);
+      s.seats = withSeat(s, seat, { player: toPlayer(ev.player), connected: true });
+      s.mySeat = findMySeat(s);
+      break;
+    case 'returned':
+      s.seats = withSeat(s, seat, { player: toPlayer(ev.player), connected: true });
+      s.mySeat = findMySeat(s);
+      s.notes = note(s, seat, 'took the seat back');
+      break;
+    default:
+      break; // unknown events still advance the version
+  }
+  return s;
+}
+
+export type ApplyStatus = 'applied' | 'duplicate' | 'gap';
+
+export function applyEvent(s: TableState, ev: Msg): { state: TableState; status: ApplyStatus } {
+  if (typeof ev.version !== 'number' || ev.version <= s.version) return { state: s, status: 'duplicate' };
+  if (ev.version > s.version + 1) return { state: s, status: 'gap' };
+  return { state: reduceEvent(s, ev), status: 'applied' };
+}
+
+// The full state message (after a resume whose events were no longer kept).
+export function fromStateMessage(prev: TableState, m: Msg): TableState {
+  let s = newTable(m.table, prev.me);
+  s.notes = prev.notes;
+  s.version = m.version;
+  s.event = m.event ?? '';
+  s.deals = m.deals ?? 0;
+  s.running = !!m.running;
+  s.series = m.series ?? null;
+  s.game = typeof m.game === 'number' ? m.game : -1;
+  if (Array.isArray(m.seats))
+    s.seats = m.seats.map((x: any) =>
+      x ? { player: toPlayer(x), connected: x.connected !== false, replacing: !!x.replacing } : emptySeat(),
+    );
+  s.scores = Array.isArray(m.scores) ? m.scores.map((x: any) => (typeof x === 'number' ? x : x.score)) : [0, 0, 0];
+  s.list = Array.isArray(m.list) ? m.list.map((r: number[]) => r.slice()) : [];
+  s.mySeat = findMySeat(s);
+  s.seriesSeats = s.seats.map((x) => x.player);
+  const view: SeatViewJson | null = m.view ?? null;
+  if (view && typeof m.forehand === 'number') {
+    const fh = m.forehand;
+    if (typeof m.position === 'number') s.mySeat = (fh + m.position) % 3;
+    const seatOf = (pos: number) => (fh + pos) % 3;
+    s = resetGame(s, s.game, fh);
+    s.hand = view.hand.slice();
+    s.auction = view.history
+      .filter((a) => a.type === 'bid' || a.type === 'hold' || a.type === 'pass')
+      .map((a) => ({ seat: seatOf(a.pos ?? 0), type: a.type as AuctionEntry['type'], value: a.value }));
+    s.currentBid = view.current_bid;
+    s.declarer = view.declarer >= 0 ? seatOf(view.declarer) : -1;
+    s.declaration = view.declaration;
+    s.pickedUp = view.picked_up;
+    s.skat = view.skat.slice();
+    s.discard = view.discard.slice();
+    s.ouvertCards = view.ouvert_cards.slice();
+    s.tricks = view.tricks.map((t) => ({
+      cards: t.cards.map((card, i) => ({ seat: seatOf(t.leader + i), card })),
+      winner: seatOf(t.winner),
+      points: t.points,
+    }));
+    s.trick = view.current_trick.map((card, i) => ({ seat: seatOf(view.trick_leader + i), card }));
+    s.conceded = [0, 1, 2].map((seat) => view.conceded[(seat - fh + 3) % 3]);
+    s.phase = (
+      ['bidding', 'skat', 'discarding', 'declaring', 'playing', 'finished'].includes(view.phase)
+        ? view.phase
+        : 'waiting'
+    ) as Phase;
+  }
+  return s;
+}
+
+// Card points taken so far per seat (from the finished tricks; the skat is not included).
+export function pointsBySeat(s: Pick<TableState, 'tricks'>): number[] {
+  const p = [0, 0, 0];
+  for (const t of s.tricks) p[t.winner] += t.points;
+  return p;
+}
+
+// Running totals per game of the series list.
+export function runningTotals(list: readonly number[][]): number[][] {
+  const out: number[][] = [];
+  let acc = [0, 0, 0];
+  for (const row of list) {
+    acc = acc.map((v, i) => v + (row[i] ?? 0));
+    out.push(acc);
+  }
+  return out;
+}

@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import {
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import { api, formatDate, type SeriesItem } from '../lib/api';
+import { SeriesRows } from './SeriesListView';
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Legend);
+
+export function scorePoints(series: SeriesItem[], playerId: number) {
+  return series
+    .filter((s) => s.status === 'finished')
+    .sort((a, b) => a.started_at - b.started_at)
+    .map((s) => {
+      const seat = s.seats.find((x) => x.player_id === playerId);
+      const per36 = seat && s.games_played ? (seat.score * 36) / s.games_played : 0;
+      return { id: s.id, when: s.started_at, score: seat?.score ?? 0, per36: Math.round(per36) };
+    });
+}
+
+function ScoreChart({ points }: { points: ReturnType<typeof scorePoints> }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const chart = new Chart(ref.current, {
+      type: 'line',
+      data: {
+        labels: points.map((p) => `#${p.id} ${formatDate(p.when).slice(0, 10)}`),
+        datasets: [
+          {
+            label: 'Seeger-Fabian score of the series',
+            data: points.map((p) => p.score),
+            borderColor: '#1d6b3a',
+            backgroundColor: '#1d6b3a',
+            tension: 0.2,
+          },
+          {
+            label: 'per 36 deals',
+            data: points.map((p) => p.per36),
+            borderColor: '#b5651d',
+            backgroundColor: '#b5651d',
+            borderDash: [4, 3],
+            tension: 0.2,
+          },
+        ],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        plugins: { legend: { position: 'bottom' } },
+      },
+    });
+    return () => chart.destroy();
+  }, [points]);
+  return (
+    <div class="chart-box" data-testid="player-chart">
+      <canvas ref={ref} aria-label="Seeger-Fabian score per series" role="img" />
+    </div>
+  );
+}
+
+export function PlayerView({ id }: { id: number }) {
+  const [data, setData] = useState<Awaited<ReturnType<typeof api.player>> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setData(null);
+    api
+      .player(id)
+      .then(setData)
+      .catch((e) => setError(String(e.message ?? e)));
+  }, [id]);
+  if (error) return <p class="warn-text">{error}</p>;
+  if (!data) return <p class="status">Loading…</p>;
+  const points = scorePoints(data.series, id);
+  return (
+    <section class="page player">
+      <h2>
+        {data.player.name} <span class="badge">{data.player.kind}</span>
+      </h2>
+      <p class="muted small">
+        Playing since {formatDate(data.player.created_at)} · {data.series.length} series
+      </p>
+      <h3>Seeger-Fabian score per series</h3>
+      {points.length ? <ScoreChart points={points} /> : <p class="muted">No finished series yet.</p>}
+      <h3>Series</h3>
+      <SeriesRows items={[...data.series].reverse()} highlight={id} />
+      <p>
+        <a href={`#/series?player=${id}`}>Browse and download this player's series</a>
+      </p>
+    </section>
+  );
+}

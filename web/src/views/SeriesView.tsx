@@ -1,0 +1,230 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { CardView } from '../components/Card';
+import { SeriesTable } from '../components/SeriesTable';
+import { api, formatDate, type SeriesItem } from '../lib/api';
+import { sortHand } from '../lib/cards';
+import { declarationText, explainResult } from '../lib/explain';
+import { replayFrame, stepCount, type ReplayGame, type SeriesGames } from '../lib/replay';
+
+function gameLabel(g: ReplayGame, names: string[]): string {
+  if (g.folded || g.declarer === null) return 'folded';
+  return `${names[g.declarer]}: ${declarationText(g.declaration)}`;
+}
+
+function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose: () => void }) {
+  const last = stepCount(g) - 1;
+  const [step, setStep] = useState(0);
+  useEffect(() => setStep(0), [g]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.target as HTMLElement)?.tagName === 'INPUT') return;
+      if (e.key === 'ArrowRight') setStep((s) => Math.min(last, s + 1));
+      else if (e.key === 'ArrowLeft') setStep((s) => Math.max(0, s - 1));
+      else if (e.key === 'Home') setStep(0);
+      else if (e.key === 'End') setStep(last);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [last]);
+  const f = replayFrame(g, step, names);
+  const game = g.declaration?.game;
+  const ex = explainResult(g.result, names, g.points);
+  return (
+    <section class="panel replay" data-testid="replay" aria-label={`replay of game ${g.index + 1}`}>
+      <div class="replay-head">
+        <h3>
+          Game {g.index + 1} · {gameLabel(g, names)}
+        </h3>
+        <button onClick={onClose}>Close</button>
+      </div>
+      <details class="auction-details">
+        <summary>
+          Forehand {names[g.forehand]} · auction: {g.auction.length} calls
+          {g.declarer !== null && g.result.bid ? `, ${names[g.declarer]} at ${g.result.bid}` : ''}
+        </summary>
+        <p class="small">
+          {g.auction.length
+            ? g.auction
+                .map((a) => `${names[a.seat]} ${a.type === 'bid' ? a.value : a.type === 'hold' ? 'yes' : 'pass'}`)
+                .join(', ')
+            : 'not recorded (imported record)'}
+        </p>
+      </details>
+      <div class="replay-hands">
+        {[0, 1, 2].map((seat) => (
+          <div class={`replay-hand${g.declarer === seat ? ' declarer' : ''}`}>
+            <div class="label">
+              {names[seat]}
+              {g.declarer === seat ? ' (declarer)' : ''} · {f.points[seat]} points
+            </div>
+            <div class="cards">
+              {sortHand(f.hands[seat], game).map((c) => (
+                <CardView card={c} small />
+              ))}
+            </div>
+          </div>
+        ))}
+        <div class="replay-hand">
+          <div class="label">{step === 0 || g.declaration?.hand ? 'Skat' : 'Skat put away'}</div>
+          <div class="cards">
+            {f.skat.map((c) => (
+              <CardView card={c} small />
+            ))}
+          </div>
+        </div>
+      </div>
+      <div class="replay-trick" data-testid="replay-trick">
+        {f.trick.map((tc) => (
+          <div class={`rt${f.winner === tc.seat ? ' winner' : ''}`}>
+            <CardView card={tc.card} />
+            <span class="small">{names[tc.seat]}</span>
+          </div>
+        ))}
+      </div>
+      <p class="caption" data-testid="replay-caption">
+        {f.caption}
+      </p>
+      <div class="buttons replay-controls">
+        <button onClick={() => setStep(0)} disabled={step === 0} aria-label="to the start">
+          Start
+        </button>
+        <button onClick={() => setStep(Math.max(0, step - 1))} disabled={step === 0} data-testid="replay-back">
+          ◀ Back
+        </button>
+        <span class="muted" data-testid="replay-step">
+          {step} / {last}
+        </span>
+        <button
+          class="primary"
+          onClick={() => setStep(Math.min(last, step + 1))}
+          disabled={step === last}
+          data-testid="replay-forward"
+        >
+          Forward ▶
+        </button>
+        <button onClick={() => setStep(last)} disabled={step === last} aria-label="to the end">
+          End
+        </button>
+      </div>
+      <p class="muted small">Keys: ← → step, Home / End.</p>
+      {step === last && (
+        <div class={`result-box ${g.result.folded ? 'folded' : g.result.won ? 'won' : 'lost'}`}>
+          <h3>{ex.headline}</h3>
+          <ul>
+            {ex.lines.map((l) => (
+              <li>{l}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function SeriesView({ id, game }: { id: number; game: number | null }) {
+  const [info, setInfo] = useState<SeriesItem | null>(null);
+  const [data, setData] = useState<SeriesGames | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setData(null);
+    setError(null);
+    api
+      .oneSeries(id)
+      .then(setInfo)
+      .catch(() => setInfo(null));
+    api
+      .seriesGames(id)
+      .then(setData)
+      .catch((e) => setError(String(e.message ?? e)));
+  }, [id]);
+  const names = useMemo(() => (data ? data.seats.map((s) => s.name) : ['', '', '']), [data]);
+  const labels = useMemo(() => {
+    const l: Record<number, string> = {};
+    data?.games.forEach(
+      (g, i) => (l[i] = g.folded ? 'folded' : `${names[g.declarer!]} ${declarationText(g.declaration)}`),
+    );
+    return l;
+  }, [data, names]);
+  const open = game !== null && data ? (data.games.find((g) => g.index === game) ?? null) : null;
+  return (
+    <section class="page series-one">
+      <p>
+        <a href="#/series">← all series</a>
+      </p>
+      <h2>Series #{id}</h2>
+      {info && (
+        <p class="muted">
+          {info.event} · started {formatDate(info.started_at)} · {info.games_played}/{info.deals} deals · {info.status}
+        </p>
+      )}
+      <p class="downloads">
+        Download:{' '}
+        <a href={`/api/series/${id}.pgn`} download={`series-${id}.pgn`} data-testid="download-pgn">
+          PGN
+        </a>{' '}
+        ·{' '}
+        <a href={`/api/series/${id}.sgf`} download={`series-${id}.sgf`} data-testid="download-sgf">
+          ISS SGF
+        </a>
+      </p>
+      {error && <p class="warn-text">{error}</p>}
+      {!data && !error && <p class="status">Loading…</p>}
+      {open && <Replay g={open} names={names} onClose={() => (location.hash = `#/series/${id}`)} />}
+      {data && (
+        <div class="scroll-x">
+          <table class="data" data-testid="series-games">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th class="left">Declarer</th>
+                <th class="left">Game</th>
+                <th class="left">Result</th>
+                <th>Value</th>
+                {names.map((n) => (
+                  <th>{n}</th>
+                ))}
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {data.games.map((g) => {
+                const r = g.result;
+                return (
+                  <tr class={game === g.index ? 'current' : ''}>
+                    <td>{g.index + 1}</td>
+                    <td class="left">{g.declarer === null ? '—' : names[g.declarer]}</td>
+                    <td class="left">{g.folded ? 'folded' : declarationText(g.declaration)}</td>
+                    <td class="left">
+                      {r.folded
+                        ? ''
+                        : `${r.won ? 'won' : 'lost'}${r.overbid ? ' (overbid)' : ''}, ${r.declarer_points} pts`}
+                    </td>
+                    <td class="num">{r.folded ? '' : r.list_entry}</td>
+                    {g.points.map((p) => (
+                      <td class="num">{p || ''}</td>
+                    ))}
+                    <td>
+                      <a href={`#/series/${id}/${g.index}`} data-testid={`replay-${g.index}`}>
+                        Replay
+                      </a>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && (
+        <SeriesTable
+          names={names}
+          list={data.games.map((g) => g.points)}
+          deals={info?.deals ?? data.games.length}
+          labels={labels}
+        />
+      )}
+    </section>
+  );
+}

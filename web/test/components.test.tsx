@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { AuctionPanel, ActionPanel } from '../src/components/ActionPanel';
+import { HandView } from '../src/views/TableView';
+import { BID_VALUES, type LegalAction } from '../src/lib/bidding';
+
+function mount(node: preact.ComponentChild) {
+  const root = document.createElement('div');
+  document.body.appendChild(root);
+  act(() => render(node, root));
+  return root;
+}
+const byTestId = (root: Element, id: string) => root.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const click = (el: Element | null) => act(() => (el as HTMLElement).click());
+
+const bids = (above: number): LegalAction[] => [
+  ...BID_VALUES.filter((v) => v > above).map((value) => ({ type: 'bid', pos: 1, value })),
+  { type: 'pass', pos: 1 },
+];
+
+describe('AuctionPanel', () => {
+  it('offers the next bid as the default and guards jump bids with a confirmation', () => {
+    const onAct = vi.fn();
+    const root = mount(<AuctionPanel legal={bids(18)} busy={false} currentBid={18} onAct={onAct} />);
+    expect(byTestId(root, 'bid-next')?.textContent).toBe('Bid 20');
+    expect(document.activeElement).toBe(byTestId(root, 'bid-next'));
+    click(byTestId(root, 'jump'));
+    expect(onAct).not.toHaveBeenCalled();
+    expect(byTestId(root, 'jump-confirm')?.textContent).toBe('Confirm jump to 22');
+    // a double click lands on Cancel, which took the place of the first step's button
+    expect(root.querySelector('.jump button')?.textContent).toBe('Cancel');
+    click(byTestId(root, 'jump-confirm'));
+    expect(onAct).toHaveBeenCalledWith({ type: 'bid', value: 22 });
+    click(byTestId(root, 'bid-next'));
+    expect(onAct).toHaveBeenLastCalledWith({ type: 'bid', value: 20 });
+  });
+
+  it('an answer shows yes and pass only', () => {
+    const onAct = vi.fn();
+    const legal = [
+      { type: 'hold', pos: 0 },
+      { type: 'pass', pos: 0 },
+    ];
+    const root = mount(<AuctionPanel legal={legal} busy={false} currentBid={23} onAct={onAct} />);
+    expect(byTestId(root, 'hold')?.textContent).toBe('Yes (23)');
+    expect(byTestId(root, 'bid-next')).toBeNull();
+    expect(byTestId(root, 'jump')).toBeNull();
+    click(byTestId(root, 'hold'));
+    expect(onAct).toHaveBeenCalledWith(legal[0]);
+  });
+});
+
+describe('declaring', () => {
+  it('offers only the legal games and announcements, and declares after choosing', () => {
+    const legal: LegalAction[] = [
+      { type: 'declare', pos: 0, game: 'H', hand: false, schneider: false, schwarz: false, ouvert: false },
+      { type: 'declare', pos: 0, game: 'G', hand: false, schneider: false, schwarz: false, ouvert: false },
+      { type: 'declare', pos: 0, game: 'N', hand: false, schneider: false, schwarz: false, ouvert: true },
+    ];
+    const onAct = vi.fn();
+    const preview = vi.fn();
+    const root = mount(
+      <ActionPanel
+        legal={legal}
+        phase="declaring"
+        busy={false}
+        currentBid={30}
+        onAct={onAct}
+        onPreviewGame={preview}
+        discardSel={[]}
+      />,
+    );
+    const games = [...root.querySelectorAll('[data-testid^="game-"]')].map((b) => b.textContent);
+    expect(games).toEqual(['Hearts', 'Grand', 'Null']);
+    expect(byTestId(root, 'declare')).toBeNull(); // nothing chosen yet
+    click(byTestId(root, 'game-N'));
+    expect(preview).toHaveBeenLastCalledWith('N');
+    expect(byTestId(root, 'declare')?.textContent).toBe('Declare Null Ouvert');
+    click(byTestId(root, 'declare'));
+    expect(onAct).toHaveBeenCalledWith(legal[2]);
+  });
+});
+
+describe('HandView', () => {
+  it('highlights the legal cards; the others are dimmed and cannot be played', () => {
+    const onCard = vi.fn();
+    const root = mount(
+      <HandView
+        cards={['CJ', 'HA', 'HT', 'S7']}
+        playable={new Set(['HA', 'HT'])}
+        selectable={false}
+        selected={[]}
+        onCard={onCard}
+      />,
+    );
+    const card = (c: string) => root.querySelector<HTMLButtonElement>(`button[data-card="${c}"]`)!;
+    expect(card('HA').classList.contains('playable')).toBe(true);
+    expect(card('CJ').classList.contains('dim')).toBe(true);
+    expect(card('CJ').getAttribute('aria-disabled')).toBe('true');
+    click(card('CJ'));
+    expect(onCard).not.toHaveBeenCalled();
+    click(card('HT'));
+    expect(onCard).toHaveBeenCalledWith('HT');
+    // only one card is in the tab order; the arrow keys move between the cards
+    expect([...root.querySelectorAll('button[tabindex="0"]')].map((b) => b.getAttribute('data-card'))).toEqual(['HA']);
+    card('HA').focus();
+    act(() => {
+      card('HA').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    });
+    expect(document.activeElement).toBe(card('HT'));
+  });
+});

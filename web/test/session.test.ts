@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { Session } from '../src/lib/session';
+
+class FakeSocket {
+  readyState = 0;
+  sent: any[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  recv(m: object) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+}
+
+class MemStore {
+  m = new Map<string, string>();
+  getItem(k: string) {
+    return this.m.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, v);
+  }
+  removeItem(k: string) {
+    this.m.delete(k);
+  }
+}
+
+function setup(store = new MemStore()) {
+  const sockets: FakeSocket[] = [];
+  const s = new Session('ws://x/ws', store, () => {
+    const f = new FakeSocket();
+    sockets.push(f);
+    return f as unknown as WebSocket;
+  });
+  return { s, sockets, store };
+}
+
+const welcome = { type: 'welcome', protocol: 1, player: { id: 7, name: 'anna', bot: false }, token: 'tok' };
+const types = (f: FakeSocket) => f.sent.map((m) => m.type);
+
+describe('session', () => {
+  it('logs in as a guest and keeps the token for the next hello', () => {
+    const { s, sockets, store } = setup();
+    s.login('anna');
+    sockets[0].open();
+    expect(sockets[0].sent[0]).toEqual({ type: 'hello', protocol: 1, name: 'anna' });
+    sockets[0].recv(welcome);
+    expect(store.getItem('skat.token')).toBe('tok');
+    const again = setup(store);
+    again.s.start();
+    again.sockets[0].open();
+    expect(again.sockets[0].sent[0]).toEqual({ type: 'hello', protocol: 1, name: 'anna', token: 'tok' });
+  });
+
+  it('creates a table against two bots and starts when the seats are full', () => {
+    const { s, sockets } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    s.createTable({ deals: 3, bots: ['house-1', ''] });
+    sockets[0].recv({ type: 'table_created', table: 4 });
+    const sent = sockets[0].sent.filter((m) => m.table === 4);
+    expect(sent.map((m) => [m.type, m.seat, m.bot])).toEqual([
+      ['join_table', 0, undefined],
+      ['add_bot', 1, 'house-1'],
+      ['add_bot', 2, ''],
+    ]);
+    const seat = (v: number, seat: number, id: number) =>
+      sockets[0].recv({
+        type: 'seated',
+        table: 4,
+        version: v,
+        game: -1,
+        seat,
+        player: { id, name: `p${id}`, bot: id !== 7 },
+      });
+    seat(1, 0, 7);
+    seat(2, 1, 1);
+    expect(types(sockets[0])).not.toContain('start_series');
+    seat(3, 2, 2);
+    expect(sockets[0].sent.at(-1)).toMatchObject({ type: 'start_series', table: 4 });
+    expect(s.snap.table?.mySeat).toBe(0);
+  });
+
+  it('after a lost connection: hello with the token, join the table again, resume from the last version', async () => {
+    const { s, sockets } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    s.joinTable(9, 1);
+    sockets[0].recv({
+      type: 'seated',
+      table: 9,
+      version: 1,
+      game: -1,
+      seat: 1,
+      player: { id: 7, name: 'anna', bot: false },
+    });
+    sockets[0].recv({ type: 'chat', table: 9, version: 2, game: -1, seat: 1, name: 'anna', text: 'hi' });
+    sockets[0].close();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    sockets[1].recv(welcome);
+    expect(types(sockets[1]).slice(0, 3)).toEqual(['hello', 'join_table', 'resume']);
+    expect(sockets[1].sent[0].token).toBe('tok');
+    expect(sockets[1].sent[2]).toMatchObject({ table: 9, version: 2 });
+    s.logout();
+  });
+
+  it('a gap in versions asks for a resume once and waits for the missing events', () => {
+    const { s, sockets } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    s.joinTable(9);
+    const before = sockets[0].sent.filter((m) => m.type === 'resume').length;
+    sockets[0].recv({
+      type: 'seated',
+      table: 9,
+      version: 1,
+      game: -1,
+      seat: 0,
+      player: { id: 7, name: 'anna', bot: false },
+    });
+    sockets[0].recv({ type: 'left', table: 9, version: 3, game: -1, seat: 2 });
+    sockets[0].recv({ type: 'left', table: 9, version: 4, game: -1, seat: 2 });
+    const resumes = sockets[0].sent.filter((m) => m.type === 'resume');
+    expect(resumes.length).toBe(before + 1);
+    expect(resumes.at(-1)).toMatchObject({ table: 9, version: 1 });
+    expect(s.snap.table?.version).toBe(1);
+    sockets[0].recv({ type: 'chat', table: 9, version: 2, game: -1, seat: 0, name: 'anna', text: 'x' });
+    sockets[0].recv({ type: 'left', table: 9, version: 3, game: -1, seat: 2 });
+    expect(s.snap.table?.version).toBe(3);
+  });
+
+  it('an act request is current only for its version; actions drop pos and add the table', () => {
+    const { s, sockets } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    s.joinTable(9);
+    sockets[0].recv({
+      type: 'seated',
+      table: 9,
+      version: 1,
+      game: -1,
+      seat: 0,
+      player: { id: 7, name: 'anna', bot: false },
+    });
+    sockets[0].recv({
+      type: 'act',
+      table: 9,
+      game: 0,
+      version: 1,
+      seat: 0,
+      clock_ms: 60000,
+      deadline: 1,
+      view: { legal: [] },
+    });
+    expect(s.snap.act?.version).toBe(1);
+    s.act({ type: 'bid', pos: 1, value: 18 });
+    expect(sockets[0].sent.at(-1)).toMatchObject({ type: 'bid', value: 18, table: 9 });
+    expect(sockets[0].sent.at(-1).pos).toBeUndefined();
+    expect(s.snap.busy).toBe(true);
+    sockets[0].recv({ type: 'error', code: 'illegal_action', message: 'no', table: 9 });
+    expect(s.snap.busy).toBe(false);
+    sockets[0].recv({ type: 'chat', table: 9, version: 2, game: -1, seat: 0, name: 'anna', text: 'x' });
+    expect(s.snap.act).toBeNull();
+  });
+});
