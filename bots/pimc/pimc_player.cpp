@@ -1,0 +1,127 @@
+#include "bots/pimc/pimc_player.h"
+
+#include <algorithm>
+
+#include "bots/pimc/world_sampler.h"
+#include "bots/solver/position.h"
+#include "engine/scoring.h"
+
+namespace skat::bots {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// What the game is worth to `me` when the declarer ends with `points` card points and
+// `declarer_tricks` tricks (suit, grand) or wins/loses (null).
+struct Payoff {
+  const SeatView& view;
+  Declaration declaration;
+  CardSet declarer_dealt;  // the declarer's 10 dealt cards and the skat, for matadors
+
+  int operator()(int points, int declarer_tricks, bool null_won) const {
+    GameOutcome o;
+    o.declaration = declaration;
+    o.bid = view.bid;
+    o.declarer_cards_and_skat = declarer_dealt;
+    o.declarer_points = points;
+    o.declarer_tricks = declarer_tricks;
+    o.defender_tricks = 10 - declarer_tricks;
+    if (declaration.type == GameType::Null) {
+      o.declarer_tricks = null_won ? 0 : 1;
+      o.defender_tricks = 10 - o.declarer_tricks;
+    }
+    const GameResult r = score_game(o);
+    if (view.pos == view.declarer) return r.list_entry + (r.won ? 50 : -50);
+    return r.won ? 0 : 40;
+  }
+};
+
+// The solver's verdict on one world after `card`: brackets of the declarer's points that decide
+// the value (lost schneider ≤ 30, lost, won, won schneider ≥ 90, won schwarz), as a payoff.
+// `schwarz_open`: the defenders have not taken a trick before this position.
+int play_out(PlayState& s, Card card, bool schwarz_open, OpenSolver& solver, const Payoff& payoff) {
+  s.play(card);
+  int result = 0;
+  if (s.game() == GameType::Null) {
+    const bool clean = s.declarer_tricks() == 0 && solver.null_declarer_clean(s);
+    result = payoff(0, 0, clean);
+  } else if (solver.declarer_reaches(s, 61)) {
+    if (solver.declarer_reaches(s, 90))
+      result = schwarz_open && s.defender_tricks() == 0 && solver.declarer_takes_all(s) ? payoff(120, 10, false)
+                                                                                        : payoff(90, 9, false);
+    else
+      result = payoff(61, 6, false);
+  } else {
+    result = solver.declarer_reaches(s, 31) ? payoff(60, 4, false) : payoff(30, 2, false);
+  }
+  s.undo();
+  return result;
+}
+
+}  // namespace
+
+PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, FastRng& rng, OpenSolver& solver) {
+  PimcDecision d;
+  CardSet legal;
+  for (const Action& a : view.legal)
+    if (a.kind == ActionKind::Play) legal.add(a.card);
+  for (Card c : legal) d.cards.push_back({c, 0.0});
+  if (d.cards.empty()) return d;
+  d.best = d.cards.front().card;
+  if (d.cards.size() == 1 || !view.declaration) return d;
+
+  const WorldSampler sampler(hidden_info(view));
+  const HiddenInfo& info = sampler.info();
+  const Declaration declaration = view.declaration->normalized();
+  std::vector<double> sums(d.cards.size(), 0.0);
+  double total_weight = 0;
+  const auto deadline = Clock::now() + settings.budget;
+  for (int w = 0; w < settings.worlds && (w == 0 || Clock::now() < deadline); ++w) {
+    const auto world = sampler.sample(rng);
+    if (!world) break;
+    const int decl = info.declarer;
+    const CardSet declarer_dealt =
+        world->hands[static_cast<std::size_t>(decl)] | info.played_by[static_cast<std::size_t>(decl)] | world->skat;
+    const Payoff payoff{view, declaration, declarer_dealt};
+
+    // The position at the start of the current trick, then the trick's cards.
+    PositionSpec spec;
+    spec.game = info.game;
+    spec.declarer = decl;
+    spec.hands = world->hands;
+    spec.trick = view.current_trick;
+    spec.leader = view.trick_leader;
+    int so_far = info.game == GameType::Null ? 0 : card_points(world->skat);
+    for (const CompletedTrick& t : view.tricks)
+      if (t.winner == decl) so_far += t.points;
+    spec.declarer_points_so_far = so_far;
+    auto state = make_position(spec);
+    if (!state) break;  // cannot happen for a consistent world
+
+    // Schwarz needs every trick, including those before this position.
+    const bool schwarz_open =
+        std::ranges::all_of(view.tricks, [&](const CompletedTrick& t) { return t.winner == decl; });
+
+    for (std::size_t i = 0; i < d.cards.size(); ++i)
+      sums[i] += world->weight * play_out(*state, d.cards[i].card, schwarz_open, solver, payoff);
+    total_weight += world->weight;
+    ++d.worlds;
+  }
+  if (total_weight <= 0) return d;
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < d.cards.size(); ++i) {
+    d.cards[i].payoff = sums[i] / total_weight;
+    if (d.cards[i].payoff > d.cards[best].payoff) best = i;
+  }
+  d.best = d.cards[best].card;
+  return d;
+}
+
+Action PimcPlayer::decide(const SeatView& view) {
+  if (view.phase != Phase::Playing) return fallback_.decide(view);
+  const PimcDecision d = evaluate_cards(view, settings_, rng_, solver_);
+  return Action::play(view.pos, d.best);
+}
+
+}  // namespace skat::bots

@@ -1,0 +1,53 @@
+// Perfect-information Monte-Carlo card play: for each legal card, the average Seeger-Fabian
+// payoff (to this position) of the finished game over sampled worlds, each world solved by the
+// open-card solver; the best card is played. Anytime: stops at the number of worlds or at the
+// time budget, whichever comes first. Bidding, skat and declaration are the simple player's
+// until the winning-table decisions exist.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "bots/player.h"
+#include "bots/rng.h"
+#include "bots/simple_player.h"
+#include "bots/solver/open_solver.h"
+
+namespace skat::bots {
+
+struct PimcSettings {
+  int worlds = 40;                         // worlds per decision (at most)
+  std::chrono::milliseconds budget{2000};  // time per decision (at most; one world always)
+  std::size_t tt_bytes = std::size_t{16} << 20;
+};
+
+struct CardScore {
+  Card card;
+  double payoff = 0;  // weighted mean Seeger-Fabian points of the game for the deciding position
+};
+
+struct PimcDecision {
+  std::vector<CardScore> cards;  // every legal card, in card order
+  int worlds = 0;                // worlds evaluated
+  Card best;
+};
+
+// Evaluates the legal cards of `view` (phase playing, its turn).
+PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, FastRng& rng, OpenSolver& solver);
+
+class PimcPlayer : public Player {
+ public:
+  PimcPlayer(std::uint64_t seed, PimcSettings settings = {})
+      : settings_(settings), rng_(seed), fallback_(seed ^ 0x5bd1e995ULL), solver_(SolverOptions{settings.tt_bytes}) {}
+  Action decide(const SeatView& view) override;
+  std::string name() const override { return "pimc"; }
+
+ private:
+  PimcSettings settings_;
+  FastRng rng_;
+  SimplePlayer fallback_;
+  OpenSolver solver_;
+};
+
+}  // namespace skat::bots

@@ -1,0 +1,138 @@
+#include "bots/pimc/world_sampler.h"
+
+#include <vector>
+
+#include "bots/hand_eval.h"
+
+namespace skat::bots {
+
+namespace {
+
+std::vector<Card> cards_of(CardSet set) {
+  std::vector<Card> out;
+  for (Card c : set) out.push_back(c);
+  return out;
+}
+
+void shuffle(std::vector<Card>& cards, FastRng& rng) {
+  for (std::size_t i = cards.size(); i > 1; --i)
+    std::swap(cards[i - 1], cards[static_cast<std::size_t>(uniform_below(rng, i))]);
+}
+
+}  // namespace
+
+HiddenInfo hidden_info(const SeatView& view) {
+  HiddenInfo h;
+  h.game = view.declaration ? view.declaration->type : GameType::Grand;
+  h.me = view.pos;
+  h.declarer = view.declarer;
+  h.bids = view.bids;
+  const GameRules& rules = rules_for(h.game);
+  CardSet played;
+  auto note_trick = [&](const Card* cards, int n, int leader) {
+    const int led = rules.class_of[static_cast<std::size_t>(cards[0].id())];
+    for (int i = 0; i < n; ++i) {
+      const int p = (leader + i) % 3;
+      const Card c = cards[i];
+      h.played_by[static_cast<std::size_t>(p)].add(c);
+      played.add(c);
+      if (rules.class_of[static_cast<std::size_t>(c.id())] != led)
+        h.excluded[static_cast<std::size_t>(p)] |= rules.class_cards[static_cast<std::size_t>(led)];
+    }
+  };
+  for (const CompletedTrick& t : view.tricks) note_trick(t.cards.data(), 3, t.leader);
+  if (!view.current_trick.empty())
+    note_trick(view.current_trick.data(), static_cast<int>(view.current_trick.size()), view.trick_leader);
+  for (int p = 0; p < 3; ++p)
+    h.hand_size[static_cast<std::size_t>(p)] = 10 - h.played_by[static_cast<std::size_t>(p)].size();
+
+  h.known[static_cast<std::size_t>(h.me)] = view.hand;
+  if (h.declarer >= 0 && h.declarer != h.me && !view.ouvert_cards.empty())
+    h.known[static_cast<std::size_t>(h.declarer)] = view.ouvert_cards;
+  if (h.me == h.declarer && view.picked_up) h.known_skat = view.discard;
+  h.hidden_skat = h.known_skat.empty() ? 2 : 0;
+  CardSet seen = played | h.known_skat;
+  for (const CardSet& k : h.known) seen |= k;
+  h.unknown = CardSet::all() - seen;
+  return h;
+}
+
+bool WorldSampler::fits(const World& w) const {
+  for (int p = 0; p < 3; ++p)
+    if (!(w.hands[static_cast<std::size_t>(p)] & info_.excluded[static_cast<std::size_t>(p)]).empty()) return false;
+  return true;
+}
+
+// The bidders' hands at the deal (cards held now and played; the declarer's with the skat) must
+// support their bids: a world where a bidder could not reach his bid counts a quarter.
+double WorldSampler::bid_weight(const World& w) const {
+  double weight = 1.0;
+  for (int p = 0; p < 3; ++p) {
+    const int bid = info_.bids[static_cast<std::size_t>(p)];
+    if (p == info_.me || bid == 0) continue;
+    const CardSet dealt = w.hands[static_cast<std::size_t>(p)] | info_.played_by[static_cast<std::size_t>(p)];
+    int limit = 0;
+    if (p == info_.declarer) {
+      limit = estimated_value(choose_declaration(dealt | w.skat, bid), dealt | w.skat);
+    } else if (const auto game = biddable_game(dealt)) {
+      limit = estimated_value(*game, dealt);
+    }
+    if (limit < bid) weight *= 0.25;
+  }
+  return weight;
+}
+
+std::optional<World> WorldSampler::sample(FastRng& rng) const {
+  std::vector<Card> cards = cards_of(info_.unknown);
+  std::array<int, 3> need{};
+  for (int p = 0; p < 3; ++p)
+    need[static_cast<std::size_t>(p)] =
+        info_.hand_size[static_cast<std::size_t>(p)] - info_.known[static_cast<std::size_t>(p)].size();
+  if (need[0] + need[1] + need[2] + info_.hidden_skat != static_cast<int>(cards.size())) return std::nullopt;
+
+  World w;
+  // Rejection: a uniform split of the unknown cards, kept when no shown void is broken.
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    shuffle(cards, rng);
+    w.hands = info_.known;
+    w.skat = info_.known_skat;
+    std::size_t i = 0;
+    for (int p = 0; p < 3; ++p)
+      for (int k = 0; k < need[static_cast<std::size_t>(p)]; ++k) w.hands[static_cast<std::size_t>(p)].add(cards[i++]);
+    for (; i < cards.size(); ++i) w.skat.add(cards[i]);
+    if (fits(w)) {
+      w.weight = bid_weight(w);
+      return w;
+    }
+  }
+  // Constrained deal: each card, in random order, to a random place that may take it.
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    shuffle(cards, rng);
+    w.hands = info_.known;
+    w.skat = info_.known_skat;
+    std::array<int, 4> left{need[0], need[1], need[2], info_.hidden_skat};
+    bool ok = true;
+    for (Card c : cards) {
+      int options[4];
+      int n = 0;
+      for (int p = 0; p < 4; ++p)
+        if (left[static_cast<std::size_t>(p)] > 0 &&
+            (p == 3 || !info_.excluded[static_cast<std::size_t>(p)].contains(c)))
+          options[n++] = p;
+      if (n == 0) {
+        ok = false;
+        break;
+      }
+      const int p = options[uniform_below(rng, static_cast<std::uint64_t>(n))];
+      --left[static_cast<std::size_t>(p)];
+      (p == 3 ? w.skat : w.hands[static_cast<std::size_t>(p)]).add(c);
+    }
+    if (ok) {
+      w.weight = bid_weight(w);
+      return w;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace skat::bots

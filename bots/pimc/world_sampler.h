@@ -1,0 +1,51 @@
+// Hidden-card worlds for Monte-Carlo card play: from one position's SeatView, what is known (own
+// hand, cards played, voids shown, an ouvert declarer's cards, the declarer's own skat), and
+// random deals of the unknown cards consistent with it, each with a weight from the bidding (a
+// count-based inference: a bid the hand could not support makes that world less likely).
+#pragma once
+
+#include <array>
+#include <optional>
+
+#include "bots/rng.h"
+#include "engine/seat_view.h"
+
+namespace skat::bots {
+
+struct HiddenInfo {
+  GameType game = GameType::Grand;
+  int me = 0;
+  int declarer = 0;
+  std::array<CardSet, 3> known{};      // cards known to be held now by each position
+  std::array<int, 3> hand_size{};      // cards each position holds now
+  std::array<CardSet, 3> played_by{};  // cards each position has played
+  std::array<CardSet, 3> excluded{};   // cards a position cannot hold (suits it showed void in)
+  CardSet unknown;                     // cards whose place is hidden from `me`
+  int hidden_skat = 0;                 // how many of them lie in the skat (0 or 2)
+  CardSet known_skat;                  // the skat or discard when `me` knows it
+  std::array<int, 3> bids{};           // highest value each position bid or held
+};
+
+HiddenInfo hidden_info(const SeatView& view);
+
+struct World {
+  std::array<CardSet, 3> hands{};  // every position's cards now
+  CardSet skat;                    // the two cards that count for the declarer (skat or discard)
+  double weight = 1.0;
+};
+
+// Draws worlds uniformly among the consistent ones (rejection first, then a constrained deal when
+// voids make rejection slow), then weights them by the bids.
+class WorldSampler {
+ public:
+  explicit WorldSampler(HiddenInfo info) : info_(std::move(info)) {}
+  std::optional<World> sample(FastRng& rng) const;
+  const HiddenInfo& info() const { return info_; }
+
+ private:
+  bool fits(const World& w) const;
+  double bid_weight(const World& w) const;
+  HiddenInfo info_;
+};
+
+}  // namespace skat::bots

@@ -1,0 +1,118 @@
+// Monte-Carlo card play: sampled worlds agree with everything the position knows (own cards,
+// cards played, voids shown, ouvert cards, the declarer's own discard); the PIMC player makes
+// only legal moves through whole games and beats the random player on fixed duplicate deals.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "bots/duel.h"
+#include "bots/pimc/pimc_player.h"
+#include "bots/pimc/world_sampler.h"
+#include "bots/play_deal.h"
+#include "bots/random_player.h"
+#include "bots/simple_player.h"
+#include "engine/deal.h"
+
+namespace skat::bots {
+namespace {
+
+// Plays a game with simple players and checks the worlds sampled for every position at every
+// card of the play phase against the real deal.
+void check_worlds_along(const Deal& deal, std::uint64_t seed, int& checked) {
+  SimplePlayer p0(seed), p1(seed + 1), p2(seed + 2);
+  std::array<Player*, 3> players{&p0, &p1, &p2};
+  Game game(deal);
+  FastRng rng(seed);
+  while (!game.finished()) {
+    const int to_act = game.to_act();
+    if (game.phase() == Phase::Playing) {
+      for (int pos = 0; pos < 3; ++pos) {
+        const SeatView view = seat_view(game, pos);
+        const WorldSampler sampler(hidden_info(view));
+        const HiddenInfo& info = sampler.info();
+        for (int k = 0; k < 4; ++k) {
+          const auto world = sampler.sample(rng);
+          ASSERT_TRUE(world);
+          CardSet all = world->skat;
+          for (int p = 0; p < 3; ++p) {
+            const CardSet h = world->hands[static_cast<std::size_t>(p)];
+            EXPECT_EQ(h.size(), game.hand(p).size());
+            EXPECT_TRUE((h & all).empty());
+            all |= h;
+            EXPECT_TRUE((h & info.excluded[static_cast<std::size_t>(p)]).empty()) << "a shown void is broken";
+          }
+          EXPECT_EQ(world->hands[static_cast<std::size_t>(pos)], game.hand(pos));
+          EXPECT_EQ(world->skat.size(), 2);
+          EXPECT_EQ((all | info.played_by[0] | info.played_by[1] | info.played_by[2]), CardSet::all());
+          // The real deal is one of the consistent worlds: the real hands never break a void.
+          for (int p = 0; p < 3; ++p) EXPECT_TRUE((game.hand(p) & info.excluded[static_cast<std::size_t>(p)]).empty());
+          if (pos == game.declarer() && !game.declaration().hand) {
+            EXPECT_EQ(world->skat, view.discard);
+          }
+          if (pos != game.declarer() && game.declaration().ouvert) {
+            EXPECT_EQ(world->hands[static_cast<std::size_t>(game.declarer())], game.hand(game.declarer()));
+          }
+          EXPECT_GT(world->weight, 0.0);
+          ++checked;
+        }
+      }
+    }
+    ASSERT_TRUE(game.apply(players[static_cast<std::size_t>(to_act)]->decide(seat_view(game, to_act))));
+  }
+}
+
+TEST(WorldSampler, WorldsAgreeWithWhatThePositionKnows) {
+  FastRng deals(11);
+  int checked = 0;
+  for (int i = 0; i < 40; ++i) check_worlds_along(random_deal(deals), 100 + static_cast<std::uint64_t>(i), checked);
+  EXPECT_GT(checked, 1000);
+}
+
+PimcSettings test_settings() {
+  PimcSettings s;
+  s.worlds = 6;
+  s.budget = std::chrono::milliseconds(3'600'000);  // worlds decide, never the clock: deterministic
+  s.tt_bytes = std::size_t{1} << 20;
+  return s;
+}
+
+// Simple players bid and play the first tricks; from `tricks_left` cards per hand on, PIMC
+// decides for the position to move: always one of its legal cards, the same for the same seed.
+TEST(PimcPlayer, LateDecisionsAreLegalAndDeterministic) {
+  FastRng deals(12);
+  int decided = 0;
+  for (int i = 0; i < 30; ++i) {
+    const Deal deal = random_deal(deals);
+    SimplePlayer p0(1), p1(2), p2(3);
+    std::array<Player*, 3> players{&p0, &p1, &p2};
+    Game game(deal);
+    while (!game.finished()) {
+      const int pos = game.to_act();
+      if (game.phase() == Phase::Playing && game.hand(pos).size() <= 4) {
+        const SeatView view = seat_view(game, pos);
+        PimcPlayer first(9, test_settings()), second(9, test_settings());
+        const Action a = first.decide(view);
+        EXPECT_NE(std::ranges::find(view.legal, a), view.legal.end());
+        EXPECT_EQ(second.decide(view), a);
+        ++decided;
+        ASSERT_TRUE(game.apply(a));
+        continue;
+      }
+      ASSERT_TRUE(game.apply(players[static_cast<std::size_t>(pos)]->decide(seat_view(game, pos))));
+    }
+  }
+  EXPECT_GT(decided, 100);
+}
+
+// Slow while the solver is slow (minutes): labelled long, run by SKAT_LONG_TESTS=1.
+TEST(PimcPlayerLong, BeatsTheRandomPlayerOnDuplicateDeals) {
+  const PlayerFactory pimc = [](std::uint64_t seed) { return std::make_unique<PimcPlayer>(seed, test_settings()); };
+  const PlayerFactory random = [](std::uint64_t seed) { return std::make_unique<RandomPlayer>(seed); };
+  const DuelResult r = duplicate_duel(random, pimc, 1, 4, 77);
+  EXPECT_EQ(r.games, 12);
+  EXPECT_GT(r.b.per_seat(), r.a.per_seat());
+  EXPECT_GT(r.mean_difference(), 0.0);
+}
+
+}  // namespace
+}  // namespace skat::bots
