@@ -11,6 +11,7 @@ namespace {
 struct ClassOrder {
   std::array<std::array<Card, 11>, 5> cards{};
   std::array<int, 5> size{};
+  std::array<CardSet, kNumCards> stronger{};  // per card: the cards of its class that beat it
 };
 
 ClassOrder make_order(GameType game) {
@@ -24,6 +25,10 @@ ClassOrder make_order(GameType game) {
       return r.strength[static_cast<std::size_t>(a.id())] > r.strength[static_cast<std::size_t>(b.id())];
     });
     o.size[static_cast<std::size_t>(k)] = n;
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < i; ++j)
+        o.stronger[static_cast<std::size_t>(list[static_cast<std::size_t>(i)].id())].add(
+            list[static_cast<std::size_t>(j)]);
   }
   return o;
 }
@@ -62,8 +67,12 @@ int OpenSolver::future_max(const PlayState& s, Goal goal) const {
 // tricks; with equal points (or when points do not matter) one of them stands for all.
 int OpenSolver::ordered_moves(const PlayState& s, Goal goal, Card* out) const {
   const GameRules& r = s.rules();
-  const ClassOrder& order = order_for(s.game());
   const CardSet legal = s.legal_moves();
+  if (legal.size() == 1) {
+    out[0] = legal.first();
+    return 1;
+  }
+  const ClassOrder& order = order_for(s.game());
   const CardSet alive = in_hands(s) | in_trick(s);
   const bool points_matter = goal == Goal::Points;
   int n = 0;
@@ -94,19 +103,23 @@ int OpenSolver::ordered_moves(const PlayState& s, Goal goal, Card* out) const {
     // Leads: a card no opponent can beat (higher card of its class, or a ruff) comes first, with
     // points; otherwise cheap cards first.
     CardSet opponents;
+    std::array<CardSet, 2> opponent_hands{};
+    int m = 0;
     for (int p = 0; p < 3; ++p)
-      if ((p == s.declarer()) != me_declarer) opponents |= s.hand(p);
+      if ((p == s.declarer()) != me_declarer) {
+        opponents |= s.hand(p);
+        opponent_hands[static_cast<std::size_t>(m++)] = s.hand(p);
+      }
     for (int i = 0; i < n; ++i) {
       const Card c = out[i];
       const int k = class_of(r, c);
       const CardSet cls = r.class_cards[static_cast<std::size_t>(k)];
-      bool beaten = false;
-      for (Card o : opponents& cls)
-        if (strength(r, o) > strength(r, c)) beaten = true;
+      bool beaten = !(opponents & order.stronger[static_cast<std::size_t>(c.id())]).empty();
       if (!beaten && k != kTrump)
-        for (int p = 0; p < 3; ++p)
-          if ((p == s.declarer()) != me_declarer && (s.hand(p) & cls).empty() && !(s.hand(p) & r.trumps()).empty())
-            beaten = true;
+        for (int j = 0; j < m; ++j) {
+          const CardSet h = opponent_hands[static_cast<std::size_t>(j)];
+          if ((h & cls).empty() && !(h & r.trumps()).empty()) beaten = true;
+        }
       int v = 0;
       if (goal == Goal::NullClean)
         v = me_declarer ? -strength(r, c) : strength(r, c);

@@ -1,7 +1,8 @@
 // The solver's transposition table: positions at trick boundaries (the three hands, the leader and
-// the kind of question), each with bounds on what the maximising side still gets from there.
-// Fixed size (a memory bound chosen by the caller), two entries per bucket, no allocation while
-// searching; `clear` is O(1) (a generation number marks the entries of earlier searches stale).
+// the kind of question), each with bounds on what the maximising side still gets from there and
+// the card that refuted it last. Fixed size (a memory bound chosen by the caller), buckets of three
+// entries in one 64-byte cache line (one miss per probe), no allocation while searching; `clear`
+// is O(1) (a generation number marks the entries of earlier searches stale).
 #pragma once
 
 #include <array>
@@ -22,7 +23,7 @@ class TranspositionTable {
     std::uint8_t upper = 255;
   };
 
-  // `bytes`: memory for the entries (rounded down to a power of two of buckets, at least one).
+  // `bytes`: memory for the buckets (rounded down to a power of two of buckets, at least one).
   explicit TranspositionTable(std::size_t bytes);
 
   struct Hit {
@@ -32,33 +33,37 @@ class TranspositionTable {
   // What is known of this position, if anything.
   std::optional<Hit> find(const std::array<CardSet, 3>& hands, int tag) const;
   // Narrows the bounds of this position and records its refuting card (-1: none), creating the
-  // entry if needed (evicting the cheaper of two).
+  // entry if needed (evicting a stale entry, else the one with the fewest cards left).
   void store(const std::array<CardSet, 3>& hands, int tag, Bounds bounds, int best);
   void clear();
 
-  std::size_t capacity() const { return entries_.size(); }
-  std::size_t bytes() const { return entries_.size() * (sizeof(Entry) + 1); }
+  std::size_t capacity() const { return buckets_.size() * kWays; }
+  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
 
  private:
+  static constexpr int kWays = 3;
   struct Entry {
     std::uint32_t h0 = 0, h1 = 0, h2 = 0;
     std::uint8_t tag = 0;   // leader, question kind, declarer, game; 0 = empty
     std::uint8_t best = 0;  // refuting card id + 1; 0 = none
     Bounds bounds;
   };
-  static_assert(sizeof(Entry) == 16);
+  struct alignas(64) Bucket {
+    std::array<Entry, kWays> entries{};
+    std::array<std::uint8_t, kWays> generation{};  // the generation that wrote each entry
+  };
+  static_assert(sizeof(Entry) == 16 && sizeof(Bucket) == 64);
 
-  std::size_t bucket_of(const std::array<CardSet, 3>& hands, int tag) const;
-  bool matches(std::size_t i, const std::array<CardSet, 3>& hands, int tag) const {
-    const Entry& e = entries_[i];
-    return generations_[i] == generation_ && e.tag == tag && e.h0 == hands[0].bits() && e.h1 == hands[1].bits() &&
-           e.h2 == hands[2].bits();
+  Bucket& bucket_of(const std::array<CardSet, 3>& hands, int tag) const;
+  bool matches(const Bucket& b, int i, const std::array<CardSet, 3>& hands, int tag) const {
+    const Entry& e = b.entries[static_cast<std::size_t>(i)];
+    return b.generation[static_cast<std::size_t>(i)] == generation_ && e.tag == tag && e.h0 == hands[0].bits() &&
+           e.h1 == hands[1].bits() && e.h2 == hands[2].bits();
   }
 
-  std::vector<Entry> entries_;
-  std::vector<std::uint8_t> generations_;  // per entry: the generation that wrote it
+  mutable std::vector<Bucket> buckets_;
   std::uint8_t generation_ = 1;
-  std::size_t mask_ = 0;  // bucket index mask; a bucket is entries 2i and 2i+1
+  std::size_t mask_ = 0;
 };
 
 }  // namespace skat::bots
