@@ -193,6 +193,19 @@ TEST(Binary, BenchSolverQuickReportsEveryFigure) {
   EXPECT_TRUE(std::regex_match(out.back(), std::regex("bench: [0-9a-f]{16}")));
 }
 
+TEST(Binary, BenchPimcQuickReportsDecisionTimesPerTrick) {
+  const CliRun r = skat("bench pimc --quick");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 3u + 20u + 1u) << r.out;
+  EXPECT_EQ(out[0], "deals: 2 deals");
+  const std::regex figure(R"(([a-z0-9_]+): [0-9]+(\.[0-9]+)? [a-z/]+)");
+  for (std::size_t i = 0; i + 1 < out.size(); ++i) EXPECT_TRUE(std::regex_match(out[i], figure)) << out[i];
+  EXPECT_TRUE(out[3].starts_with("trick1_mean: "));
+  EXPECT_TRUE(out[22].starts_with("trick10_p99: "));
+  EXPECT_TRUE(std::regex_match(out.back(), std::regex("bench: [0-9a-f]{16}")));
+}
+
 TEST(Binary, SelfplayReplaysCleanly) {
   const std::string pgn = temp_path("series.pgn");
   const CliRun play = skat("selfplay --series 3 --deals 36 --seed 42 --out '" + pgn + "'");
