@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "bots/pimc/world_sampler.h"
+#include "bots/rule_player.h"
 #include "bots/solver/position.h"
 #include "engine/scoring.h"
 
@@ -77,7 +78,9 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   std::vector<double> sums(d.cards.size(), 0.0);
   double total_weight = 0;
   const auto deadline = Clock::now() + settings.budget;
-  for (int w = 0; w < settings.worlds && (w == 0 || Clock::now() < deadline); ++w) {
+  solver.set_deadline(deadline);  // a world still being solved at the deadline is dropped
+  std::vector<double> world_sums(d.cards.size());
+  for (int w = 0; w < settings.worlds && Clock::now() < deadline; ++w) {
     const auto world = sampler.sample(rng);
     if (!world) break;
     const int decl = info.declarer;
@@ -104,11 +107,17 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
         std::ranges::all_of(view.tricks, [&](const CompletedTrick& t) { return t.winner == decl; });
 
     for (std::size_t i = 0; i < d.cards.size(); ++i)
-      sums[i] += world->weight * play_out(*state, d.cards[i].card, schwarz_open, solver, payoff);
+      world_sums[i] = world->weight * play_out(*state, d.cards[i].card, schwarz_open, solver, payoff);
+    if (solver.aborted()) break;
+    for (std::size_t i = 0; i < d.cards.size(); ++i) sums[i] += world_sums[i];
     total_weight += world->weight;
     ++d.worlds;
   }
-  if (total_weight <= 0) return d;
+  solver.set_deadline(std::nullopt);
+  if (total_weight <= 0) {  // not one world in time: the rule-based card
+    d.best = rule_card(view);
+    return d;
+  }
   std::size_t best = 0;
   for (std::size_t i = 0; i < d.cards.size(); ++i) {
     d.cards[i].payoff = sums[i] / total_weight;

@@ -1,8 +1,9 @@
 // Perfect-information Monte-Carlo card play: for each legal card, the average Seeger-Fabian
 // payoff (to this position) of the finished game over sampled worlds, each world solved by the
 // open-card solver; the best card is played. Anytime: stops at the number of worlds or at the
-// time budget, whichever comes first. Bidding, skat and declaration are the simple player's
-// until the winning-table decisions exist.
+// time budget, whichever comes first; a world still being solved at the budget's end is dropped
+// (the solver is interrupted), and with no world in time the rule-based card is played.
+// Bidding, skat and declaration are the simple player's until the winning-table decisions exist.
 #pragma once
 
 #include <chrono>
@@ -18,7 +19,7 @@ namespace skat::bots {
 
 struct PimcSettings {
   int worlds = 40;                         // worlds per decision (at most)
-  std::chrono::milliseconds budget{2000};  // time per decision (at most; one world always)
+  std::chrono::milliseconds budget{2000};  // time per decision (at most)
   std::size_t tt_bytes = std::size_t{16} << 20;
 };
 

@@ -7,8 +7,10 @@
 // move ordering, remaining-points bounds. Deterministic; counts its nodes.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "bots/solver/transposition_table.h"
@@ -46,6 +48,15 @@ class OpenSolver {
 
   std::uint64_t nodes() const { return nodes_; }
   void reset_nodes() { nodes_ = 0; }
+
+  // A time limit for the searches that follow (none: unlimited). When it passes, the search in
+  // progress stops at once, `aborted()` turns true and every answer from then on is meaningless
+  // until the next `set_deadline`; nothing an aborted search computed is kept in the table.
+  void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) {
+    deadline_ = deadline;
+    aborted_ = false;
+  }
+  bool aborted() const { return aborted_; }
   // Forgets the stored positions (needed only to measure from a cold start).
   void clear() { tt_.clear(); }
   std::size_t tt_bytes() const { return tt_.bytes(); }
@@ -63,6 +74,8 @@ class OpenSolver {
 
   TranspositionTable tt_;
   std::uint64_t nodes_ = 0;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+  bool aborted_ = false;
 };
 
 }  // namespace skat::bots

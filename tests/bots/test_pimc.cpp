@@ -10,6 +10,7 @@
 #include "bots/pimc/world_sampler.h"
 #include "bots/play_deal.h"
 #include "bots/random_player.h"
+#include "bots/rule_player.h"
 #include "bots/simple_player.h"
 #include "engine/deal.h"
 
@@ -102,6 +103,33 @@ TEST(PimcPlayer, LateDecisionsAreLegalAndDeterministic) {
     }
   }
   EXPECT_GT(decided, 100);
+}
+
+TEST(PimcPlayer, NoTimeLeftStillGivesALegalCardAtOnce) {
+  // A budget of zero: no world is solved and the rule-based card is played.
+  FastRng deals(14);
+  PimcSettings none = test_settings();
+  none.budget = std::chrono::milliseconds(0);
+  int decided = 0;
+  for (int i = 0; i < 10; ++i) {
+    SimplePlayer p0(1), p1(2), p2(3);
+    std::array<Player*, 3> players{&p0, &p1, &p2};
+    Game game(random_deal(deals));
+    while (!game.finished()) {
+      const int pos = game.to_act();
+      const SeatView view = seat_view(game, pos);
+      if (game.phase() == Phase::Playing) {
+        FastRng rng(1);
+        OpenSolver solver;
+        const PimcDecision d = evaluate_cards(view, none, rng, solver);
+        EXPECT_EQ(d.worlds, 0);
+        EXPECT_EQ(d.best, rule_card(view));
+        ++decided;
+      }
+      ASSERT_TRUE(game.apply(players[static_cast<std::size_t>(pos)]->decide(view)));
+    }
+  }
+  EXPECT_GT(decided, 50);
 }
 
 // Slow while the solver is slow (minutes): labelled long, run by SKAT_LONG_TESTS=1.

@@ -170,5 +170,23 @@ TEST(OpenSolver, DeterministicNodeCounts) {
   EXPECT_GT(nodes[0], 100u);
 }
 
+TEST(OpenSolver, AnAbortedSearchLeavesNoWrongEntryBehind) {
+  // A deadline in the past stops the search at once; the same solver then answers correctly.
+  const Golden& g = kGolden[4];
+  const Deal deal = *deal_from_id(g.deal_id);
+  OpenSolver solver;
+  PlayState root(g.game, deal.hands, g.declarer, card_points(deal.skat));
+  solver.set_deadline(std::chrono::steady_clock::now() - std::chrono::seconds(1));
+  for (int i = 0; i < 3; ++i) {
+    solver.exact_points(root);
+    solver.declarer_reaches(root, 61);
+  }
+  EXPECT_TRUE(solver.aborted());
+  solver.set_deadline(std::nullopt);
+  EXPECT_FALSE(solver.aborted());
+  EXPECT_EQ(solver.exact_points(root), g.value);
+  EXPECT_FALSE(solver.aborted());
+}
+
 }  // namespace
 }  // namespace skat::bots
