@@ -62,6 +62,35 @@ int play_out(PlayState& s, Card card, bool schwarz_open, OpenSolver& solver, con
 
 }  // namespace
 
+std::vector<std::size_t> equivalent_cards(const SeatView& view, const std::vector<Card>& cards) {
+  const GameRules& r = rules_for(view.declaration->type);
+  const bool points_matter = view.declaration->type != GameType::Null;
+  CardSet gone;
+  for (const CompletedTrick& t : view.tricks)
+    for (Card c : t.cards) gone.add(c);
+  const CardSet blockers = CardSet::all() - view.hand - gone;
+  std::vector<std::size_t> rep(cards.size());
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    rep[i] = i;
+    for (std::size_t j = 0; j < i; ++j) {
+      const Card a = cards[j], b = cards[i];
+      const auto ca = static_cast<std::size_t>(a.id()), cb = static_cast<std::size_t>(b.id());
+      if (r.class_of[ca] != r.class_of[cb] || (points_matter && card_points(a) != card_points(b))) continue;
+      const int lo = std::min(r.strength[ca], r.strength[cb]), hi = std::max(r.strength[ca], r.strength[cb]);
+      bool adjacent = true;
+      for (Card x : blockers& r.class_cards[r.class_of[ca]]) {
+        const int s = r.strength[static_cast<std::size_t>(x.id())];
+        if (s > lo && s < hi) adjacent = false;
+      }
+      if (adjacent) {
+        rep[i] = rep[j];
+        break;
+      }
+    }
+  }
+  return rep;
+}
+
 PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, FastRng& rng, OpenSolver& solver) {
   PimcDecision d;
   CardSet legal;
@@ -76,6 +105,9 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   const HiddenInfo& info = sampler.info();
   const Declaration declaration = view.declaration->normalized();
   std::vector<double> sums(d.cards.size(), 0.0);
+  std::vector<Card> candidates;
+  for (const CardScore& c : d.cards) candidates.push_back(c.card);
+  const std::vector<std::size_t> same = equivalent_cards(view, candidates);
   double total_weight = 0;
   const auto deadline = Clock::now() + settings.budget;
   solver.set_deadline(deadline);  // a world still being solved at the deadline is dropped
@@ -107,7 +139,8 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
         std::ranges::all_of(view.tricks, [&](const CompletedTrick& t) { return t.winner == decl; });
 
     for (std::size_t i = 0; i < d.cards.size(); ++i)
-      world_sums[i] = world->weight * play_out(*state, d.cards[i].card, schwarz_open, solver, payoff);
+      world_sums[i] = same[i] != i ? world_sums[same[i]]
+                                   : world->weight * play_out(*state, d.cards[i].card, schwarz_open, solver, payoff);
     if (solver.aborted()) break;
     for (std::size_t i = 0; i < d.cards.size(); ++i) sums[i] += world_sums[i];
     total_weight += world->weight;

@@ -34,6 +34,12 @@ struct PimcDecision {
   Card best;
 };
 
+// For each of `cards` (the position's own), the index of the first of them equivalent to it:
+// neighbours in their class with nothing between them that is still out (unknown, in another
+// hand or in the current trick) and with equal points (any points in null) win and lose the same
+// tricks in every world, so PIMC solves one of them for all.
+std::vector<std::size_t> equivalent_cards(const SeatView& view, const std::vector<Card>& cards);
+
 // Evaluates the legal cards of `view` (phase playing, its turn).
 PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, FastRng& rng, OpenSolver& solver);
 

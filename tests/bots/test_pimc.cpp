@@ -12,6 +12,7 @@
 #include "bots/random_player.h"
 #include "bots/rule_player.h"
 #include "bots/simple_player.h"
+#include "bots/solver/position.h"
 #include "engine/deal.h"
 
 namespace skat::bots {
@@ -130,6 +131,51 @@ TEST(PimcPlayer, NoTimeLeftStillGivesALegalCardAtOnce) {
     }
   }
   EXPECT_GT(decided, 50);
+}
+
+TEST(PimcPlayer, CardsTreatedAsEquivalentHaveEqualValuesInEveryWorld) {
+  FastRng deals(15);
+  FastRng rng(3);
+  OpenSolver solver;
+  int pairs = 0;
+  for (int i = 0; i < 60; ++i) {
+    SimplePlayer p0(1), p1(2), p2(3);
+    std::array<Player*, 3> players{&p0, &p1, &p2};
+    Game game(random_deal(deals));
+    while (!game.finished()) {
+      const int pos = game.to_act();
+      const SeatView view = seat_view(game, pos);
+      if (game.phase() == Phase::Playing && game.hand(pos).size() <= 5) {
+        std::vector<Card> cards;
+        for (const Action& a : view.legal)
+          if (a.kind == ActionKind::Play) cards.push_back(a.card);
+        const auto same = equivalent_cards(view, cards);
+        const WorldSampler sampler(hidden_info(view));
+        for (int w = 0; w < 3; ++w) {
+          const auto world = sampler.sample(rng);
+          ASSERT_TRUE(world);
+          PositionSpec spec;
+          spec.game = game.declaration().type;
+          spec.declarer = game.declarer();
+          spec.hands = world->hands;
+          spec.trick = view.current_trick;
+          spec.leader = view.trick_leader;
+          auto state = make_position(spec);
+          ASSERT_TRUE(state) << state.error();
+          const auto values = solver.card_values(*state);  // in card order, like `cards`
+          ASSERT_EQ(values.size(), cards.size());
+          for (std::size_t k = 0; k < cards.size(); ++k) {
+            if (same[k] == k) continue;
+            EXPECT_EQ(values[k].declarer_points, values[same[k]].declarer_points);
+            EXPECT_EQ(values[k].declarer_wins, values[same[k]].declarer_wins);
+            ++pairs;
+          }
+        }
+      }
+      ASSERT_TRUE(game.apply(players[static_cast<std::size_t>(pos)]->decide(view)));
+    }
+  }
+  EXPECT_GT(pairs, 50);
 }
 
 // Slow while the solver is slow (minutes): labelled long, run by SKAT_LONG_TESTS=1.
