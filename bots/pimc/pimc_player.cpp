@@ -112,10 +112,16 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   const auto deadline = Clock::now() + settings.budget;
   solver.set_deadline(deadline);  // a world still being solved at the deadline is dropped
   std::vector<double> world_sums(d.cards.size());
+  // What every world shares: the declarer's points from completed tricks, and whether schwarz
+  // (every trick, including those before this position) is still open.
+  const int decl = info.declarer;
+  int trick_points = 0;
+  for (const CompletedTrick& t : view.tricks)
+    if (t.winner == decl) trick_points += t.points;
+  const bool schwarz_open = std::ranges::all_of(view.tricks, [&](const CompletedTrick& t) { return t.winner == decl; });
   for (int w = 0; w < settings.worlds && Clock::now() < deadline; ++w) {
     const auto world = sampler.sample(rng);
     if (!world) break;
-    const int decl = info.declarer;
     const CardSet declarer_dealt =
         world->hands[static_cast<std::size_t>(decl)] | info.played_by[static_cast<std::size_t>(decl)] | world->skat;
     const Payoff payoff{view, declaration, declarer_dealt};
@@ -127,16 +133,9 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
     spec.hands = world->hands;
     spec.trick = view.current_trick;
     spec.leader = view.trick_leader;
-    int so_far = info.game == GameType::Null ? 0 : card_points(world->skat);
-    for (const CompletedTrick& t : view.tricks)
-      if (t.winner == decl) so_far += t.points;
-    spec.declarer_points_so_far = so_far;
+    spec.declarer_points_so_far = trick_points + (info.game == GameType::Null ? 0 : card_points(world->skat));
     auto state = make_position(spec);
     if (!state) break;  // cannot happen for a consistent world
-
-    // Schwarz needs every trick, including those before this position.
-    const bool schwarz_open =
-        std::ranges::all_of(view.tricks, [&](const CompletedTrick& t) { return t.winner == decl; });
 
     for (std::size_t i = 0; i < d.cards.size(); ++i)
       world_sums[i] = same[i] != i ? world_sums[same[i]]

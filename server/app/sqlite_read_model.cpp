@@ -108,6 +108,16 @@ net::HttpReply db_failure(const net::HttpRequest& request, const std::string& wh
   return json_error(request, http::status::internal_server_error, "database: " + what);
 }
 
+// The series `id`, or the reply saying why not (404 for an unknown id, else a database error).
+std::expected<db::SeriesRecord, net::HttpReply> find_series(const net::HttpRequest& request, db::Connection& c,
+                                                            std::int64_t id) {
+  auto series = db::get_series(c, id);
+  if (series) return std::move(*series);
+  if (series.error().code == db::DbErrc::NotFound)
+    return std::unexpected(json_error(request, http::status::not_found, "no such series"));
+  return std::unexpected(db_failure(request, series.error().message));
+}
+
 }  // namespace
 
 net::HttpReply SqliteReadModel::series_list(const net::HttpRequest& request) {
@@ -128,12 +138,8 @@ net::HttpReply SqliteReadModel::series_list(const net::HttpRequest& request) {
 net::HttpReply SqliteReadModel::series_record(const net::HttpRequest& request, std::int64_t id, bool sgf) {
   auto c = open_reader(path_);
   if (!c) return db_failure(request, c.error());
-  auto series = db::get_series(*c, id);
-  if (!series) {
-    if (series.error().code == db::DbErrc::NotFound)
-      return json_error(request, http::status::not_found, "no such series");
-    return db_failure(request, series.error().message);
-  }
+  auto series = find_series(request, *c, id);
+  if (!series) return std::move(series.error());
   if (!sgf) {
     std::string pgn = series->pgn;
     if (pgn.empty()) {  // running: the games so far
@@ -154,12 +160,8 @@ net::HttpReply SqliteReadModel::series_record(const net::HttpRequest& request, s
 net::HttpReply SqliteReadModel::series_games(const net::HttpRequest& request, std::int64_t id) {
   auto c = open_reader(path_);
   if (!c) return db_failure(request, c.error());
-  auto series = db::get_series(*c, id);
-  if (!series) {
-    if (series.error().code == db::DbErrc::NotFound)
-      return json_error(request, http::status::not_found, "no such series");
-    return db_failure(request, series.error().message);
-  }
+  auto series = find_series(request, *c, id);
+  if (!series) return std::move(series.error());
   auto games = db::list_games(*c, id);
   if (!games) return db_failure(request, games.error().message);
   return json_reply(request, http::status::ok, series_games_json(*series, *games));
