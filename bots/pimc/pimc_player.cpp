@@ -38,27 +38,40 @@ struct Payoff {
   }
 };
 
-// The solver's verdict on one world after `card`: brackets of the declarer's points that decide
-// the value (lost schneider ≤ 30, lost, won, won schneider ≥ 90, won schwarz), as a payoff.
-// `schwarz_open`: the defenders have not taken a trick before this position.
-int play_out(PlayState& s, Card card, bool schwarz_open, OpenSolver& solver, const Payoff& payoff) {
-  s.play(card);
-  int result = 0;
-  if (s.game() == GameType::Null) {
-    const bool clean = s.declarer_tricks() == 0 && solver.null_declarer_clean(s);
-    result = payoff(0, 0, clean);
-  } else if (solver.declarer_reaches(s, 61)) {
-    if (solver.declarer_reaches(s, 90))
-      result = schwarz_open && s.defender_tricks() == 0 && solver.declarer_takes_all(s) ? payoff(120, 10, false)
-                                                                                        : payoff(90, 9, false);
-    else
-      result = payoff(61, 6, false);
-  } else {
-    result = solver.declarer_reaches(s, 31) ? payoff(60, 4, false) : payoff(30, 2, false);
+// The declarer's point brackets that decide the value of a suit or grand game, and what each is
+// worth to the deciding position: lost schneider (≤ 30), lost, won, won schneider (≥ 90), won
+// schwarz. Only the thresholds between brackets of different worth are searched: a defender's
+// payoff, for one, does not depend on schneider.
+struct Brackets {
+  std::array<int, 5> worth{};
+
+  // Null has two: lost (worth[1]) and won (worth[2]).
+  Brackets(const Payoff& payoff, bool schwarz_open, bool null)
+      : worth{payoff(30, 2, false), payoff(60, 4, false), payoff(61, 6, null), payoff(90, 9, false),
+              schwarz_open ? payoff(120, 10, false) : payoff(90, 9, false)} {}
+
+  // The worth of the world after `card`, by the solver.
+  int play_out(PlayState& s, Card card, OpenSolver& solver) const {
+    s.play(card);
+    int result = 0;
+    if (s.game() == GameType::Null) {
+      result = s.declarer_tricks() == 0 && solver.null_declarer_clean(s) ? worth[2] : worth[1];
+    } else if (solver.declarer_reaches(s, 61)) {
+      if (worth[3] == worth[2] && worth[4] == worth[2])
+        result = worth[2];
+      else if (!solver.declarer_reaches(s, 90))
+        result = worth[2];
+      else if (worth[4] != worth[3] && s.defender_tricks() == 0 && solver.declarer_takes_all(s))
+        result = worth[4];
+      else
+        result = worth[3];
+    } else {
+      result = worth[1] == worth[0] || solver.declarer_reaches(s, 31) ? worth[1] : worth[0];
+    }
+    s.undo();
+    return result;
   }
-  s.undo();
-  return result;
-}
+};
 
 }  // namespace
 
@@ -124,7 +137,7 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
     if (!world) break;
     const CardSet declarer_dealt =
         world->hands[static_cast<std::size_t>(decl)] | info.played_by[static_cast<std::size_t>(decl)] | world->skat;
-    const Payoff payoff{view, declaration, declarer_dealt};
+    const Brackets brackets(Payoff{view, declaration, declarer_dealt}, schwarz_open, info.game == GameType::Null);
 
     // The position at the start of the current trick, then the trick's cards.
     PositionSpec spec;
@@ -138,8 +151,8 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
     if (!state) break;  // cannot happen for a consistent world
 
     for (std::size_t i = 0; i < d.cards.size(); ++i)
-      world_sums[i] = same[i] != i ? world_sums[same[i]]
-                                   : world->weight * play_out(*state, d.cards[i].card, schwarz_open, solver, payoff);
+      world_sums[i] =
+          same[i] != i ? world_sums[same[i]] : world->weight * brackets.play_out(*state, d.cards[i].card, solver);
     if (solver.aborted()) break;
     for (std::size_t i = 0; i < d.cards.size(); ++i) sums[i] += world_sums[i];
     total_weight += world->weight;
@@ -156,6 +169,12 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
     if (d.cards[i].payoff > d.cards[best].payoff) best = i;
   }
   d.best = d.cards[best].card;
+  // Among cards of equal worth in every world (the common case when the game is decided either
+  // way), the rule-based card: it keeps the finer habits (cheap wins, smearing, saving points)
+  // that the win/schneider brackets cannot see.
+  const Card preferred = rule_card(view);
+  for (const CardScore& c : d.cards)
+    if (c.card == preferred && c.payoff >= d.cards[best].payoff - 1e-9) d.best = preferred;
   return d;
 }
 

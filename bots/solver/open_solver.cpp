@@ -3,44 +3,12 @@
 #include <algorithm>
 #include <array>
 
+#include "bots/solver/class_order.h"
+#include "bots/solver/quick_tricks.h"
+
 namespace skat::bots {
 
 namespace {
-
-// Cards of each following class (0..3 plain suits, 4 trump) from strongest to weakest.
-struct ClassOrder {
-  std::array<std::array<Card, 11>, 5> cards{};
-  std::array<int, 5> size{};
-  std::array<CardSet, kNumCards> stronger{};  // per card: the cards of its class that beat it
-};
-
-ClassOrder make_order(GameType game) {
-  const GameRules& r = rules_for(game);
-  ClassOrder o;
-  for (int k = 0; k < 5; ++k) {
-    auto& list = o.cards[static_cast<std::size_t>(k)];
-    int n = 0;
-    for (Card c : r.class_cards[static_cast<std::size_t>(k)]) list[static_cast<std::size_t>(n++)] = c;
-    std::sort(list.begin(), list.begin() + n, [&](Card a, Card b) {
-      return r.strength[static_cast<std::size_t>(a.id())] > r.strength[static_cast<std::size_t>(b.id())];
-    });
-    o.size[static_cast<std::size_t>(k)] = n;
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < i; ++j)
-        o.stronger[static_cast<std::size_t>(list[static_cast<std::size_t>(i)].id())].add(
-            list[static_cast<std::size_t>(j)]);
-  }
-  return o;
-}
-
-const ClassOrder& order_for(GameType game) {
-  static const std::array<ClassOrder, kNumGameTypes> orders = [] {
-    std::array<ClassOrder, kNumGameTypes> all{};
-    for (int g = 0; g < kNumGameTypes; ++g) all[static_cast<std::size_t>(g)] = make_order(static_cast<GameType>(g));
-    return all;
-  }();
-  return orders[static_cast<std::size_t>(game)];
-}
 
 CardSet in_hands(const PlayState& s) { return s.hand(0) | s.hand(1) | s.hand(2); }
 
@@ -192,6 +160,20 @@ int OpenSolver::search(PlayState& s, Goal goal, int target) {
   if (most < target) return most;
 
   const bool boundary = s.trick_size() == 0;
+  if (boundary && goal != Goal::NullClean) {
+    // Quick tricks of the side on lead: a floor for it, a ceiling for the other side.
+    // Skipped when even the whole hand of the leader could not decide the question.
+    const bool declarer_leads = s.to_move() == s.declarer();
+    const bool maximiser_leads = declarer_leads == (goal == Goal::Points);
+    const CardSet lead_hand = s.hand(s.to_move());
+    const int ceiling = goal == Goal::Points ? card_points(lead_hand) : lead_hand.size();
+    if (maximiser_leads ? have + ceiling >= target : most - ceiling < target) {
+      const QuickTricks q = quick_tricks(s);
+      const int sure = goal == Goal::Points ? q.points : q.tricks;
+      if (maximiser_leads && have + sure >= target) return have + sure;
+      if (!maximiser_leads && most - sure < target) return most - sure;
+    }
+  }
   const int need = target - have;
   int tag = 0;
   int hint = -1;  // the card that refuted this position before: tried first

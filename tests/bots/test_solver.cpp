@@ -6,6 +6,7 @@
 #include <random>
 
 #include "bots/solver/open_solver.h"
+#include "bots/solver/quick_tricks.h"
 #include "engine/deal.h"
 
 namespace skat::bots {
@@ -102,6 +103,31 @@ TEST(OpenSolver, NullQuestionsEqualMinimaxUpToFourTricks) {
     }
   }
   EXPECT_GT(clean, 20);  // both answers occur
+}
+
+TEST(QuickTricks, NeverPromiseMoreThanPerfectPlayGivesTheSideOnLead) {
+  // At trick starts: the leader's side ends with at least the quick tricks' points and tricks.
+  std::mt19937_64 rng(8);
+  int useful = 0;
+  for (int i = 0; i < 800; ++i) {
+    PlayState s = random_position(rng, 12, static_cast<GameType>(rng() % 5));
+    while (s.trick_size() != 0) s.play(s.legal_moves().first());
+    if ((s.hand(0) | s.hand(1) | s.hand(2)).empty()) continue;
+    const QuickTricks q = quick_tricks(s);
+    const bool declarer_leads = s.to_move() == s.declarer();
+    const int remaining = card_points(s.hand(0) | s.hand(1) | s.hand(2));
+    const int declarer_future = minimax_points(s) - s.declarer_points();
+    const int side_points = declarer_leads ? declarer_future : remaining - declarer_future;
+    EXPECT_GE(side_points, q.points) << "position " << i;
+    // Tricks: what the defenders get with both sides playing for tricks; the declarer the rest.
+    const int defender_future = minimax_tricks(
+                                    s, [](const PlayState& p) { return p.defender_tricks(); }, true) -
+                                s.defender_tricks();
+    const int side_tricks = declarer_leads ? s.hand(0).size() - defender_future : defender_future;
+    EXPECT_GE(side_tricks, q.tricks) << "position " << i;
+    useful += q.tricks > 0 ? 1 : 0;
+  }
+  EXPECT_GT(useful, 100);  // the bound is not trivially zero
 }
 
 TEST(OpenSolver, ATinyTableGivesTheSameValuesAsALargeOne) {
