@@ -19,7 +19,8 @@ Command add_elo_command(CLI::App& parent);
 Command add_bench_command(CLI::App& parent);
 Command add_selfplay_command(CLI::App& parent);
 Command add_replay_command(CLI::App& parent);
-Command add_solve_command(CLI::App& parent);  // cmd_solve.cpp: the open-card solver on one position
+Command add_solve_command(CLI::App& parent);       // cmd_solve.cpp: the open-card solver on one position
+Command add_tournament_command(CLI::App& parent);  // cmd_tournament.cpp: bot against bot
 // The database subcommands (cmd_export.cpp, cmd_import.cpp, cmd_admin.cpp).
 Command add_export_command(CLI::App& parent);
 Command add_import_command(CLI::App& parent);

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "bots/duel.h"
 #include "bots/pimc/pimc_player.h"
 #include "bots/pimc/world_sampler.h"
 #include "bots/play_deal.h"
@@ -176,16 +175,6 @@ TEST(PimcPlayer, CardsTreatedAsEquivalentHaveEqualValuesInEveryWorld) {
     }
   }
   EXPECT_GT(pairs, 50);
-}
-
-// Slow while the solver is slow (minutes): labelled long, run by SKAT_LONG_TESTS=1.
-TEST(PimcPlayerLong, BeatsTheRandomPlayerOnDuplicateDeals) {
-  const PlayerFactory pimc = [](std::uint64_t seed) { return std::make_unique<PimcPlayer>(seed, test_settings()); };
-  const PlayerFactory random = [](std::uint64_t seed) { return std::make_unique<RandomPlayer>(seed); };
-  const DuelResult r = duplicate_duel(random, pimc, 1, 4, 77);
-  EXPECT_EQ(r.games, 12);
-  EXPECT_GT(r.b.per_seat(), r.a.per_seat());
-  EXPECT_GT(r.mean_difference(), 0.0);
 }
 
 }  // namespace

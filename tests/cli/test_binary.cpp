@@ -193,6 +193,30 @@ TEST(Binary, BenchSolverQuickReportsEveryFigure) {
   EXPECT_TRUE(std::regex_match(out.back(), std::regex("bench: [0-9a-f]{16}")));
 }
 
+TEST(Binary, TournamentReportsBothSeatingsAsJsonAndText) {
+  const CliRun r = skat("tournament --a random --b rule --deals 4 --seed 8 --json --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto report = nlohmann::json::parse(r.out);
+  EXPECT_EQ(report["a"], "random");
+  EXPECT_EQ(report["b"], "rule");
+  ASSERT_EQ(report["seatings"].size(), 3u);
+  EXPECT_EQ(report["seatings"][0]["seating"], "2:1");
+  EXPECT_EQ(report["seatings"][1]["seating"], "1:2");
+  const auto& total = report["seatings"][2];
+  EXPECT_EQ(total["seating"], "total");
+  EXPECT_EQ(total["games"], 24);
+  EXPECT_EQ(total["a"]["seat_games"].get<int>() + total["b"]["seat_games"].get<int>(), 72);
+  EXPECT_LE(total["ci95"][0].get<double>(), total["difference"].get<double>());
+  EXPECT_GE(total["ci95"][1].get<double>(), total["difference"].get<double>());
+  for (const char* c : {"suit", "grand", "null"}) EXPECT_TRUE(total["classes"].contains(c));
+  const CliRun text = skat("tournament --a random --b rule --deals 4 --seed 8 --seating 2:1 --quiet");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("[2:1] 4 deals, 12 games"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("duplicate difference B - A"), std::string::npos) << text.out;
+  EXPECT_EQ(skat("tournament --a nobody --deals 1").exit_code, 2);
+  EXPECT_EQ(skat("tournament --b pimc:worlds=0 --deals 1").exit_code, 2);
+}
+
 TEST(Binary, BenchPimcQuickReportsDecisionTimesPerTrick) {
   const CliRun r = skat("bench pimc --quick");
   ASSERT_EQ(r.exit_code, 0) << r.err;

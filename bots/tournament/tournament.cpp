@@ -1,0 +1,146 @@
+#include "bots/tournament/tournament.h"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "bots/play_deal.h"
+#include "bots/rng.h"
+#include "bots/solver/open_solver.h"
+#include "engine/deal.h"
+#include "engine/game.h"
+#include "engine/scoring.h"
+
+namespace skat::bots {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Measures every decision of the player it wraps.
+class TimedPlayer : public Player {
+ public:
+  TimedPlayer(std::unique_ptr<Player> inner, std::vector<float>& times) : inner_(std::move(inner)), times_(times) {}
+  Action decide(const SeatView& view) override {
+    const auto start = Clock::now();
+    Action a = inner_->decide(view);
+    times_.push_back(std::chrono::duration<float, std::milli>(Clock::now() - start).count());
+    return a;
+  }
+  std::string name() const override { return inner_->name(); }
+
+ private:
+  std::unique_ptr<Player> inner_;
+  std::vector<float>& times_;
+};
+
+std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
+  FastRng r(a * 0x9E3779B97F4A7C15ULL ^ b);
+  return r();
+}
+
+std::vector<TournamentGame> play_deal_everywhere(const TournamentConfig& config, int index, std::uint64_t id,
+                                                 OpenSolver& solver) {
+  const Deal deal = *deal_from_id(id);
+  std::vector<TournamentGame> games;
+  for (const int b_seats : config.b_seats) {
+    for (int rotation = 0; rotation < 3; ++rotation) {
+      TournamentGame g;
+      g.deal = index;
+      g.deal_id = id;
+      g.b_seats = b_seats;
+      g.rotation = rotation;
+      std::array<std::unique_ptr<Player>, 3> players;
+      std::array<Player*, 3> seats{};
+      for (int p = 0; p < 3; ++p) {
+        const auto i = static_cast<std::size_t>(p);
+        g.is_b[i] = (p == rotation) == (b_seats == 1);
+        // The same seat seed for A and B at the same place: only the program differs.
+        const std::uint64_t seed = mix(config.seed, static_cast<std::uint64_t>(index) * 64 +
+                                                        static_cast<std::uint64_t>(b_seats * 8 + rotation * 3 + p));
+        players[i] = std::make_unique<TimedPlayer>(make_player(g.is_b[i] ? config.b : config.a, seed),
+                                                   g.move_ms[g.is_b[i] ? 1 : 0]);
+        seats[i] = players[i].get();
+      }
+      auto game = play_deal(deal, seats);
+      if (!game) throw std::runtime_error("tournament: deal " + std::to_string(index) + ": " + game.error());
+      ListGame list;
+      g.folded = game->folded();
+      if (!g.folded) {
+        g.declarer = game->declarer();
+        g.declaration = game->declaration();
+        g.won = game->result().won;
+        g.list_entry = game->result().list_entry;
+        list = {false, g.declarer, g.won, g.list_entry};
+        if (config.judge) {
+          solver.clear();
+          g.solver_wins = solver_verdict(*game, solver);
+        }
+      }
+      g.points = seeger_fabian_points(list);
+      games.push_back(std::move(g));
+    }
+  }
+  return games;
+}
+
+}  // namespace
+
+bool solver_verdict(const Game& game, OpenSolver& solver) {
+  const Deal& deal = game.deal();
+  const int d = game.declarer();
+  std::array<CardSet, 3> hands = deal.hands;
+  const auto di = static_cast<std::size_t>(d);
+  const CardSet counted = game.picked_up() ? game.discard() : deal.skat;
+  if (game.picked_up()) hands[di] = (hands[di] | deal.skat) - game.discard();
+  const Declaration decl = game.declaration().normalized();
+  PlayState start(decl.type, hands, d, decl.type == GameType::Null ? 0 : card_points(counted));
+  if (decl.type == GameType::Null) return solver.null_declarer_clean(start);
+  if (decl.schwarz_announced) return solver.declarer_takes_all(start);
+  return solver.declarer_reaches(start, decl.schneider_announced ? 90 : 61);
+}
+
+std::vector<TournamentGame> run_tournament(const TournamentConfig& config,
+                                           const std::function<void(const TournamentProgress&)>& progress) {
+  std::vector<std::uint64_t> ids(static_cast<std::size_t>(config.deals));
+  FastRng deal_rng(config.seed);
+  for (auto& id : ids) id = deal_id(random_deal(deal_rng));
+
+  std::vector<std::vector<TournamentGame>> by_deal(ids.size());
+  std::atomic<int> next{0};
+  std::mutex mutex;
+  int done = 0;
+  const auto start = Clock::now();
+  std::exception_ptr failure;
+  auto worker = [&] {
+    OpenSolver solver;
+    for (int i = next++; i < config.deals; i = next++) {
+      try {
+        by_deal[static_cast<std::size_t>(i)] =
+            play_deal_everywhere(config, i, ids[static_cast<std::size_t>(i)], solver);
+      } catch (...) {
+        const std::lock_guard lock(mutex);
+        if (!failure) failure = std::current_exception();
+        next = config.deals;
+        return;
+      }
+      const std::lock_guard lock(mutex);
+      ++done;
+      if (progress) progress({done, config.deals, std::chrono::duration<double>(Clock::now() - start).count()});
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::max(1, config.threads); ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
+
+  std::vector<TournamentGame> games;
+  for (auto& list : by_deal)
+    for (auto& g : list) games.push_back(std::move(g));
+  return games;
+}
+
+}  // namespace skat::bots

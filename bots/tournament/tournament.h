@@ -1,0 +1,64 @@
+// Head-to-head tournaments in-process (evaluation.md): bot A against bot B over seeded duplicate
+// deals, in the 2:1 seating (A A B) and the 1:2 seating (A B B); each deal is played once per
+// rotation so the lone bot takes every position on the same cards. Deals run in parallel; every
+// game's seed comes from the tournament seed, the deal and the seat, so the results do not depend
+// on the number of threads. Each game is recorded with its move times and, optionally, the
+// open-card solver's verdict on the declared game (for the accuracy figures of the report).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "bots/bot_factory.h"
+#include "bots/solver/open_solver.h"
+#include "engine/game.h"
+#include "engine/game_type.h"
+
+namespace skat::bots {
+
+struct TournamentConfig {
+  BotSpec a, b;
+  int deals = 100;
+  std::uint64_t seed = 1;
+  std::vector<int> b_seats{1, 2};  // the seatings to play: 1 = A A B (2:1), 2 = A B B (1:2)
+  int threads = 1;
+  bool judge = true;  // the open-card solver's verdict on every declared game
+};
+
+// One game of a tournament.
+struct TournamentGame {
+  int deal = 0;  // index of the deal in the tournament
+  std::uint64_t deal_id = 0;
+  int b_seats = 1;             // the seating
+  int rotation = 0;            // the position (0 forehand) of the lone bot
+  std::array<bool, 3> is_b{};  // per position: B sits there
+  bool folded = false;
+  int declarer = 0;
+  Declaration declaration;
+  bool won = false;
+  int list_entry = 0;
+  std::array<int, 3> points{};                // Seeger-Fabian points per position
+  std::optional<bool> solver_wins;            // the solver's verdict on the declared game (judge on)
+  std::array<std::vector<float>, 2> move_ms;  // decision times of A's and B's seats, in ms
+};
+
+struct TournamentProgress {
+  int deals_done = 0;
+  int deals = 0;
+  double seconds = 0;
+};
+
+// Plays the tournament; `progress` (optional) is called after each deal, from one thread at a
+// time. Games come back ordered by deal, seating and rotation.
+std::vector<TournamentGame> run_tournament(const TournamentConfig& config,
+                                           const std::function<void(const TournamentProgress&)>& progress = {});
+
+// The open-card verdict on a finished, declared game: could the declarer, with every hand open
+// from the first trick on, fulfil what he declared (61 points, schneider or schwarz as announced;
+// null: no trick)? The overbid rule is not part of the verdict.
+bool solver_verdict(const Game& game, OpenSolver& solver);
+
+}  // namespace skat::bots

@@ -1,0 +1,179 @@
+#include "bots/tournament/tournament_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "bots/rng.h"
+
+namespace skat::bots {
+
+namespace {
+
+int class_index(GameType t) { return t == GameType::Null ? 2 : t == GameType::Grand ? 1 : 0; }
+
+double quantile_of(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const double pos = q * static_cast<double>(v.size() - 1);
+  const auto lo = static_cast<std::size_t>(pos);
+  const std::size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
+}
+
+void add_moves(BotFigures& f, const std::vector<float>& ms, std::vector<double>& all) {
+  for (float t : ms) {
+    all.push_back(t);
+    f.slow_moves += t > 5000.0F ? 1 : 0;
+  }
+}
+
+void finish_moves(BotFigures& f, const std::vector<double>& all) {
+  f.moves = static_cast<int>(all.size());
+  double sum = 0;
+  for (double t : all) sum += t;
+  f.move_mean_ms = all.empty() ? 0 : sum / static_cast<double>(all.size());
+  f.move_p99_ms = quantile_of(all, 0.99);
+}
+
+// Per deal: B's minus A's mean points per position, averaged over the positions.
+std::vector<double> deal_differences(const std::vector<const TournamentGame*>& games, int deals) {
+  std::vector<std::array<double, 12>> acc(static_cast<std::size_t>(deals));  // per position: sum/n for A, B
+  std::vector<char> seen(static_cast<std::size_t>(deals), 0);
+  for (const TournamentGame* g : games) {
+    auto& a = acc[static_cast<std::size_t>(g->deal)];
+    seen[static_cast<std::size_t>(g->deal)] = 1;
+    for (std::size_t p = 0; p < 3; ++p) {
+      const std::size_t base = p * 4 + (g->is_b[p] ? 2 : 0);
+      a[base] += g->points[p];
+      a[base + 1] += 1;
+    }
+  }
+  std::vector<double> diffs;
+  for (std::size_t d = 0; d < acc.size(); ++d) {
+    if (!seen[d]) continue;
+    double diff = 0;
+    for (std::size_t p = 0; p < 3; ++p) {
+      const auto& a = acc[d];
+      diff += a[p * 4 + 2] / std::max(1.0, a[p * 4 + 3]) - a[p * 4] / std::max(1.0, a[p * 4 + 1]);
+    }
+    diffs.push_back(diff / 3);
+  }
+  return diffs;
+}
+
+SeatingReport summarise(const std::string& name, const std::vector<const TournamentGame*>& games,
+                        const std::vector<double>& diffs, const TournamentReport& header) {
+  SeatingReport r;
+  r.seating = name;
+  r.deals = static_cast<int>(diffs.size());
+  std::vector<double> a_moves, b_moves;
+  for (const TournamentGame* g : games) {
+    ++r.games;
+    r.folded += g->folded ? 1 : 0;
+    for (std::size_t p = 0; p < 3; ++p) {
+      BotFigures& f = g->is_b[p] ? r.b : r.a;
+      ++f.seat_games;
+      f.points += g->points[p];
+      if (!g->folded && static_cast<int>(p) == g->declarer) {
+        ++f.declared;
+        f.declared_won += g->won ? 1 : 0;
+      }
+    }
+    add_moves(r.a, g->move_ms[0], a_moves);
+    add_moves(r.b, g->move_ms[1], b_moves);
+    if (g->folded) continue;
+    ClassFigures& c = r.classes[static_cast<std::size_t>(class_index(g->declaration.type))];
+    ++c.games;
+    c.declarer_won += g->won ? 1 : 0;
+    if (g->solver_wins) {
+      ++c.judged;
+      c.solver_agrees += *g->solver_wins == g->won ? 1 : 0;
+    }
+  }
+  finish_moves(r.a, a_moves);
+  finish_moves(r.b, b_moves);
+
+  double sum = 0;
+  for (double d : diffs) sum += d;
+  r.difference = diffs.empty() ? 0 : sum / static_cast<double>(diffs.size());
+  // Percentile bootstrap over deals, 2,000 resamples, fixed seed: the same games, the same interval.
+  FastRng rng(0xB007'57A9ULL);
+  std::vector<double> means;
+  if (diffs.size() > 1) {
+    for (int k = 0; k < 2000; ++k) {
+      double s = 0;
+      for (std::size_t i = 0; i < diffs.size(); ++i) s += diffs[rng() % diffs.size()];
+      means.push_back(s / static_cast<double>(diffs.size()));
+    }
+  }
+  r.ci_low = means.empty() ? r.difference : quantile_of(means, 0.025);
+  r.ci_high = means.empty() ? r.difference : quantile_of(means, 0.975);
+  if (r.ci_low > 0)
+    r.verdict = "B (" + header.b + ") stronger";
+  else if (r.ci_high < 0)
+    r.verdict = "A (" + header.a + ") stronger";
+  else
+    r.verdict = "no significant difference at " + std::to_string(r.games) + " games";
+  return r;
+}
+
+}  // namespace
+
+TournamentReport make_report(const TournamentConfig& config, const std::vector<TournamentGame>& games, double seconds) {
+  TournamentReport report;
+  report.a = config.a.describe();
+  report.b = config.b.describe();
+  report.seed = config.seed;
+  report.deals = config.deals;
+  report.seconds = seconds;
+  std::vector<const TournamentGame*> all;
+  std::vector<double> total(static_cast<std::size_t>(config.deals), 0.0);
+  for (const int b_seats : config.b_seats) {
+    std::vector<const TournamentGame*> part;
+    for (const TournamentGame& g : games)
+      if (g.b_seats == b_seats) part.push_back(&g);
+    const auto diffs = deal_differences(part, config.deals);
+    for (std::size_t d = 0; d < diffs.size() && d < total.size(); ++d)
+      total[d] += diffs[d] / static_cast<double>(config.b_seats.size());
+    report.seatings.push_back(summarise(b_seats == 1 ? "2:1" : "1:2", part, diffs, report));
+    all.insert(all.end(), part.begin(), part.end());
+  }
+  report.seatings.push_back(summarise("total", all, total, report));
+  return report;
+}
+
+std::string report_text(const TournamentReport& r) {
+  std::string out;
+  char line[512];
+  auto add = [&](const char* fmt, auto... args) {
+    std::snprintf(line, sizeof line, fmt, args...);
+    out += line;
+  };
+  add("tournament: A = %s, B = %s, %d deals, seed %llu, %.0f s\n", r.a.c_str(), r.b.c_str(), r.deals,
+      static_cast<unsigned long long>(r.seed), r.seconds);
+  static const char* kClass[] = {"suit", "grand", "null"};
+  for (const SeatingReport& s : r.seatings) {
+    add("\n[%s] %d deals, %d games, %d folded\n", s.seating.c_str(), s.deals, s.games, s.folded);
+    add("  %-3s %10s %9s %9s %12s %10s %10s %10s %6s\n", "bot", "seat-games", "decl won", "decl lost", "SF total",
+        "SF/game", "move mean", "move p99", "slow");
+    for (int k = 0; k < 2; ++k) {
+      const BotFigures& f = k ? s.b : s.a;
+      add("  %-3s %10d %9d %9d %12.0f %10.2f %8.1fms %8.1fms %6d\n", k ? "B" : "A", f.seat_games, f.declared_won,
+          f.declared - f.declared_won, f.points, f.points_per_game(), f.move_mean_ms, f.move_p99_ms, f.slow_moves);
+    }
+    add("  duplicate difference B - A: %+.2f SF points per seat and game, 95%% CI [%+.2f, %+.2f]: %s\n", s.difference,
+        s.ci_low, s.ci_high, s.verdict.c_str());
+    const int played = s.games - s.folded;
+    for (std::size_t c = 0; c < 3; ++c) {
+      const ClassFigures& f = s.classes[c];
+      add("  %-5s share %5.1f%%  declarer won %5.1f%%  solver accuracy %5.1f%% (%d judged)\n", kClass[c],
+          played ? 100.0 * f.games / played : 0.0, f.games ? 100.0 * f.declarer_won / f.games : 0.0,
+          f.judged ? 100.0 * f.solver_agrees / f.judged : 0.0, f.judged);
+    }
+  }
+  return out;
+}
+
+}  // namespace skat::bots

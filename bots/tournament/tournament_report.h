@@ -1,0 +1,62 @@
+// The tournament report of evaluation.md, computed from the recorded games: per seating and in
+// total, per bot, games, declarer wins and losses, Seeger-Fabian points, move times; the duplicate
+// difference (B − A per seat and game on the same cards) with a 95 % bootstrap interval over
+// deals and a verdict; accuracy against the open-card solver, game-type shares and declarer win
+// rate per game class (suit, grand, null).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bots/tournament/tournament.h"
+
+namespace skat::bots {
+
+struct BotFigures {
+  int seat_games = 0;  // games × seats this bot played
+  int declared = 0;
+  int declared_won = 0;
+  double points = 0;  // Seeger-Fabian points, summed
+  double points_per_game() const { return seat_games ? points / seat_games : 0; }
+  int moves = 0;
+  double move_mean_ms = 0;
+  double move_p99_ms = 0;
+  int slow_moves = 0;  // decisions that took longer than the server's 5 s move clock
+};
+
+// Per game class: 0 suit, 1 grand, 2 null.
+struct ClassFigures {
+  int games = 0;
+  int declarer_won = 0;
+  int judged = 0;         // games with a solver verdict
+  int solver_agrees = 0;  // result equal to the solver's verdict
+};
+
+struct SeatingReport {
+  std::string seating;  // "2:1" (A A B), "1:2" (A B B) or "total"
+  int deals = 0;
+  int games = 0;
+  int folded = 0;
+  BotFigures a, b;
+  std::array<ClassFigures, 3> classes{};
+  double difference = 0;  // mean duplicate difference B − A, Seeger-Fabian points per seat and game
+  double ci_low = 0, ci_high = 0;
+  std::string verdict;
+};
+
+struct TournamentReport {
+  std::string a, b;  // the bots' specs
+  std::uint64_t seed = 0;
+  int deals = 0;
+  double seconds = 0;
+  std::vector<SeatingReport> seatings;  // each seating played, then "total"
+};
+
+TournamentReport make_report(const TournamentConfig& config, const std::vector<TournamentGame>& games, double seconds);
+
+// The report as aligned text for a terminal.
+std::string report_text(const TournamentReport& report);
+
+}  // namespace skat::bots

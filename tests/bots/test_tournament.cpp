@@ -1,0 +1,157 @@
+// Tournaments in-process: bot specs parse and reject what they should; results do not depend on
+// the number of threads; the report's duplicate difference, interval and verdict follow from the
+// games; and the baselines rank as they must (rule beats random and simple; PIMC, in the long
+// run, beats random and rule).
+#include <gtest/gtest.h>
+
+#include "bots/bot_factory.h"
+#include "bots/tournament/tournament.h"
+#include "bots/tournament/tournament_report.h"
+
+namespace skat::bots {
+namespace {
+
+BotSpec spec(const char* text) { return *parse_bot_spec(text); }
+
+TEST(BotSpec, ParsesKindsAndSettings) {
+  EXPECT_EQ(spec("rule").kind, "rule");
+  const BotSpec p = spec("pimc:worlds=12,budget=900,tt=4");
+  EXPECT_EQ(p.worlds, 12);
+  EXPECT_EQ(p.budget.count(), 900);
+  EXPECT_EQ(p.tt_mib, 4);
+  EXPECT_EQ(p.describe(), "pimc:worlds=12,budget=900,tt=4");
+  EXPECT_EQ(spec(p.describe().c_str()).describe(), p.describe());
+  for (const char* bad : {"", "alpha", "pimc:worlds", "pimc:worlds=0", "pimc:worlds=x", "pimc:budget=70000",
+                          "pimc:speed=3", "rule:worlds=3", "pimc:worlds=5,"})
+    EXPECT_FALSE(parse_bot_spec(bad)) << bad;
+}
+
+TournamentConfig small(const char* a, const char* b, int deals, std::uint64_t seed) {
+  TournamentConfig c;
+  c.a = spec(a);
+  c.b = spec(b);
+  c.deals = deals;
+  c.seed = seed;
+  c.judge = false;
+  return c;
+}
+
+TEST(Tournament, ResultsDoNotDependOnTheNumberOfThreads) {
+  TournamentConfig c = small("simple", "rule", 12, 3);
+  c.judge = true;
+  const auto one = run_tournament(c);
+  c.threads = 3;
+  const auto three = run_tournament(c);
+  ASSERT_EQ(one.size(), 12u * 6);
+  ASSERT_EQ(one.size(), three.size());
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i].deal_id, three[i].deal_id);
+    EXPECT_EQ(one[i].points, three[i].points) << i;
+    EXPECT_EQ(one[i].declaration, three[i].declaration) << i;
+    EXPECT_EQ(one[i].solver_wins, three[i].solver_wins) << i;
+  }
+}
+
+TEST(Tournament, EveryDealIsPlayedInEveryRotationOfEachSeating) {
+  const auto games = run_tournament(small("random", "rule", 5, 9));
+  ASSERT_EQ(games.size(), 30u);
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const TournamentGame& g = games[i];
+    EXPECT_EQ(g.deal, static_cast<int>(i / 6));
+    EXPECT_EQ(g.b_seats, i % 6 < 3 ? 1 : 2);
+    EXPECT_EQ(g.rotation, static_cast<int>(i % 3));
+    int b = 0;
+    for (bool x : g.is_b) b += x ? 1 : 0;
+    EXPECT_EQ(b, g.b_seats);
+    EXPECT_EQ(g.is_b[static_cast<std::size_t>(g.rotation)], g.b_seats == 1);  // the lone bot sits at `rotation`
+    EXPECT_EQ(games[i - i % 6].deal_id, g.deal_id);
+  }
+}
+
+// A hand-made set: on deal 0 B gains 30 per seat and game over A at every position, on deal 1 10.
+TEST(TournamentReport, DifferenceIntervalAndVerdictFollowFromTheGames) {
+  TournamentConfig c = small("simple", "rule", 2, 1);
+  c.b_seats = {1};
+  std::vector<TournamentGame> games;
+  for (int deal = 0; deal < 2; ++deal)
+    for (int rotation = 0; rotation < 3; ++rotation) {
+      TournamentGame g;
+      g.deal = deal;
+      g.b_seats = 1;
+      g.rotation = rotation;
+      for (int p = 0; p < 3; ++p) {
+        g.is_b[static_cast<std::size_t>(p)] = p == rotation;
+        g.points[static_cast<std::size_t>(p)] = p == rotation ? (deal == 0 ? 30 : 10) : 0;
+      }
+      g.move_ms[1] = {1.0F, 3.0F};
+      games.push_back(g);
+    }
+  const TournamentReport r = make_report(c, games, 1.0);
+  ASSERT_EQ(r.seatings.size(), 2u);  // 2:1 and total
+  const SeatingReport& s = r.seatings[0];
+  EXPECT_EQ(s.seating, "2:1");
+  EXPECT_EQ(s.deals, 2);
+  EXPECT_EQ(s.games, 6);
+  EXPECT_DOUBLE_EQ(s.difference, 20.0);
+  EXPECT_GE(s.ci_low, 10.0);
+  EXPECT_LE(s.ci_high, 30.0);
+  EXPECT_EQ(s.verdict, "B (rule) stronger");
+  EXPECT_EQ(s.b.seat_games, 6);
+  EXPECT_EQ(s.a.seat_games, 12);
+  EXPECT_DOUBLE_EQ(s.b.points_per_game(), 20.0);
+  EXPECT_DOUBLE_EQ(s.b.move_mean_ms, 2.0);
+  EXPECT_EQ(r.seatings[1].seating, "total");
+  EXPECT_DOUBLE_EQ(r.seatings[1].difference, 20.0);
+}
+
+TEST(TournamentReport, NoVerdictWhenTheIntervalHoldsZero) {
+  TournamentConfig c = small("simple", "rule", 2, 1);
+  c.b_seats = {2};
+  std::vector<TournamentGame> games;
+  for (int deal = 0; deal < 2; ++deal)
+    for (int rotation = 0; rotation < 3; ++rotation) {
+      TournamentGame g;
+      g.deal = deal;
+      g.b_seats = 2;
+      g.rotation = rotation;
+      for (int p = 0; p < 3; ++p) {
+        g.is_b[static_cast<std::size_t>(p)] = p != rotation;
+        g.points[static_cast<std::size_t>(p)] = p != rotation ? (deal == 0 ? 30 : -30) : 0;
+      }
+      games.push_back(g);
+    }
+  const TournamentReport r = make_report(c, games, 1.0);
+  const SeatingReport& s = r.seatings[0];
+  EXPECT_EQ(s.seating, "1:2");
+  EXPECT_DOUBLE_EQ(s.difference, 0.0);
+  EXPECT_LT(s.ci_low, 0.0);
+  EXPECT_GT(s.ci_high, 0.0);
+  EXPECT_EQ(s.verdict, "no significant difference at 6 games");
+}
+
+TEST(Tournament, TheRulePlayerBeatsRandomAndSimple) {
+  for (const char* other : {"random", "simple"}) {
+    const TournamentConfig c = small(other, "rule", other[0] == 'r' ? 100 : 400, 5);
+    const TournamentReport r = make_report(c, run_tournament(c), 0);
+    for (const SeatingReport& s : r.seatings) {
+      EXPECT_GT(s.ci_low, 0.0) << other << ' ' << s.seating;
+      EXPECT_GT(s.b.points_per_game(), s.a.points_per_game()) << other << ' ' << s.seating;
+    }
+  }
+}
+
+// Slow while the solver is slow (minutes): labelled long, run by SKAT_LONG_TESTS=1.
+TEST(TournamentLong, PimcBeatsRandomAndRule) {
+  for (const char* other : {"random", "rule"}) {
+    TournamentConfig c = small(other, "pimc:worlds=6,budget=3600000,tt=1", other[1] == 'a' ? 8 : 40, 77);
+    c.threads = 2;
+    const TournamentReport r = make_report(c, run_tournament(c), 0);
+    EXPECT_GT(r.seatings.back().difference, 0.0) << other;
+    if (other[1] == 'a') {
+      EXPECT_GT(r.seatings.back().ci_low, 0.0);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace skat::bots
