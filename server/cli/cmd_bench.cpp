@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "server/cli/bench_engine.h"
+#include "server/cli/bench_fold.h"
 #include "server/cli/bench_pimc.h"
 #include "server/cli/bench_solver.h"
 #include "server/cli/command.h"
@@ -22,6 +23,7 @@ struct BenchArgs {
 int run_bench(const BenchArgs& args) {
   const BenchReport report = args.what == "solver" ? run_solver_bench(args.quick)
                              : args.what == "pimc" ? run_pimc_bench(args.quick)
+                             : args.what == "fold" ? run_fold_bench(args.quick)
                                                    : run_engine_bench(args.quick);
   for (const BenchFigure& f : report.figures)
     std::cout << fmt::format("{}: {:.{}f} {}\n", f.name, f.value, f.decimals, f.unit);
@@ -35,9 +37,9 @@ Command add_bench_command(CLI::App& parent) {
   auto args = std::make_shared<BenchArgs>();
   CLI::App* app =
       parent.add_subcommand("bench", "Fixed, seeded benchmarks: name: value unit, last line bench: <digest>");
-  app->add_option("benchmark", args->what, "Which benchmark: engine, solver, pimc")
+  app->add_option("benchmark", args->what, "Which benchmark: engine, solver, pimc, fold")
       ->required()
-      ->check(CLI::IsMember({"engine", "solver", "pimc"}));
+      ->check(CLI::IsMember({"engine", "solver", "pimc", "fold"}));
   app->add_flag("--quick", args->quick, "A short workload (same figures, different digest)");
   return {app, [args] { return run_bench(*args); }};
 }

@@ -217,6 +217,26 @@ TEST(Binary, TournamentReportsBothSeatingsAsJsonAndText) {
   EXPECT_EQ(skat("tournament --b pimc:worlds=0 --deals 1").exit_code, 2);
 }
 
+TEST(Binary, BenchFoldQuickReportsEveryFigure) {
+  const CliRun r = skat("bench fold --quick");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = lines(r.out);
+  const std::vector<std::string> names = {"games",        "folded",     "excluded",   "lead_samples",
+                                          "fold_time",    "fold_rate",  "buckets",    "binary_size",
+                                          "binary_write", "table_load", "lookup_mean"};
+  ASSERT_EQ(out.size(), names.size() + 1) << r.out;
+  const std::regex figure(R"(([a-z0-9_]+): [0-9]+(\.[0-9]+)? [A-Za-z/]+)");
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(out[i], m, figure)) << out[i];
+    EXPECT_EQ(m[1], names[i]);
+  }
+  EXPECT_EQ(out[0], "games: 5000 games");
+  EXPECT_TRUE(std::regex_match(out.back(), std::regex("bench: [0-9a-f]{16}")));
+  // The digest covers the counts only: a second run gives the same one.
+  EXPECT_EQ(lines(skat("bench fold --quick").out).back(), out.back());
+}
+
 TEST(Binary, BenchPimcQuickReportsDecisionTimesPerTrick) {
   const CliRun r = skat("bench pimc --quick");
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -1,0 +1,132 @@
+// Table files: text → binary → text is exact, both forms load back equal, and damaged files give
+// an error message (never a crash).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "bots/rng.h"
+#include "bots/tables/table_files.h"
+#include "engine/deal.h"
+
+namespace skat::bots {
+namespace {
+
+// Tables filled from random hands of every kind.
+TableSet random_tables(int games, std::uint64_t seed) {
+  FastRng rng(seed);
+  TableSet t;
+  for (int i = 0; i < games; ++i) {
+    const Deal deal = random_deal(rng);
+    DeclarerContext c;
+    c.declaration.type = static_cast<GameType>(uniform_below(rng, kNumGameTypes));
+    c.declaration.hand = uniform_below(rng, 4) == 0;
+    c.declaration.ouvert = c.declaration.type == GameType::Null && uniform_below(rng, 4) == 0;
+    c.hand = deal.hands[0];
+    c.skat_put = deal.skat;
+    c.bid = 18 + static_cast<int>(uniform_below(rng, 40));
+    c.position = static_cast<int>(uniform_below(rng, 3));
+    const bool won = uniform_below(rng, 3) != 0;
+    if (c.declaration.type == GameType::Null) {
+      for (int s = 0; s < kNumSuits; ++s) t.table(TableKind::Null).add(null_features(c, static_cast<Suit>(s)), won);
+      continue;
+    }
+    const bool grand = c.declaration.type == GameType::Grand;
+    if (grand)
+      t.table(TableKind::Grand).add(grand_features(c), won);
+    else
+      t.table(TableKind::Suit).add(suit_features(c), won);
+    LeadContext l{c.declaration.type, deal.hands[1], deal.hands[1].first(), {}, 1, 0, false};
+    t.table(grand ? TableKind::LeadGrand : TableKind::LeadSuit).add(lead_features(l), won);
+  }
+  t.meta() = TableMeta{7, static_cast<std::uint64_t>(games), 12345, "random hands, seed " + std::to_string(seed)};
+  return t;
+}
+
+TEST(TableFiles, TextToBinaryToTextIsExact) {
+  const TableSet original = random_tables(3000, 11);
+  const std::string text = write_tables_text(original);
+  const auto from_text = read_tables_text(text);
+  ASSERT_TRUE(from_text) << from_text.error();
+  EXPECT_EQ(*from_text, original);
+  const std::string binary = write_tables_binary(*from_text);
+  const auto from_binary = read_tables(binary);
+  ASSERT_TRUE(from_binary) << from_binary.error();
+  EXPECT_EQ(*from_binary, original);
+  EXPECT_EQ(write_tables_text(*from_binary), text);
+  EXPECT_EQ(write_tables_binary(*from_binary), binary);
+  // Backgrounds are rebuilt on load.
+  for (int k = 0; k < kNumTableKinds; ++k)
+    EXPECT_EQ(from_binary->tables()[static_cast<std::size_t>(k)].background(),
+              original.tables()[static_cast<std::size_t>(k)].background());
+}
+
+TEST(TableFiles, TextLooksLikeThePapersTablePrinter) {
+  TableSet t;
+  t.meta().provenance = "hand\nmade";
+  t.table(TableKind::Grand).add(GrandFeatures{13, 2, 2, 3, 3, 2, 1}, true);
+  t.table(TableKind::Grand).add(GrandFeatures{13, 2, 2, 3, 3, 2, 1}, false);
+  t.table(TableKind::Grand).add(GrandFeatures{13, 2, 2, 3, 3, 2, 1}, true);
+  t.table(TableKind::Grand).add(GrandFeatures{1, 0, 0, 7, 0, 0, 0}, false);
+  const std::string text = write_tables_text(t);
+  EXPECT_TRUE(
+      text.starts_with("skat-tables format 1\ntable_version 0\ngames_folded 0\nwatermark 0\n"
+                       "provenance hand made\ntable suit trumps:8 jacks:8 trump_tens_aces:3 side_aces:4 "
+                       "side_tens:4 lost_cards:8 bid:4 skat:4 free_suits:4\nbuckets 0\n"))
+      << text;
+  EXPECT_NE(text.find("table grand jacks:16 aces:5 tens:5 lost_cards:8 bid:4 position:3 skat:4\nbuckets 2\n"
+                      "1 0 0 7 0 0 0 0 1 0.000000\n13 2 2 3 3 2 1 2 3 0.666667\n"),
+            std::string::npos)
+      << text;
+  EXPECT_TRUE(text.ends_with("end\n"));
+}
+
+TEST(TableFiles, DamagedFilesGiveErrors) {
+  const TableSet original = random_tables(300, 3);
+  const std::string binary = write_tables_binary(original);
+  for (std::size_t n = 0; n < binary.size(); n += 7) EXPECT_FALSE(read_tables_binary(binary.substr(0, n)));
+  for (std::size_t i = 0; i < binary.size(); i += 13) {
+    std::string flipped = binary;
+    flipped[i] = static_cast<char>(flipped[i] ^ 0x20);
+    EXPECT_FALSE(read_tables(flipped)) << i;
+  }
+  EXPECT_NE(read_tables_binary(binary + "x").error().find("checksum"), std::string::npos);
+  EXPECT_EQ(read_tables_binary("SKATWTAX" + binary.substr(8)).error(), "binary tables: bad magic");
+  EXPECT_NE(read_tables_binary(binary.substr(0, binary.size() - 1)).error().find("checksum"), std::string::npos);
+
+  const std::string text = write_tables_text(original);
+  for (std::size_t n = 0; n + 1 < text.size(); n += 97) EXPECT_FALSE(read_tables_text(text.substr(0, n))) << n;
+  const auto error_of = [&](std::string from, std::string to) {
+    std::string t = text;
+    const auto at = t.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    t.replace(at, from.size(), to);
+    const auto r = read_tables_text(t);
+    return r ? std::string("no error") : r.error();
+  };
+  EXPECT_NE(error_of("format 1", "format 2").find("unsupported format version 2"), std::string::npos);
+  EXPECT_NE(error_of("trumps:8", "trumps:9").find("line 6: expected \"table suit"), std::string::npos);
+  EXPECT_NE(error_of("end\n", "end\nmore\n").find("text after"), std::string::npos);
+  EXPECT_NE(error_of("\n0 ", "\n9 ").find("out of its domain"), std::string::npos);
+  EXPECT_EQ(read_tables_text("").error(), "table text line 0: unexpected end of file");
+  EXPECT_FALSE(read_tables("SKATWTAB"));
+  EXPECT_FALSE(read_tables("garbage"));
+}
+
+TEST(TableFiles, SaveAndLoadBothForms) {
+  const TableSet original = random_tables(500, 9);
+  for (auto format : {TableFileFormat::Text, TableFileFormat::Binary}) {
+    const std::string path = testing::TempDir() + "skat_tables_" + std::to_string(static_cast<int>(format));
+    ASSERT_TRUE(save_tables(path, original, format));
+    const auto loaded = load_tables(path);
+    ASSERT_TRUE(loaded) << loaded.error();
+    EXPECT_EQ(*loaded, original);
+    std::remove(path.c_str());
+  }
+  const auto missing = load_tables(testing::TempDir() + "no_such_table_file");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("cannot open"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace skat::bots
