@@ -2,15 +2,22 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
+#include <mutex>
+#include <stdexcept>
 
 #include "bots/pimc/pimc_player.h"
 #include "bots/random_player.h"
 #include "bots/rule_player.h"
 #include "bots/simple_player.h"
+#include "bots/table_bot/table_player.h"
+#include "bots/tables/table_files.h"
 
 namespace skat::bots {
 
 namespace {
+
+bool searches(const BotSpec& spec) { return spec.kind == "pimc" || spec.kind == "full"; }
 
 std::expected<int, std::string> parse_int(std::string_view key, std::string_view value, int lo, int hi) {
   int v = 0;
@@ -21,12 +28,35 @@ std::expected<int, std::string> parse_int(std::string_view key, std::string_view
   return v;
 }
 
+// One `key=value` of a spec.
+std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view item) {
+  const auto eq = item.find('=');
+  if (eq == std::string_view::npos) return std::unexpected("bot setting '" + std::string(item) + "' needs key=value");
+  if (!searches(spec)) return std::unexpected("bot kind '" + spec.kind + "' takes no settings");
+  const std::string_view key = item.substr(0, eq), value = item.substr(eq + 1);
+  auto number = [&](int lo, int hi, auto&& set) -> std::expected<void, std::string> {
+    auto v = parse_int(key, value, lo, hi);
+    if (!v) return std::unexpected(v.error());
+    set(*v);
+    return {};
+  };
+  if (key == "worlds") return number(1, 1000, [&](int v) { spec.worlds = v; });
+  if (key == "budget") return number(1, 60000, [&](int v) { spec.budget = std::chrono::milliseconds(v); });
+  if (key == "tt") return number(1, 64, [&](int v) { spec.tt_mib = v; });
+  if (key == "tables" && spec.kind == "full" && !value.empty()) {
+    spec.tables = std::string(value);
+    return {};
+  }
+  return std::unexpected("unknown bot setting '" + std::string(key) + "' (worlds, budget, tt; full: tables)");
+}
+
 }  // namespace
 
 std::string BotSpec::describe() const {
-  if (kind != "pimc") return kind;
-  return kind + ":worlds=" + std::to_string(worlds) + ",budget=" + std::to_string(budget.count()) +
-         ",tt=" + std::to_string(tt_mib);
+  if (!searches(*this)) return kind;
+  std::string text = kind + ":worlds=" + std::to_string(worlds) + ",budget=" + std::to_string(budget.count()) +
+                     ",tt=" + std::to_string(tt_mib);
+  return kind == "full" ? text + ",tables=" + tables : text;
 }
 
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text) {
@@ -34,48 +64,47 @@ std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text) {
   const auto colon = text.find(':');
   spec.kind = std::string(text.substr(0, colon));
   if (std::ranges::find(kBotKinds, spec.kind) == std::end(kBotKinds))
-    return std::unexpected("unknown bot kind '" + spec.kind + "' (random, simple, rule, pimc)");
-  if (colon == std::string_view::npos) return spec;
-  std::string_view rest = text.substr(colon + 1);
-  for (bool more = true; more;) {
-    const auto comma = rest.find(',');
-    const std::string_view item = rest.substr(0, comma);
-    more = comma != std::string_view::npos;
-    rest = more ? rest.substr(comma + 1) : std::string_view{};
-    const auto eq = item.find('=');
-    if (eq == std::string_view::npos) return std::unexpected("bot setting '" + std::string(item) + "' needs key=value");
-    const std::string_view key = item.substr(0, eq), value = item.substr(eq + 1);
-    if (spec.kind != "pimc") return std::unexpected("bot kind '" + spec.kind + "' takes no settings");
-    if (key == "worlds") {
-      auto v = parse_int(key, value, 1, 1000);
-      if (!v) return std::unexpected(v.error());
-      spec.worlds = *v;
-    } else if (key == "budget") {
-      auto v = parse_int(key, value, 1, 60000);
-      if (!v) return std::unexpected(v.error());
-      spec.budget = std::chrono::milliseconds(*v);
-    } else if (key == "tt") {
-      auto v = parse_int(key, value, 1, 64);
-      if (!v) return std::unexpected(v.error());
-      spec.tt_mib = *v;
-    } else {
-      return std::unexpected("unknown bot setting '" + std::string(key) + "' (worlds, budget, tt)");
+    return std::unexpected("unknown bot kind '" + spec.kind + "' (random, simple, rule, pimc, full)");
+  if (colon != std::string_view::npos) {
+    std::string_view rest = text.substr(colon + 1);
+    for (bool more = true; more;) {
+      const auto comma = rest.find(',');
+      more = comma != std::string_view::npos;
+      if (auto ok = apply_setting(spec, rest.substr(0, comma)); !ok) return std::unexpected(ok.error());
+      rest = more ? rest.substr(comma + 1) : std::string_view{};
     }
   }
+  if (spec.kind == "full")
+    if (auto tables = shared_tables(spec.tables); !tables) return std::unexpected(tables.error());
   return spec;
+}
+
+std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const TableSet>> loaded;
+  const std::lock_guard lock(mutex);
+  if (const auto it = loaded.find(path); it != loaded.end()) return it->second;
+  auto tables = load_tables(path);
+  if (!tables) return std::unexpected("tables '" + path + "': " + tables.error());
+  auto shared = std::make_shared<const TableSet>(std::move(*tables));
+  loaded.emplace(path, shared);
+  return shared;
 }
 
 std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed) {
   if (spec.kind == "random") return std::make_unique<RandomPlayer>(seed);
   if (spec.kind == "rule") return std::make_unique<RulePlayer>(seed);
-  if (spec.kind == "pimc") {
-    PimcSettings s;
-    s.worlds = spec.worlds;
-    s.budget = spec.budget;
-    s.tt_bytes = static_cast<std::size_t>(spec.tt_mib) << 20;
-    return std::make_unique<PimcPlayer>(seed, s);
-  }
-  return std::make_unique<SimplePlayer>(seed);
+  if (spec.kind == "simple") return std::make_unique<SimplePlayer>(seed);
+  PimcSettings pimc;
+  pimc.worlds = spec.worlds;
+  pimc.budget = spec.budget;
+  pimc.tt_bytes = static_cast<std::size_t>(spec.tt_mib) << 20;
+  if (spec.kind == "pimc") return std::make_unique<PimcPlayer>(seed, pimc);
+  auto tables = shared_tables(spec.tables);
+  if (!tables) throw std::runtime_error(tables.error());
+  TablePlayerSettings settings;
+  settings.pimc = pimc;
+  return std::make_unique<TablePlayer>(*tables, seed, settings);
 }
 
 }  // namespace skat::bots

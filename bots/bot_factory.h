@@ -1,6 +1,8 @@
 // The one place that turns a bot description into a Player: the kind ("random", "simple", "rule",
-// "pimc") and its settings, written as `kind[:key=value,...]` (e.g. `pimc:worlds=20,budget=3000`)
-// on command lines, in tournaments and by the bot client. Parsing validates every key and bound.
+// "pimc" = PIMC card play with the simple bidding, "full" = the complete bot with winning tables)
+// and its settings, written as `kind[:key=value,...]` (e.g. `full:worlds=20,tables=t.wtab`) on
+// command lines, in tournaments and by the bot client. Parsing validates every key and bound and
+// loads the tables a full bot names (once per file; bots share them).
 #pragma once
 
 #include <chrono>
@@ -11,26 +13,34 @@
 #include <string_view>
 
 #include "bots/player.h"
+#include "bots/tables/winning_table.h"
 
 namespace skat::bots {
 
 struct BotSpec {
   std::string kind = "simple";
-  int worlds = 20;                         // pimc: worlds per card decision
-  std::chrono::milliseconds budget{3000};  // pimc: time per card decision (kept below the 5 s clock)
-  int tt_mib = 16;                         // pimc: solver table memory
+  int worlds = 20;                                   // pimc: worlds per card decision
+  std::chrono::milliseconds budget{3000};            // pimc: time per card decision (kept below the 5 s clock)
+  int tt_mib = 16;                                   // pimc: solver table memory
+  std::string tables = std::string(kDefaultTables);  // full: winning tables file
+
+  static constexpr std::string_view kDefaultTables = "tables/t0.wtab";
 
   // The canonical text form (every setting of the kind, in a fixed order).
   std::string describe() const;
 };
 
 // Kinds a spec may name.
-inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pimc"};
+inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pimc", "full"};
 
-// Parses `kind[:key=value,...]`; keys: worlds (1..1000), budget (ms, 1..60000), tt (MiB, 1..64).
+// Parses `kind[:key=value,...]`; keys for pimc and full: worlds (1..1000), budget (ms, 1..60000),
+// tt (MiB, 1..64); for full also tables (a table file, text or binary), loaded here.
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text);
 
 // A fresh player of this spec, deterministic for the seed (PIMC: when its budget is not reached).
 std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed);
+
+// The tables in `path`, loaded on first use and shared afterwards (thread-safe).
+std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(const std::string& path);
 
 }  // namespace skat::bots

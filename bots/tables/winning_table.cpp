@@ -1,6 +1,7 @@
 #include "bots/tables/winning_table.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace skat::bots {
@@ -47,15 +48,36 @@ void WinningTable::add_key(std::uint32_t key, Bucket counts) {
   background_.add(background_key(key), counts);
 }
 
-Estimate WinningTable::estimate(std::span<const std::uint8_t> features, std::uint64_t threshold, double prior) const {
+Estimate WinningTable::estimate(std::span<const std::uint8_t> features, std::uint64_t threshold, double prior,
+                                bool mean_fallback) const {
   const std::uint32_t key = checked_key(features);
   const Bucket fore = foreground_.at(key);
   if (fore.games > 0 && fore.games >= threshold) return {fore.probability(), EstimateSource::Foreground, fore.games};
-  const Bucket back = background_.at(background_key(key));
-  if (back.games > 0) return {back.probability(), EstimateSource::Background, back.games};
   const Bucket& all = foreground_.total();
-  if (all.games > 0) return {all.probability(), EstimateSource::TableMean, all.games};
+  const bool use_mean = mean_fallback && all.games > 0;
+  const double base = use_mean ? all.probability() : prior;
+  const Bucket back = background_.at(background_key(key));
+  if (back.games > 0) {
+    // Shrunk toward the fallback so that a bucket of one or two games is not taken at face value.
+    const double p = (static_cast<double>(back.won) + kBackgroundSmoothing * base) /
+                     (static_cast<double>(back.games) + kBackgroundSmoothing);
+    return {p, EstimateSource::Background, back.games};
+  }
+  if (use_mean) return {base, EstimateSource::TableMean, all.games};
   return {prior, EstimateSource::Prior, 0};
+}
+
+double null_suit_prior(unsigned pattern) {
+  if (pattern == 0) return 0.98;
+  // The i-th lowest card held (i = 0, 1, …) is covered when its rank is at most 2i: every lead
+  // of the suit can be ducked. Each rank above that is a way to be caught.
+  int danger = 0, i = 0;
+  for (int rank = 0; rank < 8; ++rank)
+    if ((pattern >> rank) & 1u) {
+      danger += std::max(0, rank - 2 * i);
+      ++i;
+    }
+  return danger == 0 ? 0.95 : std::max(0.03, 0.95 * std::pow(0.45, danger));
 }
 
 TableSet::TableSet()
@@ -69,7 +91,10 @@ Estimate TableSet::suit_or_grand_estimate(const DeclarerContext& c) const {
 }
 
 Estimate TableSet::null_suit_estimate(const DeclarerContext& c, Suit suit) const {
-  return table(TableKind::Null).estimate(null_features(c, suit), confidence_, kNullSuitPrior);
+  // Null data covers the hands people play null with: an unseen pattern gets the pattern's own
+  // prior, not the (optimistic) mean of the table.
+  const NullFeatures f = null_features(c, suit);
+  return table(TableKind::Null).estimate(f, confidence_, null_suit_prior(f[kNullPattern]), false);
 }
 
 double TableSet::win_probability(const DeclarerContext& c) const {

@@ -73,9 +73,11 @@ class WinningTable {
   std::uint32_t background_key(std::uint32_t key) const;
   std::uint32_t checked_key(std::span<const std::uint8_t> features) const;
 
-  // The foreground bucket when it holds ≥ threshold games, else the background bucket when it has
-  // any, else the mean of the whole table when it has any, else `prior`.
-  Estimate estimate(std::span<const std::uint8_t> features, std::uint64_t threshold, double prior) const;
+  // The foreground bucket when it holds ≥ threshold games; else the background bucket when it has
+  // any, shrunk toward the fallback by kBackgroundSmoothing games; else the fallback itself. The
+  // fallback is the mean of the whole table when it has games and `mean_fallback`, else `prior`.
+  Estimate estimate(std::span<const std::uint8_t> features, std::uint64_t threshold, double prior,
+                    bool mean_fallback = true) const;
 
   void merge(const WinningTable& other) {
     foreground_.merge(other.foreground_);
@@ -100,10 +102,13 @@ struct TableMeta {
 };
 
 inline constexpr std::uint64_t kDefaultConfidence = 50;
-// Priors when a table has no games at all: even odds for a game; for null the per-suit figure
-// whose fourth power is 1/2, so that an unknown null hand is an even bet as well.
+// Pseudo-games of the fallback mixed into a background bucket.
+inline constexpr double kBackgroundSmoothing = 5.0;
+// A null suit's chance of not being caught, from its pattern alone (bit r: rank r held, 7 = bit 0):
+// for patterns the tables have not seen (players rarely try null with them).
+double null_suit_prior(unsigned pattern);
+// The prior when a suit, grand or lead table has no games at all: even odds.
 inline constexpr double kGamePrior = 0.5;
-inline constexpr double kNullSuitPrior = 0.8408964152537145;
 
 enum class TableKind : std::uint8_t { Suit, Grand, Null, LeadSuit, LeadGrand };
 inline constexpr int kNumTableKinds = 5;

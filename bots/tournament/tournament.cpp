@@ -1,11 +1,11 @@
 #include "bots/tournament/tournament.h"
 
-#include <atomic>
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
-#include <thread>
 
+#include "bots/parallel.h"
 #include "bots/play_deal.h"
 #include "bots/rng.h"
 #include "bots/solver/open_solver.h"
@@ -109,33 +109,30 @@ std::vector<TournamentGame> run_tournament(const TournamentConfig& config,
   for (auto& id : ids) id = deal_id(random_deal(deal_rng));
 
   std::vector<std::vector<TournamentGame>> by_deal(ids.size());
-  std::atomic<int> next{0};
-  std::mutex mutex;
-  int done = 0;
   const auto start = Clock::now();
-  std::exception_ptr failure;
-  auto worker = [&] {
-    OpenSolver solver;
-    for (int i = next++; i < config.deals; i = next++) {
-      try {
+  // One solver per thread for the verdicts (16 MiB each).
+  std::mutex solvers_mutex;
+  std::vector<std::unique_ptr<OpenSolver>> idle;
+  parallel_for(
+      config.deals, std::max(1, config.threads),
+      [&](int i) {
+        std::unique_ptr<OpenSolver> solver;
+        {
+          const std::lock_guard lock(solvers_mutex);
+          if (!idle.empty()) {
+            solver = std::move(idle.back());
+            idle.pop_back();
+          }
+        }
+        if (!solver) solver = std::make_unique<OpenSolver>();
         by_deal[static_cast<std::size_t>(i)] =
-            play_deal_everywhere(config, i, ids[static_cast<std::size_t>(i)], solver);
-      } catch (...) {
-        const std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        next = config.deals;
-        return;
-      }
-      const std::lock_guard lock(mutex);
-      ++done;
-      if (progress) progress({done, config.deals, std::chrono::duration<double>(Clock::now() - start).count()});
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < std::max(1, config.threads); ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
-  if (failure) std::rethrow_exception(failure);
+            play_deal_everywhere(config, i, ids[static_cast<std::size_t>(i)], *solver);
+        const std::lock_guard lock(solvers_mutex);
+        idle.push_back(std::move(solver));
+      },
+      [&](int done) {
+        if (progress) progress({done, config.deals, std::chrono::duration<double>(Clock::now() - start).count()});
+      });
 
   std::vector<TournamentGame> games;
   for (auto& list : by_deal)

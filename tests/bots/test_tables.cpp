@@ -2,6 +2,7 @@
 // order), the features of hand-written hands, the lookup's fallbacks and the null product.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 #include <vector>
 
@@ -197,7 +198,7 @@ TEST(WinningTable, BackgroundBelowTheThresholdThenTableMeanThenPrior) {
   Estimate e = t.estimate(f, 50, 0.5);
   EXPECT_EQ(e.source, EstimateSource::Background);
   EXPECT_EQ(e.games, 59u);
-  EXPECT_DOUBLE_EQ(e.probability, 51.0 / 59.0);
+  EXPECT_DOUBLE_EQ(e.probability, (51.0 + kBackgroundSmoothing * 55.0 / 63.0) / (59.0 + kBackgroundSmoothing));
   t.add(f, false);
   e = t.estimate(f, 50, 0.5);
   EXPECT_EQ(e.source, EstimateSource::Foreground);
@@ -234,8 +235,19 @@ TEST(TableSet, NullIsTheProductOverTheFourSuits) {
   }
   EXPECT_DOUBLE_EQ(tables.win_probability(c), (3.0 / 4) * (9.0 / 10) * (5.0 / 5) * (2.0 / 8));
   EXPECT_EQ(tables.null_suit_estimate(c, Suit::Spades).source, EstimateSource::Foreground);
-  // An empty null table falls back to the per-suit prior: an even bet for the hand.
-  EXPECT_NEAR(TableSet().win_probability(c), 0.5, 1e-12);
+  // An empty null table falls back to each suit pattern's prior: here every suit is covered.
+  EXPECT_NEAR(TableSet().win_probability(c), std::pow(0.95, 4), 1e-12);
+  c.hand = cards("C7 CA S7 S9 SJ H7 H8 HJ D7 D9");  // a bare ace beside the seven: caught easily
+  EXPECT_LT(TableSet().win_probability(c), 0.05);
+}
+
+TEST(TableSet, NullSuitPriorFollowsTheCoverOfEachCard) {
+  EXPECT_DOUBLE_EQ(null_suit_prior(0), 0.98);                   // void
+  EXPECT_DOUBLE_EQ(null_suit_prior(0b1), 0.95);                 // 7
+  EXPECT_DOUBLE_EQ(null_suit_prior(0b101), 0.95);               // 7 9
+  EXPECT_DOUBLE_EQ(null_suit_prior(0b10), 0.95 * 0.45);         // bare 8
+  EXPECT_DOUBLE_EQ(null_suit_prior(0b10000000), 0.03);          // bare ace
+  EXPECT_GT(null_suit_prior(0b1011), null_suit_prior(0b1100));  // 7 8 10 beats 9 10
 }
 
 TEST(TableSet, DispatchesSuitAndGrandAndLeads) {

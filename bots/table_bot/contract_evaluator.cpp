@@ -1,0 +1,187 @@
+#include "bots/table_bot/contract_evaluator.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "bots/skat_putting/skat_putting.h"
+#include "engine/auction.h"
+#include "engine/scoring.h"
+
+namespace skat::bots {
+
+namespace {
+
+constexpr std::array<GameType, 6> kTypes = {GameType::Clubs,    GameType::Spades, GameType::Hearts,
+                                            GameType::Diamonds, GameType::Grand,  GameType::Null};
+// A representative bid of each bid group of the tables (bid_group 0..3).
+constexpr std::array<int, 4> kGroupBid = {18, 20, 27, 40};
+
+Declaration make_declaration(GameType type, bool hand, bool ouvert) {
+  Declaration d;
+  d.type = type;
+  d.hand = hand;
+  d.ouvert = ouvert;
+  return d;
+}
+
+// The declarations evaluated: every type picked up (null also ouvert), or every type hand.
+std::vector<Declaration> declarations(bool hand) {
+  std::vector<Declaration> out;
+  for (GameType t : kTypes) out.push_back(make_declaration(t, hand, false));
+  out.push_back(make_declaration(GameType::Null, hand, true));
+  return out;
+}
+
+// Game value when won without schneider; `twelve` = the declarer's cards and the skat.
+int game_value(const Declaration& d, CardSet twelve) {
+  if (d.type == GameType::Null) return base_value(d);
+  const int m = matadors(d.type, twelve);
+  return base_value(d) * ((m < 0 ? -m : m) + 1 + (d.hand ? 1 : 0));
+}
+
+// The payoff of a game that cannot reach the bid: lost at no less than the bid.
+double overbid_payoff(int bid) { return -(50.0 + 2.0 * bid); }
+
+double payoff_at(double win, int value, int bid) {
+  return value >= bid ? expected_payoff(win, value) : overbid_payoff(bid);
+}
+
+// Every pair of the cards not in `hand`.
+std::vector<CardSet> unknown_skats(CardSet hand) {
+  std::vector<Card> unseen;
+  for (Card c : CardSet::all() - hand) unseen.push_back(c);
+  std::vector<CardSet> skats;
+  for (std::size_t i = 0; i < unseen.size(); ++i)
+    for (std::size_t j = i + 1; j < unseen.size(); ++j) skats.push_back(CardSet{unseen[i], unseen[j]});
+  return skats;
+}
+
+}  // namespace
+
+double expected_payoff(double win, int value) { return (50.0 + value) * win - (50.0 + 2.0 * value) * (1.0 - win); }
+
+ContractChoice ContractEvaluator::best_declaration(CardSet ten, CardSet discard, int bid, int position) const {
+  ContractChoice best;
+  for (const Declaration& d : declarations(false)) {
+    const double w = tables_.win_probability({d, ten, discard, bid, position});
+    const int v = game_value(d, ten | discard);
+    const double c = payoff_at(w, v, bid);
+    if (c > best.payoff) best = {d, {}, w, v, c};
+  }
+  int i = 0;
+  for (Card c : discard) best.discard[static_cast<std::size_t>(i++)] = c;
+  return best;
+}
+
+ContractChoice ContractEvaluator::best_pickup_game(CardSet twelve, int bid, int position) const {
+  ContractChoice best;
+  const putting::PuttingContext context{position, bid};
+  for (const Declaration& d : declarations(false)) {
+    const int v = game_value(d, twelve);
+    for (const auto& option : putting::top_discards(twelve, d, settings_.discards_per_game, context)) {
+      const CardSet discard{option.cards[0], option.cards[1]};
+      const double w = tables_.win_probability({d, twelve - discard, discard, bid, position});
+      const double c = payoff_at(w, v, bid);
+      if (c > best.payoff) best = {d, option.cards, w, v, c};
+    }
+  }
+  return best;
+}
+
+ContractChoice ContractEvaluator::best_hand_game(CardSet hand, int bid, int position) const {
+  const auto skats = unknown_skats(hand);
+  ContractChoice best;
+  for (const Declaration& d : declarations(true)) {
+    double sum_w = 0, sum_c = 0;
+    for (CardSet skat : skats) {
+      const double w = tables_.win_probability({d, hand, skat, bid, position});
+      sum_w += w;
+      sum_c += payoff_at(w, game_value(d, hand | skat), bid);
+    }
+    const double n = static_cast<double>(skats.size());
+    if (sum_c / n > best.payoff) best = {d, {}, sum_w / n, game_value(d, hand), sum_c / n};
+  }
+  return best;
+}
+
+double ContractEvaluator::pickup_payoff(CardSet hand, int bid, int position) const {
+  const auto skats = unknown_skats(hand);
+  double sum = 0;
+  for (CardSet skat : skats) sum += best_pickup_game(hand | skat, bid, position).payoff;
+  return sum / static_cast<double>(skats.size());
+}
+
+int ContractEvaluator::max_bid(CardSet hand, int position) const {
+  // Per skat and declaration: the game value and, per bid group, the best winning probability
+  // (over the top discards when picking up); then each bid level only combines them.
+  const auto skats = unknown_skats(hand);
+  const auto pickup = declarations(false), hand_games = declarations(true);
+  const std::size_t np = pickup.size(), nh = hand_games.size();
+  struct Cell {
+    int value = 0;
+    std::array<double, 4> win{};
+  };
+  std::vector<Cell> cells(skats.size() * (np + nh));
+  for (std::size_t s = 0; s < skats.size(); ++s) {
+    const CardSet twelve = hand | skats[s];
+    for (std::size_t g = 0; g < np; ++g) {
+      Cell& cell = cells[s * (np + nh) + g];
+      cell.value = game_value(pickup[g], twelve);
+      const auto options = putting::top_discards(twelve, pickup[g], settings_.discards_per_game, {position, 18});
+      for (std::size_t b = 0; b < 4; ++b)
+        for (const auto& option : options) {
+          const CardSet discard{option.cards[0], option.cards[1]};
+          cell.win[b] = std::max(
+              cell.win[b], tables_.win_probability({pickup[g], twelve - discard, discard, kGroupBid[b], position}));
+        }
+    }
+    for (std::size_t g = 0; g < nh; ++g) {
+      Cell& cell = cells[s * (np + nh) + np + g];
+      cell.value = game_value(hand_games[g], twelve);
+      for (std::size_t b = 0; b < 4; ++b)
+        cell.win[b] = tables_.win_probability({hand_games[g], hand, skats[s], kGroupBid[b], position});
+    }
+  }
+  int best_bid = 0;
+  for (const int bid : legal_bid_values()) {
+    const auto b = static_cast<std::size_t>(bid_group(bid));
+    double pickup_sum = 0;
+    std::vector<double> hand_sum(nh, 0.0);
+    for (std::size_t s = 0; s < skats.size(); ++s) {
+      double best = -1e9;
+      for (std::size_t g = 0; g < np; ++g) {
+        const Cell& cell = cells[s * (np + nh) + g];
+        best = std::max(best, payoff_at(cell.win[b], cell.value, bid));
+      }
+      pickup_sum += best;
+      for (std::size_t g = 0; g < nh; ++g) {
+        const Cell& cell = cells[s * (np + nh) + np + g];
+        hand_sum[g] += payoff_at(cell.win[b], cell.value, bid);
+      }
+    }
+    const double n = static_cast<double>(skats.size());
+    double expected = pickup_sum / n;
+    for (double h : hand_sum) expected = std::max(expected, h / n);
+    if (expected <= settings_.aggressiveness_threshold) break;
+    best_bid = bid;
+  }
+  return best_bid;
+}
+
+double ContractEvaluator::hand_strength(CardSet hand, int position) const {
+  const auto skats = unknown_skats(hand);
+  double pickup = 0;
+  for (CardSet skat : skats) {
+    const CardSet twelve = hand | skat;
+    double best = 0;
+    for (const Declaration& d : declarations(false))
+      for (const auto& option : putting::top_discards(twelve, d, 1, {position, 18})) {
+        const CardSet discard{option.cards[0], option.cards[1]};
+        best = std::max(best, tables_.win_probability({d, twelve - discard, discard, 18, position}));
+      }
+    pickup += best;
+  }
+  return pickup / static_cast<double>(skats.size());
+}
+
+}  // namespace skat::bots

@@ -1,0 +1,60 @@
+// The declarer's decisions from the winning tables (learning.md §4): for a game, a discard and a
+// bid level, the tables' winning probability W and the expected Seeger-Fabian payoff
+// C = (50 + V)·W − (50 + 2V)·(1 − W), V the game value; the best pickup game for twelve known
+// cards (each game type with the soft score's best discards), the best hand game and the pickup
+// payoff as means over every possible skat (the 231 pairs of the 22 unseen cards), and from these
+// the highest bid worth making.
+#pragma once
+
+#include <array>
+#include <span>
+
+#include "bots/tables/winning_table.h"
+#include "engine/card.h"
+#include "engine/game_type.h"
+
+namespace skat::bots {
+
+struct ContractSettings {
+  // A bid is made while its expected payoff exceeds this (lower: more aggressive).
+  double aggressiveness_threshold = 0.0;
+  int discards_per_game = 2;  // the soft score's best discards weighed with the tables, per game type
+};
+
+struct ContractChoice {
+  Declaration declaration;
+  std::array<Card, 2> discard{};  // pickup games
+  double win = 0;                 // the tables' winning probability
+  int value = 0;                  // game value if won without schneider (null: the fixed value)
+  double payoff = -1e9;           // expected Seeger-Fabian payoff for the declarer
+};
+
+// C = (50 + V)·W − (50 + 2V)·(1 − W).
+double expected_payoff(double win, int value);
+
+class ContractEvaluator {
+ public:
+  ContractEvaluator(const TableSet& tables, ContractSettings settings = {}) : tables_(tables), settings_(settings) {}
+
+  // After pickup: the best declaration (no hand game) and discard for twelve cards at this bid,
+  // among the games whose value reaches the bid (if none does: the least bad, as an overbid).
+  ContractChoice best_pickup_game(CardSet twelve, int bid, int position) const;
+  // The declaration for ten kept cards and a discard already made.
+  ContractChoice best_declaration(CardSet ten, CardSet discard, int bid, int position) const;
+  // The best hand game for ten cards, its payoff the mean over the unknown skats (pairs of `unseen`).
+  ContractChoice best_hand_game(CardSet hand, int bid, int position) const;
+  // The mean over the unknown skats of the best pickup game's payoff.
+  double pickup_payoff(CardSet hand, int bid, int position) const;
+  // The highest legal bid whose expected payoff (picking up or playing hand, whichever is better)
+  // exceeds the aggressiveness threshold; 0 when even 18 does not.
+  int max_bid(CardSet hand, int position) const;
+  // The best winning probability of any game for a dealt hand, over the unknown skats (the PGN
+  // hand strength, in [0, 1]).
+  double hand_strength(CardSet hand, int position) const;
+
+ private:
+  const TableSet& tables_;
+  ContractSettings settings_;
+};
+
+}  // namespace skat::bots

@@ -1,0 +1,107 @@
+#include "bots/table_bot/table_player.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace skat::bots {
+
+namespace {
+
+// The legal action equal to `wanted`, else the first legal action of kind `fallback`.
+Action pick(const std::vector<Action>& legal, const Action& wanted, ActionKind fallback) {
+  if (std::ranges::find(legal, wanted) != legal.end()) return wanted;
+  const auto it = std::ranges::find_if(legal, [&](const Action& a) { return a.kind == fallback; });
+  if (it == legal.end()) throw std::logic_error("TablePlayer: no legal action of the expected kind");
+  return *it;
+}
+
+}  // namespace
+
+TablePlayer::TablePlayer(std::shared_ptr<const TableSet> tables, std::uint64_t seed, TablePlayerSettings settings)
+    : tables_(std::move(tables)),
+      settings_(settings),
+      contracts_(*tables_, settings.contracts),
+      rng_(seed),
+      solver_(SolverOptions{settings.pimc.tt_bytes}) {}
+
+Action TablePlayer::decide(const SeatView& view) {
+  const int pos = view.pos;
+  switch (view.phase) {
+    case Phase::Bidding: return bid_or_answer(view);
+    case Phase::SkatDecision: return skat_decision(view);
+    case Phase::Discarding: {
+      const ContractChoice c = contracts_.best_pickup_game(view.hand, view.bid, pos);
+      return pick(view.legal, Action::discard(pos, c.discard[0], c.discard[1]), ActionKind::Discard);
+    }
+    case Phase::Declaring: {
+      const ContractChoice c = contracts_.best_declaration(view.hand, view.discard, view.bid, pos);
+      return pick(view.legal, Action::declare(pos, c.declaration), ActionKind::Declare);
+    }
+    case Phase::Playing: return play(view);
+    case Phase::Finished: break;
+  }
+  throw std::logic_error("TablePlayer asked to act in a finished game");
+}
+
+Action TablePlayer::bid_or_answer(const SeatView& view) {
+  const int pos = view.pos;
+  if (view.hand != bid_hand_ || pos != bid_position_) {
+    bid_hand_ = view.hand;
+    bid_position_ = pos;
+    max_bid_ = contracts_.max_bid(view.hand, pos);
+  }
+  if (view.answering())
+    return pick(view.legal, view.current_bid <= max_bid_ ? Action::hold(pos) : Action::pass(pos), ActionKind::Pass);
+  const int next = view.minimum_bid();
+  return pick(view.legal, next > 0 && next <= max_bid_ ? Action::make_bid(pos, next) : Action::pass(pos),
+              ActionKind::Pass);
+}
+
+Action TablePlayer::skat_decision(const SeatView& view) {
+  const int pos = view.pos;
+  const ContractChoice hand = contracts_.best_hand_game(view.hand, view.bid, pos);
+  if (hand.payoff > contracts_.pickup_payoff(view.hand, view.bid, pos)) {
+    const Action wanted = Action::declare(pos, hand.declaration);
+    if (std::ranges::find(view.legal, wanted) != view.legal.end()) return wanted;
+  }
+  return pick(view.legal, Action::pick_up(pos), ActionKind::PickUp);
+}
+
+std::optional<CardSet> TablePlayer::table_lead(const SeatView& view) const {
+  if (!view.declaration || view.pos == view.declarer || !view.current_trick.empty()) return std::nullopt;
+  const GameType game = view.declaration->type;
+  if (game == GameType::Null) return std::nullopt;
+  for (const CompletedTrick& t : view.tricks)
+    if (t.leader != view.declarer) return std::nullopt;  // not the defenders' first lead
+  const GameRules& rules = rules_for(game);
+  CardSet played;
+  for (const CompletedTrick& t : view.tricks)
+    for (Card c : t.cards) played.add(c);
+  // One estimate per led class: the features see the class, not the card.
+  double best = 2.0;
+  CardSet best_class;
+  for (int k = 0; k < 5; ++k) {
+    const CardSet cls = view.hand & rules.class_cards[static_cast<std::size_t>(k)];
+    if (cls.empty()) continue;
+    LeadContext lead{game, view.hand, cls.first(), played, view.pos, view.declarer, false};
+    const Estimate e = tables_->lead_estimate(lead);
+    if (e.source == EstimateSource::Prior || e.source == EstimateSource::TableMean) return std::nullopt;
+    if (e.probability < best) {
+      best = e.probability;
+      best_class = cls;
+    }
+  }
+  if (best_class.empty()) return std::nullopt;
+  return best_class;
+}
+
+Action TablePlayer::play(const SeatView& view) {
+  SeatView restricted = view;
+  if (const auto lead = table_lead(view))
+    std::erase_if(restricted.legal,
+                  [&](const Action& a) { return a.kind == ActionKind::Play && !lead->contains(a.card); });
+  const PimcDecision d = evaluate_cards(restricted, settings_.pimc, rng_, solver_);
+  return Action::play(view.pos, d.best);
+}
+
+}  // namespace skat::bots

@@ -1,0 +1,113 @@
+// The complete bot's table decisions: the payoff formula; bids follow the tables (all games won:
+// it bids high; all lost and a hand no null can save: it passes); pickup choices respect the bid;
+// the explorer self-play that builds T0 is independent of the thread count; and the complete bot
+// plays whole games legally.
+#include <gtest/gtest.h>
+
+#include "bots/play_deal.h"
+#include "bots/table_bot/base_tables.h"
+#include "bots/table_bot/contract_evaluator.h"
+#include "bots/table_bot/table_player.h"
+#include "engine/auction.h"
+#include "engine/deal.h"
+#include "engine/scoring.h"
+
+namespace skat::bots {
+namespace {
+
+CardSet cards(const char* names) {
+  CardSet s;
+  std::string_view rest(names);
+  while (!rest.empty()) {
+    const auto space = rest.find(' ');
+    s.add(*parse_card(rest.substr(0, space)));
+    rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+  }
+  return s;
+}
+
+// Tables whose every suit and grand bucket says `won` (through the table mean).
+TableSet uniform_tables(bool won) {
+  TableSet t;
+  DeclarerContext c;
+  c.declaration.type = GameType::Clubs;
+  c.hand = cards("CJ SJ CA CT CK CQ C9 HA HT D7");
+  c.skat_put = cards("D8 D9");
+  for (int i = 0; i < 100; ++i) t.table(TableKind::Suit).add(suit_features(c), won);
+  c.declaration.type = GameType::Grand;
+  for (int i = 0; i < 100; ++i) t.table(TableKind::Grand).add(grand_features(c), won);
+  return t;
+}
+
+TEST(ContractEvaluator, ExpectedPayoffIsTheSeegerFabianBalance) {
+  EXPECT_DOUBLE_EQ(expected_payoff(1.0, 24), 74.0);
+  EXPECT_DOUBLE_EQ(expected_payoff(0.0, 24), -98.0);
+  EXPECT_DOUBLE_EQ(expected_payoff(0.5, 20), 0.5 * 70 - 0.5 * 90);
+}
+
+TEST(ContractEvaluator, BidsHighWhenTheTablesSayEveryGameWinsAndPassesWhenNone) {
+  const TableSet winning = uniform_tables(true);
+  const TableSet losing = uniform_tables(false);
+  const CardSet hand = cards("CJ SJ CA CT CK HA HT SA DA D7");
+  const int high = ContractEvaluator(winning).max_bid(hand, 0);
+  // Grand with two jacks (with 2, game 3): 72; a sure win is worth bidding to the top value.
+  EXPECT_GE(high, 72);
+  EXPECT_EQ(ContractEvaluator(losing).max_bid(hand, 0), 0);
+  // More aggressive settings never bid less.
+  ContractSettings bold;
+  bold.aggressiveness_threshold = -20;
+  EXPECT_GE(ContractEvaluator(losing, bold).max_bid(hand, 0), 0);
+}
+
+TEST(ContractEvaluator, PickupChoiceReachesTheBidAndPutsTwoOfTheTwelve) {
+  const TableSet winning = uniform_tables(true);
+  const ContractEvaluator e(winning);
+  const CardSet twelve = cards("CJ SJ CA CT CK HA HT SA DA D7 D8 S7");
+  for (const int bid : {18, 36, 60}) {
+    const ContractChoice c = e.best_pickup_game(twelve, bid, 1);
+    EXPECT_FALSE(c.declaration.hand);
+    EXPECT_GE(c.value, bid) << bid;
+    EXPECT_NE(c.discard[0], c.discard[1]);
+    EXPECT_TRUE(twelve.contains(c.discard[0]) && twelve.contains(c.discard[1]));
+    const CardSet discard{c.discard[0], c.discard[1]};
+    EXPECT_EQ(e.best_declaration(twelve - discard, discard, bid, 1).declaration.type, c.declaration.type);
+  }
+  const double strength = e.hand_strength(cards("CJ SJ CA CT CK HA HT SA DA D7"), 0);
+  EXPECT_GE(strength, 0.0);
+  EXPECT_LE(strength, 1.0);
+}
+
+TEST(BaseTables, TheSameTablesWithAnyNumberOfThreads) {
+  BaseTablesConfig config;
+  config.games = 8;
+  config.seed = 4;
+  config.pimc.worlds = 1;
+  config.pimc.budget = std::chrono::milliseconds(3'600'000);
+  const BaseTables one = build_base_tables(config);
+  config.threads = 3;
+  const BaseTables three = build_base_tables(config);
+  EXPECT_EQ(one.games, three.games);
+  EXPECT_TRUE(one.tables == three.tables);
+  EXPECT_EQ(one.stats.folded + one.stats.excluded(), 8u);
+  EXPECT_EQ(one.tables.meta().watermark, 8u);
+}
+
+TEST(TablePlayer, PlaysWholeGamesLegally) {
+  // Optimistic tables, so that the bots bid and play rather than pass.
+  const auto tables = std::make_shared<const TableSet>(uniform_tables(true));
+  TablePlayerSettings settings;
+  settings.pimc.worlds = 2;
+  settings.pimc.budget = std::chrono::milliseconds(3'600'000);
+  FastRng deals(6);
+  int played = 0;
+  for (int i = 0; i < 6; ++i) {
+    TablePlayer a(tables, 1, settings), b(tables, 2, settings), c(tables, 3, settings);
+    const auto game = play_deal(random_deal(deals), {&a, &b, &c});
+    ASSERT_TRUE(game) << game.error();
+    played += game->folded() ? 0 : 1;
+  }
+  EXPECT_GT(played, 0);
+}
+
+}  // namespace
+}  // namespace skat::bots
