@@ -3,7 +3,10 @@
 // player runs in-process and as a network client on identical information.
 #pragma once
 
+#include <algorithm>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "engine/seat_view.h"
 
@@ -17,5 +20,14 @@ class Player {
   virtual Action decide(const SeatView& view) = 0;
   virtual std::string name() const = 0;
 };
+
+// The legal action equal to `wanted`, else the first legal action of kind `fallback` (a bot's
+// plan may be illegal at this moment, e.g. a hand game below the bid).
+inline Action pick_legal(const std::vector<Action>& legal, const Action& wanted, ActionKind fallback) {
+  if (std::ranges::find(legal, wanted) != legal.end()) return wanted;
+  const auto it = std::ranges::find_if(legal, [&](const Action& a) { return a.kind == fallback; });
+  if (it == legal.end()) throw std::logic_error("bot: no legal action of the expected kind");
+  return *it;
+}
 
 }  // namespace skat::bots

@@ -7,27 +7,15 @@
 
 namespace skat::bots {
 
-namespace {
-
-// The legal action equal to `wanted`, else the first legal action of kind `fallback`.
-Action pick(const std::vector<Action>& legal, const Action& wanted, ActionKind fallback) {
-  if (std::ranges::find(legal, wanted) != legal.end()) return wanted;
-  const auto it = std::ranges::find_if(legal, [&](const Action& a) { return a.kind == fallback; });
-  if (it == legal.end()) throw std::logic_error("SimplePlayer: no legal action of the expected kind");
-  return *it;
-}
-
-}  // namespace
-
 Action SimplePlayer::decide(const SeatView& view) {
   const int pos = view.pos;
   switch (view.phase) {
     case Phase::Bidding: return bid_or_answer(view);
-    case Phase::SkatDecision: return pick(view.legal, Action::pick_up(pos), ActionKind::PickUp);
+    case Phase::SkatDecision: return pick_legal(view.legal, Action::pick_up(pos), ActionKind::PickUp);
     case Phase::Discarding: {
       const CardSet twelve = view.hand;
       const auto cards = choose_discard(twelve, choose_declaration(twelve, view.bid));
-      return pick(view.legal, Action::discard(pos, cards[0], cards[1]), ActionKind::Discard);
+      return pick_legal(view.legal, Action::discard(pos, cards[0], cards[1]), ActionKind::Discard);
     }
     case Phase::Declaring: return declare(view);
     case Phase::Playing: {
@@ -46,17 +34,17 @@ Action SimplePlayer::bid_or_answer(const SeatView& view) const {
   const auto game_choice = biddable_game(view.hand);
   const int limit = game_choice ? estimated_value(*game_choice, view.hand) : 0;
   if (view.answering())
-    return pick(view.legal, view.current_bid <= limit ? Action::hold(pos) : Action::pass(pos), ActionKind::Pass);
+    return pick_legal(view.legal, view.current_bid <= limit ? Action::hold(pos) : Action::pass(pos), ActionKind::Pass);
   const int next = view.minimum_bid();
-  return pick(view.legal, next > 0 && next <= limit ? Action::make_bid(pos, next) : Action::pass(pos),
-              ActionKind::Pass);
+  return pick_legal(view.legal, next > 0 && next <= limit ? Action::make_bid(pos, next) : Action::pass(pos),
+                    ActionKind::Pass);
 }
 
 Action SimplePlayer::declare(const SeatView& view) const {
   // Between discard and declaration the declarer knows his own discard.
   const CardSet twelve = view.hand | view.discard;
   const Declaration wanted = choose_declaration(twelve, view.bid);
-  return pick(view.legal, Action::declare(view.pos, wanted), ActionKind::Declare);
+  return pick_legal(view.legal, Action::declare(view.pos, wanted), ActionKind::Declare);
 }
 
 }  // namespace skat::bots

@@ -12,13 +12,6 @@ namespace skat::bots {
 
 namespace {
 
-Action pick(const std::vector<Action>& legal, const Action& wanted, ActionKind fallback) {
-  if (std::ranges::find(legal, wanted) != legal.end()) return wanted;
-  const auto it = std::ranges::find_if(legal, [&](const Action& a) { return a.kind == fallback; });
-  if (it == legal.end()) throw std::logic_error("ExplorerPlayer: no legal action of the expected kind");
-  return *it;
-}
-
 double unit(FastRng& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
 
 int trumps(GameType g, CardSet cards) { return (cards & rules_for(g).trumps()).size(); }
@@ -52,15 +45,15 @@ Action ExplorerPlayer::decide(const SeatView& view) {
         const Action wanted = Action::declare(pos, d);
         if (std::ranges::find(view.legal, wanted) != view.legal.end()) return wanted;
       }
-      return pick(view.legal, Action::pick_up(pos), ActionKind::PickUp);
+      return pick_legal(view.legal, Action::pick_up(pos), ActionKind::PickUp);
     }
     case Phase::Discarding: {
       planned_ = pick_declaration(view.hand, view.bid);
       const auto cards =
           putting::choose_discard(view.hand, planned_, putting::PuttingMethod::Rules, nullptr, {pos, view.bid});
-      return pick(view.legal, Action::discard(pos, cards[0], cards[1]), ActionKind::Discard);
+      return pick_legal(view.legal, Action::discard(pos, cards[0], cards[1]), ActionKind::Discard);
     }
-    case Phase::Declaring: return pick(view.legal, Action::declare(pos, planned_), ActionKind::Declare);
+    case Phase::Declaring: return pick_legal(view.legal, Action::declare(pos, planned_), ActionKind::Declare);
     case Phase::Playing: return pimc_.decide(view);
     case Phase::Finished: break;
   }
@@ -91,10 +84,10 @@ Action ExplorerPlayer::bid_or_answer(const SeatView& view) {
     limit_ = game ? estimated_value(*game, view.hand) : 0;
   }
   if (view.answering())
-    return pick(view.legal, view.current_bid <= limit_ ? Action::hold(pos) : Action::pass(pos), ActionKind::Pass);
+    return pick_legal(view.legal, view.current_bid <= limit_ ? Action::hold(pos) : Action::pass(pos), ActionKind::Pass);
   const int next = view.minimum_bid();
-  return pick(view.legal, next > 0 && next <= limit_ ? Action::make_bid(pos, next) : Action::pass(pos),
-              ActionKind::Pass);
+  return pick_legal(view.legal, next > 0 && next <= limit_ ? Action::make_bid(pos, next) : Action::pass(pos),
+                    ActionKind::Pass);
 }
 
 Declaration ExplorerPlayer::pick_declaration(CardSet twelve, int bid) {

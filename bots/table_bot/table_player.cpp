@@ -5,18 +5,6 @@
 
 namespace skat::bots {
 
-namespace {
-
-// The legal action equal to `wanted`, else the first legal action of kind `fallback`.
-Action pick(const std::vector<Action>& legal, const Action& wanted, ActionKind fallback) {
-  if (std::ranges::find(legal, wanted) != legal.end()) return wanted;
-  const auto it = std::ranges::find_if(legal, [&](const Action& a) { return a.kind == fallback; });
-  if (it == legal.end()) throw std::logic_error("TablePlayer: no legal action of the expected kind");
-  return *it;
-}
-
-}  // namespace
-
 TablePlayer::TablePlayer(std::shared_ptr<const TableSet> tables, std::uint64_t seed, TablePlayerSettings settings)
     : tables_(std::move(tables)),
       settings_(settings),
@@ -31,11 +19,11 @@ Action TablePlayer::decide(const SeatView& view) {
     case Phase::SkatDecision: return skat_decision(view);
     case Phase::Discarding: {
       const ContractChoice c = contracts_.best_pickup_game(view.hand, view.bid, pos);
-      return pick(view.legal, Action::discard(pos, c.discard[0], c.discard[1]), ActionKind::Discard);
+      return pick_legal(view.legal, Action::discard(pos, c.discard[0], c.discard[1]), ActionKind::Discard);
     }
     case Phase::Declaring: {
       const ContractChoice c = contracts_.best_declaration(view.hand, view.discard, view.bid, pos);
-      return pick(view.legal, Action::declare(pos, c.declaration), ActionKind::Declare);
+      return pick_legal(view.legal, Action::declare(pos, c.declaration), ActionKind::Declare);
     }
     case Phase::Playing: return play(view);
     case Phase::Finished: break;
@@ -51,10 +39,11 @@ Action TablePlayer::bid_or_answer(const SeatView& view) {
     max_bid_ = contracts_.max_bid(view.hand, pos);
   }
   if (view.answering())
-    return pick(view.legal, view.current_bid <= max_bid_ ? Action::hold(pos) : Action::pass(pos), ActionKind::Pass);
+    return pick_legal(view.legal, view.current_bid <= max_bid_ ? Action::hold(pos) : Action::pass(pos),
+                      ActionKind::Pass);
   const int next = view.minimum_bid();
-  return pick(view.legal, next > 0 && next <= max_bid_ ? Action::make_bid(pos, next) : Action::pass(pos),
-              ActionKind::Pass);
+  return pick_legal(view.legal, next > 0 && next <= max_bid_ ? Action::make_bid(pos, next) : Action::pass(pos),
+                    ActionKind::Pass);
 }
 
 Action TablePlayer::skat_decision(const SeatView& view) {
@@ -64,7 +53,7 @@ Action TablePlayer::skat_decision(const SeatView& view) {
     const Action wanted = Action::declare(pos, hand.declaration);
     if (std::ranges::find(view.legal, wanted) != view.legal.end()) return wanted;
   }
-  return pick(view.legal, Action::pick_up(pos), ActionKind::PickUp);
+  return pick_legal(view.legal, Action::pick_up(pos), ActionKind::PickUp);
 }
 
 std::optional<CardSet> TablePlayer::table_lead(const SeatView& view) const {

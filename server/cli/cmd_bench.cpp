@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "server/cli/bench_decisions.h"
 #include "server/cli/bench_engine.h"
 #include "server/cli/bench_fold.h"
 #include "server/cli/bench_pimc.h"
@@ -18,13 +19,25 @@ namespace {
 struct BenchArgs {
   std::string what;
   bool quick = false;
+  std::string tables = "tables/t0.wtab";
 };
 
+BenchReport report_of(const BenchArgs& args) {
+  if (args.what == "solver") return run_solver_bench(args.quick);
+  if (args.what == "pimc") return run_pimc_bench(args.quick);
+  if (args.what == "fold") return run_fold_bench(args.quick);
+  if (args.what == "decisions") return run_decisions_bench(args.quick, args.tables);
+  return run_engine_bench(args.quick);
+}
+
 int run_bench(const BenchArgs& args) {
-  const BenchReport report = args.what == "solver" ? run_solver_bench(args.quick)
-                             : args.what == "pimc" ? run_pimc_bench(args.quick)
-                             : args.what == "fold" ? run_fold_bench(args.quick)
-                                                   : run_engine_bench(args.quick);
+  BenchReport report;
+  try {
+    report = report_of(args);
+  } catch (const std::exception& e) {
+    std::cerr << "bench: " << e.what() << '\n';
+    return 1;
+  }
   for (const BenchFigure& f : report.figures)
     std::cout << fmt::format("{}: {:.{}f} {}\n", f.name, f.value, f.decimals, f.unit);
   std::cout << fmt::format("bench: {:016x}\n", report.digest);
@@ -37,9 +50,10 @@ Command add_bench_command(CLI::App& parent) {
   auto args = std::make_shared<BenchArgs>();
   CLI::App* app =
       parent.add_subcommand("bench", "Fixed, seeded benchmarks: name: value unit, last line bench: <digest>");
-  app->add_option("benchmark", args->what, "Which benchmark: engine, solver, pimc, fold")
+  app->add_option("benchmark", args->what, "Which benchmark: engine, solver, pimc, fold, decisions")
       ->required()
-      ->check(CLI::IsMember({"engine", "solver", "pimc", "fold"}));
+      ->check(CLI::IsMember({"engine", "solver", "pimc", "fold", "decisions"}));
+  app->add_option("--tables", args->tables, "decisions: the table file")->capture_default_str();
   app->add_flag("--quick", args->quick, "A short workload (same figures, different digest)");
   return {app, [args] { return run_bench(*args); }};
 }

@@ -1,7 +1,7 @@
 // `skat tables …`: the winning tables' files. `build-t0` plays seeded explorer self-play, folds it
 // and writes the base tables T0 with their provenance (and optionally the games as PGN); `fold`
-// folds PGN series files into a table file (outer learning by hand); `show` prints a table file in
-// the text form.
+// folds PGN series files into a table file (outer learning by hand); `merge` sums table files
+// (folds of disjoint games, e.g. from several machines); `show` prints a table file as text.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -159,6 +159,28 @@ int fold_pgn(const TablesArgs& args) {
   return 0;
 }
 
+int merge(const TablesArgs& args) {
+  bots::TableSet merged;
+  std::string provenance;
+  for (const std::string& path : args.pgn_in) {
+    auto loaded = bots::load_tables(path);
+    if (!loaded) {
+      spdlog::error("tables merge: {}", loaded.error());
+      return 1;
+    }
+    provenance += fmt::format("{}[{}] {}", provenance.empty() ? "" : " + ", path, loaded->meta().provenance);
+    merged.merge(*loaded);
+  }
+  merged.meta().provenance = "merge of " + provenance;
+  const auto format = args.out.ends_with(".txt") ? bots::TableFileFormat::Text : bots::TableFileFormat::Binary;
+  if (auto saved = bots::save_tables(args.out, merged, format); !saved) {
+    spdlog::error("tables merge: {}", saved.error());
+    return 1;
+  }
+  std::cout << fmt::format("{} games folded in {} files\n", merged.meta().games_folded, args.pgn_in.size());
+  return 0;
+}
+
 int show(const TablesArgs& args) {
   auto loaded = bots::load_tables(args.file);
   if (!loaded) {
@@ -197,6 +219,11 @@ Command add_tables_command(CLI::App& parent) {
   fold->add_option("--out", args->out, "Table file to write (.txt: text form, else binary)")->required();
   fold->add_option("pgn", args->pgn_in, "PGN series files")->required();
   fold->callback([selected, args] { *selected = [args] { return fold_pgn(*args); }; });
+
+  CLI::App* merge_app = app->add_subcommand("merge", "Sum table files (partial folds of disjoint games)");
+  merge_app->add_option("--out", args->out, "Table file to write (.txt: text form, else binary)")->required();
+  merge_app->add_option("files", args->pgn_in, "Table files")->required();
+  merge_app->callback([selected, args] { *selected = [args] { return merge(*args); }; });
 
   CLI::App* show_app = app->add_subcommand("show", "Print a table file in the text form");
   show_app->add_option("file", args->file, "Table file (text or binary)")->required();

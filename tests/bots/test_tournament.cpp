@@ -68,24 +68,31 @@ TEST(Tournament, EveryDealIsPlayedInEveryRotationOfEachSeating) {
   }
 }
 
-// A hand-made set: on deal 0 B gains 30 per seat and game over A at every position, on deal 1 10.
-TEST(TournamentReport, DifferenceIntervalAndVerdictFollowFromTheGames) {
-  TournamentConfig c = small("simple", "rule", 2, 1);
-  c.b_seats = {1};
+// Two deals in every rotation of one seating; B's seats score `b_points(deal)`, A's nothing.
+std::vector<TournamentGame> synthetic_games(int b_seats, int (*b_points)(int deal)) {
   std::vector<TournamentGame> games;
   for (int deal = 0; deal < 2; ++deal)
     for (int rotation = 0; rotation < 3; ++rotation) {
       TournamentGame g;
       g.deal = deal;
-      g.b_seats = 1;
+      g.b_seats = b_seats;
       g.rotation = rotation;
       for (int p = 0; p < 3; ++p) {
-        g.is_b[static_cast<std::size_t>(p)] = p == rotation;
-        g.points[static_cast<std::size_t>(p)] = p == rotation ? (deal == 0 ? 30 : 10) : 0;
+        const bool b = (p == rotation) == (b_seats == 1);
+        g.is_b[static_cast<std::size_t>(p)] = b;
+        g.points[static_cast<std::size_t>(p)] = b ? b_points(deal) : 0;
       }
-      g.move_ms[1] = {1.0F, 3.0F};
       games.push_back(g);
     }
+  return games;
+}
+
+// A hand-made set: on deal 0 B gains 30 per seat and game over A at every position, on deal 1 10.
+TEST(TournamentReport, DifferenceIntervalAndVerdictFollowFromTheGames) {
+  TournamentConfig c = small("simple", "rule", 2, 1);
+  c.b_seats = {1};
+  std::vector<TournamentGame> games = synthetic_games(1, [](int deal) { return deal == 0 ? 30 : 10; });
+  for (TournamentGame& g : games) g.move_ms[1] = {1.0F, 3.0F};
   const TournamentReport r = make_report(c, games, 1.0);
   ASSERT_EQ(r.seatings.size(), 2u);  // 2:1 and total
   const SeatingReport& s = r.seatings[0];
@@ -107,19 +114,7 @@ TEST(TournamentReport, DifferenceIntervalAndVerdictFollowFromTheGames) {
 TEST(TournamentReport, NoVerdictWhenTheIntervalHoldsZero) {
   TournamentConfig c = small("simple", "rule", 2, 1);
   c.b_seats = {2};
-  std::vector<TournamentGame> games;
-  for (int deal = 0; deal < 2; ++deal)
-    for (int rotation = 0; rotation < 3; ++rotation) {
-      TournamentGame g;
-      g.deal = deal;
-      g.b_seats = 2;
-      g.rotation = rotation;
-      for (int p = 0; p < 3; ++p) {
-        g.is_b[static_cast<std::size_t>(p)] = p != rotation;
-        g.points[static_cast<std::size_t>(p)] = p != rotation ? (deal == 0 ? 30 : -30) : 0;
-      }
-      games.push_back(g);
-    }
+  const std::vector<TournamentGame> games = synthetic_games(2, [](int deal) { return deal == 0 ? 30 : -30; });
   const TournamentReport r = make_report(c, games, 1.0);
   const SeatingReport& s = r.seatings[0];
   EXPECT_EQ(s.seating, "1:2");
