@@ -5,8 +5,6 @@
 #include <boost/asio/connect.hpp>
 #include <random>
 
-#include "bots/random_player.h"
-#include "bots/simple_player.h"
 #include "server/protocol/json_codec.h"
 
 namespace skat::botclient {
@@ -31,15 +29,10 @@ std::optional<Endpoint> parse_ws_url(std::string_view url) {
   return e;
 }
 
-std::unique_ptr<bots::Player> make_player(std::string_view kind, std::uint64_t seed) {
-  if (kind == "random") return std::make_unique<bots::RandomPlayer>(seed);
-  return std::make_unique<bots::SimplePlayer>(seed);
-}
-
 BotConnection::BotConnection(asio::io_context& io, BotSettings settings)
     : io_(io),
       settings_(std::move(settings)),
-      player_(make_player(settings_.kind, settings_.seed)),
+      player_(bots::make_player(settings_.spec, settings_.seed)),
       resolver_(io),
       backoff_timer_(io) {}
 

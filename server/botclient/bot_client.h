@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "bots/bot_factory.h"
 #include "bots/player.h"
 
 namespace skat::botclient {
@@ -34,12 +35,10 @@ struct BotSettings {
   Endpoint endpoint;
   std::string name;
   std::string token;
-  std::string kind = "simple";
+  bots::BotSpec spec;  // the player program (bots/bot_factory.h)
   std::uint64_t seed = 1;
   std::ofstream* message_log = nullptr;  // every received message as "name<TAB>json" (debug)
 };
-
-std::unique_ptr<bots::Player> make_player(std::string_view kind, std::uint64_t seed);
 
 class BotConnection : public std::enable_shared_from_this<BotConnection> {
  public:

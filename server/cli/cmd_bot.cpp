@@ -40,6 +40,12 @@ std::map<std::string, std::string> read_tokens(const std::string& file) {
 }
 
 int run_bot(const BotArgs& args) {
+  const auto parsed = bots::parse_bot_spec(args.kind);
+  if (!parsed) {
+    spdlog::error("bot: --kind: {}", parsed.error());
+    return 1;
+  }
+  const bots::BotSpec spec = *parsed;
   const auto endpoint = botclient::parse_ws_url(args.url);
   if (!endpoint) {
     spdlog::error("bot: --url must look like ws://host:port/ws");
@@ -73,7 +79,7 @@ int run_bot(const BotArgs& args) {
       spdlog::error("bot: no token for {} (use --token or --token-file)", s.name);
       return 1;
     }
-    s.kind = args.kind;
+    s.spec = spec;
     s.seed = args.seed + static_cast<std::uint64_t>(i);
     s.message_log = log.get();
     bots.push_back(std::make_shared<botclient::BotConnection>(io, std::move(s)));
@@ -99,8 +105,8 @@ Command add_bot_command(CLI::App& parent) {
   app->add_option("--name", args->name, "Bot account name (NAME-1…NAME-N with --count N)")->required();
   app->add_option("--token", args->token, "The account's secret token");
   app->add_option("--token-file", args->token_file, "File of 'name token' lines, one per bot account");
-  app->add_option("--kind", args->kind, "Player program")
-      ->check(CLI::IsMember({"simple", "random"}))
+  app->add_option("--kind", args->kind,
+                  "Player program: random, simple, rule, pimc[:worlds=N,budget=MS], full[:…,tables=FILE]")
       ->capture_default_str();
   app->add_option("--count", args->count, "Bot connections in this process")
       ->check(CLI::Range(1, 1000))

@@ -1,6 +1,10 @@
-// `skat selfplay`: series of the simple player in-process, written as series PGN (records.md §1)
-// to a file or stdout; a one-line summary goes to stderr.
+// `skat selfplay`: series of one bot kind in all three seats, in-process and in parallel over
+// series, written as series PGN (records.md §1) to a file or stdout; progress and a summary on
+// stderr, and with --stats the statistics per game class (shares, declarer wins, accuracy
+// against the open-card solver with --judge) that compare with the outer-learning paper's Table 1.
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <ctime>
@@ -8,9 +12,11 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <thread>
 
 #include "server/cli/command.h"
 #include "server/cli/selfplay.h"
+#include "server/common/csprng.h"
 
 namespace skat::cli {
 
@@ -21,9 +27,14 @@ struct SelfplayArgs {
   int deals = 36;
   std::optional<std::uint64_t> seed;
   std::string out = "-";
+  std::string bot = "simple";
+  int threads = 1;
+  bool judge = false;
+  bool stats = false;
+  std::string strengths;
 };
 
-PgnHeader make_header(int series_index) {
+PgnHeader make_header(int series_index, const std::string& seat_name) {
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   std::tm local{};
   localtime_r(&now, &local);
@@ -36,13 +47,47 @@ PgnHeader make_header(int series_index) {
   h.date = date;
   h.time = time;
   for (int i = 0; i < 3; ++i)
-    h.seats[static_cast<std::size_t>(i)] = {"Simple" + std::to_string(i + 1), static_cast<std::int64_t>(i + 1)};
+    h.seats[static_cast<std::size_t>(i)] = {seat_name + std::to_string(i + 1), static_cast<std::int64_t>(i + 1)};
   return h;
 }
 
+std::string stats_text(const SeriesStats& s) {
+  static const char* kClass[] = {"suit", "grand", "null"};
+  const int played = s.games - s.folded;
+  std::string out = fmt::format("games {}, folded {} ({:.1f} %), declarer won {} / lost {}\n", s.games, s.folded,
+                                s.games ? 100.0 * s.folded / s.games : 0.0, s.won, s.lost);
+  for (std::size_t c = 0; c < 3; ++c) {
+    const ClassStats& k = s.classes[c];
+    out += fmt::format(
+        "{:<5} share {:5.1f} %  declarer won {:5.1f} %  solver accuracy {}\n", kClass[c],
+        played ? 100.0 * k.games / played : 0.0, k.games ? 100.0 * k.won / k.games : 0.0,
+        k.judged ? fmt::format("{:.1f} % ({} judged)", 100.0 * k.agrees / k.judged, k.judged) : std::string("-"));
+  }
+  return out;
+}
+
 int run_selfplay(const SelfplayArgs& args) {
+  SelfplayConfig config;
+  auto spec = bots::parse_bot_spec(args.bot);
+  if (!spec) {
+    std::cerr << "selfplay: " << spec.error() << '\n';
+    return 2;
+  }
+  config.bot = *spec;
   // Without --seed the run is still reproducible: the seed drawn from OS entropy is in the summary.
-  const std::uint64_t seed = args.seed ? *args.seed : Csprng()();
+  config.seed = args.seed ? *args.seed : Csprng()();
+  config.series = args.series;
+  config.deals = args.deals;
+  config.threads = args.threads;
+  config.judge = args.judge;
+  if (!args.strengths.empty()) {
+    auto tables = bots::shared_tables(args.strengths);
+    if (!tables) {
+      spdlog::error("selfplay: {}", tables.error());
+      return 1;
+    }
+    config.strengths = *tables;
+  }
   std::ofstream file;
   if (args.out != "-") {
     file.open(args.out, std::ios::binary | std::ios::trunc);
@@ -52,24 +97,40 @@ int run_selfplay(const SelfplayArgs& args) {
     }
   }
   std::ostream& out = args.out == "-" ? std::cout : file;
-  Csprng gen = Csprng::from_seed(seed);
+  const bool tty = isatty(2) != 0;
+  auto last = std::chrono::steady_clock::now();
+  auto progress = [&](const SelfplayProgress& p) {
+    const auto now = std::chrono::steady_clock::now();
+    if (p.games_done != p.games && now - last < std::chrono::seconds(tty ? 1 : 30)) return;
+    last = now;
+    const double rate = p.seconds > 0 ? p.games_done / p.seconds : 0;
+    std::cerr << fmt::format("{}games {}/{}  {:.1f} games/s  {:.0f} s left{}", tty ? "\r" : "", p.games_done, p.games,
+                             rate, rate > 0 ? (p.games - p.games_done) / rate : 0.0,
+                             tty && p.games_done != p.games ? "" : "\n");
+  };
+  std::string seat_name = config.bot.kind;
+  seat_name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(seat_name[0])));
   SeriesStats stats;
-  for (int s = 0; s < args.series; ++s) {
-    auto series = play_series(gen, args.deals, make_header(s), stats);
-    if (!series) {
-      spdlog::error("selfplay: series {}: {}", s + 1, series.error());
-      return 1;
-    }
+  const auto series = play_selfplay(
+      config, [&](int s) { return make_header(s, seat_name); }, stats,
+      tty || args.series * args.deals >= 1000 ? std::function<void(const SelfplayProgress&)>(progress)
+                                              : std::function<void(const SelfplayProgress&)>{});
+  if (!series) {
+    spdlog::error("selfplay: {}", series.error());
+    return 1;
+  }
+  for (std::size_t s = 0; s < series->size(); ++s) {
     if (s > 0) out << '\n';
-    out << write_pgn(*series);
+    out << write_pgn((*series)[s]);
   }
   out.flush();
   if (!out) {
     spdlog::error("selfplay: writing '{}' failed", args.out);
     return 1;
   }
-  spdlog::info("selfplay: {} series, {} games ({} folded, declarer {} won / {} lost), seed {} -> {}", args.series,
-               stats.games, stats.folded, stats.won, stats.lost, seed, args.out);
+  spdlog::info("selfplay: {} series of {}, {} games ({} folded, declarer {} won / {} lost), seed {} -> {}", args.series,
+               config.bot.describe(), stats.games, stats.folded, stats.won, stats.lost, config.seed, args.out);
+  if (args.stats) std::cerr << stats_text(stats);
   return 0;
 }
 
@@ -82,6 +143,14 @@ Command add_selfplay_command(CLI::App& parent) {
   app->add_option("--deals", args->deals, "Deals per series")->check(positive_number())->capture_default_str();
   app->add_option("--seed", args->seed, "64-bit seed of the deals and bots (default: from OS entropy, logged)");
   app->add_option("--out", args->out, "Output PGN file, - for stdout")->capture_default_str();
+  app->add_option("--bot", args->bot, "The bot in every seat: random, simple, rule, pimc[:…], full[:…]")
+      ->capture_default_str();
+  app->add_option("--threads", args->threads, "Series played in parallel")
+      ->check(positive_number())
+      ->capture_default_str();
+  app->add_flag("--judge", args->judge, "Judge every declared game with the open-card solver (accuracy in --stats)");
+  app->add_flag("--stats", args->stats, "Print statistics per game class to stderr");
+  app->add_option("--strengths", args->strengths, "Table file for the PGN hand strengths (fields 17..19)");
   return {app, [args] { return run_selfplay(*args); }};
 }
 

@@ -92,6 +92,7 @@ int build_t0(const TablesArgs& args) {
     return 1;
   }
   t0.tables.meta().table_version = 0;
+  t0.tables.meta().watermark = 0;  // the watermark counts database games; T0's are not in any database
   t0.tables.meta().provenance = fmt::format(
       "T0 built {} by `{}`: {} seeded explorer self-play games (seed {}, PIMC card play {} worlds, {} ms budget); {}",
       today(),
@@ -171,7 +172,8 @@ int merge(const TablesArgs& args) {
     provenance += fmt::format("{}[{}] {}", provenance.empty() ? "" : " + ", path, loaded->meta().provenance);
     merged.merge(*loaded);
   }
-  merged.meta().provenance = "merge of " + provenance;
+  // One file: a conversion (e.g. text to binary) that keeps its provenance.
+  if (args.pgn_in.size() > 1) merged.meta().provenance = "merge of " + provenance;
   const auto format = args.out.ends_with(".txt") ? bots::TableFileFormat::Text : bots::TableFileFormat::Binary;
   if (auto saved = bots::save_tables(args.out, merged, format); !saved) {
     spdlog::error("tables merge: {}", saved.error());

@@ -1,31 +1,112 @@
 #include "server/cli/selfplay.h"
 
+#include <chrono>
+#include <cmath>
+#include <mutex>
+
+#include "bots/parallel.h"
 #include "bots/play_deal.h"
-#include "bots/simple_player.h"
+#include "bots/solver/open_solver.h"
+#include "bots/table_bot/contract_evaluator.h"
+#include "bots/tournament/tournament.h"
+#include "server/common/csprng.h"
 
 namespace skat::cli {
 
-std::expected<PgnSeries, std::string> play_series(Csprng& gen, int deals, PgnHeader header, SeriesStats& stats) {
-  bots::SimplePlayer seat1(gen()), seat2(gen()), seat3(gen());
-  const std::array<bots::Player*, 3> seats = {&seat1, &seat2, &seat3};
+namespace {
+
+int class_index(GameType t) { return t == GameType::Null ? 2 : t == GameType::Grand ? 1 : 0; }
+
+// One series, with its own generator and statistics.
+PgnSeries play_one(const SelfplayConfig& config, int index, PgnHeader header, SeriesStats& stats,
+                   bots::OpenSolver* solver, const std::function<void()>& game_done) {
+  Csprng gen = Csprng::from_seed(config.seed + 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(index));
+  std::array<std::unique_ptr<bots::Player>, 3> seats;
+  for (auto& s : seats) s = bots::make_player(config.bot, gen());
   PgnSeries series;
   series.header = std::move(header);
-  for (int n = 0; n < deals; ++n) {
+  for (int n = 0; n < config.deals; ++n) {
     const Deal deal = *deal_from_id(uniform_below(gen, kNumDeals));
     std::array<bots::Player*, 3> by_position{};
     for (int pos = 0; pos < 3; ++pos)
-      by_position[static_cast<std::size_t>(pos)] = seats[static_cast<std::size_t>(pgn_seat_of(n, pos))];
+      by_position[static_cast<std::size_t>(pos)] = seats[static_cast<std::size_t>(pgn_seat_of(n, pos))].get();
     auto game = bots::play_deal(deal, by_position);
-    if (!game) return std::unexpected("game " + std::to_string(n) + ": " + game.error());
+    if (!game)
+      throw std::runtime_error("series " + std::to_string(index + 1) + " game " + std::to_string(n) + ": " +
+                               game.error());
     ++stats.games;
-    if (game->folded())
+    if (game->folded()) {
       ++stats.folded;
-    else
-      ++(game->result().won ? stats.won : stats.lost);
-    // Hand strengths (fields 17..19) need the winning tables, which do not exist yet: 0.
-    series.games.push_back(pgn_game_from(*game, n, {0, 0, 0}));
+    } else {
+      const bool won = game->result().won;
+      ++(won ? stats.won : stats.lost);
+      ClassStats& c = stats.classes[static_cast<std::size_t>(class_index(game->declaration().type))];
+      ++c.games;
+      c.won += won ? 1 : 0;
+      if (solver) {
+        solver->clear();
+        ++c.judged;
+        c.agrees += bots::solver_verdict(*game, *solver) == won ? 1 : 0;
+      }
+    }
+    std::array<int, 3> strengths{};
+    if (config.strengths)
+      for (int pos = 0; pos < 3; ++pos)
+        strengths[static_cast<std::size_t>(pos)] =
+            hand_strength_tenths(*config.strengths, deal.hands[static_cast<std::size_t>(pos)], pos);
+    series.games.push_back(pgn_game_from(*game, n, strengths));
+    game_done();
   }
   fill_pgn_result(series);
+  return series;
+}
+
+}  // namespace
+
+void SeriesStats::merge(const SeriesStats& o) {
+  games += o.games;
+  folded += o.folded;
+  won += o.won;
+  lost += o.lost;
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    classes[c].games += o.classes[c].games;
+    classes[c].won += o.classes[c].won;
+    classes[c].judged += o.classes[c].judged;
+    classes[c].agrees += o.classes[c].agrees;
+  }
+}
+
+int hand_strength_tenths(const bots::TableSet& tables, CardSet hand, int position) {
+  const double p = bots::ContractEvaluator(tables).hand_strength(hand, position);
+  return static_cast<int>(std::lround(10 * p));
+}
+
+std::expected<std::vector<PgnSeries>, std::string> play_selfplay(
+    const SelfplayConfig& config, const std::function<PgnHeader(int)>& header, SeriesStats& stats,
+    const std::function<void(const SelfplayProgress&)>& progress) {
+  std::vector<PgnSeries> series(static_cast<std::size_t>(config.series));
+  std::vector<SeriesStats> per_series(series.size());
+  std::mutex mutex;
+  int games_done = 0;
+  const int games = config.series * config.deals;
+  const auto start = std::chrono::steady_clock::now();
+  auto game_done = [&] {
+    const std::lock_guard lock(mutex);
+    ++games_done;
+    if (progress)
+      progress({games_done, games, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+  };
+  try {
+    bots::parallel_for(config.series, std::max(1, config.threads), [&](int s) {
+      std::unique_ptr<bots::OpenSolver> solver;
+      if (config.judge) solver = std::make_unique<bots::OpenSolver>();
+      series[static_cast<std::size_t>(s)] =
+          play_one(config, s, header(s), per_series[static_cast<std::size_t>(s)], solver.get(), game_done);
+    });
+  } catch (const std::exception& e) {
+    return std::unexpected(std::string(e.what()));
+  }
+  for (const SeriesStats& s : per_series) stats.merge(s);
   return series;
 }
 

@@ -1,26 +1,63 @@
-// In-process self-play for `skat selfplay`: series of the simple player against itself, deals
-// from the seeded CSPRNG, the dealer rotating (game n: forehand is Seat(n mod 3)+1), each series
-// recorded as series PGN with its Seeger-Fabian result.
+// In-process self-play for `skat selfplay`: series of one bot kind in all three seats, deals from
+// the seeded CSPRNG (one generator per series, so series can run in parallel and the result does
+// not depend on the thread count), the dealer rotating (game n: forehand is Seat(n mod 3)+1),
+// each series recorded as series PGN with its Seeger-Fabian result; statistics per game class
+// (shares, declarer wins, accuracy against the open-card solver), and the PGN hand strengths
+// from winning tables when given.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <expected>
+#include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "bots/bot_factory.h"
 #include "engine/records/pgn.h"
-#include "server/common/csprng.h"
 
 namespace skat::cli {
+
+struct SelfplayConfig {
+  bots::BotSpec bot;  // every seat
+  int series = 1;
+  int deals = 36;
+  std::uint64_t seed = 0;
+  int threads = 1;
+  bool judge = false;                               // the open-card verdict on every declared game
+  std::shared_ptr<const bots::TableSet> strengths;  // fills PGN fields 17..19 when set
+};
+
+struct ClassStats {
+  int games = 0;
+  int won = 0;     // by the declarer
+  int judged = 0;  // with a solver verdict
+  int agrees = 0;  // result equal to the verdict
+};
 
 struct SeriesStats {
   int games = 0;  // deals played, folded ones included
   int folded = 0;
   int won = 0;  // games won by the declarer
   int lost = 0;
+  std::array<ClassStats, 3> classes{};  // suit, grand, null
+  void merge(const SeriesStats& o);
 };
 
-// Plays one series of `deals` deals; the players' seeds and the deal ids come from `gen`.
-// `header` supplies event, date, time and seats; number_of_games and result are filled in.
-std::expected<PgnSeries, std::string> play_series(Csprng& gen, int deals, PgnHeader header, SeriesStats& stats);
+struct SelfplayProgress {
+  int games_done = 0;
+  int games = 0;
+  double seconds = 0;
+};
+
+// Plays every series; `header(s)` supplies event, date, time and seats of series s.
+std::expected<std::vector<PgnSeries>, std::string> play_selfplay(
+    const SelfplayConfig& config, const std::function<PgnHeader(int)>& header, SeriesStats& stats,
+    const std::function<void(const SelfplayProgress&)>& progress = {});
+
+// Hand strength 0..10 of a dealt hand (records.md field 17..19): the tables' best winning
+// probability over the unknown skats, in tenths.
+int hand_strength_tenths(const bots::TableSet& tables, CardSet hand, int position);
 
 }  // namespace skat::cli

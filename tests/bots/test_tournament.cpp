@@ -4,6 +4,8 @@
 // run, beats random and rule).
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "bots/bot_factory.h"
 #include "bots/tournament/tournament.h"
 #include "bots/tournament/tournament_report.h"
@@ -11,7 +13,11 @@
 namespace skat::bots {
 namespace {
 
-BotSpec spec(const char* text) { return *parse_bot_spec(text); }
+BotSpec spec(const char* text) {
+  auto parsed = parse_bot_spec(text);
+  if (!parsed) throw std::invalid_argument(parsed.error());
+  return *parsed;
+}
 
 TEST(BotSpec, ParsesKindsAndSettings) {
   EXPECT_EQ(spec("rule").kind, "rule");
@@ -138,7 +144,7 @@ TEST(Tournament, TheRulePlayerBeatsRandomAndSimple) {
 // Slow while the solver is slow (minutes): labelled long, run by SKAT_LONG_TESTS=1.
 TEST(TournamentLong, PimcBeatsRandomAndRule) {
   for (const char* other : {"random", "rule"}) {
-    TournamentConfig c = small(other, "pimc:worlds=6,budget=3600000,tt=1", other[1] == 'a' ? 8 : 40, 77);
+    TournamentConfig c = small(other, "pimc:worlds=6,budget=60000,tt=1", other[1] == 'a' ? 8 : 40, 77);
     c.threads = 2;
     const TournamentReport r = make_report(c, run_tournament(c), 0);
     EXPECT_GT(r.seatings.back().difference, 0.0) << other;

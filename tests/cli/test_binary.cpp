@@ -11,6 +11,7 @@
 
 #include "bots/play_deal.h"
 #include "bots/simple_player.h"
+#include "engine/records/pgn.h"
 #include "engine/records/sgf.h"
 #include "server/common/csprng.h"
 
@@ -122,6 +123,18 @@ TEST(Binary, EloBadInputExitsOne) {
   EXPECT_EQ(lines(r.err).size(), 1u);
 }
 
+// A bench's output: one `name: value unit` line per expected figure, in order, and the digest last.
+void expect_figures(const std::vector<std::string>& out, const std::vector<std::string>& names) {
+  ASSERT_EQ(out.size(), names.size() + 1);
+  const std::regex figure(R"(([a-z0-9_]+): [0-9]+(\.[0-9]+)? [A-Za-z/]+)");
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(out[i], m, figure)) << out[i];
+    EXPECT_EQ(m[1], names[i]);
+  }
+  EXPECT_TRUE(std::regex_match(out.back(), std::regex("bench: [0-9a-f]{16}")));
+}
+
 TEST(Binary, BenchQuickFormatAndStableDigest) {
   const CliRun a = skat("bench engine --quick");
   ASSERT_EQ(a.exit_code, 0) << a.err;
@@ -182,13 +195,7 @@ TEST(Binary, BenchSolverQuickReportsEveryFigure) {
   const std::vector<std::string> names = {
       "deals",     "suit_grand_deals", "null_deals", "query61_mean", "query61_p50", "query61_p99",      "exact_mean",
       "exact_p50", "exact_p99",        "null_mean",  "null_p50",     "null_p99",    "nodes_per_second", "tt_memory"};
-  ASSERT_EQ(out.size(), names.size() + 1) << r.out;
-  const std::regex figure(R"(([a-z0-9_]+): [0-9]+(\.[0-9]+)? [A-Za-z/]+)");
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    std::smatch m;
-    ASSERT_TRUE(std::regex_match(out[i], m, figure)) << out[i];
-    EXPECT_EQ(m[1], names[i]);
-  }
+  expect_figures(out, names);
   EXPECT_EQ(out[0], "deals: 6 deals");
   EXPECT_TRUE(std::regex_match(out.back(), std::regex("bench: [0-9a-f]{16}")));
 }
@@ -224,17 +231,26 @@ TEST(Binary, BenchFoldQuickReportsEveryFigure) {
   const std::vector<std::string> names = {"games",        "folded",     "excluded",   "lead_samples",
                                           "fold_time",    "fold_rate",  "buckets",    "binary_size",
                                           "binary_write", "table_load", "lookup_mean"};
-  ASSERT_EQ(out.size(), names.size() + 1) << r.out;
-  const std::regex figure(R"(([a-z0-9_]+): [0-9]+(\.[0-9]+)? [A-Za-z/]+)");
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    std::smatch m;
-    ASSERT_TRUE(std::regex_match(out[i], m, figure)) << out[i];
-    EXPECT_EQ(m[1], names[i]);
-  }
+  expect_figures(out, names);
   EXPECT_EQ(out[0], "games: 5000 games");
   EXPECT_TRUE(std::regex_match(out.back(), std::regex("bench: [0-9a-f]{16}")));
   // The digest covers the counts only: a second run gives the same one.
   EXPECT_EQ(lines(skat("bench fold --quick").out).back(), out.back());
+}
+
+TEST(Binary, BenchDecisionsQuickReportsEveryFigureWithTheShippedTables) {
+  const CliRun r = skat(std::string("bench decisions --quick --tables ") + SKAT_SOURCE_DIR + "/tables/t0.wtab");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = lines(r.out);
+  const std::vector<std::string> names = {
+      "hands",           "bid_mean",      "bid_p99",      "skat_decision_mean", "skat_decision_p99", "declaration_mean",
+      "declaration_p99", "per_game_mean", "per_game_p99", "tables_games"};
+  expect_figures(out, names);
+  EXPECT_EQ(out[0], "hands: 9 hands");
+  EXPECT_EQ(
+      lines(skat(std::string("bench decisions --quick --tables ") + SKAT_SOURCE_DIR + "/tables/t0.wtab").out).back(),
+      out.back());
+  EXPECT_EQ(skat("bench decisions --quick --tables /nonexistent.wtab").exit_code, 1);
 }
 
 TEST(Binary, BenchPimcQuickReportsDecisionTimesPerTrick) {
@@ -285,6 +301,32 @@ TEST(Binary, SelfplayIsDeterministicForASeed) {
   EXPECT_EQ(games_of(a.out).size(), 24u);
   EXPECT_EQ(games_of(a.out), games_of(b.out));
   EXPECT_NE(games_of(a.out), games_of(c.out));
+  // Series run in parallel give the same games.
+  const CliRun threaded = skat("selfplay --series 2 --deals 12 --seed 9 --threads 2 --out -");
+  EXPECT_EQ(games_of(a.out), games_of(threaded.out));
+}
+
+TEST(Binary, SelfplayOfAnyBotWithStatisticsAndStrengths) {
+  const std::string tables = std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab";
+  const CliRun r =
+      skat("selfplay --bot rule --series 2 --deals 6 --seed 4 --judge --stats --strengths '" + tables + "' --out -");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* part : {"games 12, folded", "suit  share", "grand share", "null  share", "solver accuracy"})
+    EXPECT_NE(r.err.find(part), std::string::npos) << part << "\n" << r.err;
+  EXPECT_NE(r.out.find("[Seat1: Rule1 (ID: 1)]"), std::string::npos) << r.out.substr(0, 200);
+  // Hand strengths (fields 17..19) come from the tables: 0..10, not all zero.
+  int total = 0;
+  for (const auto& series : skat::read_pgn_series_list(r.out)) {
+    ASSERT_TRUE(series.ok());
+    for (const skat::PgnGame& g : series.series.games)
+      for (int s : g.strength) {
+        EXPECT_GE(s, 0);
+        EXPECT_LE(s, 10);
+        total += s;
+      }
+  }
+  EXPECT_GT(total, 0);
+  EXPECT_EQ(skat("selfplay --bot nobody --out -").exit_code, 2);
 }
 
 TEST(Binary, ReplayReportsABrokenRecord) {

@@ -49,9 +49,8 @@ inline std::string slurp(const std::filesystem::path& path) {
   return s.str();
 }
 
-// `deals` deals of three simple players, as `skat selfplay --seed seed` plays them.
+// `deals` deals of three simple players, as `skat selfplay --seed seed` plays its first series.
 inline PgnSeries selfplay_series(std::uint64_t seed, int deals, const std::string& event = "Selfplay") {
-  Csprng gen = Csprng::from_seed(seed);
   PgnHeader h;
   h.event = event;
   h.date = "12.01.2025";
@@ -59,10 +58,14 @@ inline PgnSeries selfplay_series(std::uint64_t seed, int deals, const std::strin
   h.duration_minutes = 24;
   for (int i = 0; i < 3; ++i)
     h.seats[static_cast<std::size_t>(i)] = {"Simple" + std::to_string(i + 1), static_cast<std::int64_t>(i + 1)};
+  cli::SelfplayConfig config;
+  config.seed = seed;
+  config.deals = deals;
   cli::SeriesStats stats;
-  auto series = cli::play_series(gen, deals, h, stats);
+  auto series = cli::play_selfplay(
+      config, [&](int) { return h; }, stats);
   EXPECT_TRUE(series.has_value());
-  return *series;
+  return series->front();
 }
 
 inline std::array<PlayerId, 3> three_players(Connection& c, const std::string& prefix = "P",
