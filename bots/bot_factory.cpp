@@ -4,6 +4,7 @@
 #include <charconv>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 
 #include "bots/pimc/pimc_player.h"
@@ -18,6 +19,14 @@ namespace skat::bots {
 namespace {
 
 bool searches(const BotSpec& spec) { return spec.kind == "pimc" || spec.kind == "full"; }
+
+std::optional<putting::PuttingMethod> putting_method(std::string_view name) {
+  if (name == "rules") return putting::PuttingMethod::Rules;
+  if (name == "vonstegen") return putting::PuttingMethod::VonStegen;
+  if (name == "kinback") return putting::PuttingMethod::Kinback;
+  if (name == "winprob") return putting::PuttingMethod::WinProbability;
+  return std::nullopt;
+}
 
 std::expected<int, std::string> parse_int(std::string_view key, std::string_view value, int lo, int hi) {
   int v = 0;
@@ -47,7 +56,12 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
     spec.tables = std::string(value);
     return {};
   }
-  return std::unexpected("unknown bot setting '" + std::string(key) + "' (worlds, budget, tt; full: tables)");
+  if (key == "putting" && spec.kind == "full") {
+    if (!putting_method(value)) return std::unexpected("putting must be rules, vonstegen, kinback or winprob");
+    spec.putting = std::string(value);
+    return {};
+  }
+  return std::unexpected("unknown bot setting '" + std::string(key) + "' (worlds, budget, tt; full: tables, putting)");
 }
 
 }  // namespace
@@ -56,7 +70,7 @@ std::string BotSpec::describe() const {
   if (!searches(*this)) return kind;
   std::string text = kind + ":worlds=" + std::to_string(worlds) + ",budget=" + std::to_string(budget.count()) +
                      ",tt=" + std::to_string(tt_mib);
-  return kind == "full" ? text + ",tables=" + tables : text;
+  return kind == "full" ? text + ",tables=" + tables + ",putting=" + putting : text;
 }
 
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text) {
@@ -104,6 +118,7 @@ std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed) {
   if (!tables) throw std::runtime_error(tables.error());
   TablePlayerSettings settings;
   settings.pimc = pimc;
+  settings.contracts.putting = *putting_method(spec.putting);
   return std::make_unique<TablePlayer>(*tables, seed, settings);
 }
 

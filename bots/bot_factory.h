@@ -23,6 +23,7 @@ struct BotSpec {
   std::chrono::milliseconds budget{3000};            // pimc: time per card decision (kept below the 5 s clock)
   int tt_mib = 16;                                   // pimc: solver table memory
   std::string tables = std::string(kDefaultTables);  // full: winning tables file
+  std::string putting = "rules";  // full: rules (hard rules + soft score), vonstegen, kinback, winprob
 
   static constexpr std::string_view kDefaultTables = "tables/t0.wtab";
 
@@ -34,7 +35,8 @@ struct BotSpec {
 inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pimc", "full"};
 
 // Parses `kind[:key=value,...]`; keys for pimc and full: worlds (1..1000), budget (ms, 1..60000),
-// tt (MiB, 1..64); for full also tables (a table file, text or binary), loaded here.
+// tt (MiB, 1..64); for full also tables (a table file, text or binary, loaded here) and putting
+// (rules, vonstegen, kinback, winprob: how the skat is put).
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text);
 
 // A fresh player of this spec, deterministic for the seed (PIMC: when its budget is not reached).

@@ -60,6 +60,21 @@ std::vector<CardSet> unknown_skats(CardSet hand) {
 
 double expected_payoff(double win, int value) { return (50.0 + value) * win - (50.0 + 2.0 * value) * (1.0 - win); }
 
+std::vector<std::array<Card, 2>> ContractEvaluator::candidate_discards(CardSet twelve, const Declaration& d, int bid,
+                                                                       int position, int how_many) const {
+  const putting::PuttingContext context{position, bid};
+  std::vector<std::array<Card, 2>> out;
+  if (settings_.putting == putting::PuttingMethod::Rules) {
+    for (const auto& option : putting::top_discards(twelve, d, how_many, context)) out.push_back(option.cards);
+    return out;
+  }
+  const putting::WinProbabilityFn win = [&](CardSet ten, CardSet discard) {
+    return tables_.win_probability({d, ten, discard, bid, position});
+  };
+  out.push_back(putting::choose_discard(twelve, d, settings_.putting, &win, context));
+  return out;
+}
+
 ContractChoice ContractEvaluator::best_declaration(CardSet ten, CardSet discard, int bid, int position) const {
   ContractChoice best;
   for (const Declaration& d : declarations(false)) {
@@ -75,14 +90,13 @@ ContractChoice ContractEvaluator::best_declaration(CardSet ten, CardSet discard,
 
 ContractChoice ContractEvaluator::best_pickup_game(CardSet twelve, int bid, int position) const {
   ContractChoice best;
-  const putting::PuttingContext context{position, bid};
   for (const Declaration& d : declarations(false)) {
     const int v = game_value(d, twelve);
-    for (const auto& option : putting::top_discards(twelve, d, settings_.discards_per_game, context)) {
-      const CardSet discard{option.cards[0], option.cards[1]};
+    for (const auto& cards : candidate_discards(twelve, d, bid, position, settings_.discards_per_game)) {
+      const CardSet discard{cards[0], cards[1]};
       const double w = tables_.win_probability({d, twelve - discard, discard, bid, position});
       const double c = payoff_at(w, v, bid);
-      if (c > best.payoff) best = {d, option.cards, w, v, c};
+      if (c > best.payoff) best = {d, cards, w, v, c};
     }
   }
   return best;
@@ -127,10 +141,10 @@ int ContractEvaluator::max_bid(CardSet hand, int position) const {
     for (std::size_t g = 0; g < np; ++g) {
       Cell& cell = cells[s * (np + nh) + g];
       cell.value = game_value(pickup[g], twelve);
-      const auto options = putting::top_discards(twelve, pickup[g], settings_.discards_per_game, {position, 18});
+      const auto options = candidate_discards(twelve, pickup[g], 18, position, settings_.discards_per_game);
       for (std::size_t b = 0; b < 4; ++b)
-        for (const auto& option : options) {
-          const CardSet discard{option.cards[0], option.cards[1]};
+        for (const auto& cards : options) {
+          const CardSet discard{cards[0], cards[1]};
           cell.win[b] = std::max(
               cell.win[b], tables_.win_probability({pickup[g], twelve - discard, discard, kGroupBid[b], position}));
         }
@@ -175,8 +189,8 @@ double ContractEvaluator::hand_strength(CardSet hand, int position) const {
     const CardSet twelve = hand | skat;
     double best = 0;
     for (const Declaration& d : declarations(false))
-      for (const auto& option : putting::top_discards(twelve, d, 1, {position, 18})) {
-        const CardSet discard{option.cards[0], option.cards[1]};
+      for (const auto& cards : candidate_discards(twelve, d, 18, position, 1)) {
+        const CardSet discard{cards[0], cards[1]};
         best = std::max(best, tables_.win_probability({d, twelve - discard, discard, 18, position}));
       }
     pickup += best;

@@ -8,7 +8,9 @@
 
 #include <array>
 #include <span>
+#include <vector>
 
+#include "bots/skat_putting/skat_putting.h"
 #include "bots/tables/winning_table.h"
 #include "engine/card.h"
 #include "engine/game_type.h"
@@ -19,6 +21,9 @@ struct ContractSettings {
   // A bid is made while its expected payoff exceeds this (lower: more aggressive).
   double aggressiveness_threshold = 0.0;
   int discards_per_game = 2;  // the soft score's best discards weighed with the tables, per game type
+  // How the discard is chosen: the hard rules and soft score weighed with the tables (default), or
+  // one baseline (von Stegen, Kinback, or the plain winning probability from the tables).
+  putting::PuttingMethod putting = putting::PuttingMethod::Rules;
 };
 
 struct ContractChoice {
@@ -53,6 +58,10 @@ class ContractEvaluator {
   double hand_strength(CardSet hand, int position) const;
 
  private:
+  // The discards weighed for a game: the soft score's best few, or the baseline method's choice.
+  std::vector<std::array<Card, 2>> candidate_discards(CardSet twelve, const Declaration& d, int bid, int position,
+                                                      int how_many) const;
+
   const TableSet& tables_;
   ContractSettings settings_;
 };

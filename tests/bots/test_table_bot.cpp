@@ -77,6 +77,20 @@ TEST(ContractEvaluator, PickupChoiceReachesTheBidAndPutsTwoOfTheTwelve) {
   EXPECT_LE(strength, 1.0);
 }
 
+TEST(ContractEvaluator, EveryPuttingMethodGivesALegalDiscardForTheChosenGame) {
+  const TableSet winning = uniform_tables(true);
+  const CardSet twelve = cards("CJ HJ CA CT C9 C8 HA HK SA S7 D7 DK");
+  for (const auto method : {putting::PuttingMethod::Rules, putting::PuttingMethod::VonStegen,
+                            putting::PuttingMethod::Kinback, putting::PuttingMethod::WinProbability}) {
+    ContractSettings settings;
+    settings.putting = method;
+    const ContractChoice c = ContractEvaluator(winning, settings).best_pickup_game(twelve, 18, 0);
+    EXPECT_NE(c.discard[0], c.discard[1]);
+    EXPECT_TRUE(twelve.contains(c.discard[0]) && twelve.contains(c.discard[1]));
+    EXPECT_GE(c.value, 18);
+  }
+}
+
 TEST(BaseTables, TheSameTablesWithAnyNumberOfThreads) {
   BaseTablesConfig config;
   config.games = 8;

@@ -27,8 +27,9 @@ TEST(BotSpec, ParsesKindsAndSettings) {
   EXPECT_EQ(p.tt_mib, 4);
   EXPECT_EQ(p.describe(), "pimc:worlds=12,budget=900,tt=4");
   EXPECT_EQ(spec(p.describe().c_str()).describe(), p.describe());
-  for (const char* bad : {"", "alpha", "pimc:worlds", "pimc:worlds=0", "pimc:worlds=x", "pimc:budget=70000",
-                          "pimc:speed=3", "rule:worlds=3", "pimc:worlds=5,"})
+  for (const char* bad :
+       {"", "alpha", "pimc:worlds", "pimc:worlds=0", "pimc:worlds=x", "pimc:budget=70000", "pimc:speed=3",
+        "rule:worlds=3", "pimc:worlds=5,", "pimc:putting=rules", "full:putting=best", "full:tables=/nonexistent.wtab"})
     EXPECT_FALSE(parse_bot_spec(bad)) << bad;
 }
 
