@@ -17,8 +17,6 @@ CardSet aces() {
                  Card(Suit::Diamonds, Rank::Ace)};
 }
 
-int trump_count(GameType g, CardSet cards) { return (cards & rules_for(g).trumps()).size(); }
-
 // Aces outside the trump suit: the side strength of a suit game.
 int side_aces(GameType g, CardSet cards) { return (cards & aces() & ~rules_for(g).trumps()).size(); }
 
@@ -40,15 +38,16 @@ bool null_worthy(CardSet cards) {
   return true;
 }
 
-// The suit with most trumps in `cards` (ties: the higher base value, i.e. clubs first).
+}  // namespace
+
+int trump_count(GameType g, CardSet cards) { return (cards & rules_for(g).trumps()).size(); }
+
 GameType longest_suit(CardSet cards) {
   GameType best = GameType::Clubs;
   for (GameType g : kSuitGames)
     if (trump_count(g, cards) > trump_count(best, cards)) best = g;
   return best;
 }
-
-}  // namespace
 
 int estimated_value(const Declaration& d, CardSet cards) {
   if (d.type == GameType::Null) return base_value(d);

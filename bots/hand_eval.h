@@ -11,6 +11,12 @@
 
 namespace skat::bots {
 
+// Trumps of game `g` among `cards`.
+int trump_count(GameType g, CardSet cards);
+
+// The suit with most trumps in `cards` (ties: the higher base value, i.e. clubs first).
+GameType longest_suit(CardSet cards);
+
 // Game value of a pickup declaration counted with the matadors of `cards` (game level only).
 int estimated_value(const Declaration& d, CardSet cards);
 

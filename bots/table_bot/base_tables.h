@@ -7,6 +7,7 @@
 #include <functional>
 #include <vector>
 
+#include "bots/parallel.h"
 #include "bots/pimc/pimc_player.h"
 #include "bots/tables/fold.h"
 #include "bots/tables/winning_table.h"
@@ -21,19 +22,12 @@ struct BaseTablesConfig {
   PimcSettings pimc;  // the explorers' card play (worlds decide when the budget is generous)
 };
 
-struct BaseTablesProgress {
-  int games_done = 0;
-  int games = 0;
-  double seconds = 0;
-};
-
 struct BaseTables {
   TableSet tables;
   FoldStats stats;
   std::vector<PgnGame> games;  // every game played, in deal order (game ids 0, 1, …)
 };
 
-BaseTables build_base_tables(const BaseTablesConfig& config,
-                             const std::function<void(const BaseTablesProgress&)>& progress = {});
+BaseTables build_base_tables(const BaseTablesConfig& config, const ProgressFn& progress = {});
 
 }  // namespace skat::bots

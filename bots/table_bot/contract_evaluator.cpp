@@ -25,11 +25,15 @@ Declaration make_declaration(GameType type, bool hand, bool ouvert) {
 }
 
 // The declarations evaluated: every type picked up (null also ouvert), or every type hand.
-std::vector<Declaration> declarations(bool hand) {
-  std::vector<Declaration> out;
-  for (GameType t : kTypes) out.push_back(make_declaration(t, hand, false));
-  out.push_back(make_declaration(GameType::Null, hand, true));
-  return out;
+const std::vector<Declaration>& declarations(bool hand) {
+  static const auto make = [](bool as_hand) {
+    std::vector<Declaration> out;
+    for (GameType t : kTypes) out.push_back(make_declaration(t, as_hand, false));
+    out.push_back(make_declaration(GameType::Null, as_hand, true));
+    return out;
+  };
+  static const std::vector<Declaration> pickup = make(false), hand_games = make(true);
+  return hand ? hand_games : pickup;
 }
 
 // Game value when won without schneider; `twelve` = the declarer's cards and the skat.
@@ -129,7 +133,8 @@ int ContractEvaluator::max_bid(CardSet hand, int position) const {
   // Per skat and declaration: the game value and, per bid group, the best winning probability
   // (over the top discards when picking up); then each bid level only combines them.
   const auto skats = unknown_skats(hand);
-  const auto pickup = declarations(false), hand_games = declarations(true);
+  const auto& pickup = declarations(false);
+  const auto& hand_games = declarations(true);
   const std::size_t np = pickup.size(), nh = hand_games.size();
   struct Cell {
     int value = 0;

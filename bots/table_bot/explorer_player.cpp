@@ -14,16 +14,6 @@ namespace {
 
 double unit(FastRng& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
 
-int trumps(GameType g, CardSet cards) { return (cards & rules_for(g).trumps()).size(); }
-
-// The suit with most trumps (ties: clubs first).
-GameType longest_suit(CardSet cards) {
-  GameType best = GameType::Clubs;
-  for (GameType g : {GameType::Spades, GameType::Hearts, GameType::Diamonds})
-    if (trumps(g, cards) > trumps(best, cards)) best = g;
-  return best;
-}
-
 // Cards above the ten: what a null hand must not have many of.
 int high_cards(CardSet cards) {
   int n = 0;
@@ -77,7 +67,7 @@ Action ExplorerPlayer::bid_or_answer(const SeatView& view) {
         game = Declaration{GameType::Null};
       else if (jacks >= 2 && aces >= 2)
         game = Declaration{GameType::Grand};
-      else if (trumps(suit, view.hand) >= 4)
+      else if (trump_count(suit, view.hand) >= 4)
         game = Declaration{suit};
     }
     planned_ = game.value_or(Declaration{longest_suit(view.hand)});
@@ -98,7 +88,8 @@ Declaration ExplorerPlayer::pick_declaration(CardSet twelve, int bid) {
   for (GameType g :
        {GameType::Clubs, GameType::Spades, GameType::Hearts, GameType::Diamonds, GameType::Grand, GameType::Null}) {
     const Declaration d{g};
-    if (estimated_value(d, twelve) >= bid && (g == GameType::Null || g == GameType::Grand || trumps(g, twelve) >= 4))
+    if (estimated_value(d, twelve) >= bid &&
+        (g == GameType::Null || g == GameType::Grand || trump_count(g, twelve) >= 4))
       options.push_back(d);
   }
   Declaration ouvert{GameType::Null};

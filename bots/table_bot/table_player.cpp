@@ -85,12 +85,13 @@ std::optional<CardSet> TablePlayer::table_lead(const SeatView& view) const {
 }
 
 Action TablePlayer::play(const SeatView& view) {
-  SeatView restricted = view;
-  if (const auto lead = table_lead(view))
+  if (const auto lead = table_lead(view)) {
+    SeatView restricted = view;
     std::erase_if(restricted.legal,
                   [&](const Action& a) { return a.kind == ActionKind::Play && !lead->contains(a.card); });
-  const PimcDecision d = evaluate_cards(restricted, settings_.pimc, rng_, solver_);
-  return Action::play(view.pos, d.best);
+    return Action::play(view.pos, evaluate_cards(restricted, settings_.pimc, rng_, solver_).best);
+  }
+  return Action::play(view.pos, evaluate_cards(view, settings_.pimc, rng_, solver_).best);
 }
 
 }  // namespace skat::bots

@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 
 #include "bots/parallel.h"
@@ -102,37 +101,23 @@ bool solver_verdict(const Game& game, OpenSolver& solver) {
   return solver.declarer_reaches(start, decl.schneider_announced ? 90 : 61);
 }
 
-std::vector<TournamentGame> run_tournament(const TournamentConfig& config,
-                                           const std::function<void(const TournamentProgress&)>& progress) {
+std::vector<TournamentGame> run_tournament(const TournamentConfig& config, const ProgressFn& progress) {
   std::vector<std::uint64_t> ids(static_cast<std::size_t>(config.deals));
   FastRng deal_rng(config.seed);
   for (auto& id : ids) id = deal_id(random_deal(deal_rng));
 
   std::vector<std::vector<TournamentGame>> by_deal(ids.size());
-  const auto start = Clock::now();
-  // One solver per thread for the verdicts (16 MiB each).
-  std::mutex solvers_mutex;
-  std::vector<std::unique_ptr<OpenSolver>> idle;
+  const int threads = std::max(1, config.threads);
+  std::vector<std::unique_ptr<OpenSolver>> solvers(static_cast<std::size_t>(threads));  // one per worker
   parallel_for(
-      config.deals, std::max(1, config.threads),
-      [&](int i) {
-        std::unique_ptr<OpenSolver> solver;
-        {
-          const std::lock_guard lock(solvers_mutex);
-          if (!idle.empty()) {
-            solver = std::move(idle.back());
-            idle.pop_back();
-          }
-        }
+      config.deals, threads,
+      [&](int i, int worker) {
+        auto& solver = solvers[static_cast<std::size_t>(worker)];
         if (!solver) solver = std::make_unique<OpenSolver>();
         by_deal[static_cast<std::size_t>(i)] =
             play_deal_everywhere(config, i, ids[static_cast<std::size_t>(i)], *solver);
-        const std::lock_guard lock(solvers_mutex);
-        idle.push_back(std::move(solver));
       },
-      [&](int done) {
-        if (progress) progress({done, config.deals, std::chrono::duration<double>(Clock::now() - start).count()});
-      });
+      progress);
 
   std::vector<TournamentGame> games;
   for (auto& list : by_deal)

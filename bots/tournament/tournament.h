@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bots/bot_factory.h"
+#include "bots/parallel.h"
 #include "bots/solver/open_solver.h"
 #include "engine/game.h"
 #include "engine/game_type.h"
@@ -45,16 +46,9 @@ struct TournamentGame {
   std::array<std::vector<float>, 2> move_ms;  // decision times of A's and B's seats, in ms
 };
 
-struct TournamentProgress {
-  int deals_done = 0;
-  int deals = 0;
-  double seconds = 0;
-};
-
-// Plays the tournament; `progress` (optional) is called after each deal, from one thread at a
-// time. Games come back ordered by deal, seating and rotation.
-std::vector<TournamentGame> run_tournament(const TournamentConfig& config,
-                                           const std::function<void(const TournamentProgress&)>& progress = {});
+// Plays the tournament; `progress` (optional, in deals) is called after each deal, from one
+// thread at a time. Games come back ordered by deal, seating and rotation.
+std::vector<TournamentGame> run_tournament(const TournamentConfig& config, const ProgressFn& progress = {});
 
 // The open-card verdict on a finished, declared game: could the declarer, with every hand open
 // from the first trick on, fulfil what he declared (61 points, schneider or schwarz as announced;

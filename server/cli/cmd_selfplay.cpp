@@ -4,7 +4,6 @@
 // against the open-card solver with --judge) that compare with the outer-learning paper's Table 1.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <ctime>
@@ -15,6 +14,7 @@
 #include <thread>
 
 #include "server/cli/command.h"
+#include "server/cli/progress_line.h"
 #include "server/cli/selfplay.h"
 #include "server/common/csprng.h"
 
@@ -97,24 +97,15 @@ int run_selfplay(const SelfplayArgs& args) {
     }
   }
   std::ostream& out = args.out == "-" ? std::cout : file;
-  const bool tty = isatty(2) != 0;
-  auto last = std::chrono::steady_clock::now();
-  auto progress = [&](const SelfplayProgress& p) {
-    const auto now = std::chrono::steady_clock::now();
-    if (p.games_done != p.games && now - last < std::chrono::seconds(tty ? 1 : 30)) return;
-    last = now;
-    const double rate = p.seconds > 0 ? p.games_done / p.seconds : 0;
-    std::cerr << fmt::format("{}games {}/{}  {:.1f} games/s  {:.0f} s left{}", tty ? "\r" : "", p.games_done, p.games,
-                             rate, rate > 0 ? (p.games - p.games_done) / rate : 0.0,
-                             tty && p.games_done != p.games ? "" : "\n");
-  };
+  ProgressLine line("games", std::chrono::seconds(30));
   std::string seat_name = config.bot.kind;
   seat_name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(seat_name[0])));
   SeriesStats stats;
   const auto series = play_selfplay(
       config, [&](int s) { return make_header(s, seat_name); }, stats,
-      tty || args.series * args.deals >= 1000 ? std::function<void(const SelfplayProgress&)>(progress)
-                                              : std::function<void(const SelfplayProgress&)>{});
+      line.on_terminal() || args.series * args.deals >= 1000
+          ? bots::ProgressFn([&](const bots::Progress& p) { line.show(p); })
+          : bots::ProgressFn{});
   if (!series) {
     spdlog::error("selfplay: {}", series.error());
     return 1;

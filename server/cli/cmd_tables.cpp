@@ -4,7 +4,6 @@
 // (folds of disjoint games, e.g. from several machines); `show` prints a table file as text.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <ctime>
@@ -17,6 +16,7 @@
 #include "bots/tables/fold.h"
 #include "bots/tables/table_files.h"
 #include "server/cli/command.h"
+#include "server/cli/progress_line.h"
 
 namespace skat::cli {
 
@@ -73,20 +73,10 @@ int build_t0(const TablesArgs& args) {
   config.threads = args.threads;
   config.pimc.worlds = args.worlds;
   config.pimc.budget = std::chrono::milliseconds(args.budget_ms);
-  const bool tty = isatty(2) != 0;
-  auto last = std::chrono::steady_clock::now() - std::chrono::hours(1);
-  auto progress = [&](const bots::BaseTablesProgress& p) {
-    const auto now = std::chrono::steady_clock::now();
-    if (p.games_done != p.games && now - last < std::chrono::seconds(tty ? 1 : 30)) return;
-    last = now;
-    const double rate = p.seconds > 0 ? p.games_done / p.seconds : 0;
-    std::cerr << fmt::format("{}games {}/{}  {:.1f} games/s  {:.0f} s left{}", tty ? "\r" : "", p.games_done, p.games,
-                             rate, rate > 0 ? (p.games - p.games_done) / rate : 0.0,
-                             tty && p.games_done != p.games ? "" : "\n");
-  };
+  ProgressLine line("games", std::chrono::seconds(30));
   bots::BaseTables t0;
   try {
-    t0 = bots::build_base_tables(config, progress);
+    t0 = bots::build_base_tables(config, [&](const bots::Progress& p) { line.show(p); });
   } catch (const std::exception& e) {
     spdlog::error("tables build-t0: {}", e.what());
     return 1;

@@ -3,7 +3,6 @@
 // evaluation.md as text (default) or JSON on stdout.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <iostream>
@@ -12,6 +11,7 @@
 #include "bots/tournament/tournament.h"
 #include "bots/tournament/tournament_report.h"
 #include "server/cli/command.h"
+#include "server/cli/progress_line.h"
 #include "server/cli/tournament_json.h"
 
 namespace skat::cli {
@@ -29,20 +29,6 @@ struct TournamentArgs {
   bool no_judge = false;
   bool quiet = false;
 };
-
-// One status line: deals done, rate, time left; rewritten in place on a terminal.
-void show_progress(const bots::TournamentProgress& p) {
-  static auto last = std::chrono::steady_clock::now() - std::chrono::hours(1);
-  const auto now = std::chrono::steady_clock::now();
-  const bool tty = isatty(2) != 0;
-  if (p.deals_done != p.deals && now - last < std::chrono::seconds(tty ? 1 : 10)) return;
-  last = now;
-  const double rate = p.seconds > 0 ? p.deals_done / p.seconds : 0;
-  const double left = rate > 0 ? (p.deals - p.deals_done) / rate : 0;
-  std::cerr << fmt::format("{}deals {}/{}  {:.2f} deals/s  {:.0f} s left{}", tty ? "\r" : "", p.deals_done, p.deals,
-                           rate, left, tty && p.deals_done != p.deals ? "" : "\n")
-            << std::flush;
-}
 
 int run_tournament_command(const TournamentArgs& args) {
   bots::TournamentConfig config;
@@ -64,8 +50,9 @@ int run_tournament_command(const TournamentArgs& args) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<bots::TournamentGame> games;
   try {
-    games = bots::run_tournament(config,
-                                 args.quiet ? std::function<void(const bots::TournamentProgress&)>{} : show_progress);
+    ProgressLine line("deals", std::chrono::seconds(10), 2);
+    games = bots::run_tournament(
+        config, args.quiet ? bots::ProgressFn{} : bots::ProgressFn([&](const bots::Progress& p) { line.show(p); }));
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());
     return 1;

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <mutex>
 
-#include "bots/parallel.h"
 #include "bots/play_deal.h"
 #include "bots/solver/open_solver.h"
 #include "bots/table_bot/contract_evaluator.h"
@@ -81,9 +80,9 @@ int hand_strength_tenths(const bots::TableSet& tables, CardSet hand, int positio
   return static_cast<int>(std::lround(10 * p));
 }
 
-std::expected<std::vector<PgnSeries>, std::string> play_selfplay(
-    const SelfplayConfig& config, const std::function<PgnHeader(int)>& header, SeriesStats& stats,
-    const std::function<void(const SelfplayProgress&)>& progress) {
+std::expected<std::vector<PgnSeries>, std::string> play_selfplay(const SelfplayConfig& config,
+                                                                 const std::function<PgnHeader(int)>& header,
+                                                                 SeriesStats& stats, const bots::ProgressFn& progress) {
   std::vector<PgnSeries> series(static_cast<std::size_t>(config.series));
   std::vector<SeriesStats> per_series(series.size());
   std::mutex mutex;
@@ -96,10 +95,12 @@ std::expected<std::vector<PgnSeries>, std::string> play_selfplay(
     if (progress)
       progress({games_done, games, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
   };
+  const int threads = std::max(1, config.threads);
+  std::vector<std::unique_ptr<bots::OpenSolver>> solvers(static_cast<std::size_t>(threads));  // one per worker
   try {
-    bots::parallel_for(config.series, std::max(1, config.threads), [&](int s) {
-      std::unique_ptr<bots::OpenSolver> solver;
-      if (config.judge) solver = std::make_unique<bots::OpenSolver>();
+    bots::parallel_for(config.series, threads, [&](int s, int worker) {
+      auto& solver = solvers[static_cast<std::size_t>(worker)];
+      if (config.judge && !solver) solver = std::make_unique<bots::OpenSolver>();
       series[static_cast<std::size_t>(s)] =
           play_one(config, s, header(s), per_series[static_cast<std::size_t>(s)], solver.get(), game_done);
     });

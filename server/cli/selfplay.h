@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bots/bot_factory.h"
+#include "bots/parallel.h"
 #include "engine/records/pgn.h"
 
 namespace skat::cli {
@@ -45,16 +46,12 @@ struct SeriesStats {
   void merge(const SeriesStats& o);
 };
 
-struct SelfplayProgress {
-  int games_done = 0;
-  int games = 0;
-  double seconds = 0;
-};
-
-// Plays every series; `header(s)` supplies event, date, time and seats of series s.
-std::expected<std::vector<PgnSeries>, std::string> play_selfplay(
-    const SelfplayConfig& config, const std::function<PgnHeader(int)>& header, SeriesStats& stats,
-    const std::function<void(const SelfplayProgress&)>& progress = {});
+// Plays every series; `header(s)` supplies event, date, time and seats of series s; `progress`
+// counts games.
+std::expected<std::vector<PgnSeries>, std::string> play_selfplay(const SelfplayConfig& config,
+                                                                 const std::function<PgnHeader(int)>& header,
+                                                                 SeriesStats& stats,
+                                                                 const bots::ProgressFn& progress = {});
 
 // Hand strength 0..10 of a dealt hand (records.md field 17..19): the tables' best winning
 // probability over the unknown skats, in tenths.

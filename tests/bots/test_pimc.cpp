@@ -105,75 +105,72 @@ TEST(PimcPlayer, LateDecisionsAreLegalAndDeterministic) {
   EXPECT_GT(decided, 100);
 }
 
-TEST(PimcPlayer, NoTimeLeftStillGivesALegalCardAtOnce) {
-  // A budget of zero: no world is solved and the rule-based card is played.
-  FastRng deals(14);
-  PimcSettings none = test_settings();
-  none.budget = std::chrono::milliseconds(0);
-  int decided = 0;
-  for (int i = 0; i < 10; ++i) {
+// Plays `games` seeded deals with simple players and shows `visit` the game and the view of every
+// card decision before the simple player makes it.
+template <class Visit>
+void for_each_card_decision(std::uint64_t seed, int games, Visit visit) {
+  FastRng deals(seed);
+  for (int i = 0; i < games; ++i) {
     SimplePlayer p0(1), p1(2), p2(3);
     std::array<Player*, 3> players{&p0, &p1, &p2};
     Game game(random_deal(deals));
     while (!game.finished()) {
       const int pos = game.to_act();
       const SeatView view = seat_view(game, pos);
-      if (game.phase() == Phase::Playing) {
-        FastRng rng(1);
-        OpenSolver solver;
-        const PimcDecision d = evaluate_cards(view, none, rng, solver);
-        EXPECT_EQ(d.worlds, 0);
-        EXPECT_EQ(d.best, rule_card(view));
-        ++decided;
-      }
+      if (game.phase() == Phase::Playing) visit(game, view);
       ASSERT_TRUE(game.apply(players[static_cast<std::size_t>(pos)]->decide(view)));
     }
   }
+}
+
+TEST(PimcPlayer, NoTimeLeftStillGivesALegalCardAtOnce) {
+  // A budget of zero: no world is solved and the rule-based card is played.
+  PimcSettings none = test_settings();
+  none.budget = std::chrono::milliseconds(0);
+  int decided = 0;
+  for_each_card_decision(14, 10, [&](const Game&, const SeatView& view) {
+    FastRng rng(1);
+    OpenSolver solver;
+    const PimcDecision d = evaluate_cards(view, none, rng, solver);
+    EXPECT_EQ(d.worlds, 0);
+    EXPECT_EQ(d.best, rule_card(view));
+    ++decided;
+  });
   EXPECT_GT(decided, 50);
 }
 
 TEST(PimcPlayer, CardsTreatedAsEquivalentHaveEqualValuesInEveryWorld) {
-  FastRng deals(15);
   FastRng rng(3);
   OpenSolver solver;
   int pairs = 0;
-  for (int i = 0; i < 60; ++i) {
-    SimplePlayer p0(1), p1(2), p2(3);
-    std::array<Player*, 3> players{&p0, &p1, &p2};
-    Game game(random_deal(deals));
-    while (!game.finished()) {
-      const int pos = game.to_act();
-      const SeatView view = seat_view(game, pos);
-      if (game.phase() == Phase::Playing && game.hand(pos).size() <= 5) {
-        std::vector<Card> cards;
-        for (const Action& a : view.legal)
-          if (a.kind == ActionKind::Play) cards.push_back(a.card);
-        const auto same = equivalent_cards(view, cards);
-        const WorldSampler sampler(hidden_info(view));
-        for (int w = 0; w < 3; ++w) {
-          const auto world = sampler.sample(rng);
-          ASSERT_TRUE(world);
-          PositionSpec spec;
-          spec.game = game.declaration().type;
-          spec.declarer = game.declarer();
-          spec.hands = world->hands;
-          spec.trick = view.current_trick;
-          spec.leader = view.trick_leader;
-          auto state = make_position(spec);
-          ASSERT_TRUE(state) << state.error();
-          const auto values = solver.card_values(*state);  // in card order, like `cards`
-          ASSERT_EQ(values.size(), cards.size());
-          for (std::size_t k = 0; k < cards.size(); ++k) {
-            if (same[k] == k) continue;
-            EXPECT_EQ(values[k].declarer_points, values[same[k]].declarer_points);
-            EXPECT_EQ(values[k].declarer_wins, values[same[k]].declarer_wins);
-            ++pairs;
-          }
-        }
+  for_each_card_decision(15, 60, [&](const Game& game, const SeatView& view) {
+    if (game.hand(view.pos).size() > 5) return;
+    std::vector<Card> cards;
+    for (const Action& a : view.legal)
+      if (a.kind == ActionKind::Play) cards.push_back(a.card);
+    const auto same = equivalent_cards(view, cards);
+    const WorldSampler sampler(hidden_info(view));
+    for (int w = 0; w < 3; ++w) {
+      const auto world = sampler.sample(rng);
+      ASSERT_TRUE(world);
+      PositionSpec spec;
+      spec.game = game.declaration().type;
+      spec.declarer = game.declarer();
+      spec.hands = world->hands;
+      spec.trick = view.current_trick;
+      spec.leader = view.trick_leader;
+      auto state = make_position(spec);
+      ASSERT_TRUE(state) << state.error();
+      const auto values = solver.card_values(*state);  // in card order, like `cards`
+      ASSERT_EQ(values.size(), cards.size());
+      for (std::size_t k = 0; k < cards.size(); ++k) {
+        if (same[k] == k) continue;
+        EXPECT_EQ(values[k].declarer_points, values[same[k]].declarer_points);
+        EXPECT_EQ(values[k].declarer_wins, values[same[k]].declarer_wins);
+        ++pairs;
       }
-      ASSERT_TRUE(game.apply(players[static_cast<std::size_t>(pos)]->decide(view)));
     }
-  }
+  });
   EXPECT_GT(pairs, 50);
 }
 
