@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -73,7 +74,7 @@ std::string BotSpec::describe() const {
   return kind == "full" ? text + ",tables=" + tables + ",putting=" + putting : text;
 }
 
-std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text) {
+std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables) {
   BotSpec spec;
   const auto colon = text.find(':');
   spec.kind = std::string(text.substr(0, colon));
@@ -88,9 +89,25 @@ std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text) {
       rest = more ? rest.substr(comma + 1) : std::string_view{};
     }
   }
-  if (spec.kind == "full")
-    if (auto tables = shared_tables(spec.tables); !tables) return std::unexpected(tables.error());
+  if (spec.kind == "full" && load_tables) {
+    const auto file = current_tables_file(spec.tables);
+    if (!file) return std::unexpected(file.error());
+    if (auto tables = shared_tables(*file); !tables) return std::unexpected(tables.error());
+  }
   return spec;
+}
+
+std::expected<std::string, std::string> current_tables_file(const std::string& tables) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(tables, ec)) return tables;
+  std::string newest;
+  for (const auto& entry : std::filesystem::directory_iterator(tables, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file(ec) && name.ends_with(".wtab") && name > newest) newest = name;
+  }
+  if (ec) return std::unexpected("tables '" + tables + "': " + ec.message());
+  if (newest.empty()) return std::unexpected("tables '" + tables + "': no *.wtab file in the folder");
+  return (std::filesystem::path(tables) / newest).string();
 }
 
 std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(const std::string& path) {
@@ -114,7 +131,9 @@ std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed) {
   pimc.budget = spec.budget;
   pimc.tt_bytes = static_cast<std::size_t>(spec.tt_mib) << 20;
   if (spec.kind == "pimc") return std::make_unique<PimcPlayer>(seed, pimc);
-  auto tables = shared_tables(spec.tables);
+  const auto file = current_tables_file(spec.tables);
+  if (!file) throw std::runtime_error(file.error());
+  auto tables = shared_tables(*file);
   if (!tables) throw std::runtime_error(tables.error());
   TablePlayerSettings settings;
   settings.pimc = pimc;

@@ -22,7 +22,7 @@ struct BotSpec {
   int worlds = 20;                                   // pimc: worlds per card decision
   std::chrono::milliseconds budget{3000};            // pimc: time per card decision (kept below the 5 s clock)
   int tt_mib = 16;                                   // pimc: solver table memory
-  std::string tables = std::string(kDefaultTables);  // full: winning tables file
+  std::string tables = std::string(kDefaultTables);  // full: winning tables file, or a folder of versions
   std::string putting = "rules";  // full: rules (hard rules + soft score), vonstegen, kinback, winprob
 
   static constexpr std::string_view kDefaultTables = "tables/t0.wtab";
@@ -36,11 +36,17 @@ inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pi
 
 // Parses `kind[:key=value,...]`; keys for pimc and full: worlds (1..1000), budget (ms, 1..60000),
 // tt (MiB, 1..64); for full also tables (a table file, text or binary, loaded here) and putting
-// (rules, vonstegen, kinback, winprob: how the skat is put).
-std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text);
+// (rules, vonstegen, kinback, winprob: how the skat is put). `load_tables` false only checks the
+// form (a server naming bots that run elsewhere).
+std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables = true);
 
 // A fresh player of this spec, deterministic for the seed (PIMC: when its budget is not reached).
 std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed);
+
+// The table file `tables` (a spec's setting) names now: the file itself, or for a folder (the
+// bot with outer learning) its newest version, the *.wtab name that sorts last (the nightly job
+// writes v000001.wtab, v000002.wtab, …). A player made later picks up a newer version.
+std::expected<std::string, std::string> current_tables_file(const std::string& tables);
 
 // The tables in `path`, loaded on first use and shared afterwards (thread-safe).
 std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(const std::string& path);

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -19,6 +21,10 @@ class Player {
   // bots never concede out of turn.
   virtual Action decide(const SeatView& view) = 0;
   virtual std::string name() const = 0;
+  // A hard limit for the following decisions (a server's move clock, less a margin): players that
+  // search stop by then and answer with what they have; the others ignore it. Empty: no limit
+  // besides their own budget.
+  virtual void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { (void)deadline; }
 };
 
 // The legal action equal to `wanted`, else the first legal action of kind `fallback` (a bot's

@@ -122,7 +122,7 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   for (const CardScore& c : d.cards) candidates.push_back(c.card);
   const std::vector<std::size_t> same = equivalent_cards(view, candidates);
   double total_weight = 0;
-  const auto deadline = Clock::now() + settings.budget;
+  const auto deadline = std::min(Clock::now() + settings.budget, settings.stop_at.value_or(Clock::time_point::max()));
   solver.set_deadline(deadline);  // a world still being solved at the deadline is dropped
   std::vector<double> world_sums(d.cards.size());
   // What every world shares: the declarer's points from completed tricks, and whether schwarz

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "bots/player.h"
@@ -21,6 +22,7 @@ struct PimcSettings {
   int worlds = 40;                         // worlds per decision (at most)
   std::chrono::milliseconds budget{2000};  // time per decision (at most)
   std::size_t tt_bytes = std::size_t{16} << 20;
+  std::optional<std::chrono::steady_clock::time_point> stop_at;  // a hard limit besides the budget
 };
 
 struct CardScore {
@@ -49,6 +51,9 @@ class PimcPlayer : public Player {
       : settings_(settings), rng_(seed), fallback_(seed ^ 0x5bd1e995ULL), solver_(SolverOptions{settings.tt_bytes}) {}
   Action decide(const SeatView& view) override;
   std::string name() const override { return "pimc"; }
+  void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) override {
+    settings_.stop_at = deadline;
+  }
 
  private:
   PimcSettings settings_;

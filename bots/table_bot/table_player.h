@@ -25,6 +25,9 @@ class TablePlayer : public Player {
   TablePlayer(std::shared_ptr<const TableSet> tables, std::uint64_t seed, TablePlayerSettings settings = {});
   Action decide(const SeatView& view) override;
   std::string name() const override { return "full"; }
+  void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) override {
+    settings_.pimc.stop_at = deadline;
+  }
 
  private:
   Action bid_or_answer(const SeatView& view);

@@ -46,39 +46,23 @@ std::vector<TournamentGame> play_deal_everywhere(const TournamentConfig& config,
   std::vector<TournamentGame> games;
   for (const int b_seats : config.b_seats) {
     for (int rotation = 0; rotation < 3; ++rotation) {
-      TournamentGame g;
-      g.deal = index;
-      g.deal_id = id;
-      g.b_seats = b_seats;
-      g.rotation = rotation;
       std::array<std::unique_ptr<Player>, 3> players;
       std::array<Player*, 3> seats{};
+      std::array<std::vector<float>, 3> move_ms;
       for (int p = 0; p < 3; ++p) {
         const auto i = static_cast<std::size_t>(p);
-        g.is_b[i] = (p == rotation) == (b_seats == 1);
-        // The same seat seed for A and B at the same place: only the program differs.
-        const std::uint64_t seed = mix(config.seed, static_cast<std::uint64_t>(index) * 64 +
-                                                        static_cast<std::uint64_t>(b_seats * 8 + rotation * 3 + p));
-        players[i] = std::make_unique<TimedPlayer>(make_player(g.is_b[i] ? config.b : config.a, seed),
-                                                   g.move_ms[g.is_b[i] ? 1 : 0]);
+        const std::uint64_t seed = tournament_seat_seed(config.seed, index, b_seats, rotation, p);
+        players[i] = std::make_unique<TimedPlayer>(
+            make_player(b_sits_at(b_seats, rotation, p) ? config.b : config.a, seed), move_ms[i]);
         seats[i] = players[i].get();
       }
       auto game = play_deal(deal, seats);
       if (!game) throw std::runtime_error("tournament: deal " + std::to_string(index) + ": " + game.error());
-      ListGame list;
-      g.folded = game->folded();
-      if (!g.folded) {
-        g.declarer = game->declarer();
-        g.declaration = game->declaration();
-        g.won = game->result().won;
-        g.list_entry = game->result().list_entry;
-        list = {false, g.declarer, g.won, g.list_entry};
-        if (config.judge) {
-          solver.clear();
-          g.solver_wins = solver_verdict(*game, solver);
-        }
+      TournamentGame g = tournament_game(*game, index, id, b_seats, rotation, move_ms);
+      if (config.judge && !g.folded) {
+        solver.clear();
+        g.solver_wins = solver_verdict(*game, solver);
       }
-      g.points = seeger_fabian_points(list);
       games.push_back(std::move(g));
     }
   }
@@ -86,6 +70,44 @@ std::vector<TournamentGame> play_deal_everywhere(const TournamentConfig& config,
 }
 
 }  // namespace
+
+std::vector<std::uint64_t> tournament_deal_ids(std::uint64_t seed, int deals) {
+  std::vector<std::uint64_t> ids(static_cast<std::size_t>(std::max(0, deals)));
+  FastRng deal_rng(seed);
+  for (auto& id : ids) id = deal_id(random_deal(deal_rng));
+  return ids;
+}
+
+std::uint64_t tournament_seat_seed(std::uint64_t seed, int index, int b_seats, int rotation, int position) {
+  return mix(
+      seed, static_cast<std::uint64_t>(index) * 64 + static_cast<std::uint64_t>(b_seats * 8 + rotation * 3 + position));
+}
+
+TournamentGame tournament_game(const Game& game, int index, std::uint64_t deal_id, int b_seats, int rotation,
+                               const std::array<std::vector<float>, 3>& move_ms) {
+  TournamentGame g;
+  g.deal = index;
+  g.deal_id = deal_id;
+  g.b_seats = b_seats;
+  g.rotation = rotation;
+  for (int p = 0; p < 3; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    g.is_b[i] = b_sits_at(b_seats, rotation, p);
+    auto& times = g.move_ms[g.is_b[i] ? 1 : 0];
+    times.insert(times.end(), move_ms[i].begin(), move_ms[i].end());
+  }
+  ListGame list;
+  g.folded = game.folded();
+  if (!g.folded) {
+    g.declarer = game.declarer();
+    g.declaration = game.declaration();
+    g.won = game.result().won;
+    g.list_entry = game.result().list_entry;
+    list = {false, g.declarer, g.won, g.list_entry};
+  }
+  g.points = seeger_fabian_points(list);
+  return g;
+}
 
 bool solver_verdict(const Game& game, OpenSolver& solver) {
   const Deal& deal = game.deal();
@@ -102,9 +124,7 @@ bool solver_verdict(const Game& game, OpenSolver& solver) {
 }
 
 std::vector<TournamentGame> run_tournament(const TournamentConfig& config, const ProgressFn& progress) {
-  std::vector<std::uint64_t> ids(static_cast<std::size_t>(config.deals));
-  FastRng deal_rng(config.seed);
-  for (auto& id : ids) id = deal_id(random_deal(deal_rng));
+  const std::vector<std::uint64_t> ids = tournament_deal_ids(config.seed, config.deals);
 
   std::vector<std::vector<TournamentGame>> by_deal(ids.size());
   const int threads = std::max(1, config.threads);

@@ -44,7 +44,22 @@ struct TournamentGame {
   std::array<int, 3> points{};                // Seeger-Fabian points per position
   std::optional<bool> solver_wins;            // the solver's verdict on the declared game (judge on)
   std::array<std::vector<float>, 2> move_ms;  // decision times of A's and B's seats, in ms
+  std::array<int, 2> timeouts{};              // A's and B's moves the server's clock made for them
 };
+
+// The tournament's deal ids, drawn from its seed.
+std::vector<std::uint64_t> tournament_deal_ids(std::uint64_t seed, int deals);
+// Whether B sits at `position` (0 forehand) in seating `b_seats` with the lone bot at `rotation`.
+inline bool b_sits_at(int b_seats, int rotation, int position) { return (position == rotation) == (b_seats == 1); }
+// The seed of the player at `position` in the game of deal `index` (seating `b_seats`, lone bot at
+// `rotation`): the same for A and B at the same place, so that only the program differs. The
+// server's tournament tables send it with their act requests, so both modes play alike.
+std::uint64_t tournament_seat_seed(std::uint64_t seed, int index, int b_seats, int rotation, int position);
+
+// The record of one finished game of seating `b_seats`, lone bot at `rotation`, deal `index`.
+// `move_ms` are the decision times by position. The solver's verdict is left empty.
+TournamentGame tournament_game(const Game& game, int index, std::uint64_t deal_id, int b_seats, int rotation,
+                               const std::array<std::vector<float>, 3>& move_ms);
 
 // Plays the tournament; `progress` (optional, in deals) is called after each deal, from one
 // thread at a time. Games come back ordered by deal, seating and rotation.

@@ -83,6 +83,8 @@ SeatingReport summarise(const std::string& name, const std::vector<const Tournam
     }
     add_moves(r.a, g->move_ms[0], a_moves);
     add_moves(r.b, g->move_ms[1], b_moves);
+    r.a.slow_moves += g->timeouts[0];
+    r.b.slow_moves += g->timeouts[1];
     if (g->folded) continue;
     ClassFigures& c = r.classes[static_cast<std::size_t>(class_index(g->declaration.type))];
     ++c.games;
@@ -142,6 +144,22 @@ TournamentReport make_report(const TournamentConfig& config, const std::vector<T
   }
   report.seatings.push_back(summarise("total", all, total, report));
   return report;
+}
+
+std::vector<CurvePoint> difference_curve(const TournamentConfig& config, const std::vector<TournamentGame>& games,
+                                         int points) {
+  std::vector<CurvePoint> curve;
+  const int step = std::max(1, config.deals / std::max(1, points));
+  for (int n = step; n <= config.deals; n = n == config.deals ? n + 1 : std::min(config.deals, n + step)) {
+    std::vector<TournamentGame> prefix;
+    for (const TournamentGame& g : games)
+      if (g.deal < n) prefix.push_back(g);
+    TournamentConfig part = config;
+    part.deals = n;
+    const SeatingReport total = make_report(part, prefix, 0).seatings.back();
+    curve.push_back({n, total.difference, total.ci_low, total.ci_high});
+  }
+  return curve;
 }
 
 std::string report_text(const TournamentReport& r) {

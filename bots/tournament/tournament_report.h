@@ -23,7 +23,7 @@ struct BotFigures {
   int moves = 0;
   double move_mean_ms = 0;
   double move_p99_ms = 0;
-  int slow_moves = 0;  // decisions that took longer than the server's 5 s move clock
+  int slow_moves = 0;  // decisions longer than the 5 s move clock (in-process), or the server's timeouts
 };
 
 // Per game class: 0 suit, 1 grand, 2 null.
@@ -55,6 +55,15 @@ struct TournamentReport {
 };
 
 TournamentReport make_report(const TournamentConfig& config, const std::vector<TournamentGame>& games, double seconds);
+
+// The total duplicate difference and its 95 % interval as the deals accumulate (deals 0..n−1 of
+// `games`), at about `points` evenly spaced deal counts, the last one all deals.
+struct CurvePoint {
+  int deals = 0;
+  double difference = 0, ci_low = 0, ci_high = 0;
+};
+std::vector<CurvePoint> difference_curve(const TournamentConfig& config, const std::vector<TournamentGame>& games,
+                                         int points = 50);
 
 // The report as aligned text for a terminal.
 std::string report_text(const TournamentReport& report);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "server/app/metrics.h"
+#include "server/app/tournament_json.h"
 #include "server/net/static_files.h"
 
 namespace skat::app {
@@ -89,10 +90,11 @@ bool bearer_matches(const net::HttpRequest& request, const std::string& token) {
 
 }  // namespace
 
-Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, DbWriter& writer, std::shared_ptr<ReadModel> reads,
-         std::string admin_token)
+Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_ptr<TournamentDirector> tournaments,
+         DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token)
     : web_dir_(std::move(web_dir)),
       hub_(std::move(hub)),
+      tournaments_(std::move(tournaments)),
       writer_(writer),
       reads_(std::move(reads)),
       admin_token_(std::move(admin_token)) {
@@ -132,6 +134,7 @@ net::HttpReply Api::api(const net::HttpRequest& request, std::string_view path) 
     if (!id) return json_error(request, http::status::bad_request, "bad series id");
     return reads_->series_record(request, *id, sgf);
   }
+  if (path == "/api/tournaments" || path.starts_with("/api/tournaments/")) return tournaments_reply(request, path);
   if (path.starts_with("/api/players/")) {
     const auto id = parse_id(path.substr(std::string_view("/api/players/").size()));
     if (!id) return json_error(request, http::status::bad_request, "bad player id");
@@ -140,14 +143,39 @@ net::HttpReply Api::api(const net::HttpRequest& request, std::string_view path) 
   return json_error(request, http::status::not_found, "no such API");
 }
 
+// GET /api/tournaments (newest first) and /api/tournaments/ID, from the database.
+net::HttpReply Api::tournaments_reply(const net::HttpRequest& request, std::string_view path) {
+  if (path == "/api/tournaments") {
+    auto list = writer_.call([](Store& store) { return store.tournaments(200); });
+    if (!list) return json_error(request, http::status::internal_server_error, list.error());
+    Json items = Json::array();
+    for (const db::TournamentRecord& t : *list) items.push_back(tournament_summary_json(t));
+    return json_reply(request, http::status::ok, Json{{"tournaments", items}});
+  }
+  const auto id = parse_id(path.substr(std::string_view("/api/tournaments/").size()));
+  if (!id) return json_error(request, http::status::bad_request, "bad tournament id");
+  auto one = writer_.call([id = *id](Store& store) { return store.tournament(id); });
+  if (!one) return json_error(request, http::status::not_found, one.error());
+  return json_reply(request, http::status::ok, tournament_detail_json(one->first, one->second));
+}
+
 // Admin actions: POST /api/admin/bots {"name":…,"kind":…} creates a bot account and returns its
-// secret once.
+// secret once; POST /api/admin/tournaments {"a":…,"b":…,"deals":…,"seed":…,"seating":…} starts a
+// tournament through the server and returns its id.
 net::HttpReply Api::admin(const net::HttpRequest& request, std::string_view path) {
   if (!bearer_matches(request, admin_token_))
     return json_error(request, http::status::unauthorized, "admin token required (Authorization: Bearer …)");
-  if (path != "/api/admin/bots") return json_error(request, http::status::not_found, "no such admin action");
+  if (path != "/api/admin/bots" && path != "/api/admin/tournaments")
+    return json_error(request, http::status::not_found, "no such admin action");
   if (request.method() != http::verb::post) return json_error(request, http::status::method_not_allowed, "POST");
   const Json body = Json::parse(request.body(), nullptr, false);
+  if (path == "/api/admin/tournaments") {
+    const auto parsed = parse_tournament_request(body);
+    if (!parsed) return json_error(request, http::status::bad_request, parsed.error());
+    const auto id = tournaments_->start(*parsed);
+    if (!id) return json_error(request, http::status::service_unavailable, id.error());
+    return json_reply(request, http::status::created, Json{{"id", *id}});
+  }
   if (!body.is_object() || !body.contains("name") || !body["name"].is_string())
     return json_error(request, http::status::bad_request, R"(expected {"name":"…","kind":"simple"})");
   const std::string name = body["name"].get<std::string>();

@@ -10,6 +10,7 @@
 
 #include "server/app/db_writer.h"
 #include "server/app/hub.h"
+#include "server/app/tournament_director.h"
 #include "server/net/handlers.h"
 
 namespace skat::app {
@@ -30,19 +31,21 @@ class ReadModel {
 
 class Api : public net::HttpHandler {
  public:
-  Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, DbWriter& writer, std::shared_ptr<ReadModel> reads,
-      std::string admin_token);
+  Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_ptr<TournamentDirector> tournaments,
+      DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token);
   net::HttpReply handle(const net::HttpRequest& request) override;
 
  private:
   net::HttpReply api(const net::HttpRequest& request, std::string_view path);
   net::HttpReply admin(const net::HttpRequest& request, std::string_view path);
   net::HttpReply metrics_reply(const net::HttpRequest& request);
+  net::HttpReply tournaments_reply(const net::HttpRequest& request, std::string_view path);
   net::HttpReply static_file(const net::HttpRequest& request, std::string_view path);
   net::HttpReply status_page(const net::HttpRequest& request);
 
   std::filesystem::path web_dir_;
   std::shared_ptr<Hub> hub_;
+  std::shared_ptr<TournamentDirector> tournaments_;
   DbWriter& writer_;
   std::shared_ptr<ReadModel> reads_;
   std::string admin_token_;

@@ -120,8 +120,11 @@ void Hub::hello(const std::shared_ptr<net::WsSession>& session, Conn& conn, cons
     return send_error(session, ErrorCode::BadField, "hello was already sent on this connection", request_id);
   conn.hello_pending = true;
   const std::uint64_t sid = session->id();
-  auto reply = [self = shared_from_this(), sid, request_id](std::expected<Identity, std::string> result,
-                                                            std::string token) {
+  auto reply = [self = shared_from_this(), sid, request_id, kind = h.kind](std::expected<Identity, std::string> result,
+                                                                           std::string token) {
+    // A bot's announced program is what tournaments and add_bot match on (its account's kind
+    // is only a label); a guest announces none.
+    if (result && result->bot && !kind.empty()) result->bot_kind = kind;
     self->on_strand([sid, request_id, result = std::move(result), token = std::move(token)](Hub& hub) mutable {
       hub.welcome(sid, std::move(result), std::move(token), request_id);
     });
@@ -191,17 +194,34 @@ void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const pro
 
 void Hub::open_table(const std::shared_ptr<net::WsSession>& session, table::TableId id,
                      const table::TableConfig& config, std::int64_t creator, std::optional<std::int64_t> request_id) {
-  auto host = std::make_shared<TableHost>(io_, table::Table(id, config), creator, weak_from_this(), writer_);
-  tables_.emplace(id, host);
+  register_table(std::make_shared<TableHost>(io_, table::Table(id, config), creator, weak_from_this(), writer_),
+                 config);
+  protocol::Json reply = protocol::make_table_created(id);
+  if (request_id) reply["id"] = *request_id;
+  session->send(protocol::to_text(reply));
+}
+
+void Hub::register_table(std::shared_ptr<TableHost> host, const table::TableConfig& config) {
+  const table::TableId id = host->id();
+  tables_.emplace(id, std::move(host));
   protocol::LobbyTable summary;
   summary.table = id;
   summary.event = config.event;
   summary.deals = config.deals;
   summaries_[id] = summary;
-  protocol::Json reply = protocol::make_table_created(id);
-  if (request_id) reply["id"] = *request_id;
-  session->send(protocol::to_text(reply));
   refresh_snapshot();
+}
+
+void Hub::open_managed_table(table::TableId id, table::TableConfig config, TableHooks hooks,
+                             std::vector<table::BotRequest> bots) {
+  on_strand([id, config = std::move(config), hooks = std::move(hooks), bots = std::move(bots)](Hub& hub) mutable {
+    if (hub.stopping_) return;
+    hub.register_table(std::make_shared<TableHost>(hub.io_, table::Table(id, config), 0, hub.weak_from_this(),
+                                                   hub.writer_, std::move(hooks)),
+                       config);
+    for (table::BotRequest& r : bots) hub.waiting_bots_.emplace_back(id, std::move(r));
+    hub.serve_waiting_bots();
+  });
 }
 
 void Hub::add_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,
@@ -240,18 +260,28 @@ void Hub::request_bot(table::TableId table, table::BotRequest request) {
   });
 }
 
+// Requests in order of arrival, first each with the bot it asked for; then the requests that are
+// not exact take any free bot (any bot beats an empty seat), and exact ones keep waiting.
 void Hub::serve_waiting_bots() {
-  while (!waiting_bots_.empty()) {
-    const auto& [table, request] = waiting_bots_.front();
-    const auto bot = lobby_.bots().acquire(request.name, request.kind.empty() ? std::string() : request.kind);
-    const auto any = bot ? bot : lobby_.bots().acquire_by_kind("");  // any free bot beats an empty seat
-    if (!any) return;
-    if (!invite(*any, table, request.seat)) {
-      lobby_.bots().remove(*any);
-      continue;
+  for (const bool any_bot : {false, true}) {
+    for (auto it = waiting_bots_.begin(); it != waiting_bots_.end();) {
+      const auto& [table, request] = *it;
+      if (any_bot && request.exact) {
+        ++it;
+        continue;
+      }
+      const auto bot = any_bot ? lobby_.bots().acquire_by_kind("") : lobby_.bots().acquire(request.name, request.kind);
+      if (!bot) {
+        ++it;
+        continue;
+      }
+      if (!invite(*bot, table, request.seat)) {
+        lobby_.bots().remove(*bot);
+        continue;  // try this request again with another bot
+      }
+      spdlog::info("bot {} invited to table {} seat {}", *bot, table, request.seat);
+      it = waiting_bots_.erase(it);
     }
-    spdlog::info("bot {} invited to table {} seat {}", *any, table, request.seat);
-    waiting_bots_.pop_front();
   }
 }
 

@@ -26,6 +26,7 @@
 namespace skat::app {
 
 class TableHost;
+struct TableHooks;
 
 struct HubStats {
   int tables = 0;
@@ -44,6 +45,11 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   void on_message(const std::shared_ptr<net::WsSession>& session, std::string_view text) override;
   void on_rate_limited(const std::shared_ptr<net::WsSession>& session) override;
   void on_close(const std::shared_ptr<net::WsSession>& session) override;
+
+  // A table the server runs by itself (tournaments): its db row exists (id); the bots it asks
+  // for are invited as they become free, and the hooks see its games.
+  void open_managed_table(table::TableId id, table::TableConfig config, TableHooks hooks,
+                          std::vector<table::BotRequest> bots);
 
   // From table strands (post onto the hub strand).
   void request_bot(table::TableId table, table::BotRequest request);
@@ -80,6 +86,7 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
                     std::optional<std::int64_t> request_id);
   void open_table(const std::shared_ptr<net::WsSession>& session, table::TableId id, const table::TableConfig& config,
                   std::int64_t creator, std::optional<std::int64_t> request_id);
+  void register_table(std::shared_ptr<TableHost> host, const table::TableConfig& config);
   void add_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,
                std::optional<std::int64_t> request_id);
   bool invite(std::int64_t bot_id, table::TableId table, int seat);

@@ -22,6 +22,13 @@ class MemoryStore : public Store {
   std::expected<int, std::string> close_unfinished_series() override { return 0; }
   std::expected<table::TableId, std::string> create_table(const table::TableConfig&) override;
 
+  std::expected<std::int64_t, std::string> create_tournament(const db::TournamentRecord& record) override;
+  std::expected<void, std::string> add_tournament_table(std::int64_t id, const db::TournamentTable& table) override;
+  std::expected<void, std::string> update_tournament(std::int64_t id, const db::TournamentProgress& p) override;
+  std::expected<std::vector<db::TournamentRecord>, std::string> tournaments(int limit) override;
+  std::expected<std::pair<db::TournamentRecord, std::vector<db::TournamentTable>>, std::string> tournament(
+      std::int64_t id) override;
+
   std::size_t games() const;
   std::size_t series() const;
 
@@ -34,6 +41,7 @@ class MemoryStore : public Store {
   std::map<std::string, std::int64_t, std::less<>> sessions_;  // token → player id
   std::vector<std::string> game_lines_;
   std::vector<std::string> series_pgn_;
+  std::map<std::int64_t, std::pair<db::TournamentRecord, std::vector<db::TournamentTable>>> tournaments_;
 };
 
 }  // namespace skat::app

@@ -13,6 +13,7 @@ Server::Server(ServeConfig config, Store& store, std::shared_ptr<ReadModel> read
       io_(config_.threads),
       writer_(store),
       hub_(std::make_shared<Hub>(io_, config_, writer_)),
+      tournaments_(std::make_shared<TournamentDirector>(hub_, writer_, config_)),
       signals_(io_),
       drain_timer_(io_),
       reads_(std::move(reads)),
@@ -25,7 +26,7 @@ Server::~Server() {
 
 unsigned short Server::start(bool handle_signals) {
   auto services = std::make_shared<net::Services>();
-  services->http = std::make_shared<Api>(config_.web_dir, hub_, writer_, reads_, admin_token_);
+  services->http = std::make_shared<Api>(config_.web_dir, hub_, tournaments_, writer_, reads_, admin_token_);
   services->ws = hub_;
   services->limits = config_.limits;
   const auto address = asio::ip::make_address(config_.bind);

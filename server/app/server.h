@@ -14,6 +14,7 @@
 #include "server/app/db_writer.h"
 #include "server/app/hub.h"
 #include "server/app/serve_config.h"
+#include "server/app/tournament_director.h"
 #include "server/net/listener.h"
 
 namespace skat::app {
@@ -32,6 +33,7 @@ class Server {
   // Blocks until the threads have ended and the writer has drained.
   void wait();
   Hub& hub() { return *hub_; }
+  TournamentDirector& tournaments() { return *tournaments_; }
   unsigned short port() const { return port_; }
 
  private:
@@ -41,6 +43,7 @@ class Server {
   boost::asio::io_context io_;
   DbWriter writer_;
   std::shared_ptr<Hub> hub_;
+  std::shared_ptr<TournamentDirector> tournaments_;
   std::shared_ptr<net::Listener> listener_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer drain_timer_;

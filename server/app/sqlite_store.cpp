@@ -131,7 +131,43 @@ std::expected<void, std::string> SqliteStore::save_series(const table::FinishedS
 std::expected<int, std::string> SqliteStore::close_unfinished_series() {
   auto closed = db::close_unfinished_series(db_);
   if (!closed) return std::unexpected(message(closed.error()));
+  auto aborted = db::abort_running_tournaments(db_);
+  if (!aborted) return std::unexpected(message(aborted.error()));
+  if (*aborted > 0) spdlog::warn("{} tournament(s) left running by the previous process aborted", *aborted);
   return *closed;
+}
+
+std::expected<std::int64_t, std::string> SqliteStore::create_tournament(const db::TournamentRecord& record) {
+  auto id = db::create_tournament(db_, record);
+  if (!id) return std::unexpected(message(id.error()));
+  return *id;
+}
+
+std::expected<void, std::string> SqliteStore::add_tournament_table(std::int64_t id, const db::TournamentTable& table) {
+  auto done = db::add_tournament_table(db_, id, table);
+  if (!done) return std::unexpected(message(done.error()));
+  return {};
+}
+
+std::expected<void, std::string> SqliteStore::update_tournament(std::int64_t id, const db::TournamentProgress& p) {
+  auto done = db::update_tournament(db_, id, p);
+  if (!done) return std::unexpected(message(done.error()));
+  return {};
+}
+
+std::expected<std::vector<db::TournamentRecord>, std::string> SqliteStore::tournaments(int limit) {
+  auto list = db::list_tournaments(db_, limit);
+  if (!list) return std::unexpected(message(list.error()));
+  return std::move(*list);
+}
+
+std::expected<std::pair<db::TournamentRecord, std::vector<db::TournamentTable>>, std::string> SqliteStore::tournament(
+    std::int64_t id) {
+  auto record = db::get_tournament(db_, id);
+  if (!record) return std::unexpected(message(record.error()));
+  auto tables = db::tournament_tables(db_, id);
+  if (!tables) return std::unexpected(message(tables.error()));
+  return std::pair{std::move(*record), std::move(*tables)};
 }
 
 }  // namespace skat::app

@@ -25,6 +25,12 @@ class SqliteStore : public Store {
   std::expected<void, std::string> save_series(const table::FinishedSeries& series) override;
   std::expected<int, std::string> close_unfinished_series() override;
   std::expected<table::TableId, std::string> create_table(const table::TableConfig& config) override;
+  std::expected<std::int64_t, std::string> create_tournament(const db::TournamentRecord& record) override;
+  std::expected<void, std::string> add_tournament_table(std::int64_t id, const db::TournamentTable& table) override;
+  std::expected<void, std::string> update_tournament(std::int64_t id, const db::TournamentProgress& p) override;
+  std::expected<std::vector<db::TournamentRecord>, std::string> tournaments(int limit) override;
+  std::expected<std::pair<db::TournamentRecord, std::vector<db::TournamentTable>>, std::string> tournament(
+      std::int64_t id) override;
 
  private:
   explicit SqliteStore(db::Connection connection) : db_(std::move(connection)) {}

@@ -7,7 +7,10 @@
 #include <expected>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
+#include "db/tournaments.h"
 #include "server/table/table_types.h"
 
 namespace skat::app {
@@ -41,10 +44,20 @@ class Store {
   virtual std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) = 0;
   virtual std::expected<void, std::string> save_game(const table::FinishedGame& game) = 0;
   virtual std::expected<void, std::string> save_series(const table::FinishedSeries& series) = 0;
-  // Series left running by a previous process (killed) are closed; returns how many.
+  // Series left running by a previous process (killed) are closed, and its running tournaments
+  // aborted (their tables are gone); returns how many series.
   virtual std::expected<int, std::string> close_unfinished_series() = 0;
   // A new table and its settings: its id, used by the lobby and by the records alike.
   virtual std::expected<table::TableId, std::string> create_table(const table::TableConfig& config) = 0;
+
+  // Tournaments (db/tournaments.h): a new running one, the tables it plays on, its progress and
+  // end, and the reads of the API (newest first; one with its tables and their series).
+  virtual std::expected<std::int64_t, std::string> create_tournament(const db::TournamentRecord& record) = 0;
+  virtual std::expected<void, std::string> add_tournament_table(std::int64_t id, const db::TournamentTable& table) = 0;
+  virtual std::expected<void, std::string> update_tournament(std::int64_t id, const db::TournamentProgress& p) = 0;
+  virtual std::expected<std::vector<db::TournamentRecord>, std::string> tournaments(int limit) = 0;
+  virtual std::expected<std::pair<db::TournamentRecord, std::vector<db::TournamentTable>>, std::string> tournament(
+      std::int64_t id) = 0;
 };
 
 }  // namespace skat::app

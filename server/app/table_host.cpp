@@ -26,14 +26,15 @@ bool is_game_command(const protocol::ClientBody& body) {
 table::Participant participant_of(const Identity& who) { return {who.player_id, who.name, who.bot, who.bot_kind}; }
 
 TableHost::TableHost(asio::io_context& io, table::Table table, std::int64_t creator, std::weak_ptr<Hub> hub,
-                     DbWriter& writer)
+                     DbWriter& writer, TableHooks hooks)
     : id_(table.id()),
       creator_(creator),
       strand_(asio::make_strand(io)),
       table_(std::move(table)),
       hub_(std::move(hub)),
       writer_(writer),
-      timer_(strand_) {}
+      timer_(strand_),
+      hooks_(std::move(hooks)) {}
 
 // The Table is only ever touched here, on the table strand; nothing escapes to Asio.
 template <class F>
@@ -195,7 +196,10 @@ void TableHost::apply(table::TableOutput out) {
   }
   metrics.games_finished.fetch_add(out.games.size(), std::memory_order_relaxed);
   if (out.series) metrics.series_finished.fetch_add(1, std::memory_order_relaxed);
-  for (table::FinishedGame& g : out.games) writer_.save_game(std::move(g));
+  for (table::FinishedGame& g : out.games) {
+    if (hooks_.on_game) hooks_.on_game(g);
+    writer_.save_game(std::move(g));
+  }
   const bool series_over = out.series.has_value();
   if (out.series) writer_.save_series(std::move(*out.series));
   const auto hub = hub_.lock();
@@ -208,6 +212,14 @@ void TableHost::apply(table::TableOutput out) {
     if (hub) hub->request_bot(id_, std::move(r));
   arm_clock();
   publish();
+  if (hooks_.start_when_full && !started_by_hook_ && !table_.series_running() && table_.occupant(0) &&
+      table_.occupant(1) && table_.occupant(2)) {
+    started_by_hook_ = true;
+    if (auto started = table_.start_series(0, table::Clock::now()))
+      apply(std::move(*started));
+    else
+      spdlog::error("table {}: the series did not start: {}", id_, started.error().message);
+  }
 }
 
 // After a series the bots go back to the pool, so that a shared pool serves many tables; the

@@ -8,6 +8,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -23,11 +24,17 @@ namespace skat::app {
 
 class Hub;
 
+// What a table the server runs by itself (a tournament table) needs besides a normal one.
+struct TableHooks {
+  std::function<void(const table::FinishedGame&)> on_game;  // each finished game, on the table strand
+  bool start_when_full = false;  // its one series starts as soon as the three seats are taken
+};
+
 class TableHost : public std::enable_shared_from_this<TableHost> {
  public:
   // `creator` may start a series without holding a seat (e.g. a table of three bots).
   TableHost(boost::asio::io_context& io, table::Table table, std::int64_t creator, std::weak_ptr<Hub> hub,
-            DbWriter& writer);
+            DbWriter& writer, TableHooks hooks = {});
 
   table::TableId id() const { return id_; }
   // All of these post onto the table strand.
@@ -70,6 +77,8 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   std::optional<table::TimePoint> armed_;
   std::optional<protocol::LobbyTable> published_;  // the hub has this summary: publish changes only
   bool stopped_ = false;
+  TableHooks hooks_;
+  bool started_by_hook_ = false;
   std::array<std::map<std::uint64_t, Attached>, 3> seats_;
   std::map<std::uint64_t, std::weak_ptr<net::WsSession>> spectators_;
 };

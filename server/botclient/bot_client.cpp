@@ -3,7 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/connect.hpp>
+#include <boost/asio/post.hpp>
 #include <random>
+#include <thread>
 
 #include "server/protocol/json_codec.h"
 
@@ -29,12 +31,12 @@ std::optional<Endpoint> parse_ws_url(std::string_view url) {
   return e;
 }
 
+std::chrono::milliseconds answer_margin(std::chrono::milliseconds clock) {
+  return std::clamp(clock / 10, std::chrono::milliseconds(200), std::chrono::milliseconds(1000));
+}
+
 BotConnection::BotConnection(asio::io_context& io, BotSettings settings)
-    : io_(io),
-      settings_(std::move(settings)),
-      player_(bots::make_player(settings_.spec, settings_.seed)),
-      resolver_(io),
-      backoff_timer_(io) {}
+    : io_(io), settings_(std::move(settings)), resolver_(io), backoff_timer_(io) {}
 
 void BotConnection::start() { do_resolve(); }
 
@@ -81,7 +83,12 @@ void BotConnection::on_handshake(std::shared_ptr<Stream> ws, beast::error_code e
   if (ws != ws_) return;
   if (ec) return retry(ws, "handshake", ec);
   connected_ = true;
-  send(Json{{"type", "hello"}, {"protocol", 1}, {"name", settings_.name}, {"token", settings_.token}, {"bot", true}}
+  send(Json{{"type", "hello"},
+            {"protocol", 1},
+            {"name", settings_.name},
+            {"token", settings_.token},
+            {"bot", true},
+            {"kind", settings_.spec.describe()}}
            .dump());
   do_read();
 }
@@ -104,6 +111,7 @@ void BotConnection::on_read(std::shared_ptr<Stream> ws, beast::error_code ec, st
 }
 
 void BotConnection::send(std::string text) {
+  if (!ws_ || !connected_) return;  // a reply to a table we lost: the resume after reconnecting asks again
   queue_.push_back(std::move(text));
   if (queue_.size() == 1) do_write();
 }
@@ -172,18 +180,81 @@ void BotConnection::handle(const std::string& text) {
 }
 
 void BotConnection::answer(const Json& act) {
-  const auto view = protocol::seat_view_from_json(act.value("view", Json()));
+  auto view = protocol::seat_view_from_json(act.value("view", Json()));
   if (!view) {
     spdlog::error("bot {}: unreadable view: {}", settings_.name, view.error().message);
     return;
   }
   if (view->to_act != view->pos || view->legal.empty()) return;
-  const Action action = player_->decide(*view);
-  Json reply = protocol::action_to_json(action);
-  reply.erase("pos");
-  reply["table"] = act.value("table", std::int64_t{0});
-  send(reply.dump());
-  ++moves_;
+  Request r;
+  r.table = act.value("table", std::int64_t{0});
+  r.version = act.value("version", std::int64_t{0});
+  r.game = act.value("game", 0);
+  if (const auto seed = act.find("seed"); seed != act.end() && seed->is_number_unsigned())
+    r.seed = seed->get<std::uint64_t>();
+  r.clock =
+      std::chrono::milliseconds(std::clamp<std::int64_t>(act.value("clock_ms", std::int64_t{5000}), 1, 3'600'000));
+  r.received = std::chrono::steady_clock::now();
+  r.view = std::move(*view);
+  pending_ = std::move(r);  // a newer request replaces one not yet started
+  think_next();
+}
+
+// A fresh player for each game: seeded by the table when it sends a seed, else by the bot's own
+// seed and the number of players made so far.
+void BotConnection::ensure_player(const Request& r) {
+  const std::array<std::uint64_t, 3> game{static_cast<std::uint64_t>(r.table), static_cast<std::uint64_t>(r.game),
+                                          r.seed.value_or(0)};
+  if (player_ && player_game_ == game) return;
+  const std::uint64_t seed = r.seed ? *r.seed : settings_.seed * 0x9E3779B97F4A7C15ULL + players_made_;
+  player_ = bots::make_player(settings_.spec, seed);
+  player_game_ = game;
+  ++players_made_;
+}
+
+void BotConnection::think_next() {
+  if (thinking_ || !pending_) return;
+  Request r = std::move(*pending_);
+  pending_.reset();
+  try {
+    ensure_player(r);
+  } catch (const std::exception& e) {  // e.g. the tables folder emptied: keep the old player
+    spdlog::error("bot {}: no new player: {}", settings_.name, e.what());
+    if (!player_) return;
+  }
+  thinking_ = true;
+  auto work = [self = shared_from_this(), r = std::move(r)]() mutable {
+    std::optional<Action> action;
+    try {
+      self->player_->set_deadline(r.received + r.clock - answer_margin(r.clock));
+      action = self->player_->decide(r.view);
+    } catch (const std::exception& e) {
+      spdlog::error("bot {}: decision failed: {}", self->settings_.name, e.what());
+    }
+    if (self->settings_.delay.count() > 0) std::this_thread::sleep_until(r.received + self->settings_.delay);
+    asio::post(self->io_, [self, r = std::move(r), action] { self->decided(r, action); });
+  };
+  if (settings_.workers)
+    asio::post(*settings_.workers, std::move(work));
+  else
+    asio::post(io_, std::move(work));
+}
+
+void BotConnection::decided(const Request& r, std::optional<Action> action) {
+  thinking_ = false;
+  // A newer request for the same table means the table moved on (e.g. the clock ran out).
+  // One for the same version is a repeat (after a resume) of what is answered here.
+  const bool stale = pending_ && pending_->table == r.table && pending_->version > r.version;
+  if (pending_ && pending_->table == r.table && pending_->version == r.version) pending_.reset();
+  if (action && !stale) {
+    Json reply = protocol::action_to_json(*action);
+    reply.erase("pos");
+    reply["table"] = r.table;
+    reply["version"] = r.version;
+    send(reply.dump());
+    ++moves_;
+  }
+  think_next();
 }
 
 }  // namespace skat::botclient

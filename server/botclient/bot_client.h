@@ -1,20 +1,29 @@
 // The networked bot: one WebSocket connection per bot account. It says hello with its account
-// name and secret, joins the table it is invited to, answers each `act` request by rebuilding
-// the SeatView from the JSON and asking its bots:: player, and after a dropped connection
+// name, secret and program (its bot spec), joins the table it is invited to, and answers each
+// `act` request by rebuilding the SeatView from the JSON and asking its bots:: player on a worker
+// thread (so that a long search never holds up the connections sharing the I/O thread), with a
+// deadline a margin before the move clock runs out. Each game gets a fresh player, seeded by the
+// act's `seed` when the table sends one (tournaments) and made from the spec anew, so a bot with
+// outer learning picks up a newer table version at the next game. After a dropped connection it
 // reconnects with exponential backoff and resumes from the last table version it saw.
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "bots/bot_factory.h"
@@ -38,7 +47,15 @@ struct BotSettings {
   bots::BotSpec spec;  // the player program (bots/bot_factory.h)
   std::uint64_t seed = 1;
   std::ofstream* message_log = nullptr;  // every received message as "name<TAB>json" (debug)
+  // Where decisions run; none: on the I/O thread (one bot, or tests).
+  boost::asio::thread_pool* workers = nullptr;
+  // Answers no earlier than this after the request (to test the server's move clock; 0: off).
+  std::chrono::milliseconds delay{0};
 };
+
+// How long before the end of the move clock a bot must have its answer on the way: a tenth of
+// the clock, at least 200 ms and at most 1 s (5 s clock: 4.5 s of thinking at most).
+std::chrono::milliseconds answer_margin(std::chrono::milliseconds clock);
 
 class BotConnection : public std::enable_shared_from_this<BotConnection> {
  public:
@@ -58,13 +75,31 @@ class BotConnection : public std::enable_shared_from_this<BotConnection> {
   void send(std::string text);
   void do_write();
   void on_write(std::shared_ptr<Stream> ws, boost::beast::error_code ec, std::size_t bytes);
+  // One act request, as received.
+  struct Request {
+    std::int64_t table = 0;
+    std::int64_t version = 0;
+    int game = 0;
+    std::optional<std::uint64_t> seed;
+    std::chrono::milliseconds clock{0};
+    std::chrono::steady_clock::time_point received;
+    SeatView view;
+  };
+
   void handle(const std::string& text);
   void answer(const nlohmann::json& act);
+  void think_next();  // starts on the pending request when no decision runs
+  void decided(const Request& request, std::optional<Action> action);
+  void ensure_player(const Request& request);
   void retry(const std::shared_ptr<Stream>& ws, const char* why, boost::beast::error_code ec);
 
   boost::asio::io_context& io_;
   BotSettings settings_;
-  std::unique_ptr<bots::Player> player_;
+  std::unique_ptr<bots::Player> player_;                     // the current game's, used by one decision at a time
+  std::optional<std::array<std::uint64_t, 3>> player_game_;  // table, game and seed it was made for
+  std::uint64_t players_made_ = 0;
+  std::optional<Request> pending_;  // the newest request not yet thought about
+  bool thinking_ = false;
   boost::asio::ip::tcp::resolver resolver_;
   std::shared_ptr<Stream> ws_;  // the current connection; handlers of older ones see a mismatch
   boost::beast::flat_buffer buffer_;
@@ -74,7 +109,7 @@ class BotConnection : public std::enable_shared_from_this<BotConnection> {
   bool stopped_ = false;
   bool connected_ = false;
   std::map<std::int64_t, std::int64_t> tables_;  // table → last version seen
-  int moves_ = 0;
+  std::atomic<int> moves_ = 0;
 };
 
 }  // namespace skat::botclient

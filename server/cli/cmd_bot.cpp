@@ -1,14 +1,17 @@
 // `skat bot`: N bot connections in one process (names NAME-1…NAME-N when N > 1), each answering
-// the server with a bots:: player; runs until SIGINT/SIGTERM. Tokens come from --token or, for
+// the server with a bots:: player, the decisions on a shared pool of worker threads; runs until
+// SIGINT/SIGTERM. Tokens come from --token or, for
 // several accounts, from --token-file (lines "name token").
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <sstream>
+#include <thread>
 
 #include "server/botclient/bot_client.h"
 #include "server/cli/command.h"
@@ -24,6 +27,8 @@ struct BotArgs {
   std::string token_file;
   std::string kind = "simple";
   int count = 1;
+  int threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  int delay_ms = 0;
   std::uint64_t seed = 1;
   std::string log_messages;
 };
@@ -68,6 +73,7 @@ int run_bot(const BotArgs& args) {
     }
   }
   boost::asio::io_context io(1);
+  boost::asio::thread_pool workers(static_cast<std::size_t>(args.threads));
   std::vector<std::shared_ptr<botclient::BotConnection>> bots;
   for (int i = 1; i <= args.count; ++i) {
     botclient::BotSettings s;
@@ -82,6 +88,8 @@ int run_bot(const BotArgs& args) {
     s.spec = spec;
     s.seed = args.seed + static_cast<std::uint64_t>(i);
     s.message_log = log.get();
+    s.workers = &workers;
+    s.delay = std::chrono::milliseconds(args.delay_ms);
     bots.push_back(std::make_shared<botclient::BotConnection>(io, std::move(s)));
   }
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
@@ -93,6 +101,7 @@ int run_bot(const BotArgs& args) {
   for (auto& b : bots) b->start();
   spdlog::info("bot: {} {} bot(s) connecting to {}", args.count, args.kind, args.url);
   io.run();
+  workers.join();
   return 0;
 }
 
@@ -111,6 +120,11 @@ Command add_bot_command(CLI::App& parent) {
   app->add_option("--count", args->count, "Bot connections in this process")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
+  app->add_option("--threads", args->threads, "Decisions computed in parallel (all connections share them)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  app->add_option("--delay-ms", args->delay_ms, "Answer no sooner than this after a request (tests the move clock)")
+      ->check(CLI::Range(0, 600000));
   app->add_option("--seed", args->seed, "Seed of the players' generators")->capture_default_str();
   app->add_option("--log-messages", args->log_messages, "Append every received message to FILE (debug)");
   return {app, [args] { return run_bot(*args); }};

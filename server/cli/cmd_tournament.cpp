@@ -1,18 +1,24 @@
 // `skat tournament`: bot A against bot B on seeded duplicate deals in the 2:1 and 1:2 seatings,
-// in-process and in parallel (bots/tournament), with progress on stderr and the report of
-// evaluation.md as text (default) or JSON on stdout.
+// with progress on stderr and the report of evaluation.md as text (default) or JSON on stdout.
+// In-process and in parallel (bots/tournament), optionally stored in a database (--db); or
+// through a running server (--server, with the admin token), whose bot clients play it at real
+// tables: the command starts it, follows its progress and prints the report the server stored.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <thread>
 
 #include "bots/tournament/tournament.h"
 #include "bots/tournament/tournament_report.h"
+#include "db/migrations.h"
+#include "db/tournaments.h"
+#include "server/app/tournament_json.h"
 #include "server/cli/command.h"
+#include "server/cli/http_call.h"
 #include "server/cli/progress_line.h"
-#include "server/cli/tournament_json.h"
 
 namespace skat::cli {
 
@@ -28,9 +34,107 @@ struct TournamentArgs {
   bool json = false;
   bool no_judge = false;
   bool quiet = false;
+  std::string db;
+  std::string server;
+  std::string admin_token;
+  std::string admin_token_file;
 };
 
+std::vector<int> seatings_of(const std::string& seating) {
+  return seating == "2:1" ? std::vector<int>{1} : seating == "1:2" ? std::vector<int>{2} : std::vector<int>{1, 2};
+}
+
+void print_report(const bots::TournamentReport& report, bool json) {
+  if (json)
+    std::cout << app::tournament_report_json(report).dump(2) << '\n';
+  else
+    std::cout << bots::report_text(report);
+}
+
+// The finished in-process tournament as a row of `db` (mode "inprocess"), with its curve.
+int store_in_db(const std::string& path, const bots::TournamentConfig& config, const bots::TournamentReport& report,
+                const std::vector<bots::TournamentGame>& games) {
+  auto conn = db::open_database(path);
+  if (!conn) {
+    spdlog::error("tournament: --db {}: {}", path, conn.error().message);
+    return 1;
+  }
+  db::TournamentRecord record;
+  record.mode = "inprocess";
+  record.a = report.a;
+  record.b = report.b;
+  record.seed = config.seed;
+  record.deals = config.deals;
+  record.seatings = config.b_seats.size() == 2 ? "2:1,1:2" : config.b_seats[0] == 1 ? "2:1" : "1:2";
+  auto id = db::create_tournament(*conn, record);
+  if (!id) {
+    spdlog::error("tournament: --db {}: {}", path, id.error().message);
+    return 1;
+  }
+  db::TournamentProgress progress{config.deals, app::tournament_report_json(report).dump(),
+                                  app::curve_json(bots::difference_curve(config, games)).dump(), "finished"};
+  if (auto done = db::update_tournament(*conn, *id, progress); !done) {
+    spdlog::error("tournament: --db {}: {}", path, done.error().message);
+    return 1;
+  }
+  spdlog::info("tournament {} stored in {}", *id, path);
+  return 0;
+}
+
+// Through a server: POST /api/admin/tournaments, then GET /api/tournaments/ID until it ends.
+int run_on_server(const TournamentArgs& args) {
+  std::string token = args.admin_token;
+  if (token.empty() && !args.admin_token_file.empty()) {
+    std::ifstream in(args.admin_token_file);
+    std::getline(in, token);
+  }
+  if (token.empty()) {
+    spdlog::error("tournament: --server needs --admin-token or --admin-token-file");
+    return 2;
+  }
+  const nlohmann::json request{
+      {"a", args.a}, {"b", args.b}, {"deals", args.deals}, {"seed", args.seed}, {"seating", args.seating}};
+  const auto started = http_call(args.server, "POST", "/api/admin/tournaments", request.dump(), token);
+  if (!started) {
+    spdlog::error("tournament: {}", started.error());
+    return 1;
+  }
+  const auto reply = nlohmann::json::parse(started->body, nullptr, false);
+  if (started->status != 201 || !reply.contains("id")) {
+    spdlog::error("tournament: the server said {}: {}", started->status, started->body);
+    return 1;
+  }
+  const std::int64_t id = reply["id"].get<std::int64_t>();
+  spdlog::info("tournament {} started on {}", id, args.server);
+  ProgressLine line("deals", std::chrono::seconds(10), 2);
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    const auto got = http_call(args.server, "GET", "/api/tournaments/" + std::to_string(id));
+    if (!got || got->status != 200) {
+      spdlog::error("tournament {}: {}", id, got ? got->body : got.error());
+      return 1;
+    }
+    const auto t = nlohmann::json::parse(got->body, nullptr, false);
+    const std::string status = t.value("status", "");
+    if (!args.quiet)
+      line.show({t.value("deals_done", 0), t.value("deals", 0),
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+    if (status != "running") {
+      const auto report = app::tournament_report_from_json(t.value("report", nlohmann::json()));
+      if (!report) {
+        spdlog::error("tournament {} {} without a report", id, status);
+        return 1;
+      }
+      print_report(*report, args.json);
+      if (status != "finished") spdlog::error("tournament {} was {}", id, status);
+      return status == "finished" ? 0 : 1;
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+  }
+}
+
 int run_tournament_command(const TournamentArgs& args) {
+  if (!args.server.empty()) return run_on_server(args);
   bots::TournamentConfig config;
   for (auto [text, spec] : {std::pair{&args.a, &config.a}, std::pair{&args.b, &config.b}}) {
     auto parsed = bots::parse_bot_spec(*text);
@@ -44,9 +148,7 @@ int run_tournament_command(const TournamentArgs& args) {
   config.seed = args.seed;
   config.threads = args.threads;
   config.judge = !args.no_judge;
-  config.b_seats = args.seating == "2:1"   ? std::vector<int>{1}
-                   : args.seating == "1:2" ? std::vector<int>{2}
-                                           : std::vector<int>{1, 2};
+  config.b_seats = seatings_of(args.seating);
   const auto start = std::chrono::steady_clock::now();
   std::vector<bots::TournamentGame> games;
   try {
@@ -59,11 +161,8 @@ int run_tournament_command(const TournamentArgs& args) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const bots::TournamentReport report = bots::make_report(config, games, seconds);
-  if (args.json)
-    std::cout << tournament_report_json(report).dump(2) << '\n';
-  else
-    std::cout << bots::report_text(report);
-  return 0;
+  print_report(report, args.json);
+  return args.db.empty() ? 0 : store_in_db(args.db, config, report, games);
 }
 
 }  // namespace
@@ -71,7 +170,8 @@ int run_tournament_command(const TournamentArgs& args) {
 Command add_tournament_command(CLI::App& parent) {
   auto args = std::make_shared<TournamentArgs>();
   CLI::App* app = parent.add_subcommand(
-      "tournament", "Bot A against bot B on duplicate deals, seatings 2:1 and 1:2, with a report (in-process)");
+      "tournament",
+      "Bot A against bot B on duplicate deals, seatings 2:1 and 1:2, with a report (in-process or --server)");
   app->add_option("--a", args->a, "Bot A: kind[:key=value,...], kinds random, simple, rule, pimc")
       ->capture_default_str();
   app->add_option("--b", args->b, "Bot B, as --a")->capture_default_str();
@@ -88,6 +188,12 @@ Command add_tournament_command(CLI::App& parent) {
   app->add_flag("--json", args->json, "Print the report as JSON");
   app->add_flag("--no-judge", args->no_judge, "Skip the open-card solver's verdict on each game (no accuracy)");
   app->add_flag("--quiet", args->quiet, "No progress on stderr");
+  app->add_option("--db", args->db, "Also store the in-process tournament and its report in this database");
+  app->add_option("--server", args->server,
+                  "Play through this server (http://host:port) with its bot clients; --threads and --no-judge "
+                  "do not apply");
+  app->add_option("--admin-token", args->admin_token, "The server's admin token (--server)");
+  app->add_option("--admin-token-file", args->admin_token_file, "File holding the server's admin token (--server)");
   return {app, [args] { return run_tournament_command(*args); }};
 }
 

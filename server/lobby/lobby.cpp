@@ -19,9 +19,15 @@ std::optional<PlayerId> BotPool::acquire_by_name(std::string_view name) {
   return std::nullopt;
 }
 
+bool kind_matches(std::string_view bot_kind, std::string_view wanted) {
+  if (wanted.empty() || bot_kind == wanted) return true;
+  return wanted.find(':') == std::string_view::npos && bot_kind.size() > wanted.size() &&
+         bot_kind.starts_with(wanted) && bot_kind[wanted.size()] == ':';
+}
+
 std::optional<PlayerId> BotPool::acquire_by_kind(std::string_view kind) {
   for (auto& [id, bot] : bots_) {
-    if (bot.busy || (!kind.empty() && bot.kind != kind)) continue;
+    if (bot.busy || !kind_matches(bot.kind, kind)) continue;
     bot.busy = true;
     return id;
   }

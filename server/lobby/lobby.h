@@ -24,6 +24,11 @@ struct OnlinePlayer {
   int connections = 0;  // a player may be connected more than once
 };
 
+// Whether a bot that announced `bot_kind` (a bot spec such as "pimc:worlds=20,budget=3000,tt=16")
+// is what `wanted` asks for: any bot when empty, the same spec, or a bare kind ("pimc") for every
+// spec of that kind.
+bool kind_matches(std::string_view bot_kind, std::string_view wanted);
+
 // Bot accounts that are connected and may be invited. A bot is "busy" while seated.
 class BotPool {
  public:
@@ -31,7 +36,7 @@ class BotPool {
   void remove(PlayerId id);
   // A free bot with exactly this name, else empty.
   std::optional<PlayerId> acquire_by_name(std::string_view name);
-  // The free bot of this kind with the lowest id (any kind when `kind` is empty).
+  // The free bot of this kind with the lowest id (kind_matches).
   std::optional<PlayerId> acquire_by_kind(std::string_view kind);
   // Name first, then kind: what Table's BotRequest asks for.
   std::optional<PlayerId> acquire(std::string_view name, std::string_view kind);

@@ -23,6 +23,7 @@ inline constexpr std::size_t kMaxNameBytes = 32;            // display / bot nam
 inline constexpr std::size_t kMaxTokenBytes = 256;          // auth tokens / passwords
 inline constexpr std::size_t kMaxChatBytes = 300;           // one chat line
 inline constexpr std::size_t kMaxEventBytes = 64;           // table event name
+inline constexpr std::size_t kMaxBotSpecBytes = 256;        // a bot's announced program (bots/bot_factory.h)
 inline constexpr int kMaxDeals = 360;                       // deals per series
 
 using TableId = std::int64_t;
@@ -33,6 +34,7 @@ struct Hello {
   std::string name;
   std::string token;  // optional in JSON; empty when absent
   bool bot = false;
+  std::string kind;  // bots: the program it runs (a bot spec, e.g. "pimc:worlds=20"); empty when absent
 };
 struct LobbyRequest {};  // {"type":"lobby"}
 struct Ping {};          // {"type":"ping"}
@@ -69,9 +71,12 @@ struct Resume {
 // bid / hold / pass / pickup / discard / declare / play / concede, e.g.
 // {"type":"bid","table":7,"value":18}, {"type":"play","table":7,"card":"CJ"}.
 // action.pos is 0 here; the table sets it from the seat.
+// An optional "version" names the act request answered: when the table has moved on since (the
+// move clock ran out), the command is refused as stale instead of being taken for the next turn.
 struct GameCommand {
   TableId table = 0;
   Action action;
+  std::optional<std::int64_t> version;
 };
 struct Chat {  // {"type":"chat","table":7,"text":"gg"}
   TableId table = 0;

@@ -23,6 +23,7 @@ std::string_view to_string(ErrorCode code) {
     case ErrorCode::NotReady: return "not_ready";
     case ErrorCode::NotYourTurn: return "not_your_turn";
     case ErrorCode::IllegalAction: return "illegal_action";
+    case ErrorCode::Stale: return "stale";
     case ErrorCode::Internal: return "internal";
   }
   return "internal";

@@ -29,6 +29,7 @@ enum class ErrorCode : std::uint8_t {
   NotReady,  // start_series with a seat still free
   NotYourTurn,
   IllegalAction,  // the engine rejected the action (detail: engine RuleError code)
+  Stale,          // a game command answers an act request the table has moved on from
   Internal,
 };
 

@@ -126,14 +126,16 @@ std::expected<Action, ProtocolError> action_from_json(const Json& j) {
   if (!kind) return std::unexpected(error(ErrorCode::UnknownType, "unknown action \"" + *type + "\""));
   std::expected<void, ProtocolError> fields;
   switch (*kind) {
-    case ActionKind::Bid: fields = detail::check_fields(j, {"type", "pos", "table", "id", "value"}); break;
-    case ActionKind::Discard: fields = detail::check_fields(j, {"type", "pos", "table", "id", "cards"}); break;
-    case ActionKind::Play: fields = detail::check_fields(j, {"type", "pos", "table", "id", "card"}); break;
-    case ActionKind::Declare:
-      fields =
-          detail::check_fields(j, {"type", "pos", "table", "id", "game", "hand", "schneider", "schwarz", "ouvert"});
+    case ActionKind::Bid: fields = detail::check_fields(j, {"type", "pos", "table", "id", "version", "value"}); break;
+    case ActionKind::Discard:
+      fields = detail::check_fields(j, {"type", "pos", "table", "id", "version", "cards"});
       break;
-    default: fields = detail::check_fields(j, {"type", "pos", "table", "id"}); break;
+    case ActionKind::Play: fields = detail::check_fields(j, {"type", "pos", "table", "id", "version", "card"}); break;
+    case ActionKind::Declare:
+      fields = detail::check_fields(
+          j, {"type", "pos", "table", "id", "version", "game", "hand", "schneider", "schwarz", "ouvert"});
+      break;
+    default: fields = detail::check_fields(j, {"type", "pos", "table", "id", "version"}); break;
   }
   if (!fields) return std::unexpected(fields.error());
   auto pos = detail::get_opt_int(j, "pos", 0, 2);

@@ -16,7 +16,7 @@ using Result = std::expected<ClientBody, ProtocolError>;
 std::expected<TableId, ProtocolError> table_field(const Json& j) { return detail::get_int(j, "table", 1, kMaxId); }
 
 Result parse_hello(const Json& j) {
-  if (auto ok = detail::check_fields(j, {"type", "id", "protocol", "name", "token", "bot"}); !ok)
+  if (auto ok = detail::check_fields(j, {"type", "id", "protocol", "name", "token", "bot", "kind"}); !ok)
     return std::unexpected(ok.error());
   Hello h;
   auto protocol = detail::get_int(j, "protocol", 1, 1000);
@@ -36,6 +36,12 @@ Result parse_hello(const Json& j) {
   auto bot = detail::get_bool(j, "bot", false);
   if (!bot) return std::unexpected(bot.error());
   h.bot = *bot;
+  auto kind = detail::get_opt_string(j, "kind", kMaxBotSpecBytes);
+  if (!kind) return std::unexpected(kind.error());
+  h.kind = kind->value_or("");
+  for (unsigned char c : h.kind)
+    if (c <= 0x20 || c == 0x7f)
+      return std::unexpected(error(ErrorCode::BadField, "blank or control character in \"kind\""));
   return h;
 }
 
@@ -108,7 +114,13 @@ Result parse_game_command(const Json& j) {
   auto action = action_from_json(j);
   if (!action) return std::unexpected(action.error());
   action->pos = 0;
-  return GameCommand{*table, *action};
+  GameCommand command{*table, *action, std::nullopt};
+  if (j.contains("version")) {
+    auto version = detail::get_int(j, "version", 0, std::numeric_limits<std::int64_t>::max());
+    if (!version) return std::unexpected(version.error());
+    command.version = *version;
+  }
+  return command;
 }
 
 Result parse_body(const Json& j, std::string_view type) {

@@ -189,6 +189,10 @@ std::string act_text(const ActHeader& h, const SeatView& view) {
   put_int(out, h.clock_ms);
   put_key(out += ',', "deadline");
   put_int(out, h.deadline);
+  if (h.seed) {
+    put_key(out += ',', "seed");
+    out += std::to_string(*h.seed);
+  }
   put_key(out += ',', "view");
   append_seat_view_text(out, view);
   out += '}';

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "engine/seat_view.h"
@@ -20,6 +21,7 @@ struct ActHeader {
   int seat = 0;
   std::int64_t clock_ms = 0;
   std::int64_t deadline = 0;
+  std::optional<std::uint64_t> seed;  // tournament tables: the seed of the seat's player for this game
 };
 std::string act_text(const ActHeader& header, const SeatView& view);
 

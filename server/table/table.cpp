@@ -96,8 +96,13 @@ TableOutput Table::handle(int seat, const protocol::ClientMessage& message, Time
   TableOutput out;
   const auto reply_error = [&](const ProtocolError& e) { core_->send_error(out, seat, e, message.id); };
   try {
-    if (const auto* cmd = std::get_if<protocol::GameCommand>(&message.body))
+    if (const auto* cmd = std::get_if<protocol::GameCommand>(&message.body)) {
+      if (cmd->version && *cmd->version != core_->log_.version()) {
+        reply_error(ProtocolError{ErrorCode::Stale, "the table has moved on since that act request"});
+        return out;
+      }
       return act(seat, cmd->action, now, message.id);
+    }
     if (const auto* chat_msg = std::get_if<protocol::Chat>(&message.body)) {
       out = chat(seat, chat_msg->text, now);
       for (auto& m : out.messages)

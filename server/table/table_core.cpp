@@ -95,6 +95,7 @@ Outbound TableCore::act_message(int seat) const {
   header.seat = seat;
   header.clock_ms = clock_ms(seat);
   header.deadline = move_deadline_ ? to_ms(*move_deadline_) : 0;
+  if (config_.seat_seed) header.seed = config_.seat_seed(game_index_, seat);
   return Outbound::from_text(seat, protocol::act_text(header, seat_view(*game_, position_of(seat))));
 }
 

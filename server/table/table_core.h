@@ -51,10 +51,11 @@ class TableCore {
   TimePoint series_started_{};
   std::array<Participant, 3> series_seats_{};
   std::vector<PgnGame> pgn_games_;
-  std::vector<std::array<int, 3>> list_;  // Seeger-Fabian points per seat of each game
-  Json record_ = Json::array();           // unredacted events of the current game
-  std::array<int, 3> timeouts_{};         // default moves per seat in the current game
-  std::array<bool, 3> replaced_{};        // seats held by a substitute during the current game
+  std::vector<std::array<int, 3>> list_;         // Seeger-Fabian points per seat of each game
+  Json record_ = Json::array();                  // unredacted events of the current game
+  std::array<int, 3> timeouts_{};                // default moves per seat in the current game
+  std::array<std::vector<float>, 3> move_ms_{};  // answer times per seat in the current game (not timeouts)
+  std::array<bool, 3> replaced_{};               // seats held by a substitute during the current game
   std::optional<TimePoint> move_deadline_;
   std::int64_t previous_game_first_version_ = 0;
   std::int64_t game_first_version_ = 0;

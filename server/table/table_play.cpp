@@ -28,7 +28,7 @@ std::expected<void, ProtocolError> TableCore::start_series(TableOutput& out, int
 }
 
 void TableCore::start_game(TableOutput& out, TimePoint now) {
-  std::uint64_t id = config_.deal_source ? config_.deal_source() : kNumDeals;
+  std::uint64_t id = config_.deal_source ? config_.deal_source(game_index_) : kNumDeals;
   std::optional<Deal> deal = deal_from_id(id);
   if (!deal) {
     if (!rng_) rng_.emplace();
@@ -40,6 +40,7 @@ void TableCore::start_game(TableOutput& out, TimePoint now) {
   game_started_ = now;
   record_ = Json::array();
   timeouts_ = {};
+  move_ms_ = {};
   for (std::size_t s = 0; s < 3; ++s)
     replaced_[s] = !seats_[s].occupant || seats_[s].occupant->player_id != series_seats_[s].player_id;
   // Keep the previous game's events (its result) and the current game's for resume.
@@ -80,12 +81,15 @@ std::expected<void, ProtocolError> TableCore::act(TableOutput& out, int seat, Ac
   const bool in_turn = game_->to_act() == pos;
   if (!in_turn && action.kind != ActionKind::Concede)
     return std::unexpected(ProtocolError{ErrorCode::NotYourTurn, "it is not your turn"});
+  const auto asked = move_deadline_ ? *move_deadline_ - std::chrono::milliseconds(clock_ms(seat)) : now;
   const int declarer_before = game_->declarer();
   const std::size_t tricks_before = game_->tricks().size();
   if (auto ok = game_->apply(action); !ok) {
     const auto code = ok.error() == RuleError::NotYourTurn ? ErrorCode::NotYourTurn : ErrorCode::IllegalAction;
     return std::unexpected(ProtocolError{code, std::string(to_string(ok.error())) + ": " + describe(action)});
   }
+  if (in_turn && !timeout)
+    move_ms_[static_cast<std::size_t>(seat)].push_back(std::chrono::duration<float, std::milli>(now - asked).count());
   if (timeout) {
     ++timeouts_[static_cast<std::size_t>(seat)];
     Json fields{{"seat", seat}};

@@ -40,6 +40,7 @@ void TableCore::finish_game(TableOutput& out, TimePoint now) {
                   .points = {},
                   .timeouts = timeouts_,
                   .replaced = replaced_,
+                  .move_ms = move_ms_,
                   .started = game_started_,
                   .finished = now};
   fg.pgn_line = write_pgn_game(fg.pgn);

@@ -110,8 +110,10 @@ void TableCore::expire_grace(TableOutput& out, TimePoint now) {
       continue;
     }
     s.awaiting_bot = true;
-    out.bot_requests.push_back(BotRequest{seat, config_.replacement_bot_kind, {}});
-    emit_public(out, "replacing", Json{{"seat", seat}, {"kind", config_.replacement_bot_kind}}, now);
+    const std::string& own = config_.seat_bot_kinds[static_cast<std::size_t>(seat)];
+    const std::string& kind = own.empty() ? config_.replacement_bot_kind : own;
+    out.bot_requests.push_back(BotRequest{seat, kind, {}, !own.empty()});
+    emit_public(out, "replacing", Json{{"seat", seat}, {"kind", kind}}, now);
   }
 }
 

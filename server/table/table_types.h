@@ -26,8 +26,12 @@ using TableId = std::int64_t;
 inline constexpr int kAllSeats = -1;   // every seat and every spectator get the same message
 inline constexpr int kSpectators = 3;  // spectators only
 
-// Returns a deal id in [0, kNumDeals). Empty: a Csprng keyed from OS entropy is used.
-using DealSource = std::function<std::uint64_t()>;
+// The deal id of a game (its index within the series) in [0, kNumDeals); an id out of range, or
+// no source, gives a deal from a Csprng keyed from OS entropy.
+using DealSource = std::function<std::uint64_t(int game)>;
+// The seed a seat's player should use in a game (game index within the series, seat), sent with
+// the seat's act requests: tournament tables use it so that bots play exactly as in-process.
+using SeatSeed = std::function<std::uint64_t(int game, int seat)>;
 
 struct TableConfig {
   int deals = 36;                  // deals per series (1..protocol::kMaxDeals)
@@ -36,7 +40,9 @@ struct TableConfig {
   int grace_ms = 30000;            // reconnect grace before a bot takes over
   std::string event = "Training";  // PGN Event header
   std::string replacement_bot_kind = "simple";
+  std::array<std::string, 3> seat_bot_kinds;  // non-empty: only this program may replace that seat
   DealSource deal_source;
+  SeatSeed seat_seed;  // empty: no seed in act requests
 };
 
 struct Participant {
@@ -72,16 +78,17 @@ struct FinishedGame {
   int series_index = 0;  // 0-based series number at this table
   int game_index = 0;    // 0-based line index within the series
   std::uint64_t deal_id = 0;
-  std::array<Participant, 3> seats{};  // who held each seat at the end of the game
-  int forehand_seat = 0;               // = game_index mod 3
-  Game game;                           // the finished engine game
-  PgnGame pgn;                         // the PGN game line (pgn_game_from)
-  std::string pgn_line;                // write_pgn_game(pgn)
-  Json events;                         // full unredacted event log, each with "t" ms timestamp
-  Json result;                         // the result object of the game_result event
-  std::array<int, 3> points{};         // Seeger-Fabian points of this game per seat
-  std::array<int, 3> timeouts{};       // moves per seat the table made after the move clock ran out
-  std::array<bool, 3> replaced{};      // seats played by someone other than the series' player for a while
+  std::array<Participant, 3> seats{};           // who held each seat at the end of the game
+  int forehand_seat = 0;                        // = game_index mod 3
+  Game game;                                    // the finished engine game
+  PgnGame pgn;                                  // the PGN game line (pgn_game_from)
+  std::string pgn_line;                         // write_pgn_game(pgn)
+  Json events;                                  // full unredacted event log, each with "t" ms timestamp
+  Json result;                                  // the result object of the game_result event
+  std::array<int, 3> points{};                  // Seeger-Fabian points of this game per seat
+  std::array<int, 3> timeouts{};                // moves per seat the table made after the move clock ran out
+  std::array<bool, 3> replaced{};               // seats played by someone other than the series' player for a while
+  std::array<std::vector<float>, 3> move_ms{};  // per seat: each answer's time from the act request, ms
   TimePoint started{};
   TimePoint finished{};
 };
@@ -103,6 +110,7 @@ struct BotRequest {
   int seat = 0;
   std::string kind;
   std::string name;
+  bool exact = false;  // only that bot or kind will do (tournaments): wait for one rather than seat another
 };
 
 // A bot that held a seat only as a replacement and has been sent away (the human returned):

@@ -139,6 +139,23 @@ TEST(PimcPlayer, NoTimeLeftStillGivesALegalCardAtOnce) {
   EXPECT_GT(decided, 50);
 }
 
+TEST(PimcPlayer, AHardDeadlineInThePastOverridesTheBudget) {
+  // A generous budget, but the move clock (stop_at) has already run out.
+  PimcSettings late = test_settings();
+  late.budget = std::chrono::milliseconds(60000);
+  late.stop_at = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  int decided = 0;
+  for_each_card_decision(15, 5, [&](const Game&, const SeatView& view) {
+    FastRng rng(1);
+    OpenSolver solver;
+    const PimcDecision d = evaluate_cards(view, late, rng, solver);
+    EXPECT_EQ(d.worlds, 0);
+    EXPECT_EQ(d.best, rule_card(view));
+    ++decided;
+  });
+  EXPECT_GT(decided, 20);
+}
+
 TEST(PimcPlayer, CardsTreatedAsEquivalentHaveEqualValuesInEveryWorld) {
   FastRng rng(3);
   OpenSolver solver;

@@ -131,6 +131,30 @@ TEST(TournamentReport, NoVerdictWhenTheIntervalHoldsZero) {
   EXPECT_EQ(s.verdict, "no significant difference at 6 games");
 }
 
+TEST(TournamentReport, TheCurveFollowsTheDealsAndEndsAtTheTotal) {
+  TournamentConfig c = small("simple", "rule", 2, 1);
+  c.b_seats = {1};
+  const std::vector<TournamentGame> games = synthetic_games(1, [](int deal) { return deal == 0 ? 30 : 10; });
+  const auto curve = difference_curve(c, games, 50);
+  ASSERT_EQ(curve.size(), 2U);
+  EXPECT_EQ(curve[0].deals, 1);
+  EXPECT_DOUBLE_EQ(curve[0].difference, 30.0);
+  EXPECT_EQ(curve[1].deals, 2);
+  EXPECT_DOUBLE_EQ(curve[1].difference, make_report(c, games, 0).seatings.back().difference);
+  EXPECT_EQ(difference_curve(c, games, 1).size(), 1U);
+}
+
+TEST(Tournament, ServerTimeoutsCountAsSlowMoves) {
+  TournamentConfig c = small("simple", "rule", 2, 1);
+  c.b_seats = {1};
+  std::vector<TournamentGame> games = synthetic_games(1, [](int) { return 0; });
+  games[0].timeouts = {0, 2};
+  games[1].move_ms[0] = {6000.0F};  // in-process: a decision longer than the 5 s clock
+  const SeatingReport total = make_report(c, games, 0).seatings.back();
+  EXPECT_EQ(total.b.slow_moves, 2);
+  EXPECT_EQ(total.a.slow_moves, 1);
+}
+
 TEST(Tournament, TheRulePlayerBeatsRandomAndSimple) {
   for (const char* other : {"random", "simple"}) {
     const TournamentConfig c = small(other, "rule", other[0] == 'r' ? 100 : 400, 5);

@@ -34,7 +34,7 @@ TEST(Migrations, FreshMemoryDatabase) {
   EXPECT_EQ(must(migrate(c)), latest_schema_version());
   EXPECT_EQ(must(schema_version(c)), latest_schema_version());
   EXPECT_EQ(tables(c), (std::vector<std::string>{"bot_accounts", "games", "players", "series", "series_seats",
-                                                 "sessions", "tables"}));
+                                                 "sessions", "tables", "tournament_tables", "tournaments"}));
   EXPECT_EQ(must(migrate(c)), 0);
   must(c.integrity_check());
 }

@@ -1,12 +1,15 @@
 // Test fixture for the network tests: an in-process server on a free port (memory store) with a
-// pool of in-process `simple` bot clients on their own thread, and a helper that waits until a
-// client sees every bot online.
+// pool of in-process bot clients (groups of one program each; `simple` by default) on their own
+// thread with a shared pool of decision workers, and a helper that waits until a client sees
+// every bot online.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <thread>
@@ -19,26 +22,45 @@
 
 namespace skat::nettest {
 
+// `count` bots named prefix-1, prefix-2, … running `spec`, answering no sooner than `delay`.
+struct BotGroup {
+  std::string prefix;
+  std::string spec = "simple";
+  int count = 1;
+  std::chrono::milliseconds delay{0};
+};
+
 class PoolServer {
  public:
   // Starts the server with `config` (port and web folder are set here) and `bots` pool bots named
   // pool-1, pool-2, ….
-  PoolServer(app::ServeConfig config, int bots) {
+  PoolServer(app::ServeConfig config, int bots) : PoolServer(std::move(config), {BotGroup{"pool", "simple", bots}}) {}
+
+  PoolServer(app::ServeConfig config, const std::vector<BotGroup>& groups) {
     config.port = 0;
     config.web_dir = testing::TempDir() + "no-such-web-folder";
     server_ = std::make_unique<app::Server>(config, store_, nullptr, "test-admin-token-0123456789");
     port_ = server_->start(false);
-    for (int i = 1; i <= bots; ++i) {
-      const auto account = store_.create_bot("pool-" + std::to_string(i), "simple");
-      EXPECT_TRUE(account);
-      if (!account) continue;
-      botclient::BotSettings s;
-      s.endpoint = {"127.0.0.1", std::to_string(port_), "/ws"};
-      s.name = account->name;
-      s.token = account->token;
-      s.seed = static_cast<std::uint64_t>(i);
-      bots_.push_back(std::make_shared<botclient::BotConnection>(bot_io_, s));
-      bots_.back()->start();
+    std::uint64_t seed = 0;
+    for (const BotGroup& group : groups) {
+      const auto spec = bots::parse_bot_spec(group.spec);
+      EXPECT_TRUE(spec) << group.spec;
+      if (!spec) continue;
+      for (int i = 1; i <= group.count; ++i) {
+        const auto account = store_.create_bot(group.prefix + "-" + std::to_string(i), spec->kind);
+        EXPECT_TRUE(account);
+        if (!account) continue;
+        botclient::BotSettings s;
+        s.endpoint = {"127.0.0.1", std::to_string(port_), "/ws"};
+        s.name = account->name;
+        s.token = account->token;
+        s.spec = *spec;
+        s.seed = ++seed;
+        s.workers = &workers_;
+        s.delay = group.delay;
+        bots_.push_back(std::make_shared<botclient::BotConnection>(bot_io_, s));
+        bots_.back()->start();
+      }
     }
     bot_thread_ = std::thread([this] { bot_io_.run(); });
   }
@@ -47,6 +69,7 @@ class PoolServer {
       for (auto& b : bots_) b->stop();
     });
     bot_thread_.join();
+    workers_.join();
     server_->stop();
     server_->wait();
   }
@@ -54,6 +77,7 @@ class PoolServer {
   PoolServer& operator=(const PoolServer&) = delete;
 
   unsigned short port() const { return port_; }
+  app::Server& server() { return *server_; }
   app::MemoryStore& store() { return store_; }
 
   // Polls the lobby with `client` (already welcomed) until `online` players are online.
@@ -73,6 +97,7 @@ class PoolServer {
   std::unique_ptr<app::Server> server_;
   unsigned short port_ = 0;
   boost::asio::io_context bot_io_;
+  boost::asio::thread_pool workers_{2};
   std::vector<std::shared_ptr<botclient::BotConnection>> bots_;
   std::thread bot_thread_;
 };

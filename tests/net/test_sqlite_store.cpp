@@ -25,7 +25,7 @@ TEST(SqliteStore, AGameWithTimeoutsStoresThemPerSeat) {
   table::TableConfig config;
   config.deals = 1;
   config.human_move_ms = 1000;
-  config.deal_source = [] { return std::uint64_t{12345}; };
+  config.deal_source = [](int) { return std::uint64_t{12345}; };
   const auto id = (*store)->create_table(config);
   ASSERT_TRUE(id) << id.error();
   table::Table t(*id, config);

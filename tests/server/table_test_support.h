@@ -29,7 +29,7 @@ inline TimePoint t0() { return TimePoint{} + std::chrono::hours(24 * 365 * 55); 
 
 inline DealSource seeded_deals(std::uint64_t seed) {
   auto rng = std::make_shared<Csprng>(Csprng::from_seed(seed));
-  return [rng] { return uniform_below(*rng, kNumDeals); };
+  return [rng](int) { return uniform_below(*rng, kNumDeals); };
 }
 
 inline Participant person(std::int64_t id, std::string name, bool bot = false) {

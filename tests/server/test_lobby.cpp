@@ -22,6 +22,21 @@ TEST(Lobby, OnlinePlayersCountConnections) {
   EXPECT_EQ(lobby.next_table_id(), 2);
 }
 
+TEST(Lobby, AnnouncedSpecsMatchTheirKindOrExactly) {
+  EXPECT_TRUE(kind_matches("pimc:worlds=20,budget=3000,tt=16", "pimc"));
+  EXPECT_TRUE(kind_matches("pimc:worlds=20,budget=3000,tt=16", "pimc:worlds=20,budget=3000,tt=16"));
+  EXPECT_FALSE(kind_matches("pimc:worlds=20,budget=3000,tt=16", "pimc:worlds=4,budget=3000,tt=16"));
+  EXPECT_FALSE(kind_matches("pimcx:worlds=1", "pimc"));
+  EXPECT_FALSE(kind_matches("rule", "simple"));
+  EXPECT_TRUE(kind_matches("rule", ""));
+  BotPool pool;
+  pool.add(1, "p-1", "pimc:worlds=4,budget=3000,tt=16");
+  pool.add(2, "f-1", "full:worlds=4,budget=3000,tt=16,tables=tables/t0.wtab,putting=rules");
+  EXPECT_EQ(pool.acquire_by_kind("full:worlds=4,budget=3000,tt=16,tables=tables/t0.wtab,putting=rules"), 2);
+  EXPECT_EQ(pool.acquire_by_kind("pimc:worlds=20,budget=3000,tt=16"), std::nullopt);
+  EXPECT_EQ(pool.acquire_by_kind("pimc"), 1);
+}
+
 TEST(Lobby, BotPoolPicksByNameOrKind) {
   BotPool pool;
   pool.add(10, "simple-a", "simple");

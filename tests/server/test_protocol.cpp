@@ -24,6 +24,13 @@ TEST(Protocol, ParsesEveryClientMessage) {
   ASSERT_TRUE(hello);
   EXPECT_EQ(hello->id, 3);
   EXPECT_EQ(std::get<Hello>(hello->body).name, "anna");
+  auto bot_hello =
+      parse_client_message(R"({"type":"hello","protocol":1,"name":"b1","bot":true,"kind":"pimc:worlds=3"})");
+  ASSERT_TRUE(bot_hello);
+  EXPECT_EQ(std::get<Hello>(bot_hello->body).kind, "pimc:worlds=3");
+  auto answer = parse_client_message(R"({"type":"play","table":7,"card":"CJ","version":41})");
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(std::get<GameCommand>(answer->body).version, 41);
   auto bid = parse_client_message(R"({"type":"bid","table":7,"value":20})");
   ASSERT_TRUE(bid);
   const auto& cmd = std::get<GameCommand>(bid->body);
@@ -68,6 +75,11 @@ TEST(Protocol, RejectsBadInputWithTheRightCode) {
   EXPECT_EQ(code_of(R"({"type":"bid","table":1,"value":18,"pos":2})"), ErrorCode::UnknownField);
   EXPECT_EQ(code_of(R"({"type":"bid","table":0,"value":18})"), ErrorCode::BadField);
   EXPECT_EQ(code_of(R"({"type":"bid","table":true,"value":18})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"bid","table":1,"value":18,"version":-1})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"hello","protocol":1,"name":"b","kind":"pimc worlds"})"), ErrorCode::BadField);
+  EXPECT_EQ(
+      code_of(R"({"type":"hello","protocol":1,"name":"b","kind":")" + std::string(kMaxBotSpecBytes + 1, 'x') + "\"}"),
+      ErrorCode::TooLarge);
   EXPECT_EQ(code_of(R"({"type":"play","table":1,"card":"XX"})"), ErrorCode::BadField);
   EXPECT_EQ(code_of(R"({"type":"play","table":1,"card":"cj"})"), ErrorCode::BadField);
   EXPECT_EQ(code_of(R"({"type":"play","table":1,"card":["CJ"]})"), ErrorCode::BadField);
@@ -134,7 +146,7 @@ TEST(Protocol, DirectSeatViewTextEqualsTheJsonForm) {
   }
   EXPECT_GT(checked, 1000);
   const SeatView v = seat_view(Game(*deal_from_id(42)), 1);
-  const Json act = Json::parse(act_text({7, 4, 123, 2, 5000, 1736687940000}, v));
+  const Json act = Json::parse(act_text({7, 4, 123, 2, 5000, 1736687940000, std::nullopt}, v));
   EXPECT_EQ(act, (Json{{"type", "act"},
                        {"table", 7},
                        {"game", 4},

@@ -11,7 +11,7 @@ constexpr std::uint64_t kDeal = 123456789;
 TableConfig fixed_config(int deals = 3) {
   TableConfig c;
   c.deals = deals;
-  c.deal_source = [] { return kDeal; };
+  c.deal_source = [](int) { return kDeal; };
   return c;
 }
 
@@ -127,6 +127,48 @@ TEST(Table, AnActionsSeatComesFromTheConnectionNotTheMessage) {
   Action spoof = Action::make_bid(1, 18);  // claims middlehand
   auto out = table.act(2, spoof, t0());    // sent by seat 2 (rearhand)
   EXPECT_EQ(error_code(out, 2), "not_your_turn");
+}
+
+TEST(Table, TournamentTablesSendSeatSeedsAndRefuseStaleAnswers) {
+  TableConfig config = fixed_config(2);
+  config.seat_seed = [](int game, int seat) { return static_cast<std::uint64_t>(1000 * game + seat); };
+  Table table(7, config);
+  TimePoint now = t0();
+  auto out = seat_three_and_start(table, now);
+  auto act = last_of_type(out, 1, "act");
+  ASSERT_TRUE(act);
+  EXPECT_EQ((*act)["seed"], 1U);
+  const std::int64_t asked = (*act)["version"].get<std::int64_t>();
+  // An answer naming the act's version is played; one naming an older version is refused.
+  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":18,"version":)" + std::to_string(asked) + "}"),
+                     now + 250ms);
+  EXPECT_EQ(error_code(out, 1), "");
+  auto next = last_of_type(out, 0, "act");  // forehand answers
+  ASSERT_TRUE(next);
+  EXPECT_EQ((*next)["seed"], 0U);
+  out = table.handle(0, parse(R"({"type":"hold","table":7,"version":)" + std::to_string(asked) + "}"), now + 300ms);
+  EXPECT_EQ(error_code(out, 0), "stale");
+  // Without a seat seed there is no seed in the act request.
+  Table plain(8, fixed_config());
+  EXPECT_FALSE(last_of_type(seat_three_and_start(plain, now), 1, "act")->contains("seed"));
+}
+
+TEST(Table, AnswerTimesAreRecordedPerSeat) {
+  Table table(7, fixed_config(1));
+  TimePoint now = t0();
+  seat_three_and_start(table, now);
+  std::vector<FinishedGame> games;
+  // Every seat passes 40 ms after its act request: the deal is folded.
+  for (int seat : {1, 2, 0}) {
+    now += 40ms;
+    auto out = table.handle(seat, parse(R"({"type":"pass","table":7})"), now);
+    for (auto& g : out.games) games.push_back(std::move(g));
+  }
+  ASSERT_EQ(games.size(), 1U);
+  for (const auto& times : games[0].move_ms) {
+    ASSERT_EQ(times.size(), 1U);
+    EXPECT_FLOAT_EQ(times[0], 40.0F);
+  }
 }
 
 TEST(Table, TimeoutsPlayDefaultActionsAndAreRecorded) {

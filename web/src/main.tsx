@@ -9,6 +9,8 @@ import { LeaderboardView } from './views/LeaderboardView';
 import { PlayerView } from './views/PlayerView';
 import { SeriesListView } from './views/SeriesListView';
 import { SeriesView } from './views/SeriesView';
+import { TournamentListView } from './views/TournamentListView';
+import { TournamentView } from './views/TournamentView';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 const session = new Session(wsUrl, localStorage);
@@ -52,6 +54,7 @@ function App() {
           {nav('#/play', 'Play', route.name === 'play')}
           {nav('#/leaderboard', 'Leaderboard', route.name === 'leaderboard' || route.name === 'player')}
           {nav('#/series', 'Series', route.name === 'series' || route.name === 'seriesOne')}
+          {nav('#/tournaments', 'Tournaments', route.name === 'tournaments' || route.name === 'tournament')}
         </nav>
         <span class="top-right">
           <label class="toggle">
@@ -90,6 +93,8 @@ function App() {
         {route.name === 'player' && <PlayerView id={route.id} />}
         {route.name === 'series' && <SeriesListView query={route.query} />}
         {route.name === 'seriesOne' && <SeriesView id={route.id} game={route.game} />}
+        {route.name === 'tournaments' && <TournamentListView />}
+        {route.name === 'tournament' && <TournamentView id={route.id} />}
       </main>
     </>
   );

@@ -4,7 +4,9 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { AuctionPanel, ActionPanel } from '../src/components/ActionPanel';
 import { HandView } from '../src/views/TableView';
+import { TournamentReport } from '../src/components/TournamentReport';
 import { BID_VALUES, type LegalAction } from '../src/lib/bidding';
+import type { TournamentBot, TournamentReport as Report } from '../src/lib/api';
 
 function mount(node: preact.ComponentChild) {
   const root = document.createElement('div');
@@ -110,5 +112,64 @@ describe('HandView', () => {
       card('HA').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
     });
     expect(document.activeElement).toBe(card('HT'));
+  });
+});
+
+describe('TournamentReport', () => {
+  const bot = (sf: number, timeouts = 0): TournamentBot => ({
+    seat_games: 1200,
+    declared_won: 300,
+    declared_lost: 90,
+    sf_total: sf * 1200,
+    sf_per_game: sf,
+    moves: 9000,
+    move_mean_ms: 12.5,
+    move_p99_ms: 340.25,
+    timeouts,
+  });
+  const full = 'full:worlds=4,budget=3000,tt=16,tables=tables/t0.wtab,putting=rules';
+  const report: Report = {
+    a: 'rule',
+    b: full,
+    seed: 7,
+    deals: 200,
+    seconds: 812.5,
+    seatings: ['2:1', 'total'].map((seating) => ({
+      seating,
+      deals: 200,
+      games: 600,
+      folded: 3,
+      a: bot(-1.03),
+      b: bot(16.62, 2),
+      difference: 12.3,
+      ci95: [4.1, 20.5] as [number, number],
+      verdict: `B (${full}) stronger`,
+      classes: {
+        suit: { games: 380, share: 0.64, declarer_won: 300, judged: 380, solver_agrees: 310, accuracy: 0.816 },
+        grand: { games: 200, share: 0.335, declarer_won: 180, judged: 0, solver_agrees: 0, accuracy: 0 },
+      },
+    })),
+  };
+  const cells = (table: HTMLElement | null) =>
+    [...table!.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+
+  it('shows per seating both bots, the difference with its interval and the game classes', () => {
+    const root = mount(<TournamentReport report={report} />);
+    expect([...root.querySelectorAll('h3')].map((h) => h.textContent)).toEqual([
+      'Seating 2:1 (A A B) · 200 deals, 600 games (3 folded)',
+      'Seating total · 200 deals, 600 games (3 folded)',
+    ]);
+    expect(cells(byTestId(root, 'bots-2:1'))).toEqual([
+      ['A rule', '1200', '300', '90', '-1236', '-1.03', '12.5', '340.3', '0'],
+      ['B full…', '1200', '300', '90', '19944', '16.62', '12.5', '340.3', '2'],
+    ]);
+    expect(byTestId(root, 'bots-2:1')!.querySelector('td[title]')!.getAttribute('title')).toBe('rule');
+    expect(byTestId(root, 'difference-total')?.textContent).toContain(`+12.3 [+4.1, +20.5]`);
+    expect(byTestId(root, 'difference-total')?.textContent).toContain('B (full…) stronger');
+    // null was not played; grand was not judged by the solver
+    expect(cells(byTestId(root, 'classes-total'))).toEqual([
+      ['suit', '380', '64.0 %', '78.9 %', '81.6 %'],
+      ['grand', '200', '33.5 %', '90.0 %', '—'],
+    ]);
   });
 });

@@ -31,6 +31,73 @@ export interface LeaderRow {
   score: number;
   score_per_36: number;
 }
+export type Interval = [number, number];
+export interface TournamentItem {
+  id: number;
+  a: string;
+  b: string;
+  seed: number;
+  deals: number;
+  seatings: string[];
+  mode: 'server' | 'inprocess';
+  status: 'running' | 'finished' | 'aborted';
+  created_at: number;
+  finished_at: number | null;
+  deals_done: number;
+  difference: number | null; // B − A, Seeger-Fabian points per seat and game, over all seatings so far
+  ci95: Interval | null;
+  verdict: string | null;
+}
+export interface TournamentBot {
+  seat_games: number;
+  declared_won: number;
+  declared_lost: number;
+  sf_total: number;
+  sf_per_game: number;
+  moves: number;
+  move_mean_ms: number;
+  move_p99_ms: number;
+  timeouts: number;
+}
+export interface TournamentClass {
+  games: number;
+  share: number;
+  declarer_won: number;
+  judged: number;
+  solver_agrees: number;
+  accuracy: number;
+}
+export type GameClass = 'suit' | 'grand' | 'null';
+export interface TournamentSeating {
+  seating: string; // '2:1' (A A B), '1:2' (A B B) or 'total'
+  deals: number;
+  games: number;
+  folded: number;
+  a: TournamentBot;
+  b: TournamentBot;
+  difference: number | null;
+  ci95: Interval | null;
+  verdict: string | null;
+  classes: Partial<Record<GameClass, TournamentClass>>;
+}
+export interface TournamentReport {
+  a: string;
+  b: string;
+  seed: number;
+  deals: number;
+  seconds: number;
+  seatings: TournamentSeating[];
+}
+export interface CurvePoint {
+  deals: number;
+  difference: number | null;
+  ci95: Interval | null;
+}
+export interface TournamentDetail extends TournamentItem {
+  report: TournamentReport | null;
+  curve: CurvePoint[];
+  series: { id: number; table: number | null; seating: string; rotation: number }[];
+}
 export interface SeriesFilter {
   player?: string;
   from?: string;
@@ -75,6 +142,8 @@ export const api = {
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series?after=${id - 1}&limit=1`).then(
       (r) => r.series.find((s) => s.id === id) ?? null,
     ),
+  tournaments: () => getJson<{ tournaments: TournamentItem[] }>('/api/tournaments'),
+  tournament: (id: number) => getJson<TournamentDetail>(`/api/tournaments/${id}`),
 };
 
 export function formatDate(ms: number | null): string {

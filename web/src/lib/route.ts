@@ -1,10 +1,13 @@
-// Hash routes: #/play, #/leaderboard[?kind=], #/players/ID, #/series[?player=&from=&to=], #/series/ID[/GAME].
+// Hash routes: #/play, #/leaderboard[?kind=], #/players/ID, #/series[?player=&from=&to=], #/series/ID[/GAME],
+// #/tournaments, #/tournaments/ID.
 export type Route =
   | { name: 'play' }
   | { name: 'leaderboard'; kind: 'humans' | 'bots' | 'all' }
   | { name: 'player'; id: number }
   | { name: 'series'; query: URLSearchParams }
-  | { name: 'seriesOne'; id: number; game: number | null };
+  | { name: 'seriesOne'; id: number; game: number | null }
+  | { name: 'tournaments' }
+  | { name: 'tournament'; id: number };
 
 export function parseRoute(hash: string): Route {
   const h = hash.replace(/^#\/?/, '');
@@ -20,6 +23,10 @@ export function parseRoute(hash: string): Route {
     if (/^\d+$/.test(parts[1] ?? ''))
       return { name: 'seriesOne', id: Number(parts[1]), game: /^\d+$/.test(parts[2] ?? '') ? Number(parts[2]) : null };
     return { name: 'series', query: q };
+  }
+  if (parts[0] === 'tournaments') {
+    if (/^\d+$/.test(parts[1] ?? '')) return { name: 'tournament', id: Number(parts[1]) };
+    return { name: 'tournaments' };
   }
   return { name: 'play' };
 }

@@ -1,0 +1,124 @@
+#include "db/tournaments.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "db/sqlite_error.h"
+
+namespace skat::db {
+
+namespace {
+
+using detail::error;
+
+constexpr std::string_view kColumns =
+    "SELECT id, mode, a, b, seed, deals, seatings, status, created_at, finished_at, deals_done, report, curve "
+    "FROM tournaments";
+
+TournamentRecord tournament_from(const Statement& st) {
+  TournamentRecord t;
+  t.id = st.int64(0);
+  t.mode = st.text(1);
+  t.a = st.text(2);
+  t.b = st.text(3);
+  t.seed = std::bit_cast<std::uint64_t>(st.int64(4));
+  t.deals = st.integer(5);
+  t.seatings = st.text(6);
+  t.status = st.text(7);
+  t.created_at = st.timestamp(8);
+  t.finished_at = st.optional_timestamp(9);
+  t.deals_done = st.integer(10);
+  t.report = st.is_null(11) ? std::string() : st.text(11);
+  t.curve = st.text(12);
+  return t;
+}
+
+}  // namespace
+
+std::expected<TournamentId, DbError> create_tournament(Connection& c, const TournamentRecord& r) {
+  auto st = c.statement(
+      "INSERT INTO tournaments (mode, a, b, seed, deals, seatings, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, r.mode).bind(2, r.a).bind(3, r.b).bind(4, std::bit_cast<std::int64_t>(r.seed)).bind(5, r.deals);
+  st->bind(6, r.seatings).bind(7, now());
+  if (auto done = st->run(); !done) return std::unexpected(done.error());
+  return c.last_insert_id();
+}
+
+std::expected<void, DbError> add_tournament_table(Connection& c, TournamentId id, const TournamentTable& t) {
+  auto st = c.statement(
+      "INSERT INTO tournament_tables (tournament_id, table_id, b_seats, lone_seat, first_deal) "
+      "VALUES (?1, ?2, ?3, ?4, ?5)");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id).bind(2, t.table_id).bind(3, t.b_seats).bind(4, t.lone_seat).bind(5, t.first_deal);
+  return st->run();
+}
+
+std::expected<void, DbError> update_tournament(Connection& c, TournamentId id, const TournamentProgress& p) {
+  auto st = c.statement(
+      "UPDATE tournaments SET deals_done = ?2, report = ?3, curve = ?4, status = coalesce(?5, status), "
+      "finished_at = CASE WHEN ?5 IS NULL THEN NULL ELSE ?6 END WHERE id = ?1 AND status = 'running'");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id).bind(2, p.deals_done);
+  if (p.report.empty())
+    st->bind_null(3);
+  else
+    st->bind(3, p.report);
+  st->bind(4, p.curve.empty() ? std::string("[]") : p.curve).bind(5, p.final_status).bind(6, now());
+  if (auto done = st->run(); !done) return std::unexpected(done.error());
+  if (c.changes() != 1)
+    return std::unexpected(error(DbErrc::Invalid, "tournament " + std::to_string(id) + " is not running"));
+  return {};
+}
+
+std::expected<std::vector<TournamentRecord>, DbError> list_tournaments(Connection& c, int limit) {
+  auto st = c.statement(std::string(kColumns) + " ORDER BY id DESC LIMIT ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, std::clamp(limit, 1, 1000));
+  std::vector<TournamentRecord> out;
+  for (;;) {
+    auto row = st->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return out;
+    out.push_back(tournament_from(*st));
+  }
+}
+
+std::expected<TournamentRecord, DbError> get_tournament(Connection& c, TournamentId id) {
+  auto st = c.statement(std::string(kColumns) + " WHERE id = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id);
+  auto row = st->step();
+  if (!row) return std::unexpected(row.error());
+  if (!*row) return std::unexpected(error(DbErrc::NotFound, "no tournament with id " + std::to_string(id)));
+  return tournament_from(*st);
+}
+
+std::expected<std::vector<TournamentTable>, DbError> tournament_tables(Connection& c, TournamentId id) {
+  auto st = c.statement(
+      "SELECT t.table_id, t.b_seats, t.lone_seat, t.first_deal, s.id FROM tournament_tables t "
+      "LEFT JOIN series s ON s.table_id = t.table_id WHERE t.tournament_id = ?1 ORDER BY t.first_deal, t.b_seats, "
+      "t.lone_seat, s.id");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id);
+  std::vector<TournamentTable> out;
+  for (;;) {
+    auto row = st->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return out;
+    const TableId table = st->int64(0);
+    if (out.empty() || out.back().table_id != table)
+      out.push_back(TournamentTable{table, st->integer(1), st->integer(2), st->integer(3), {}});
+    if (!st->is_null(4)) out.back().series.push_back(st->int64(4));
+  }
+}
+
+std::expected<int, DbError> abort_running_tournaments(Connection& c) {
+  auto st = c.statement("UPDATE tournaments SET status = 'aborted', finished_at = ?1 WHERE status = 'running'");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, now());
+  if (auto done = st->run(); !done) return std::unexpected(done.error());
+  return c.changes();
+}
+
+}  // namespace skat::db

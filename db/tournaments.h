@@ -1,0 +1,63 @@
+// The tournaments repository: a tournament's row (bots, seed, deals, seatings, mode), its progress
+// and report as JSON while it runs and when it ends, the tables a server tournament plays on (with
+// the series recorded at each), listing, and closing the tournaments a restart left running.
+#pragma once
+
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/connection.h"
+#include "db/types.h"
+
+namespace skat::db {
+
+using TournamentId = std::int64_t;
+
+struct TournamentRecord {
+  TournamentId id = 0;
+  std::string mode;  // "server" or "inprocess"
+  std::string a, b;  // the bots' specs
+  std::uint64_t seed = 0;
+  int deals = 0;
+  std::string seatings;  // "2:1", "1:2" or "2:1,1:2"
+  std::string status;    // "running", "finished" or "aborted"
+  Timestamp created_at{};
+  std::optional<Timestamp> finished_at;
+  int deals_done = 0;
+  std::string report;        // JSON text, empty before the first deal is done
+  std::string curve = "[]";  // JSON text
+  bool operator==(const TournamentRecord&) const = default;
+};
+
+struct TournamentTable {
+  TableId table_id = 0;
+  int b_seats = 1;    // 1: A A B, 2: A B B
+  int lone_seat = 0;  // the lone bot's seat
+  int first_deal = 0;
+  std::vector<SeriesId> series;  // recorded at this table (one, once it has started)
+  bool operator==(const TournamentTable&) const = default;
+};
+
+struct TournamentProgress {
+  int deals_done = 0;
+  std::string report;                       // JSON text
+  std::string curve;                        // JSON text
+  std::optional<std::string> final_status;  // "finished" or "aborted": the tournament ends now
+};
+
+// `record.id`, status, finished_at and progress are ignored: a new running tournament.
+std::expected<TournamentId, DbError> create_tournament(Connection& c, const TournamentRecord& record);
+std::expected<void, DbError> add_tournament_table(Connection& c, TournamentId id, const TournamentTable& table);
+// Only a running tournament changes.
+std::expected<void, DbError> update_tournament(Connection& c, TournamentId id, const TournamentProgress& progress);
+// Newest first, at most `limit`.
+std::expected<std::vector<TournamentRecord>, DbError> list_tournaments(Connection& c, int limit);
+std::expected<TournamentRecord, DbError> get_tournament(Connection& c, TournamentId id);
+std::expected<std::vector<TournamentTable>, DbError> tournament_tables(Connection& c, TournamentId id);
+// Tournaments a previous process left running are aborted (their tables are gone); how many.
+std::expected<int, DbError> abort_running_tournaments(Connection& c);
+
+}  // namespace skat::db

@@ -1,0 +1,162 @@
+#include "server/app/tournament_json.h"
+
+namespace skat::app {
+
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr const char* kClass[] = {"suit", "grand", "null"};
+
+bots::BotFigures bot_from_json(const Json& j) {
+  bots::BotFigures f;
+  f.seat_games = j.at("seat_games").get<int>();
+  f.declared_won = j.at("declared_won").get<int>();
+  f.declared = f.declared_won + j.at("declared_lost").get<int>();
+  f.points = j.at("sf_total").get<double>();
+  f.moves = j.at("moves").get<int>();
+  f.move_mean_ms = j.at("move_mean_ms").get<double>();
+  f.move_p99_ms = j.at("move_p99_ms").get<double>();
+  f.slow_moves = j.at("timeouts").get<int>();
+  return f;
+}
+
+Json json_or_null(const std::string& text) {
+  if (text.empty()) return nullptr;
+  Json j = Json::parse(text, nullptr, false);
+  return j.is_discarded() ? Json() : j;
+}
+
+nlohmann::json bot_json(const bots::BotFigures& f) {
+  return {{"seat_games", f.seat_games},
+          {"declared_won", f.declared_won},
+          {"declared_lost", f.declared - f.declared_won},
+          {"sf_total", f.points},
+          {"sf_per_game", f.points_per_game()},
+          {"moves", f.moves},
+          {"move_mean_ms", f.move_mean_ms},
+          {"move_p99_ms", f.move_p99_ms},
+          {"timeouts", f.slow_moves}};
+}
+
+}  // namespace
+
+nlohmann::json tournament_report_json(const bots::TournamentReport& report) {
+  nlohmann::json seatings = nlohmann::json::array();
+  for (const bots::SeatingReport& s : report.seatings) {
+    nlohmann::json classes = nlohmann::json::object();
+    const int played = s.games - s.folded;
+    for (std::size_t c = 0; c < 3; ++c) {
+      const bots::ClassFigures& f = s.classes[c];
+      classes[kClass[c]] = {{"games", f.games},
+                            {"share", played ? static_cast<double>(f.games) / played : 0.0},
+                            {"declarer_won", f.declarer_won},
+                            {"judged", f.judged},
+                            {"solver_agrees", f.solver_agrees},
+                            {"accuracy", f.judged ? static_cast<double>(f.solver_agrees) / f.judged : 0.0}};
+    }
+    seatings.push_back({{"seating", s.seating},
+                        {"deals", s.deals},
+                        {"games", s.games},
+                        {"folded", s.folded},
+                        {"a", bot_json(s.a)},
+                        {"b", bot_json(s.b)},
+                        {"difference", s.difference},
+                        {"ci95", {s.ci_low, s.ci_high}},
+                        {"verdict", s.verdict},
+                        {"classes", classes}});
+  }
+  return {{"a", report.a},
+          {"b", report.b},
+          {"seed", report.seed},
+          {"deals", report.deals},
+          {"seconds", report.seconds},
+          {"seatings", seatings}};
+}
+
+std::optional<bots::TournamentReport> tournament_report_from_json(const Json& j) {
+  try {
+    bots::TournamentReport r;
+    r.a = j.at("a").get<std::string>();
+    r.b = j.at("b").get<std::string>();
+    r.seed = j.at("seed").get<std::uint64_t>();
+    r.deals = j.at("deals").get<int>();
+    r.seconds = j.at("seconds").get<double>();
+    for (const Json& s : j.at("seatings")) {
+      bots::SeatingReport sr;
+      sr.seating = s.at("seating").get<std::string>();
+      sr.deals = s.at("deals").get<int>();
+      sr.games = s.at("games").get<int>();
+      sr.folded = s.at("folded").get<int>();
+      sr.a = bot_from_json(s.at("a"));
+      sr.b = bot_from_json(s.at("b"));
+      sr.difference = s.at("difference").get<double>();
+      sr.ci_low = s.at("ci95").at(0).get<double>();
+      sr.ci_high = s.at("ci95").at(1).get<double>();
+      sr.verdict = s.at("verdict").get<std::string>();
+      for (std::size_t c = 0; c < 3; ++c) {
+        const Json& cj = s.at("classes").at(kClass[c]);
+        sr.classes[c] = {cj.at("games").get<int>(), cj.at("declarer_won").get<int>(), cj.at("judged").get<int>(),
+                         cj.at("solver_agrees").get<int>()};
+      }
+      r.seatings.push_back(std::move(sr));
+    }
+    return r;
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  }
+}
+
+Json curve_json(const std::vector<bots::CurvePoint>& curve) {
+  Json out = Json::array();
+  for (const bots::CurvePoint& p : curve)
+    out.push_back({{"deals", p.deals}, {"difference", p.difference}, {"ci95", {p.ci_low, p.ci_high}}});
+  return out;
+}
+
+Json tournament_summary_json(const db::TournamentRecord& t) {
+  Json seatings = Json::array();
+  for (const char* s : {"2:1", "1:2"})
+    if (t.seatings.find(s) != std::string::npos) seatings.push_back(s);
+  Json j{{"id", t.id},
+         {"mode", t.mode},
+         {"a", t.a},
+         {"b", t.b},
+         {"seed", t.seed},
+         {"deals", t.deals},
+         {"seatings", seatings},
+         {"status", t.status},
+         {"created_at", db::to_millis(t.created_at)},
+         {"finished_at", t.finished_at ? Json(db::to_millis(*t.finished_at)) : Json()},
+         {"deals_done", t.deals_done},
+         {"difference", nullptr},
+         {"ci95", nullptr},
+         {"verdict", nullptr}};
+  const Json report = json_or_null(t.report);
+  if (report.is_object() && report.contains("seatings") && !report["seatings"].empty()) {
+    const Json& total = report["seatings"].back();
+    j["difference"] = total.value("difference", Json());
+    j["ci95"] = total.value("ci95", Json());
+    j["verdict"] = total.value("verdict", Json());
+  }
+  return j;
+}
+
+Json tournament_detail_json(const db::TournamentRecord& t, const std::vector<db::TournamentTable>& tables) {
+  Json j = tournament_summary_json(t);
+  j["report"] = json_or_null(t.report);
+  const Json curve = json_or_null(t.curve);
+  j["curve"] = curve.is_array() ? curve : Json::array();
+  Json series = Json::array();
+  for (const db::TournamentTable& table : tables)
+    for (const std::int64_t id : table.series)
+      series.push_back({{"id", id},
+                        {"table", table.table_id},
+                        {"seating", table.b_seats == 1 ? "2:1" : "1:2"},
+                        {"rotation", table.lone_seat},
+                        {"first_deal", table.first_deal}});
+  j["series"] = std::move(series);
+  return j;
+}
+
+}  // namespace skat::app

@@ -1,0 +1,28 @@
+// Tournaments as JSON: the report (bots/tournament/tournament_report.h) for `skat tournament
+// --json`, the database and the web pages, read back by `skat tournament --server`; and the
+// API's forms of a stored tournament (a list item, and one with its report, curve and series).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+#include "bots/tournament/tournament_report.h"
+#include "db/tournaments.h"
+
+namespace skat::app {
+
+nlohmann::json tournament_report_json(const bots::TournamentReport& report);
+// The inverse of tournament_report_json (solver figures included); empty on a malformed report.
+std::optional<bots::TournamentReport> tournament_report_from_json(const nlohmann::json& j);
+
+// [{"deals":n,"difference":d,"ci95":[lo,hi]},…]
+nlohmann::json curve_json(const std::vector<bots::CurvePoint>& curve);
+
+// GET /api/tournaments items: the row with the total difference, interval and verdict so far.
+nlohmann::json tournament_summary_json(const db::TournamentRecord& record);
+// GET /api/tournaments/ID: the summary with "report", "curve" and the "series" of its tables.
+nlohmann::json tournament_detail_json(const db::TournamentRecord& record,
+                                      const std::vector<db::TournamentTable>& tables);
+
+}  // namespace skat::app

@@ -1,0 +1,52 @@
+#include "server/cli/http_call.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+namespace skat::cli {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+std::expected<HttpAnswer, std::string> http_call(const std::string& base, const std::string& method,
+                                                 const std::string& target, const std::string& body,
+                                                 const std::string& bearer, std::chrono::seconds timeout) {
+  constexpr std::string_view kScheme = "http://";
+  if (!base.starts_with(kScheme)) return std::unexpected("the server URL must look like http://host:port");
+  std::string authority = base.substr(kScheme.size());
+  if (const auto slash = authority.find('/'); slash != std::string::npos) authority.resize(slash);
+  const auto colon = authority.rfind(':');
+  const std::string host = authority.substr(0, colon);
+  const std::string port = colon == std::string::npos ? "80" : authority.substr(colon + 1);
+  try {
+    boost::asio::io_context io;
+    beast::tcp_stream stream(io);
+    stream.expires_after(timeout);
+    boost::asio::ip::tcp::resolver resolver(io);
+    stream.connect(resolver.resolve(host, port));
+    http::request<http::string_body> request(http::string_to_verb(method), target, 11);
+    request.set(http::field::host, authority);
+    request.set(http::field::user_agent, "skat-cli");
+    if (!bearer.empty()) request.set(http::field::authorization, "Bearer " + bearer);
+    if (!body.empty()) {
+      request.set(http::field::content_type, "application/json");
+      request.body() = body;
+    }
+    request.prepare_payload();
+    http::write(stream, request);
+    beast::flat_buffer buffer;
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(64U << 20);
+    http::read(stream, buffer, parser);
+    beast::error_code ignored;
+    stream.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
+    return HttpAnswer{static_cast<int>(parser.get().result_int()), parser.get().body()};
+  } catch (const std::exception& e) {
+    return std::unexpected(base + target + ": " + e.what());
+  }
+}
+
+}  // namespace skat::cli

@@ -1,0 +1,94 @@
+// Tournaments through the server, with in-process bot clients: a small seeded tournament gives
+// exactly the games of the in-process tournament (same deals, seats, seeds and programs), and its
+// row ends finished with the report; a bot too slow for the move clock is cut off by the table,
+// the default move is played and the games go on, with the timeouts in the report.
+#include <gtest/gtest.h>
+
+#include "bots/tournament/tournament.h"
+#include "tests/net/pool_server.h"
+
+namespace {
+
+using skat::nettest::BotGroup;
+using skat::nettest::PoolServer;
+using namespace std::chrono_literals;
+
+// Polls the store until the tournament is no longer running.
+std::optional<skat::db::TournamentRecord> wait_finished(PoolServer& pool, std::int64_t id) {
+  for (int tries = 0; tries < 12000; ++tries) {
+    auto t = pool.store().tournament(id);
+    if (t && t->first.status != "running") return t->first;
+    std::this_thread::sleep_for(20ms);
+  }
+  return std::nullopt;
+}
+
+TEST(TournamentServer, PlaysTheSameGamesAsInProcess) {
+  PoolServer pool(skat::app::ServeConfig{}, {BotGroup{"a", "rule", 3}, BotGroup{"b", "pimc:worlds=2,budget=60000", 3}});
+  skat::app::TournamentRequest request;
+  request.a = "rule";
+  request.b = "pimc:worlds=2,budget=60000";
+  request.deals = 3;
+  request.seed = 77;
+  const auto id = pool.server().tournaments().start(request);
+  ASSERT_TRUE(id) << id.error();
+  const auto record = wait_finished(pool, *id);
+  ASSERT_TRUE(record);
+  EXPECT_EQ(record->status, "finished");
+  EXPECT_EQ(record->deals_done, 3);
+  EXPECT_FALSE(record->report.empty());
+  const auto tables = pool.store().tournament(*id);
+  ASSERT_TRUE(tables);
+  EXPECT_EQ(tables->second.size(), 6U);  // two seatings × three rotations
+
+  skat::bots::TournamentConfig config;
+  config.a = *skat::bots::parse_bot_spec(request.a);
+  config.b = *skat::bots::parse_bot_spec(request.b);
+  config.deals = request.deals;
+  config.seed = request.seed;
+  config.judge = false;
+  const auto local = skat::bots::run_tournament(config);
+  const auto served = pool.server().tournaments().games(*id);
+  ASSERT_EQ(served.size(), local.size());
+  for (std::size_t i = 0; i < local.size(); ++i) {
+    SCOPED_TRACE("game " + std::to_string(i));
+    EXPECT_EQ(served[i].deal, local[i].deal);
+    EXPECT_EQ(served[i].deal_id, local[i].deal_id);
+    EXPECT_EQ(served[i].b_seats, local[i].b_seats);
+    EXPECT_EQ(served[i].rotation, local[i].rotation);
+    EXPECT_EQ(served[i].is_b, local[i].is_b);
+    EXPECT_EQ(served[i].folded, local[i].folded);
+    EXPECT_EQ(served[i].declarer, local[i].declarer);
+    EXPECT_EQ(served[i].declaration, local[i].declaration);
+    EXPECT_EQ(served[i].won, local[i].won);
+    EXPECT_EQ(served[i].points, local[i].points);
+    EXPECT_EQ(served[i].move_ms[0].size(), local[i].move_ms[0].size());
+    EXPECT_EQ(served[i].move_ms[1].size(), local[i].move_ms[1].size());
+  }
+}
+
+TEST(TournamentServer, ASlowBotIsCutOffByTheClockAndTheGamesGoOn) {
+  skat::app::ServeConfig config;
+  config.bot_move_ms = 150;
+  PoolServer pool(config, {BotGroup{"quick", "rule", 2}, BotGroup{"slow", "simple", 2, 400ms}});
+  skat::app::TournamentRequest request;
+  request.a = "rule";
+  request.b = "simple";
+  request.deals = 1;
+  request.seed = 3;
+  request.b_seats = {1};  // A A B: the slow bot sits alone
+  const auto id = pool.server().tournaments().start(request);
+  ASSERT_TRUE(id) << id.error();
+  const auto record = wait_finished(pool, *id);
+  ASSERT_TRUE(record);
+  EXPECT_EQ(record->status, "finished");
+  const auto report = nlohmann::json::parse(record->report);
+  const auto& total = report["seatings"].back();
+  EXPECT_EQ(total["games"], 3);
+  EXPECT_GT(total["b"]["timeouts"].get<int>(), 0);
+  EXPECT_EQ(total["a"]["timeouts"].get<int>(), 0);
+  const auto served = pool.server().tournaments().games(*id);
+  ASSERT_EQ(served.size(), 3U);
+}
+
+}  // namespace

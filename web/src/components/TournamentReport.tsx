@@ -1,0 +1,98 @@
+// The tournament report's tables: per seating the figures of both bots, the duplicate difference and the game classes.
+import type { TournamentBot, TournamentReport as Report, TournamentSeating } from '../lib/api';
+import { classFigures, compactSpec, compactVerdict, formatCi, GAME_CLASSES, seatingLabel } from '../lib/tournament';
+
+function BotRow({ name, spec, f }: { name: string; spec: string; f: TournamentBot }) {
+  return (
+    <tr>
+      <td class="left" title={spec}>
+        {name} <span class="badge">{compactSpec(spec)}</span>
+      </td>
+      <td class="num">{f.seat_games}</td>
+      <td class="num">{f.declared_won}</td>
+      <td class="num">{f.declared_lost}</td>
+      <td class="num">{Math.round(f.sf_total)}</td>
+      <td class="num strong">{f.sf_per_game.toFixed(2)}</td>
+      <td class="num">{f.move_mean_ms.toFixed(1)}</td>
+      <td class="num">{f.move_p99_ms.toFixed(1)}</td>
+      <td class={`num${f.timeouts ? ' warn-text' : ''}`}>{f.timeouts}</td>
+    </tr>
+  );
+}
+
+function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string }) {
+  return (
+    <div class="tournament-seating" data-testid={`seating-${s.seating}`}>
+      <h3>
+        Seating {seatingLabel(s.seating)} · {s.deals} deals, {s.games} games ({s.folded} folded)
+      </h3>
+      <p data-testid={`difference-${s.seating}`}>
+        B − A: <span class="strong">{formatCi(s.difference, s.ci95)}</span>{' '}
+        <span class="muted small">Seeger-Fabian points per seat and game (95 % interval)</span>
+        {s.verdict && <> · {compactVerdict(s.verdict, a, b)}</>}
+      </p>
+      <div class="scroll-x">
+        <table class="data" data-testid={`bots-${s.seating}`}>
+          <thead>
+            <tr>
+              <th class="left">Bot</th>
+              <th title="games × seats played">Seat games</th>
+              <th>Declarer won</th>
+              <th>Declarer lost</th>
+              <th title="Seeger-Fabian points">SF total</th>
+              <th title="Seeger-Fabian points per seat and game">SF / game</th>
+              <th>Move mean ms</th>
+              <th>Move p99 ms</th>
+              <th title="moves slower than the server's move clock">Timeouts</th>
+            </tr>
+          </thead>
+          <tbody>
+            <BotRow name="A" spec={a} f={s.a} />
+            <BotRow name="B" spec={b} f={s.b} />
+          </tbody>
+        </table>
+      </div>
+      <div class="scroll-x">
+        <table class="data narrow" data-testid={`classes-${s.seating}`}>
+          <thead>
+            <tr>
+              <th class="left">Class</th>
+              <th>Games</th>
+              <th title="of the games played (not folded)">Share</th>
+              <th>Declarer won</th>
+              <th title="result equal to the open-card solver's verdict">Solver accuracy</th>
+            </tr>
+          </thead>
+          <tbody>
+            {GAME_CLASSES.map((k) => {
+              const c = s.classes[k];
+              if (!c) return null;
+              const f = classFigures(c);
+              return (
+                <tr>
+                  <td class="left">{k}</td>
+                  <td class="num">{c.games}</td>
+                  <td class="num">{f.share}</td>
+                  <td class="num">{f.declarerWon}</td>
+                  <td class="num" title={c.judged ? `${c.solver_agrees} of ${c.judged} judged` : 'not judged'}>
+                    {f.accuracy}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+export function TournamentReport({ report }: { report: Report }) {
+  return (
+    <div data-testid="tournament-report">
+      {report.seatings.map((s) => (
+        <SeatingTables s={s} a={report.a} b={report.b} />
+      ))}
+    </div>
+  );
+}

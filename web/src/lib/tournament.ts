@@ -1,0 +1,76 @@
+// Tournament figures for display: compact bot specs, signed differences with their interval, rates, chart datasets.
+import type { ChartDataset } from 'chart.js';
+import type { CurvePoint, GameClass, Interval, TournamentClass } from './api';
+
+// A bot spec (`kind[:key=value,…]`) as it is when short, else its kind and an ellipsis.
+export function compactSpec(spec: string, max = 24): string {
+  return spec.length <= max ? spec : `${spec.split(':')[0]}…`;
+}
+
+// The server's verdict names the bots by their full specs; this names them compactly.
+export function compactVerdict(verdict: string, a: string, b: string): string {
+  return verdict.replace(`(${a})`, `(${compactSpec(a)})`).replace(`(${b})`, `(${compactSpec(b)})`);
+}
+
+export function signed(x: number): string {
+  const r = Math.round(x * 10) / 10;
+  return `${r > 0 ? '+' : ''}${r.toFixed(1)}`;
+}
+
+// "+12.3 [+4.1, +20.5]"; a dash before the first deal.
+export function formatCi(difference: number | null, ci: Interval | null): string {
+  if (difference === null) return '—';
+  return ci ? `${signed(difference)} [${signed(ci[0])}, ${signed(ci[1])}]` : signed(difference);
+}
+
+export function percent(part: number, whole: number): string {
+  return whole > 0 ? `${((100 * part) / whole).toFixed(1)} %` : '—';
+}
+
+const SEATS: Record<string, string> = { '2:1': 'A A B', '1:2': 'A B B' };
+
+export function seatingLabel(seating: string): string {
+  return SEATS[seating] ? `${seating} (${SEATS[seating]})` : seating;
+}
+
+export const GAME_CLASSES: GameClass[] = ['suit', 'grand', 'null'];
+
+// Share of the played games, declarer win rate and solver accuracy (dash when nothing was judged).
+export function classFigures(c: TournamentClass) {
+  return {
+    share: percent(c.share, 1),
+    declarerWon: percent(c.declarer_won, c.games),
+    accuracy: percent(c.solver_agrees, c.judged),
+  };
+}
+
+type Point = { x: number; y: number | null };
+export const DIFFERENCE_DATASET = 2; // the index of the difference among the curve's datasets
+const BAND = 'rgba(29, 107, 58, 0.18)';
+
+// Lower and upper bound of the 95 % interval (the upper one filled down to the lower), the difference, and zero.
+export function curveDatasets(curve: CurvePoint[]): ChartDataset<'line', Point[]>[] {
+  const line = (y: (p: CurvePoint) => number | null) => curve.map((p) => ({ x: p.deals, y: y(p) }));
+  const bound = { borderColor: 'transparent', backgroundColor: BAND, pointRadius: 0 };
+  return [
+    { ...bound, label: '', data: line((p) => p.ci95?.[0] ?? null), fill: false },
+    { ...bound, label: '95 % interval', data: line((p) => p.ci95?.[1] ?? null), fill: '-1' },
+    {
+      label: 'B − A per seat and game',
+      data: line((p) => p.difference),
+      borderColor: '#1d6b3a',
+      backgroundColor: '#1d6b3a',
+      fill: false,
+      tension: 0.2,
+    },
+    {
+      label: '',
+      data: line(() => 0),
+      borderColor: '#5f6b76',
+      borderDash: [4, 3],
+      borderWidth: 1,
+      pointRadius: 0,
+      fill: false,
+    },
+  ];
+}

@@ -1,0 +1,32 @@
+// The routes of the hash router (parseRoute).
+import { describe, expect, it } from 'vitest';
+import { parseRoute } from '../src/lib/route';
+
+describe('parseRoute', () => {
+  it('falls back to the play view', () => {
+    expect(parseRoute('')).toEqual({ name: 'play' });
+    expect(parseRoute('#/play')).toEqual({ name: 'play' });
+    expect(parseRoute('#/nowhere')).toEqual({ name: 'play' });
+  });
+
+  it('reads the leaderboard kind, people by default', () => {
+    expect(parseRoute('#/leaderboard')).toEqual({ name: 'leaderboard', kind: 'humans' });
+    expect(parseRoute('#/leaderboard?kind=bots')).toEqual({ name: 'leaderboard', kind: 'bots' });
+    expect(parseRoute('#/leaderboard?kind=other')).toEqual({ name: 'leaderboard', kind: 'humans' });
+  });
+
+  it('reads players, series lists and single series with an optional game', () => {
+    expect(parseRoute('#/players/7')).toEqual({ name: 'player', id: 7 });
+    const list = parseRoute('#/series?player=anna');
+    expect(list.name === 'series' && list.query.get('player')).toBe('anna');
+    expect(parseRoute('#/series/41')).toEqual({ name: 'seriesOne', id: 41, game: null });
+    expect(parseRoute('#/series/41/3')).toEqual({ name: 'seriesOne', id: 41, game: 3 });
+  });
+
+  it('reads the tournament list and one tournament', () => {
+    expect(parseRoute('#/tournaments')).toEqual({ name: 'tournaments' });
+    expect(parseRoute('#/tournaments/')).toEqual({ name: 'tournaments' });
+    expect(parseRoute('#/tournaments/3')).toEqual({ name: 'tournament', id: 3 });
+    expect(parseRoute('#/tournaments/x')).toEqual({ name: 'tournaments' });
+  });
+});

@@ -1,0 +1,87 @@
+// The tournament display helpers: specs, differences, rates and the curve's chart datasets.
+import { describe, expect, it } from 'vitest';
+import {
+  classFigures,
+  compactSpec,
+  compactVerdict,
+  curveDatasets,
+  DIFFERENCE_DATASET,
+  formatCi,
+  percent,
+  seatingLabel,
+  signed,
+} from '../src/lib/tournament';
+
+const FULL = 'full:worlds=4,budget=3000,tt=16,tables=tables/t0.wtab,putting=rules';
+
+describe('specs', () => {
+  it('keeps short specs and cuts long ones to their kind', () => {
+    expect(compactSpec('rule')).toBe('rule');
+    expect(compactSpec('pimc:worlds=10')).toBe('pimc:worlds=10');
+    expect(compactSpec(FULL)).toBe('full…');
+  });
+
+  it('names the bots of a verdict compactly', () => {
+    expect(compactVerdict(`B (${FULL}) stronger`, 'rule', FULL)).toBe('B (full…) stronger');
+    expect(compactVerdict('no significant difference at 600 games', 'rule', FULL)).toBe(
+      'no significant difference at 600 games',
+    );
+  });
+});
+
+describe('figures', () => {
+  it('signs the difference and its interval to one decimal', () => {
+    expect(signed(12.34)).toBe('+12.3');
+    expect(signed(-4.06)).toBe('-4.1');
+    expect(signed(-0.04)).toBe('0.0');
+    expect(formatCi(12.3, [4.1, 20.5])).toBe('+12.3 [+4.1, +20.5]');
+    expect(formatCi(-1, [-5, 3])).toBe('-1.0 [-5.0, +3.0]');
+    expect(formatCi(2, null)).toBe('+2.0');
+    expect(formatCi(null, null)).toBe('—');
+  });
+
+  it('gives rates in percent, a dash when there is nothing to count', () => {
+    expect(percent(310, 380)).toBe('81.6 %');
+    expect(percent(0, 0)).toBe('—');
+    const c = { games: 40, share: 0.125, declarer_won: 30, judged: 0, solver_agrees: 0, accuracy: 0 };
+    expect(classFigures(c)).toEqual({ share: '12.5 %', declarerWon: '75.0 %', accuracy: '—' });
+  });
+
+  it('labels the seatings by who sits where', () => {
+    expect(seatingLabel('2:1')).toBe('2:1 (A A B)');
+    expect(seatingLabel('1:2')).toBe('1:2 (A B B)');
+    expect(seatingLabel('total')).toBe('total');
+  });
+});
+
+describe('curveDatasets', () => {
+  const curve = [
+    { deals: 10, difference: 20.1, ci95: [-5, 40.2] as [number, number] },
+    { deals: 20, difference: 12, ci95: null },
+  ];
+
+  it('draws the interval as a band between its bounds, the difference and the zero line', () => {
+    const [lower, upper, diff, zero] = curveDatasets(curve);
+    expect(lower.data).toEqual([
+      { x: 10, y: -5 },
+      { x: 20, y: null },
+    ]);
+    expect(upper.data).toEqual([
+      { x: 10, y: 40.2 },
+      { x: 20, y: null },
+    ]);
+    expect(lower.fill).toBe(false);
+    expect(upper.fill).toBe('-1');
+    expect(diff.data).toEqual([
+      { x: 10, y: 20.1 },
+      { x: 20, y: 12 },
+    ]);
+    expect(zero.data.map((p) => p.y)).toEqual([0, 0]);
+  });
+
+  it('labels only the band and the difference for the legend', () => {
+    const sets = curveDatasets(curve);
+    expect(sets.map((d) => d.label)).toEqual(['', '95 % interval', 'B − A per seat and game', '']);
+    expect(sets[DIFFERENCE_DATASET].label).toBe('B − A per seat and game');
+  });
+});
