@@ -6,7 +6,9 @@
 #   - the web client is built into web/dist (npm; served by `skat serve --web web/dist`);
 #   - `skat serve` and one `skat bot --count N` process start; Ctrl-C stops both.
 # Safe to run twice: existing accounts and tokens are reused. Settings: SKAT_PORT (8080),
-# SKAT_BOTS (9: enough for three all-bot tables, or bots for humans at several tables).
+# SKAT_BOTS (9: enough for three all-bot tables, or bots for humans at several tables),
+# SKAT_BOT_KIND (the house bots' program: the complete bot with the shipped tables T0, a lighter
+# search than its default so that it answers in about a second).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +25,7 @@ fi
 
 port="${SKAT_PORT:-8080}"
 bots="${SKAT_BOTS:-9}"
+bot_kind="${SKAT_BOT_KIND:-full:worlds=8,budget=1500}"
 skat=build/bin/skat
 db=data/skat.db
 tokens=data/bot-tokens
@@ -61,7 +64,7 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 
-"$skat" bot --url "ws://127.0.0.1:$port/ws" --name house --count "$bots" --token-file "$tokens" &
+"$skat" bot --url "ws://127.0.0.1:$port/ws" --name house --count "$bots" --token-file "$tokens" --kind "$bot_kind" &
 pids+=($!)
 
 echo

@@ -1,10 +1,12 @@
-// Table files: text → binary → text is exact, both forms load back equal, and damaged files give
-// an error message (never a crash).
+// Table files: text → binary → text is exact, both forms load back equal, damaged files give an
+// error message (never a crash), and a folder of versions gives each new player the newest.
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
+#include "bots/bot_factory.h"
 #include "bots/rng.h"
 #include "bots/tables/table_files.h"
 #include "engine/deal.h"
@@ -126,6 +128,30 @@ TEST(TableFiles, SaveAndLoadBothForms) {
   const auto missing = load_tables(testing::TempDir() + "no_such_table_file");
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().find("cannot open"), std::string::npos);
+}
+
+TEST(TableFiles, AFolderOfVersionsGivesTheNewestToEachNewPlayer) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(testing::TempDir()) / "skat_table_versions";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  EXPECT_FALSE(current_tables_file(dir.string()));  // no version yet
+  ASSERT_TRUE(save_tables((dir / "v000001.wtab").string(), random_tables(50, 1), TableFileFormat::Binary));
+  std::ofstream((dir / "notes.txt")) << "not a table";
+  EXPECT_EQ(*current_tables_file(dir.string()), (dir / "v000001.wtab").string());
+  const auto spec = parse_bot_spec("full:worlds=1,tables=" + dir.string());
+  ASSERT_TRUE(spec) << spec.error();
+  EXPECT_NE(make_player(*spec, 1), nullptr);
+  // The nightly job writes the next version: the next player made from the same spec uses it.
+  TableSet newer = random_tables(80, 2);
+  newer.meta().table_version = 2;
+  ASSERT_TRUE(save_tables((dir / "v000002.wtab").string(), newer, TableFileFormat::Binary));
+  EXPECT_EQ(*current_tables_file(dir.string()), (dir / "v000002.wtab").string());
+  EXPECT_EQ((*shared_tables(*current_tables_file(dir.string())))->meta().table_version, 2U);
+  EXPECT_NE(make_player(*spec, 2), nullptr);
+  // A plain file is itself.
+  EXPECT_EQ(*current_tables_file((dir / "v000001.wtab").string()), (dir / "v000001.wtab").string());
+  fs::remove_all(dir);
 }
 
 }  // namespace
