@@ -1,9 +1,22 @@
 #include "bots/table_bot/table_player.h"
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
+#include "bots/table_bot/announcements.h"
+
 namespace skat::bots {
+
+namespace {
+
+// Announcements are looked at for hand games the tables rate at least this sure, over this many
+// solved worlds within this time.
+constexpr double kAnnouncementWin = 0.85;
+constexpr int kAnnouncementWorlds = 16;
+constexpr auto kAnnouncementTime = std::chrono::milliseconds(1000);
+
+}  // namespace
 
 TablePlayer::TablePlayer(std::shared_ptr<const TableSet> tables, std::uint64_t seed, TablePlayerSettings settings)
     : tables_(std::move(tables)),
@@ -50,8 +63,19 @@ Action TablePlayer::skat_decision(const SeatView& view) {
   const int pos = view.pos;
   const ContractChoice hand = contracts_.best_hand_game(view.hand, view.bid, pos);
   if (hand.payoff > contracts_.pickup_payoff(view.hand, view.bid, pos)) {
-    const Action wanted = Action::declare(pos, hand.declaration);
-    if (std::ranges::find(view.legal, wanted) != view.legal.end()) return wanted;
+    Declaration declaration = hand.declaration;
+    if (declaration.type != GameType::Null && hand.win >= kAnnouncementWin) {
+      using Clock = std::chrono::steady_clock;
+      const auto deadline =
+          std::min(Clock::now() + kAnnouncementTime, settings_.pimc.stop_at.value_or(Clock::time_point::max()));
+      const auto chances =
+          announcement_chances(view.hand, declaration.type, pos, kAnnouncementWorlds, rng_, solver_, deadline);
+      declaration = choose_announcement(declaration, hand.win, hand.value, view.bid, chances);
+    }
+    for (const Declaration& d : {declaration, hand.declaration}) {
+      const Action wanted = Action::declare(pos, d);
+      if (std::ranges::find(view.legal, wanted) != view.legal.end()) return wanted;
+    }
   }
   return pick_legal(view.legal, Action::pick_up(pos), ActionKind::PickUp);
 }

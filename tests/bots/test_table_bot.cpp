@@ -1,10 +1,11 @@
 // The complete bot's table decisions: the payoff formula; bids follow the tables (all games won:
 // it bids high; all lost and a hand no null can save: it passes); pickup choices respect the bid;
 // the explorer self-play that builds T0 is independent of the thread count; and the complete bot
-// plays whole games legally.
+// plays whole games legally; announcements follow the solver's chances of schneider and schwarz.
 #include <gtest/gtest.h>
 
 #include "bots/play_deal.h"
+#include "bots/table_bot/announcements.h"
 #include "bots/table_bot/base_tables.h"
 #include "bots/table_bot/contract_evaluator.h"
 #include "bots/table_bot/table_player.h"
@@ -104,6 +105,54 @@ TEST(BaseTables, TheSameTablesWithAnyNumberOfThreads) {
   EXPECT_TRUE(one.tables == three.tables);
   EXPECT_EQ(one.stats.folded + one.stats.excluded(), 8u);
   EXPECT_EQ(one.tables.meta().watermark, 8u);
+}
+
+TEST(Announcements, AnUnbeatableHandAnnouncesAndAnOrdinaryOneDoesNot) {
+  // Four jacks and six clubs down to the 8, forehand: every trick in clubs or grand, in every world.
+  const CardSet strong = cards("CJ SJ HJ DJ CA CT CK CQ C9 C8");
+  FastRng rng(4);
+  OpenSolver solver;
+  const auto far = std::chrono::steady_clock::now() + std::chrono::hours(1);
+  const AnnouncementChances sure = announcement_chances(strong, GameType::Clubs, 0, 16, rng, solver, far);
+  EXPECT_EQ(sure.worlds, 16);
+  EXPECT_DOUBLE_EQ(sure.schwarz, 16.0 / 17.0);
+  EXPECT_DOUBLE_EQ(sure.schneider, 16.0 / 17.0);
+  Declaration clubs_hand;
+  clubs_hand.type = GameType::Clubs;
+  clubs_hand.hand = true;
+  const Declaration chosen = choose_announcement(clubs_hand, 1.0, 12 * 12, 18, sure);
+  EXPECT_TRUE(chosen.ouvert && chosen.schwarz_announced && chosen.schneider_announced && chosen.hand);
+  // A good but ordinary hand: rarely schneider, never schwarz.
+  const CardSet good = cards("CJ HJ CA CT CK C9 SA ST HK D7");
+  const AnnouncementChances some = announcement_chances(good, GameType::Clubs, 0, 16, rng, solver, far);
+  EXPECT_LT(some.schwarz, 0.5);
+  EXPECT_EQ(choose_announcement(clubs_hand, 0.9, 12 * 4, 18, some), clubs_hand);
+  // No time: no world, no announcement.
+  const AnnouncementChances none =
+      announcement_chances(strong, GameType::Clubs, 0, 16, rng, solver, std::chrono::steady_clock::now());
+  EXPECT_EQ(none.worlds, 0);
+  EXPECT_EQ(choose_announcement(clubs_hand, 1.0, 12 * 12, 18, none), clubs_hand);
+}
+
+TEST(TablePlayer, DeclaresAnUnbeatableHandOpenWithSchwarz) {
+  const auto tables = std::make_shared<const TableSet>(uniform_tables(true));
+  Deal deal;
+  deal.hands[0] = cards("CJ SJ HJ DJ CA CT CK CQ C9 C8");
+  deal.hands[1] = cards("C7 SA ST SK SQ S9 S8 S7 HA HT");
+  deal.hands[2] = cards("HK HQ H9 H8 H7 DA DT DK DQ D9");
+  deal.skat = cards("D8 D7");
+  ASSERT_TRUE(deal.valid());
+  Game game(deal);
+  ASSERT_TRUE(game.apply(Action::pass(1)));
+  ASSERT_TRUE(game.apply(Action::pass(2)));
+  ASSERT_TRUE(game.apply(Action::make_bid(0, 18)));
+  TablePlayer player(tables, 5);
+  const Action a = player.decide(seat_view(game, 0));
+  ASSERT_EQ(a.kind, ActionKind::Declare);
+  EXPECT_TRUE(a.declaration.hand);
+  EXPECT_TRUE(a.declaration.ouvert);
+  EXPECT_TRUE(a.declaration.schwarz_announced);
+  EXPECT_NE(a.declaration.type, GameType::Null);
 }
 
 TEST(TablePlayer, PlaysWholeGamesLegally) {
