@@ -13,6 +13,8 @@
 #include <optional>
 #include <thread>
 
+#include "db/import.h"
+#include "db/migrations.h"
 #include "server/cli/command.h"
 #include "server/cli/progress_line.h"
 #include "server/cli/selfplay.h"
@@ -27,6 +29,7 @@ struct SelfplayArgs {
   int deals = 36;
   std::optional<std::uint64_t> seed;
   std::string out = "-";
+  std::string db;
   std::string bot = "simple";
   int threads = 1;
   bool judge = false;
@@ -64,6 +67,26 @@ std::string stats_text(const SeriesStats& s) {
         k.judged ? fmt::format("{:.1f} % ({} judged)", 100.0 * k.agrees / k.judged, k.judged) : std::string("-"));
   }
   return out;
+}
+
+// The series into a database as finished, table-less series (db/import: each replayed first),
+// with bot players; what the nightly job then folds like any other games.
+int store_series(const std::string& path, const std::vector<PgnSeries>& series) {
+  auto conn = db::open_database(path);
+  if (!conn) {
+    spdlog::error("selfplay: --db {}: {}", path, conn.error().message);
+    return 1;
+  }
+  std::string text;
+  for (const PgnSeries& s : series) text += write_pgn(s) + "\n";
+  const auto report = db::import_pgn(*conn, text, db::ImportOptions{db::PlayerKind::Bot});
+  if (!report) {
+    spdlog::error("selfplay: --db {}: {}", path, report.error().message);
+    return 1;
+  }
+  for (const std::string& problem : report->problems) spdlog::error("selfplay: --db: {}", problem);
+  spdlog::info("selfplay: {} series, {} games stored in {}", report->series_stored, report->games_stored, path);
+  return report->ok() ? 0 : 1;
 }
 
 int run_selfplay(const SelfplayArgs& args) {
@@ -122,7 +145,7 @@ int run_selfplay(const SelfplayArgs& args) {
   spdlog::info("selfplay: {} series of {}, {} games ({} folded, declarer {} won / {} lost), seed {} -> {}", args.series,
                config.bot.describe(), stats.games, stats.folded, stats.won, stats.lost, config.seed, args.out);
   if (args.stats) std::cerr << stats_text(stats);
-  return 0;
+  return args.db.empty() ? 0 : store_series(args.db, *series);
 }
 
 }  // namespace
@@ -141,6 +164,7 @@ Command add_selfplay_command(CLI::App& parent) {
       ->capture_default_str();
   app->add_flag("--judge", args->judge, "Judge every declared game with the open-card solver (accuracy in --stats)");
   app->add_flag("--stats", args->stats, "Print statistics per game class to stderr");
+  app->add_option("--db", args->db, "Also store the series in this database (as imported, finished series)");
   app->add_option("--strengths", args->strengths, "Table file for the PGN hand strengths (fields 17..19)");
   return {app, [args] { return run_selfplay(*args); }};
 }

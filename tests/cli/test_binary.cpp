@@ -11,6 +11,9 @@
 
 #include "bots/play_deal.h"
 #include "bots/simple_player.h"
+#include "db/migrations.h"
+#include "db/series.h"
+#include "db/tournaments.h"
 #include "engine/records/pgn.h"
 #include "engine/records/sgf.h"
 #include "server/common/csprng.h"
@@ -222,6 +225,30 @@ TEST(Binary, TournamentReportsBothSeatingsAsJsonAndText) {
   EXPECT_NE(text.out.find("duplicate difference B - A"), std::string::npos) << text.out;
   EXPECT_EQ(skat("tournament --a nobody --deals 1").exit_code, 2);
   EXPECT_EQ(skat("tournament --b pimc:worlds=0 --deals 1").exit_code, 2);
+}
+
+TEST(Binary, TournamentAndSelfplayStoreIntoTheDatabase) {
+  const std::string db_path = temp_path("store.db");
+  std::remove(db_path.c_str());
+  const CliRun t = skat("tournament --a random --b rule --deals 4 --seed 8 --json --quiet --db '" + db_path + "'");
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  const CliRun s = skat("selfplay --bot rule --series 2 --deals 3 --seed 5 --out - --db '" + db_path + "'");
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  auto conn = skat::db::open_database(db_path);
+  ASSERT_TRUE(conn);
+  const auto stored = skat::db::get_tournament(*conn, 1);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->mode, "inprocess");
+  EXPECT_EQ(stored->status, "finished");
+  EXPECT_EQ(stored->deals_done, 4);
+  EXPECT_EQ(nlohmann::json::parse(stored->report), nlohmann::json::parse(t.out));
+  const auto curve = nlohmann::json::parse(stored->curve);
+  ASSERT_FALSE(curve.empty());
+  EXPECT_EQ(curve.back()["deals"], 4);
+  const auto series = skat::db::list_series(*conn, {}, {});
+  ASSERT_TRUE(series);
+  EXPECT_EQ(series->size(), 2U);
+  std::remove(db_path.c_str());
 }
 
 TEST(Binary, BenchFoldQuickReportsEveryFigure) {
