@@ -123,12 +123,21 @@ std::expected<std::int64_t, std::string> TournamentDirector::start(const Tournam
     r.tables_left = static_cast<int>(plans.size());
     r.started = r.saved = std::chrono::steady_clock::now();
   }
+  // Not started after all: the row says so, and nothing waits for its games.
+  auto abandon = [&](std::string why) -> std::expected<std::int64_t, std::string> {
+    {
+      const std::lock_guard lock(mutex_);
+      running_.erase(*id);
+    }
+    writer_.post([tid = *id](Store& store) { (void)store.update_tournament(tid, {0, {}, "[]", "aborted"}); });
+    return std::unexpected(std::move(why));
+  };
   const auto hub = hub_.lock();
-  if (!hub) return std::unexpected("the server is stopping");
+  if (!hub) return abandon("the server is stopping");
   for (const TablePlan& plan : plans) {
     table::TableConfig tc = table_config(*id, plan, config, deal_ids);
     auto table = writer_.call([tc](Store& store) { return store.create_table(tc); });
-    if (!table) return std::unexpected("table not created: " + table.error());
+    if (!table) return abandon("table not created: " + table.error());
     const db::TournamentTable row{*table, plan.b_seats, plan.lone_seat, plan.first_deal, {}};
     writer_.post([tid = *id, row](Store& store) {
       if (auto ok = store.add_tournament_table(tid, row); !ok) spdlog::error("tournament {}: {}", tid, ok.error());
