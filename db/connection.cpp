@@ -117,6 +117,8 @@ std::int64_t Statement::int64(int column) const { return sqlite3_column_int64(st
 
 int Statement::integer(int column) const { return sqlite3_column_int(stmt_, column); }
 
+double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
+
 std::string Statement::text(int column) const {
   const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
   if (p == nullptr) return {};

@@ -73,6 +73,7 @@ class Statement {
   bool is_null(int column) const;
   std::int64_t int64(int column) const;
   int integer(int column) const;
+  double real(int column) const;
   bool boolean(int column) const { return int64(column) != 0; }
   std::string text(int column) const;
   std::vector<unsigned char> blob(int column) const;

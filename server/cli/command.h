@@ -30,6 +30,7 @@ Command add_admin_command(CLI::App& parent);
 Command add_serve_command(CLI::App& parent);
 Command add_bot_command(CLI::App& parent);
 Command add_loadgen_command(CLI::App& parent);
+Command add_nightly_command(CLI::App& parent);  // cmd_nightly.cpp: the nightly job by hand
 
 // Validators with one-line messages (CLI11's numeric ones print the whole double range).
 CLI::Validator non_negative_number();

@@ -1,0 +1,99 @@
+// What the nightly job reads and writes (learning.md §3, ratings.md §5): the recorded games after
+// a watermark, the winning-table versions (one row per version, inserted together with its
+// watermark), the finished series in the order they finished with their game lines, and rating
+// snapshots (per player rating, uncertainty and totals, and the rating history), the newest of
+// which the leaderboard shows.
+#pragma once
+
+#include <array>
+#include <expected>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/connection.h"
+#include "db/types.h"
+
+namespace skat::db {
+
+struct TableVersionRecord {
+  int version = 0;
+  Timestamp created_at{};
+  std::string file;  // the table file written
+  std::string base;  // the file it was folded onto
+  GameId watermark = 0;
+  std::int64_t games_new = 0;     // games folded into this version
+  std::int64_t games_folded = 0;  // games in its counts in all
+  std::string stats = "{}";       // JSON: the fold's statistics
+  bool operator==(const TableVersionRecord&) const = default;
+};
+
+std::expected<std::optional<TableVersionRecord>, DbError> latest_table_version(Connection& c);
+std::expected<std::vector<TableVersionRecord>, DbError> table_versions(Connection& c);
+// Fails (Invalid) when the version exists already. `created_at` is set here.
+std::expected<void, DbError> insert_table_version(Connection& c, const TableVersionRecord& record);
+
+struct RecordedGame {
+  GameId id = 0;
+  std::string pgn;   // the game line
+  int timeouts = 0;  // moves the clock made, all seats
+};
+// Games with id > `after`, in id order, at most `limit`.
+std::expected<std::vector<RecordedGame>, DbError> games_after(Connection& c, GameId after, int limit);
+
+struct SeriesGames {
+  SeriesId id = 0;
+  Timestamp finished_at{};
+  std::array<PlayerId, 3> seats{};
+  std::vector<std::string> games;  // game lines in deal order
+};
+// Every finished series (not aborted), ordered by finish time then id, until `visit` returns false.
+std::expected<void, DbError> for_each_finished_series(Connection& c,
+                                                      const std::function<bool(const SeriesGames&)>& visit);
+
+struct RatingRow {
+  PlayerId player_id = 0;
+  std::string name;  // filled when read
+  PlayerKind kind = PlayerKind::Human;
+  std::string bot_kind;  // filled when read
+  double rating = 0;
+  double uncertainty = 0;
+  int series = 0;
+  int deals = 0;
+  int sf_score = 0;
+  double elo_score = 0;
+  int won = 0;
+  int lost = 0;
+  bool operator==(const RatingRow&) const = default;
+};
+
+struct HistoryPoint {
+  PlayerId player_id = 0;
+  SeriesId series_id = 0;
+  Timestamp finished_at{};
+  double rating = 0;
+  bool operator==(const HistoryPoint&) const = default;
+};
+
+struct RatingSnapshot {
+  std::int64_t id = 0;
+  Timestamp created_at{};
+  int series_count = 0;
+  SeriesId last_series = 0;
+  int table_version = 0;
+  std::string options = "{}";  // JSON
+  std::vector<RatingRow> rows;
+  std::vector<HistoryPoint> history;
+};
+
+// The newest snapshot's header (rows and history empty), if any.
+std::expected<std::optional<RatingSnapshot>, DbError> latest_snapshot(Connection& c);
+// Writes a snapshot in one transaction and keeps only the newest `keep` (≥ 1); returns its id.
+std::expected<std::int64_t, DbError> write_snapshot(Connection& c, const RatingSnapshot& snapshot, int keep = 5);
+// A snapshot's rows with names and kinds, best rating first.
+std::expected<std::vector<RatingRow>, DbError> snapshot_ratings(Connection& c, std::int64_t snapshot);
+// One player's history in a snapshot, in the order applied.
+std::expected<std::vector<HistoryPoint>, DbError> rating_history(Connection& c, std::int64_t snapshot, PlayerId player);
+
+}  // namespace skat::db

@@ -1,0 +1,127 @@
+#include "server/nightly/ratings.h"
+
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "engine/scoring.h"
+
+namespace skat::nightly {
+
+namespace {
+
+struct Player {
+  std::vector<double> residuals;
+  int series = 0;
+  int deals = 0;
+  int sf_score = 0;
+  double elo_score = 0;
+  int won = 0;
+  int lost = 0;
+};
+
+ScoredGame scored(const PgnGame& g, const WinProbabilityFn& win_probability, bool need_p) {
+  const ListGame list = pgn_list_game(g);
+  ScoredGame s;
+  s.folded = list.folded;
+  if (s.folded) return s;
+  s.declarer = list.declarer;
+  s.won = list.won;
+  s.value = list.won ? list.list_entry : -list.list_entry / 2;
+  s.declaration = pgn_declaration(g);
+  if (need_p && win_probability) s.win_probability = win_probability(g);
+  return s;
+}
+
+}  // namespace
+
+double rating_uncertainty(const std::vector<double>& residuals, double k, int window) {
+  const std::size_t n = std::min(residuals.size(), static_cast<std::size_t>(std::max(1, window)));
+  if (n < 2) return 0;
+  double mean = 0;
+  for (std::size_t i = residuals.size() - n; i < residuals.size(); ++i) mean += residuals[i];
+  mean /= static_cast<double>(n);
+  double var = 0;
+  for (std::size_t i = residuals.size() - n; i < residuals.size(); ++i)
+    var += (residuals[i] - mean) * (residuals[i] - mean);
+  var /= static_cast<double>(n - 1);
+  return k * std::sqrt(var) * std::sqrt(static_cast<double>(n));
+}
+
+std::expected<Ratings, std::string> compute_ratings(db::Connection& c, const RatingOptions& options,
+                                                    const WinProbabilityFn& win_probability) {
+  EloTable elo(options.elo);
+  std::map<db::PlayerId, Player> players;
+  Ratings out;
+  std::string failure;
+  const bool need_p = options.chance.hand_luck;
+  auto visited = db::for_each_finished_series(c, [&](const db::SeriesGames& series) {
+    std::vector<ScoredGame> games;
+    std::array<int, 3> sf{}, won{}, lost{};
+    for (const std::string& line : series.games) {
+      auto g = read_pgn_game(line, 0);
+      if (!g) continue;  // unreadable: as if folded
+      const ScoredGame s = scored(*g, win_probability, need_p);
+      games.push_back(s);
+      const auto plain = seeger_fabian_points(pgn_list_game(*g));
+      for (std::size_t i = 0; i < 3; ++i) sf[i] += plain[i];
+      if (!s.folded) ++(s.won ? won : lost)[static_cast<std::size_t>(s.declarer)];
+    }
+    const auto scores = corrected_series_scores(games, options.chance);
+    SeriesResult result;
+    result.series = std::to_string(series.id);
+    for (std::size_t i = 0; i < 3; ++i) {
+      result.players[i] = std::to_string(series.seats[i]);
+      result.scores[i] = scores[i];
+    }
+    auto trace = elo.apply(result);
+    if (!trace) {
+      failure = "series " + std::to_string(series.id) + ": " + trace.error();
+      return false;
+    }
+    for (std::size_t i = 0; i < 3; ++i) {
+      Player& p = players[series.seats[i]];
+      p.residuals.push_back((*trace)[i].score - (*trace)[i].expected);
+      ++p.series;
+      p.deals += static_cast<int>(series.games.size());
+      p.sf_score += sf[i];
+      p.elo_score += scores[i];
+      p.won += won[i];
+      p.lost += lost[i];
+      out.history.push_back({series.seats[i], series.id, series.finished_at, (*trace)[i].rating});
+    }
+    ++out.series_count;
+    out.last_series = std::max(out.last_series, series.id);
+    return true;
+  });
+  if (!visited) return std::unexpected(visited.error().message);
+  if (!failure.empty()) return std::unexpected(failure);
+  for (const auto& [id, p] : players) {
+    db::RatingRow row;
+    row.player_id = id;
+    row.rating = elo.rating(std::to_string(id));
+    row.uncertainty = rating_uncertainty(p.residuals, options.elo.k, options.residual_window);
+    row.series = p.series;
+    row.deals = p.deals;
+    row.sf_score = p.sf_score;
+    row.elo_score = p.elo_score;
+    row.won = p.won;
+    row.lost = p.lost;
+    out.rows.push_back(row);
+  }
+  std::ranges::sort(out.rows, [](const db::RatingRow& a, const db::RatingRow& b) {
+    return a.rating != b.rating ? a.rating > b.rating : a.player_id < b.player_id;
+  });
+  return out;
+}
+
+std::string options_json(const RatingOptions& o) {
+  return nlohmann::json{{"k", o.elo.k},
+                        {"start", o.elo.start},
+                        {"hand_luck", o.chance.hand_luck},
+                        {"high_value", o.chance.high_value},
+                        {"mean_value", o.chance.mean_value}}
+      .dump();
+}
+
+}  // namespace skat::nightly

@@ -1,0 +1,51 @@
+// The leaderboard's ratings (ratings.md): the chance-corrected Elo recomputed from scratch over
+// every finished series in the order they finished, with each player's rating history, an
+// uncertainty, series and deal counts and the Seeger-Fabian totals. Shared by the nightly job
+// and its tests; the database's finished series are the input.
+#pragma once
+
+#include <cstdint>
+#include <expected>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/connection.h"
+#include "db/nightly.h"
+#include "engine/chance_correction.h"
+#include "engine/elo.h"
+#include "engine/records/pgn.h"
+
+namespace skat::nightly {
+
+struct RatingOptions {
+  EloOptions elo;
+  ChanceOptions chance;
+  int residual_window = 30;  // recent series behind a rating's uncertainty
+};
+
+// p for the hand-luck correction: the winning tables' probability of the declared game with the
+// declarer's cards of a recorded game; empty when unknown.
+using WinProbabilityFn = std::function<std::optional<double>(const PgnGame&)>;
+
+struct Ratings {
+  std::vector<db::RatingRow> rows;  // best rating first
+  std::vector<db::HistoryPoint> history;
+  int series_count = 0;
+  db::SeriesId last_series = 0;
+};
+
+// The uncertainty of a rating: K times the standard deviation of the player's last (at most
+// `window`) residuals S_i − E_i times the square root of their number, i.e. how far luck alone
+// could have moved the rating over those series (0 before two series).
+double rating_uncertainty(const std::vector<double>& residuals, double k, int window);
+
+// Every finished series of the database (a game line that cannot be read counts as folded).
+std::expected<Ratings, std::string> compute_ratings(db::Connection& c, const RatingOptions& options,
+                                                    const WinProbabilityFn& win_probability = {});
+
+// The options as stored with a snapshot: {"k":…,"start":…,"hand_luck":…,"high_value":…,"mean_value":…}.
+std::string options_json(const RatingOptions& options);
+
+}  // namespace skat::nightly
