@@ -1,11 +1,13 @@
 #include "server/app/sqlite_read_model.h"
 
 #include <charconv>
+#include <map>
 
 #include "db/connection.h"
 #include "db/export.h"
 #include "db/games.h"
 #include "db/leaderboard.h"
+#include "db/nightly.h"
 #include "db/players.h"
 #include "db/series.h"
 #include "server/app/game_replay_json.h"
@@ -16,6 +18,9 @@ namespace http = boost::beast::http;
 using Json = nlohmann::json;
 
 namespace {
+
+// Ratings of players with fewer rated series are marked provisional (ratings.md §4).
+constexpr int kProvisionalSeries = 10;
 
 std::expected<db::Connection, std::string> open_reader(const std::string& path) {
   db::OpenOptions options;
@@ -225,20 +230,49 @@ net::HttpReply SqliteReadModel::leaderboard(const net::HttpRequest& request) {
   if (!c) return db_failure(request, c.error());
   auto rows = db::leaderboard(*c, group);
   if (!rows) return db_failure(request, rows.error().message);
+  // The ratings of the newest snapshot of the nightly job, by player.
+  auto snapshot = db::latest_snapshot(*c);
+  if (!snapshot) return db_failure(request, snapshot.error().message);
+  std::map<db::PlayerId, db::RatingRow> rated;
+  Json snapshot_json = nullptr;
+  if (*snapshot) {
+    auto ratings = db::snapshot_ratings(*c, (*snapshot)->id);
+    if (!ratings) return db_failure(request, ratings.error().message);
+    for (db::RatingRow& r : *ratings) rated.emplace(r.player_id, std::move(r));
+    snapshot_json = {{"id", (*snapshot)->id},
+                     {"created_at", db::to_millis((*snapshot)->created_at)},
+                     {"series", (*snapshot)->series_count},
+                     {"table_version", (*snapshot)->table_version},
+                     {"options", Json::parse((*snapshot)->options, nullptr, false)}};
+  }
   Json items = Json::array();
-  for (const db::LeaderboardRow& r : *rows)
-    items.push_back({{"player_id", r.player_id},
-                     {"name", r.name},
-                     {"kind", db::to_string(r.kind)},
-                     {"bot_kind", r.bot_kind},
-                     {"series", r.series},
-                     {"deals", r.deals},
-                     {"declared", r.declared},
-                     {"won", r.won},
-                     {"lost", r.lost},
-                     {"score", r.score},
-                     {"score_per_36", r.score_per_36}});
-  return json_reply(request, http::status::ok, Json{{"kind", kind}, {"players", items}});
+  for (const db::LeaderboardRow& r : *rows) {
+    Json item{{"player_id", r.player_id},
+              {"name", r.name},
+              {"kind", db::to_string(r.kind)},
+              {"bot_kind", r.bot_kind},
+              {"series", r.series},
+              {"deals", r.deals},
+              {"declared", r.declared},
+              {"won", r.won},
+              {"lost", r.lost},
+              {"score", r.score},
+              {"score_per_36", r.score_per_36},
+              {"rating", nullptr},
+              {"uncertainty", nullptr},
+              {"rated_series", 0},
+              {"provisional", true}};
+    if (const auto it = rated.find(r.player_id); it != rated.end()) {
+      item["rating"] = it->second.rating;
+      item["uncertainty"] = it->second.uncertainty;
+      item["rated_series"] = it->second.series;
+      item["provisional"] = it->second.series < kProvisionalSeries;
+    }
+    items.push_back(std::move(item));
+  }
+  return json_reply(
+      request, http::status::ok,
+      Json{{"kind", kind}, {"provisional_below", kProvisionalSeries}, {"snapshot", snapshot_json}, {"players", items}});
 }
 
 net::HttpReply SqliteReadModel::player(const net::HttpRequest& request, std::int64_t id) {
@@ -256,8 +290,19 @@ net::HttpReply SqliteReadModel::player(const net::HttpRequest& request, std::int
   if (!list) return db_failure(request, list.error().message);
   Json items = Json::array();
   for (const auto& s : *list) items.push_back(series_json(s));
+  // The rating after each of the player's series, from the newest snapshot.
+  Json history = Json::array();
+  auto snapshot = db::latest_snapshot(*c);
+  if (!snapshot) return db_failure(request, snapshot.error().message);
+  if (*snapshot) {
+    auto points = db::rating_history(*c, (*snapshot)->id, id);
+    if (!points) return db_failure(request, points.error().message);
+    for (const db::HistoryPoint& h : *points)
+      history.push_back({{"series", h.series_id}, {"finished_at", db::to_millis(h.finished_at)}, {"rating", h.rating}});
+  }
   return json_reply(request, http::status::ok,
-                    Json{{"player",
+                    Json{{"ratings", history},
+                         {"player",
                           {{"id", p->id},
                            {"name", p->name},
                            {"kind", db::to_string(p->kind)},
