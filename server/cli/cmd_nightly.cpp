@@ -26,8 +26,7 @@ int run_nightly_command(const nightly::NightlyOptions& options) {
 
 }  // namespace
 
-// The rating options of the nightly job (also `skat serve --nightly-at`).
-void add_rating_options(CLI::App& app, nightly::NightlyOptions& o) {
+void add_nightly_options(CLI::App& app, nightly::NightlyOptions& o) {
   app.add_option("--tables-dir", o.tables_dir, "Folder of the table versions (bots with outer learning read it)")
       ->capture_default_str();
   app.add_option("--base-tables", o.base_tables, "The tables before the first version (T0)")->capture_default_str();
@@ -49,7 +48,7 @@ Command add_nightly_command(CLI::App& parent) {
   CLI::App* app = parent.add_subcommand(
       "nightly", "The nightly job: fold new games into the next table version, scores and ratings (leaderboard)");
   app->add_option("--db", options->db_path, "The database")->capture_default_str();
-  add_rating_options(*app, *options);
+  add_nightly_options(*app, *options);
   return {app, [options] { return run_nightly_command(*options); }};
 }
 

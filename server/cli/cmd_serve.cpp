@@ -1,14 +1,44 @@
 // `skat serve`: the game server (HTTP + WebSocket on one port, SQLite, the web client); see
-// server/app/serve.h for what it does at start and at a graceful stop.
+// server/app/serve.h for what it does at start and at a graceful stop. With --nightly-at the
+// nightly job (server/nightly) runs every day at that UTC time beside it, on the same database.
+#include <spdlog/spdlog.h>
+
 #include <memory>
+#include <optional>
 
 #include "server/app/serve.h"
 #include "server/cli/command.h"
+#include "server/nightly/nightly_schedule.h"
 
 namespace skat::cli {
 
+namespace {
+
+struct ServeArgs {
+  app::ServeConfig config;
+  std::string nightly_at;
+  nightly::NightlyOptions nightly;
+};
+
+int run_serve_command(ServeArgs& args) {
+  std::optional<nightly::NightlySchedule> schedule;
+  if (!args.nightly_at.empty()) {
+    const auto at = nightly::parse_daily_time(args.nightly_at);
+    if (!at) {
+      spdlog::error("serve: --nightly-at must be HH:MM (UTC)");
+      return 2;
+    }
+    args.nightly.db_path = args.config.db_path;
+    schedule.emplace(args.nightly, *at);
+  }
+  return app::run_serve(args.config);
+}
+
+}  // namespace
+
 Command add_serve_command(CLI::App& parent) {
-  auto config = std::make_shared<app::ServeConfig>();
+  auto args = std::make_shared<ServeArgs>();
+  app::ServeConfig* config = &args->config;
   CLI::App* app = parent.add_subcommand("serve", "Run the game server: HTTP and WebSocket (/ws) on one port");
   app->add_option("--port", config->port, "TCP port (0: any free port)")
       ->check(CLI::Range(0, 65535))
@@ -29,7 +59,11 @@ Command add_serve_command(CLI::App& parent) {
   app->add_option("--admin-token-file", config->admin_token_file,
                   "File with the admin bearer token (default: admin-token beside the database, created)");
   app->add_option("--threads", config->threads, "I/O threads")->check(CLI::Range(1, 64))->capture_default_str();
-  return {app, [config] { return app::run_serve(*config); }};
+  app->add_option("--nightly-at", args->nightly_at,
+                  "Run the nightly job (fold, scores, ratings) every day at HH:MM UTC beside the server");
+  auto* nightly_group = app->add_option_group("nightly", "Settings of the nightly job (with --nightly-at)");
+  add_nightly_options(*nightly_group, args->nightly);
+  return {app, [args] { return run_serve_command(*args); }};
 }
 
 }  // namespace skat::cli

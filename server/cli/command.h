@@ -7,6 +7,10 @@
 #include <functional>
 #include <vector>
 
+namespace skat::nightly {
+struct NightlyOptions;
+}
+
 namespace skat::cli {
 
 struct Command {
@@ -31,6 +35,9 @@ Command add_serve_command(CLI::App& parent);
 Command add_bot_command(CLI::App& parent);
 Command add_loadgen_command(CLI::App& parent);
 Command add_nightly_command(CLI::App& parent);  // cmd_nightly.cpp: the nightly job by hand
+// The nightly job's settings (tables folder, base tables, Elo K and start, corrections), shared by
+// `skat nightly` and `skat serve --nightly-at`.
+void add_nightly_options(CLI::App& app, nightly::NightlyOptions& options);
 
 // Validators with one-line messages (CLI11's numeric ones print the whole double range).
 CLI::Validator non_negative_number();

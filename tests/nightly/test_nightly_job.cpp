@@ -17,6 +17,7 @@
 #include "db/nightly.h"
 #include "server/cli/selfplay.h"
 #include "server/nightly/nightly_job.h"
+#include "server/nightly/nightly_schedule.h"
 
 namespace skat::nightly {
 namespace {
@@ -192,6 +193,19 @@ TEST_F(NightlyFixture, RatingsKeepTheirSumAndTheOptionsChangeTheScores) {
     else
       EXPECT_TRUE(std::ranges::any_of(ratings->rows, [](const db::RatingRow& r) { return r.elo_score != r.sf_score; }));
   }
+}
+
+TEST(NightlySchedule, DailyTimesAndTheNextRun) {
+  EXPECT_EQ(parse_daily_time("03:30")->hour, 3);
+  EXPECT_EQ(parse_daily_time("23:59")->minute, 59);
+  for (const char* bad : {"", "3:30", "24:00", "12:60", "ab:cd", "12-30", "12:3x", "012:30"})
+    EXPECT_FALSE(parse_daily_time(bad)) << bad;
+  using namespace std::chrono;
+  const sys_days day = 2026y / 11 / 22;
+  // Before today's time: today; at or after it: tomorrow.
+  EXPECT_EQ(next_run(day + 2h, {3, 30}), day + 3h + 30min);
+  EXPECT_EQ(next_run(day + 3h + 30min, {3, 30}), day + days(1) + 3h + 30min);
+  EXPECT_EQ(next_run(day + 23h, {3, 30}), day + days(1) + 3h + 30min);
 }
 
 TEST(Ratings, UncertaintyFromRecentResiduals) {

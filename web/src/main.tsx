@@ -89,7 +89,7 @@ function App() {
       )}
       <main>
         {route.name === 'play' && <PlayView session={session} snap={snap} />}
-        {route.name === 'leaderboard' && <LeaderboardView kind={route.kind} />}
+        {route.name === 'leaderboard' && <LeaderboardView kind={route.kind} sort={route.sort} />}
         {route.name === 'player' && <PlayerView id={route.id} />}
         {route.name === 'series' && <SeriesListView query={route.query} />}
         {route.name === 'seriesOne' && <SeriesView id={route.id} game={route.game} />}

@@ -5,8 +5,9 @@ import { act } from 'preact/test-utils';
 import { AuctionPanel, ActionPanel } from '../src/components/ActionPanel';
 import { HandView } from '../src/views/TableView';
 import { TournamentReport } from '../src/components/TournamentReport';
+import { LeaderboardView } from '../src/views/LeaderboardView';
 import { BID_VALUES, type LegalAction } from '../src/lib/bidding';
-import type { TournamentBot, TournamentReport as Report } from '../src/lib/api';
+import type { Leaderboard, LeaderRow, TournamentBot, TournamentReport as Report } from '../src/lib/api';
 
 function mount(node: preact.ComponentChild) {
   const root = document.createElement('div');
@@ -171,5 +172,68 @@ describe('TournamentReport', () => {
       ['suit', '380', '64.0 %', '78.9 %', '81.6 %'],
       ['grand', '200', '33.5 %', '90.0 %', '—'],
     ]);
+  });
+});
+
+describe('LeaderboardView', () => {
+  const player = (player_id: number, name: string, score_per_36: number, rating: number | null): LeaderRow => ({
+    player_id,
+    name,
+    kind: 'human',
+    bot_kind: '',
+    series: 12,
+    deals: 432,
+    declared: 150,
+    won: 120,
+    lost: 30,
+    score: score_per_36 * 12,
+    score_per_36,
+    rating,
+    uncertainty: rating === null ? null : 11.6,
+    rated_series: rating === null ? 0 : player_id,
+    provisional: player_id < 10,
+  });
+  const board: Leaderboard = {
+    kind: 'all',
+    provisional_below: 10,
+    snapshot: {
+      id: 3,
+      created_at: 1795370667348,
+      series: 120,
+      table_version: 4,
+      options: { k: 0.02, start: 800, hand_luck: true, high_value: false, mean_value: 41 },
+    },
+    players: [player(1, 'anna', 1200, null), player(2, 'bert', 1000, 850.4), player(12, 'carl', 900, 901.7)],
+  };
+  const show = async (sort: 'elo' | 'sf' | null) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(board))),
+    );
+    const root = mount(<LeaderboardView kind="all" sort={sort} />);
+    await vi.waitFor(() => expect(byTestId(root, 'leaderboard')).not.toBeNull());
+    vi.unstubAllGlobals();
+    const rows = [...byTestId(root, 'leaderboard')!.querySelectorAll('tbody tr')];
+    return { root, rows: rows.map((tr) => [...tr.querySelectorAll('td')].slice(1, 4).map((td) => td.textContent)) };
+  };
+
+  it('ranks by Elo once rated, marks provisional ratings and says how they were computed', async () => {
+    const { root, rows } = await show(null);
+    expect(rows).toEqual([
+      ['carl', '902 ± 12', '900'],
+      ['bert', '850P ± 12', '1000'],
+      ['anna', '—', '1200'],
+    ]);
+    expect(root.querySelector('sup')!.getAttribute('title')).toBe('provisional: fewer than 10 rated series');
+    expect(root.querySelector('p.muted')!.textContent).toContain('over 120 series, corrected for hand luck.');
+    expect(root.querySelector('[aria-label=Order] .active')!.textContent).toBe('By Elo');
+  });
+
+  it('ranks by SF / 36 on request, keeping the sort in the kind links', async () => {
+    const { root, rows } = await show('sf');
+    expect(rows.map((r) => r[0])).toEqual(['anna', 'bert', 'carl']);
+    expect(root.querySelector('[aria-label=Players] a')!.getAttribute('href')).toBe(
+      '#/leaderboard?kind=humans&sort=sf',
+    );
   });
 });

@@ -1,6 +1,6 @@
 // The routes of the hash router (parseRoute).
 import { describe, expect, it } from 'vitest';
-import { parseRoute } from '../src/lib/route';
+import { leaderboardHref, parseRoute } from '../src/lib/route';
 
 describe('parseRoute', () => {
   it('falls back to the play view', () => {
@@ -10,9 +10,21 @@ describe('parseRoute', () => {
   });
 
   it('reads the leaderboard kind, people by default', () => {
-    expect(parseRoute('#/leaderboard')).toEqual({ name: 'leaderboard', kind: 'humans' });
-    expect(parseRoute('#/leaderboard?kind=bots')).toEqual({ name: 'leaderboard', kind: 'bots' });
-    expect(parseRoute('#/leaderboard?kind=other')).toEqual({ name: 'leaderboard', kind: 'humans' });
+    expect(parseRoute('#/leaderboard')).toEqual({ name: 'leaderboard', kind: 'humans', sort: null });
+    expect(parseRoute('#/leaderboard?kind=bots')).toEqual({ name: 'leaderboard', kind: 'bots', sort: null });
+    expect(parseRoute('#/leaderboard?kind=other')).toEqual({ name: 'leaderboard', kind: 'humans', sort: null });
+  });
+
+  it('reads the leaderboard sort, leaving the default to the view', () => {
+    expect(parseRoute('#/leaderboard?kind=all&sort=sf')).toEqual({ name: 'leaderboard', kind: 'all', sort: 'sf' });
+    expect(parseRoute('#/leaderboard?sort=elo')).toEqual({ name: 'leaderboard', kind: 'humans', sort: 'elo' });
+    expect(parseRoute('#/leaderboard?sort=name')).toEqual({ name: 'leaderboard', kind: 'humans', sort: null });
+  });
+
+  it('links the leaderboard back to the same kind and sort', () => {
+    expect(leaderboardHref('bots', null)).toBe('#/leaderboard?kind=bots');
+    expect(leaderboardHref('all', 'elo')).toBe('#/leaderboard?kind=all&sort=elo');
+    expect(parseRoute(leaderboardHref('humans', 'sf'))).toEqual({ name: 'leaderboard', kind: 'humans', sort: 'sf' });
   });
 
   it('reads players, series lists and single series with an optional game', () => {

@@ -30,6 +30,28 @@ export interface LeaderRow {
   lost: number;
   score: number;
   score_per_36: number;
+  rating: number | null; // null until the newest nightly snapshot rates the player
+  uncertainty: number | null; // ± rating points
+  rated_series: number;
+  provisional: boolean; // fewer than provisional_below rated series
+}
+export interface RatingSnapshot {
+  id: number;
+  created_at: number;
+  series: number;
+  table_version: number;
+  options: { k: number; start: number; hand_luck: boolean; high_value: boolean; mean_value: number };
+}
+export interface Leaderboard {
+  kind: string;
+  provisional_below: number;
+  snapshot: RatingSnapshot | null; // null until the nightly rating job has run
+  players: LeaderRow[];
+}
+export interface RatingPoint {
+  series: number;
+  finished_at: number;
+  rating: number; // after that series
 }
 export type Interval = [number, number];
 export interface TournamentItem {
@@ -130,13 +152,15 @@ export function filterQuery(f: SeriesFilter, extra: Record<string, string | numb
 }
 
 export const api = {
-  leaderboard: (kind: string) => getJson<{ kind: string; players: LeaderRow[] }>(`/api/leaderboard?kind=${kind}`),
+  leaderboard: (kind: string) => getJson<Leaderboard>(`/api/leaderboard?kind=${kind}`),
   series: (f: SeriesFilter, after?: number, limit = 25) =>
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series${filterQuery(f, { after, limit })}`),
   player: (id: number) =>
-    getJson<{ player: { id: number; name: string; kind: string; created_at: number }; series: SeriesItem[] }>(
-      `/api/players/${id}?limit=1000`,
-    ),
+    getJson<{
+      player: { id: number; name: string; kind: string; created_at: number };
+      series: SeriesItem[];
+      ratings: RatingPoint[]; // oldest first
+    }>(`/api/players/${id}?limit=1000`),
   seriesGames: (id: number) => getJson<import('./replay').SeriesGames>(`/api/series/${id}/games`),
   oneSeries: (id: number) =>
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series?after=${id - 1}&limit=1`).then(

@@ -1,8 +1,10 @@
-// Hash routes: #/play, #/leaderboard[?kind=], #/players/ID, #/series[?player=&from=&to=], #/series/ID[/GAME],
+// Hash routes: #/play, #/leaderboard[?kind=&sort=], #/players/ID, #/series[?player=&from=&to=], #/series/ID[/GAME],
 // #/tournaments, #/tournaments/ID.
+export type LeaderKind = 'humans' | 'bots' | 'all';
+export type LeaderSort = 'elo' | 'sf';
 export type Route =
   | { name: 'play' }
-  | { name: 'leaderboard'; kind: 'humans' | 'bots' | 'all' }
+  | { name: 'leaderboard'; kind: LeaderKind; sort: LeaderSort | null } // sort null: the view's default
   | { name: 'player'; id: number }
   | { name: 'series'; query: URLSearchParams }
   | { name: 'seriesOne'; id: number; game: number | null }
@@ -16,7 +18,12 @@ export function parseRoute(hash: string): Route {
   const parts = path.split('/').filter(Boolean);
   if (parts[0] === 'leaderboard') {
     const k = q.get('kind');
-    return { name: 'leaderboard', kind: k === 'bots' || k === 'all' ? k : 'humans' };
+    const s = q.get('sort');
+    return {
+      name: 'leaderboard',
+      kind: k === 'bots' || k === 'all' ? k : 'humans',
+      sort: s === 'elo' || s === 'sf' ? s : null,
+    };
   }
   if (parts[0] === 'players' && /^\d+$/.test(parts[1] ?? '')) return { name: 'player', id: Number(parts[1]) };
   if (parts[0] === 'series') {
@@ -29,4 +36,8 @@ export function parseRoute(hash: string): Route {
     return { name: 'tournaments' };
   }
   return { name: 'play' };
+}
+
+export function leaderboardHref(kind: LeaderKind, sort: LeaderSort | null): string {
+  return `#/leaderboard?kind=${kind}${sort ? `&sort=${sort}` : ''}`;
 }

@@ -10,6 +10,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { api, formatDate, type SeriesItem } from '../lib/api';
+import { ratingPoints } from '../lib/leaderboard';
 import { SeriesRows } from './SeriesListView';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Legend);
@@ -67,6 +68,40 @@ function ScoreChart({ points }: { points: ReturnType<typeof scorePoints> }) {
   );
 }
 
+function RatingChart({ points }: { points: ReturnType<typeof ratingPoints> }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const chart = new Chart(ref.current, {
+      type: 'line',
+      data: {
+        labels: points.map((p) => p.label),
+        datasets: [
+          {
+            label: 'Elo rating after the series',
+            data: points.map((p) => p.rating),
+            borderColor: '#0b5cad',
+            backgroundColor: '#0b5cad',
+            tension: 0.2,
+          },
+        ],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        plugins: { legend: { position: 'bottom' } },
+      },
+    });
+    return () => chart.destroy();
+  }, [points]);
+  return (
+    <div class="chart-box" data-testid="rating-chart">
+      <canvas ref={ref} aria-label="Elo rating after each finished series" role="img" />
+    </div>
+  );
+}
+
 export function PlayerView({ id }: { id: number }) {
   const [data, setData] = useState<Awaited<ReturnType<typeof api.player>> | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -80,6 +115,7 @@ export function PlayerView({ id }: { id: number }) {
   if (error) return <p class="warn-text">{error}</p>;
   if (!data) return <p class="status">Loading…</p>;
   const points = scorePoints(data.series, id);
+  const ratings = ratingPoints(data.ratings);
   return (
     <section class="page player">
       <h2>
@@ -90,6 +126,12 @@ export function PlayerView({ id }: { id: number }) {
       </p>
       <h3>Seeger-Fabian score per series</h3>
       {points.length ? <ScoreChart points={points} /> : <p class="muted">No finished series yet.</p>}
+      <h3>Elo rating</h3>
+      {ratings.length ? (
+        <RatingChart points={ratings} />
+      ) : (
+        <p class="muted">No rating yet; it appears after the nightly rating job has run.</p>
+      )}
       <h3>Series</h3>
       <SeriesRows items={[...data.series].reverse()} highlight={id} />
       <p>

@@ -1,0 +1,47 @@
+// The nightly job on a timer: every day at a fixed UTC time, on its own thread (it opens its own
+// database connection; SQLite's WAL lets the server keep writing meanwhile), until stopped. Used
+// by `skat serve --nightly-at HH:MM`; a failed run is logged and the next day's run tries again.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <string_view>
+#include <thread>
+
+#include "server/nightly/nightly_job.h"
+
+namespace skat::nightly {
+
+struct DailyTime {
+  int hour = 3;
+  int minute = 0;
+};
+
+// "HH:MM" (00:00 … 23:59); empty on anything else.
+std::optional<DailyTime> parse_daily_time(std::string_view text);
+// The first moment strictly after `now` at that UTC time of day.
+std::chrono::system_clock::time_point next_run(std::chrono::system_clock::time_point now, DailyTime at);
+
+class NightlySchedule {
+ public:
+  NightlySchedule(NightlyOptions options, DailyTime at);
+  ~NightlySchedule();
+  NightlySchedule(const NightlySchedule&) = delete;
+  NightlySchedule& operator=(const NightlySchedule&) = delete;
+  // Waits for a run in progress to end.
+  void stop();
+
+ private:
+  void loop();
+
+  NightlyOptions options_;
+  DailyTime at_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace skat::nightly

@@ -1,0 +1,99 @@
+// The leaderboard display helpers: order by Elo or SF / 36, rating texts, the snapshot note, rating-history points.
+import { describe, expect, it } from 'vitest';
+import { formatDate, type LeaderRow, type RatingSnapshot } from '../src/lib/api';
+import { defaultSort, ratingParts, ratingPoints, snapshotNote, sortRows } from '../src/lib/leaderboard';
+
+const row = (player_id: number, score_per_36: number, rating: number | null, uncertainty = 10): LeaderRow => ({
+  player_id,
+  name: `p${player_id}`,
+  kind: 'human',
+  bot_kind: '',
+  series: 1,
+  deals: 36,
+  declared: 12,
+  won: 9,
+  lost: 3,
+  score: score_per_36,
+  score_per_36,
+  rating,
+  uncertainty: rating === null ? null : uncertainty,
+  rated_series: rating === null ? 0 : 1,
+  provisional: true,
+});
+
+const SNAPSHOT: RatingSnapshot = {
+  id: 3,
+  created_at: 1795370667348,
+  series: 120,
+  table_version: 4,
+  options: { k: 0.02, start: 800, hand_luck: false, high_value: false, mean_value: 41 },
+};
+
+describe('sortRows', () => {
+  const rows = [row(1, 900, null), row(2, 800, 850), row(3, 700, 910), row(4, 1000, null), row(5, 600, 850)];
+  const ids = (rs: LeaderRow[]) => rs.map((r) => r.player_id);
+
+  it('orders by rating, unrated players last, ties by SF / 36', () => {
+    expect(ids(sortRows(rows, 'elo'))).toEqual([3, 2, 5, 4, 1]);
+  });
+
+  it('orders by SF / 36 regardless of ratings', () => {
+    expect(ids(sortRows(rows, 'sf'))).toEqual([4, 1, 2, 3, 5]);
+  });
+
+  it('leaves the given rows alone', () => {
+    sortRows(rows, 'sf');
+    expect(ids(rows)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('defaults to Elo once there is a snapshot', () => {
+    expect(defaultSort(SNAPSHOT)).toBe('elo');
+    expect(defaultSort(null)).toBe('sf');
+  });
+});
+
+describe('ratingParts', () => {
+  it('rounds the rating and its uncertainty', () => {
+    expect(ratingParts({ rating: 882.1, uncertainty: 11.6 })).toEqual({ value: '882', spread: '± 12' });
+    expect(ratingParts({ rating: 799.5, uncertainty: 0 })).toEqual({ value: '800', spread: '± 0' });
+  });
+
+  it('has no spread without uncertainty and nothing without rating', () => {
+    expect(ratingParts({ rating: 874.48, uncertainty: null })).toEqual({ value: '874', spread: '' });
+    expect(ratingParts({ rating: null, uncertainty: null })).toBeNull();
+  });
+});
+
+describe('snapshotNote', () => {
+  const when = formatDate(SNAPSHOT.created_at);
+
+  it('says that the ratings are still to come', () => {
+    expect(snapshotNote(null)).toBe('Elo ratings appear after the nightly job has run.');
+  });
+
+  it('says when, over how many series and with which corrections', () => {
+    expect(snapshotNote(SNAPSHOT)).toBe(
+      `Elo ratings computed ${when} over 120 series, without hand-luck or high-value correction.`,
+    );
+    const both = { ...SNAPSHOT, options: { ...SNAPSHOT.options, hand_luck: true, high_value: true } };
+    expect(snapshotNote(both)).toBe(
+      `Elo ratings computed ${when} over 120 series, corrected for hand luck and high value (mean game value 41).`,
+    );
+    const luck = { ...SNAPSHOT, options: { ...SNAPSHOT.options, hand_luck: true } };
+    expect(snapshotNote(luck)).toBe(`Elo ratings computed ${when} over 120 series, corrected for hand luck.`);
+  });
+});
+
+describe('ratingPoints', () => {
+  it('labels each rating with its series and day, oldest first', () => {
+    const ratings = [
+      { series: 3, finished_at: 1795370823963, rating: 874.48 },
+      { series: 9, finished_at: 1795457223963, rating: 881.04 },
+    ];
+    expect(ratingPoints(ratings)).toEqual([
+      { label: `#3 ${formatDate(1795370823963).slice(0, 10)}`, rating: 874.5 },
+      { label: `#9 ${formatDate(1795457223963).slice(0, 10)}`, rating: 881 },
+    ]);
+    expect(ratingPoints([])).toEqual([]);
+  });
+});
