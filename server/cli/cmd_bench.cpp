@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "server/cli/bench_decisions.h"
+#include "server/cli/bench_elo.h"
 #include "server/cli/bench_engine.h"
 #include "server/cli/bench_fold.h"
 #include "server/cli/bench_pimc.h"
@@ -27,6 +28,7 @@ BenchReport report_of(const BenchArgs& args) {
   if (args.what == "pimc") return run_pimc_bench(args.quick);
   if (args.what == "fold") return run_fold_bench(args.quick);
   if (args.what == "decisions") return run_decisions_bench(args.quick, args.tables);
+  if (args.what == "elo") return run_elo_bench(args.quick, args.tables);
   return run_engine_bench(args.quick);
 }
 
@@ -50,10 +52,10 @@ Command add_bench_command(CLI::App& parent) {
   auto args = std::make_shared<BenchArgs>();
   CLI::App* app =
       parent.add_subcommand("bench", "Fixed, seeded benchmarks: name: value unit, last line bench: <digest>");
-  app->add_option("benchmark", args->what, "Which benchmark: engine, solver, pimc, fold, decisions")
+  app->add_option("benchmark", args->what, "Which benchmark: engine, solver, pimc, fold, decisions, elo")
       ->required()
-      ->check(CLI::IsMember({"engine", "solver", "pimc", "fold", "decisions"}));
-  app->add_option("--tables", args->tables, "decisions: the table file")->capture_default_str();
+      ->check(CLI::IsMember({"engine", "solver", "pimc", "fold", "decisions", "elo"}));
+  app->add_option("--tables", args->tables, "decisions and elo: the table file")->capture_default_str();
   app->add_flag("--quick", args->quick, "A short workload (same figures, different digest)");
   return {app, [args] { return run_bench(*args); }};
 }

@@ -50,12 +50,22 @@ double rating_uncertainty(const std::vector<double>& residuals, double k, int wi
 
 std::expected<Ratings, std::string> compute_ratings(db::Connection& c, const RatingOptions& options,
                                                     const WinProbabilityFn& win_probability) {
+  std::vector<db::SeriesGames> all;
+  auto read = db::for_each_finished_series(c, [&](const db::SeriesGames& s) {
+    all.push_back(s);
+    return true;
+  });
+  if (!read) return std::unexpected(read.error().message);
+  return compute_ratings(all, options, win_probability);
+}
+
+std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGames> all, const RatingOptions& options,
+                                                    const WinProbabilityFn& win_probability) {
   EloTable elo(options.elo);
   std::map<db::PlayerId, Player> players;
   Ratings out;
-  std::string failure;
   const bool need_p = options.chance.hand_luck;
-  auto visited = db::for_each_finished_series(c, [&](const db::SeriesGames& series) {
+  for (const db::SeriesGames& series : all) {
     std::vector<ScoredGame> games;
     std::array<int, 3> sf{}, won{}, lost{};
     for (const std::string& line : series.games) {
@@ -75,10 +85,7 @@ std::expected<Ratings, std::string> compute_ratings(db::Connection& c, const Rat
       result.scores[i] = scores[i];
     }
     auto trace = elo.apply(result);
-    if (!trace) {
-      failure = "series " + std::to_string(series.id) + ": " + trace.error();
-      return false;
-    }
+    if (!trace) return std::unexpected("series " + std::to_string(series.id) + ": " + trace.error());
     for (std::size_t i = 0; i < 3; ++i) {
       Player& p = players[series.seats[i]];
       p.residuals.push_back((*trace)[i].score - (*trace)[i].expected);
@@ -92,10 +99,7 @@ std::expected<Ratings, std::string> compute_ratings(db::Connection& c, const Rat
     }
     ++out.series_count;
     out.last_series = std::max(out.last_series, series.id);
-    return true;
-  });
-  if (!visited) return std::unexpected(visited.error().message);
-  if (!failure.empty()) return std::unexpected(failure);
+  }
   for (const auto& [id, p] : players) {
     db::RatingRow row;
     row.player_id = id;

@@ -8,6 +8,7 @@
 #include <expected>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,10 @@ double rating_uncertainty(const std::vector<double>& residuals, double k, int wi
 
 // Every finished series of the database (a game line that cannot be read counts as folded).
 std::expected<Ratings, std::string> compute_ratings(db::Connection& c, const RatingOptions& options,
+                                                    const WinProbabilityFn& win_probability = {});
+// The same over series already read, in the order given.
+std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGames> series,
+                                                    const RatingOptions& options,
                                                     const WinProbabilityFn& win_probability = {});
 
 // The options as stored with a snapshot: {"k":…,"start":…,"hand_luck":…,"high_value":…,"mean_value":…}.

@@ -265,6 +265,17 @@ TEST(Binary, BenchFoldQuickReportsEveryFigure) {
   EXPECT_EQ(lines(skat("bench fold --quick").out).back(), out.back());
 }
 
+TEST(Binary, BenchEloQuickRecomputesTheSameRatings) {
+  const std::string tables = std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab";
+  const CliRun r = skat("bench elo --quick --tables '" + tables + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = lines(r.out);
+  expect_figures(out, {"series", "games", "players", "recompute_hand_luck", "recompute_hand_luck_rate",
+                       "recompute_plain"});
+  EXPECT_EQ(out[1], "games: 2160 games");
+  EXPECT_EQ(lines(skat("bench elo --quick --tables '" + tables + "'").out).back(), out.back());
+}
+
 TEST(Binary, BenchDecisionsQuickReportsEveryFigureWithTheShippedTables) {
   const CliRun r = skat(std::string("bench decisions --quick --tables ") + SKAT_SOURCE_DIR + "/tables/t0.wtab");
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -1,0 +1,15 @@
+// `skat bench elo`: the nightly job's rating recomputation (server/nightly/ratings.h) over the
+// paper's volume, 2,329 series of 36 synthetic recorded games (83,844 games) among 150 players:
+// the time to recompute every rating from scratch with the hand-luck correction (every declarer
+// game looked up in the winning tables) and without corrections, and a digest of the ratings.
+#pragma once
+
+#include <string>
+
+#include "server/cli/bench_support.h"
+
+namespace skat::cli {
+
+BenchReport run_elo_bench(bool quick, const std::string& tables_path);
+
+}  // namespace skat::cli
