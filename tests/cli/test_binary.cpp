@@ -270,8 +270,8 @@ TEST(Binary, BenchEloQuickRecomputesTheSameRatings) {
   const CliRun r = skat("bench elo --quick --tables '" + tables + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto out = lines(r.out);
-  expect_figures(out, {"series", "games", "players", "recompute_hand_luck", "recompute_hand_luck_rate",
-                       "recompute_plain"});
+  expect_figures(out,
+                 {"series", "games", "players", "recompute_hand_luck", "recompute_hand_luck_rate", "recompute_plain"});
   EXPECT_EQ(out[1], "games: 2160 games");
   EXPECT_EQ(lines(skat("bench elo --quick --tables '" + tables + "'").out).back(), out.back());
 }
