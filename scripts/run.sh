@@ -8,7 +8,9 @@
 # Safe to run twice: existing accounts and tokens are reused. Settings: SKAT_PORT (8080),
 # SKAT_BOTS (9: enough for three all-bot tables, or bots for humans at several tables),
 # SKAT_BOT_KIND (the house bots' program: the complete bot with the shipped tables T0, a lighter
-# search than its default so that it answers in about a second).
+# search than its default so that it answers in about a second), SKAT_LEARNING_BOTS (3: bots
+# "learner-N" of the same program with outer learning: they read the newest table version the
+# nightly job wrote to data/tables), SKAT_NIGHTLY_AT (03:00 UTC: when the nightly job runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +28,8 @@ fi
 port="${SKAT_PORT:-8080}"
 bots="${SKAT_BOTS:-9}"
 bot_kind="${SKAT_BOT_KIND:-full:worlds=8,budget=1500}"
+learners="${SKAT_LEARNING_BOTS:-3}"
+nightly_at="${SKAT_NIGHTLY_AT:-03:00}"
 skat=build/bin/skat
 db=data/skat.db
 tokens=data/bot-tokens
@@ -35,14 +39,19 @@ mkdir -p data
 touch "$tokens"
 chmod 600 "$tokens"
 
+# Version 0 of the learning bots' tables is the shipped T0; the nightly job adds v000001, … beside it.
+mkdir -p data/tables
+[ -f data/tables/v000000.wtab ] || cp tables/t0.wtab data/tables/v000000.wtab
+
 # Bot accounts that have no token on file yet; an account whose token was lost is revoked and
 # renewed (same player, history kept).
-for i in $(seq 1 "$bots"); do
-  name="house-$i"
+names="$(seq -f "house-%g" 1 "$bots")"
+if [ "$learners" -gt 0 ]; then names="$names $(seq -f "learner-%g" 1 "$learners")"; fi
+for name in $names; do
   grep -q "^$name " "$tokens" && continue
-  if ! secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind simple 2>/dev/null); then
+  if ! secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind full 2>/dev/null); then
     "$skat" --log-level warn admin revoke-bot --db "$db" "$name" >/dev/null
-    secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind simple)
+    secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind full)
   fi
   echo "$name $secret" >>"$tokens"
 done
@@ -56,7 +65,7 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
-"$skat" serve --port "$port" --db "$db" --web web/dist &
+"$skat" serve --port "$port" --db "$db" --web web/dist --nightly-at "$nightly_at" --tables-dir data/tables &
 pids+=($!)
 
 for _ in $(seq 1 100); do
@@ -66,6 +75,11 @@ done
 
 "$skat" bot --url "ws://127.0.0.1:$port/ws" --name house --count "$bots" --token-file "$tokens" --kind "$bot_kind" &
 pids+=($!)
+if [ "$learners" -gt 0 ]; then
+  "$skat" bot --url "ws://127.0.0.1:$port/ws" --name learner --count "$learners" --token-file "$tokens" \
+    --kind "$bot_kind,tables=data/tables" &
+  pids+=($!)
+fi
 
 echo
 echo "Skat server running: open http://127.0.0.1:$port/  (admin token in data/admin-token; Ctrl-C stops)"
