@@ -33,7 +33,8 @@ cp "$t0" "$out/tables/t0.wtab"
 bot() { echo "full:worlds=$worlds,budget=60000,tables=$1"; }
 
 # "suit 61.4 % ... solver accuracy 81.8 % (791 judged)" → 81.8 for one class of the --stats output.
-accuracy() { sed -n "s/^$1 .*solver accuracy *\([0-9.]*\) %.*/\1/p" "$2"; }
+# (empty when no game of the class was judged)
+accuracy() { sed -n "s/^$1 .*solver accuracy *\([0-9.]*\) % ([1-9][0-9]* judged).*/\1/p" "$2"; }
 folded_games() { "$skat" tables show "$1" | sed -n 's/^games_folded \([0-9]*\)$/\1/p' | head -1; }
 # difference and interval of one seating of a tournament's JSON report (keys in alphabetical
 # order, one per line: ci95 and difference come before seating, verdict ends it): "d,lo,hi"
