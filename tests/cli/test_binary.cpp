@@ -4,14 +4,17 @@
 #include <sys/wait.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 
 #include "bots/play_deal.h"
+#include "bots/rng.h"
 #include "bots/simple_player.h"
 #include "db/migrations.h"
+#include "db/nightly.h"
 #include "db/series.h"
 #include "db/tournaments.h"
 #include "engine/records/pgn.h"
@@ -263,6 +266,49 @@ TEST(Binary, BenchFoldQuickReportsEveryFigure) {
   EXPECT_TRUE(std::regex_match(out.back(), std::regex("bench: [0-9a-f]{16}")));
   // The digest covers the counts only: a second run gives the same one.
   EXPECT_EQ(lines(skat("bench fold --quick").out).back(), out.back());
+}
+
+// The nightly job SIGKILLed at many moments, then run to the end, leaves what one clean run leaves:
+// one table version holding every game once, and the same ratings.
+TEST(Binary, NightlyKilledAtRandomMomentsEndsAsOneCleanRun) {
+  const std::string tables = std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab";
+  const std::string killed = temp_path("killed.db"), clean = temp_path("clean.db");
+  for (const std::string& f : {killed, clean}) std::filesystem::remove(f);
+  const CliRun games =
+      skat("selfplay --bot rule --series 30 --deals 36 --seed 9 --out /dev/null --db '" + killed + "'");
+  ASSERT_EQ(games.exit_code, 0) << games.err;
+  std::filesystem::copy_file(killed, clean);
+  auto nightly = [&](const std::string& db, const std::string& prefix) {
+    return prefix + "'" + SKAT_BINARY + "' nightly --db '" + db + "' --tables-dir '" + db + ".tables' --base-tables '" +
+           tables + "' --hand-luck >/dev/null 2>&1";
+  };
+  skat::bots::FastRng rng(5);
+  for (int k = 0; k < 12; ++k) {
+    const int ms = 2 + static_cast<int>(rng() % 60);
+    (void)std::system(nightly(killed, "timeout -s KILL " + std::to_string(ms / 1000.0) + " ").c_str());
+  }
+  ASSERT_EQ(std::system(nightly(killed, "").c_str()), 0);
+  ASSERT_EQ(std::system(nightly(clean, "").c_str()), 0);
+  auto a = skat::db::open_database(killed), b = skat::db::open_database(clean);
+  ASSERT_TRUE(a && b);
+  EXPECT_TRUE(a->integrity_check());
+  const auto va = skat::db::table_versions(*a), vb = skat::db::table_versions(*b);
+  ASSERT_TRUE(va && vb);
+  ASSERT_EQ(va->size(), 1U);
+  ASSERT_EQ(vb->size(), 1U);
+  EXPECT_EQ((*va)[0].watermark, (*vb)[0].watermark);
+  EXPECT_EQ((*va)[0].games_folded, (*vb)[0].games_folded);
+  EXPECT_EQ((*va)[0].stats, (*vb)[0].stats);
+  const auto sa = skat::db::latest_snapshot(*a), sb = skat::db::latest_snapshot(*b);
+  ASSERT_TRUE(sa && sb && *sa && *sb);
+  const auto ra = skat::db::snapshot_ratings(*a, (*sa)->id), rb = skat::db::snapshot_ratings(*b, (*sb)->id);
+  ASSERT_TRUE(ra && rb);
+  ASSERT_EQ(ra->size(), rb->size());
+  for (std::size_t i = 0; i < ra->size(); ++i) EXPECT_DOUBLE_EQ((*ra)[i].rating, (*rb)[i].rating);
+  for (const std::string& f : {killed, clean}) {
+    std::filesystem::remove_all(f + ".tables");
+    std::filesystem::remove(f);
+  }
 }
 
 TEST(Binary, BenchEloQuickRecomputesTheSameRatings) {
