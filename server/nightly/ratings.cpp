@@ -10,14 +10,10 @@ namespace skat::nightly {
 
 namespace {
 
+// A player's row as it accumulates, and the residuals behind its uncertainty.
 struct Player {
+  db::RatingRow row;
   std::vector<double> residuals;
-  int series = 0;
-  int deals = 0;
-  int sf_score = 0;
-  double elo_score = 0;
-  int won = 0;
-  int lost = 0;
 };
 
 ScoredGame scored(const PgnGame& g, const WinProbabilityFn& win_probability, bool need_p) {
@@ -89,29 +85,22 @@ std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGa
     for (std::size_t i = 0; i < 3; ++i) {
       Player& p = players[series.seats[i]];
       p.residuals.push_back((*trace)[i].score - (*trace)[i].expected);
-      ++p.series;
-      p.deals += static_cast<int>(series.games.size());
-      p.sf_score += sf[i];
-      p.elo_score += scores[i];
-      p.won += won[i];
-      p.lost += lost[i];
+      ++p.row.series;
+      p.row.deals += static_cast<int>(series.games.size());
+      p.row.sf_score += sf[i];
+      p.row.elo_score += scores[i];
+      p.row.won += won[i];
+      p.row.lost += lost[i];
       out.history.push_back({series.seats[i], series.id, series.finished_at, (*trace)[i].rating});
     }
     ++out.series_count;
     out.last_series = std::max(out.last_series, series.id);
   }
-  for (const auto& [id, p] : players) {
-    db::RatingRow row;
-    row.player_id = id;
-    row.rating = elo.rating(std::to_string(id));
-    row.uncertainty = rating_uncertainty(p.residuals, options.elo.k, options.residual_window);
-    row.series = p.series;
-    row.deals = p.deals;
-    row.sf_score = p.sf_score;
-    row.elo_score = p.elo_score;
-    row.won = p.won;
-    row.lost = p.lost;
-    out.rows.push_back(row);
+  for (auto& [id, p] : players) {
+    p.row.player_id = id;
+    p.row.rating = elo.rating(std::to_string(id));
+    p.row.uncertainty = rating_uncertainty(p.residuals, options.elo.k, options.residual_window);
+    out.rows.push_back(std::move(p.row));
   }
   std::ranges::sort(out.rows, [](const db::RatingRow& a, const db::RatingRow& b) {
     return a.rating != b.rating ? a.rating > b.rating : a.player_id < b.player_id;

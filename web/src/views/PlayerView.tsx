@@ -26,31 +26,30 @@ export function scorePoints(series: SeriesItem[], playerId: number) {
     });
 }
 
-function ScoreChart({ points }: { points: ReturnType<typeof scorePoints> }) {
+interface Line {
+  label: string;
+  data: number[];
+  color: string;
+  dashed?: boolean;
+}
+
+// One line chart (chart.js): the score and the rating charts of this page.
+function LineChart(props: { labels: string[]; lines: Line[]; testid: string; description: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!ref.current) return;
     const chart = new Chart(ref.current, {
       type: 'line',
       data: {
-        labels: points.map((p) => `#${p.id} ${formatDate(p.when).slice(0, 10)}`),
-        datasets: [
-          {
-            label: 'Seeger-Fabian score of the series',
-            data: points.map((p) => p.score),
-            borderColor: '#1d6b3a',
-            backgroundColor: '#1d6b3a',
-            tension: 0.2,
-          },
-          {
-            label: 'per 36 deals',
-            data: points.map((p) => p.per36),
-            borderColor: '#b5651d',
-            backgroundColor: '#b5651d',
-            borderDash: [4, 3],
-            tension: 0.2,
-          },
-        ],
+        labels: props.labels,
+        datasets: props.lines.map((l) => ({
+          label: l.label,
+          data: l.data,
+          borderColor: l.color,
+          backgroundColor: l.color,
+          borderDash: l.dashed ? [4, 3] : [],
+          tension: 0.2,
+        })),
       },
       options: {
         responsive: true,
@@ -60,45 +59,36 @@ function ScoreChart({ points }: { points: ReturnType<typeof scorePoints> }) {
       },
     });
     return () => chart.destroy();
-  }, [points]);
+  }, [props.labels, props.lines]);
   return (
-    <div class="chart-box" data-testid="player-chart">
-      <canvas ref={ref} aria-label="Seeger-Fabian score per series" role="img" />
+    <div class="chart-box" data-testid={props.testid}>
+      <canvas ref={ref} aria-label={props.description} role="img" />
     </div>
   );
 }
 
-function RatingChart({ points }: { points: ReturnType<typeof ratingPoints> }) {
-  const ref = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    const chart = new Chart(ref.current, {
-      type: 'line',
-      data: {
-        labels: points.map((p) => p.label),
-        datasets: [
-          {
-            label: 'Elo rating after the series',
-            data: points.map((p) => p.rating),
-            borderColor: '#0b5cad',
-            backgroundColor: '#0b5cad',
-            tension: 0.2,
-          },
-        ],
-      },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        plugins: { legend: { position: 'bottom' } },
-      },
-    });
-    return () => chart.destroy();
-  }, [points]);
+function ScoreChart({ points }: { points: ReturnType<typeof scorePoints> }) {
   return (
-    <div class="chart-box" data-testid="rating-chart">
-      <canvas ref={ref} aria-label="Elo rating after each finished series" role="img" />
-    </div>
+    <LineChart
+      labels={points.map((p) => `#${p.id} ${formatDate(p.when).slice(0, 10)}`)}
+      lines={[
+        { label: 'Seeger-Fabian score of the series', data: points.map((p) => p.score), color: '#1d6b3a' },
+        { label: 'per 36 deals', data: points.map((p) => p.per36), color: '#b5651d', dashed: true },
+      ]}
+      testid="player-chart"
+      description="Seeger-Fabian score per series"
+    />
+  );
+}
+
+function RatingChart({ points }: { points: ReturnType<typeof ratingPoints> }) {
+  return (
+    <LineChart
+      labels={points.map((p) => p.label)}
+      lines={[{ label: 'Elo rating after the series', data: points.map((p) => p.rating), color: '#0b5cad' }]}
+      testid="rating-chart"
+      description="Elo rating after each finished series"
+    />
   );
 }
 
