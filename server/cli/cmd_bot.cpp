@@ -2,7 +2,9 @@
 // the server with a bots:: player, the decisions on a shared pool of worker threads; runs until
 // SIGINT/SIGTERM. Tokens come from --token or, for
 // several accounts, from --token-file (lines "name token").
+#include <fcntl.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -10,11 +12,14 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "server/botclient/bot_client.h"
 #include "server/cli/command.h"
+#include "server/cli/http_call.h"
 
 namespace skat::cli {
 
@@ -31,7 +36,45 @@ struct BotArgs {
   int delay_ms = 0;
   std::uint64_t seed = 1;
   std::string log_messages;
+  bool register_missing = false;
+  std::string admin_token_file;
 };
+
+// Creates the bot accounts `names` that have no token in the token file through the server's
+// admin API and appends their tokens to the file (mode 0600): how scaled-out bot containers get
+// their accounts. A name the server knows already whose token is lost cannot be recovered here.
+bool register_missing(const BotArgs& args, const botclient::Endpoint& endpoint, const std::vector<std::string>& names,
+                      std::map<std::string, std::string>& tokens, const std::string& kind) {
+  std::ifstream token_in(args.admin_token_file);
+  std::string admin;
+  std::getline(token_in, admin);
+  if (admin.empty()) {
+    spdlog::error("bot: --register needs --admin-token-file with the server's admin token");
+    return false;
+  }
+  const std::string base = "http://" + endpoint.host + ":" + endpoint.port;
+  for (const std::string& name : names) {
+    if (tokens.contains(name)) continue;
+    const auto created =
+        http_call(base, "POST", "/api/admin/bots", nlohmann::json{{"name", name}, {"kind", kind}}.dump(), admin);
+    const auto reply = created ? nlohmann::json::parse(created->body, nullptr, false) : nlohmann::json();
+    if (!created || created->status != 201 || !reply.contains("token")) {
+      spdlog::error("bot: registering {}: {}", name, created ? created->body : created.error());
+      return false;
+    }
+    tokens[name] = reply["token"].get<std::string>();
+    const int fd = ::open(args.token_file.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    const std::string line = name + " " + tokens[name] + "\n";
+    if (fd < 0 || ::write(fd, line.data(), line.size()) != static_cast<ssize_t>(line.size())) {
+      if (fd >= 0) ::close(fd);
+      spdlog::error("bot: cannot write the token of {} to '{}'", name, args.token_file);
+      return false;
+    }
+    ::close(fd);
+    spdlog::info("bot: account {} registered", name);
+  }
+  return true;
+}
 
 std::map<std::string, std::string> read_tokens(const std::string& file) {
   std::map<std::string, std::string> tokens;
@@ -56,13 +99,20 @@ int run_bot(const BotArgs& args) {
     spdlog::error("bot: --url must look like ws://host:port/ws");
     return 1;
   }
+  std::vector<std::string> names;
+  for (int i = 1; i <= args.count; ++i)
+    names.push_back(args.count == 1 ? args.name : args.name + "-" + std::to_string(i));
   std::map<std::string, std::string> tokens;
   if (!args.token_file.empty()) {
     tokens = read_tokens(args.token_file);
+    if (args.register_missing && !register_missing(args, *endpoint, names, tokens, spec.kind)) return 1;
     if (tokens.empty()) {
       spdlog::error("bot: no tokens in '{}'", args.token_file);
       return 1;
     }
+  } else if (args.register_missing) {
+    spdlog::error("bot: --register needs --token-file (where the new tokens are kept)");
+    return 1;
   }
   std::unique_ptr<std::ofstream> log;
   if (!args.log_messages.empty()) {
@@ -78,7 +128,7 @@ int run_bot(const BotArgs& args) {
   for (int i = 1; i <= args.count; ++i) {
     botclient::BotSettings s;
     s.endpoint = *endpoint;
-    s.name = args.count == 1 ? args.name : args.name + "-" + std::to_string(i);
+    s.name = names[static_cast<std::size_t>(i - 1)];
     s.token = args.token;
     if (const auto t = tokens.find(s.name); t != tokens.end()) s.token = t->second;
     if (s.token.empty()) {
@@ -127,6 +177,10 @@ Command add_bot_command(CLI::App& parent) {
       ->check(CLI::Range(0, 600000));
   app->add_option("--seed", args->seed, "Seed of the players' generators")->capture_default_str();
   app->add_option("--log-messages", args->log_messages, "Append every received message to FILE (debug)");
+  app->add_flag("--register", args->register_missing,
+                "Create the accounts missing from --token-file through the server's admin API (and keep their "
+                "tokens there)");
+  app->add_option("--admin-token-file", args->admin_token_file, "File holding the server's admin token (--register)");
   return {app, [args] { return run_bot(*args); }};
 }
 

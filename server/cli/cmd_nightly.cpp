@@ -1,6 +1,9 @@
 // `skat nightly --db PATH`: the nightly job by hand (server/nightly): fold the new games into the
 // next table version, recompute Seeger-Fabian and the chance-corrected Elo, write the leaderboard
-// snapshot; progress on stderr, a summary on stdout, exit 1 on failure.
+// snapshot; progress on stderr, a summary on stdout, exit 1 on failure. With --every-day-at HH:MM
+// it stays in the foreground and runs the job every day at that UTC time until SIGINT/SIGTERM (its
+// own service in docker-compose.yml).
+#include <signal.h>
 #include <spdlog/spdlog.h>
 
 #include <iostream>
@@ -8,10 +11,36 @@
 
 #include "server/cli/command.h"
 #include "server/nightly/nightly_job.h"
+#include "server/nightly/nightly_schedule.h"
 
 namespace skat::cli {
 
 namespace {
+
+struct NightlyArgs {
+  nightly::NightlyOptions options;
+  std::string every_day_at;
+};
+
+// The schedule's thread inherits the blocked signals, so only this thread takes them.
+int run_every_day(const nightly::NightlyOptions& options, const std::string& at) {
+  const auto time = nightly::parse_daily_time(at);
+  if (!time) {
+    spdlog::error("nightly: --every-day-at must be HH:MM (UTC)");
+    return 2;
+  }
+  sigset_t stop;
+  sigemptyset(&stop);
+  sigaddset(&stop, SIGINT);
+  sigaddset(&stop, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop, nullptr);
+  nightly::NightlySchedule schedule(options, *time);
+  int signal = 0;
+  sigwait(&stop, &signal);
+  spdlog::info("nightly: signal {}: stopping", signal);
+  schedule.stop();
+  return 0;
+}
 
 int run_nightly_command(const nightly::NightlyOptions& options) {
   const auto summary =
@@ -44,12 +73,17 @@ void add_nightly_options(CLI::App& app, nightly::NightlyOptions& o) {
 }
 
 Command add_nightly_command(CLI::App& parent) {
-  auto options = std::make_shared<nightly::NightlyOptions>();
+  auto args = std::make_shared<NightlyArgs>();
   CLI::App* app = parent.add_subcommand(
       "nightly", "The nightly job: fold new games into the next table version, scores and ratings (leaderboard)");
-  app->add_option("--db", options->db_path, "The database")->capture_default_str();
-  add_nightly_options(*app, *options);
-  return {app, [options] { return run_nightly_command(*options); }};
+  app->add_option("--db", args->options.db_path, "The database")->capture_default_str();
+  app->add_option("--every-day-at", args->every_day_at,
+                  "Stay running and run the job every day at HH:MM UTC (until SIGINT/SIGTERM)");
+  add_nightly_options(*app, args->options);
+  return {app, [args] {
+            return args->every_day_at.empty() ? run_nightly_command(args->options)
+                                              : run_every_day(args->options, args->every_day_at);
+          }};
 }
 
 }  // namespace skat::cli

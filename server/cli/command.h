@@ -35,6 +35,7 @@ Command add_serve_command(CLI::App& parent);
 Command add_bot_command(CLI::App& parent);
 Command add_loadgen_command(CLI::App& parent);
 Command add_nightly_command(CLI::App& parent);  // cmd_nightly.cpp: the nightly job by hand
+Command add_health_command(CLI::App& parent);   // cmd_health.cpp: is a server up
 // The nightly job's settings (tables folder, base tables, Elo K and start, corrections), shared by
 // `skat nightly` and `skat serve --nightly-at`.
 void add_nightly_options(CLI::App& app, nightly::NightlyOptions& options);

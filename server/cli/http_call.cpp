@@ -44,6 +44,8 @@ std::expected<HttpAnswer, std::string> http_call(const std::string& base, const 
     beast::error_code ignored;
     stream.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
     return HttpAnswer{static_cast<int>(parser.get().result_int()), parser.get().body()};
+  } catch (const boost::system::system_error& e) {
+    return std::unexpected(base + target + ": " + e.code().message());
   } catch (const std::exception& e) {
     return std::unexpected(base + target + ": " + e.what());
   }
