@@ -1,16 +1,33 @@
-# Multi-stage build of the skat command on Debian 12: a build stage with the compiler and
-# development packages, and a slim runtime stage with only the shared libraries it links.
+# The skat server, bots and nightly job in one image (docker-compose.yml runs it in several roles).
+# Stage 1 builds the release binary and the web client from Debian 12 packages and npm; stage 2
+# keeps the binary, the web client and the shipped tables on a slim Debian with the runtime
+# libraries only. Build: docker build -t skat .
 FROM debian:12 AS build
-WORKDIR /src
-COPY scripts/install-deps.sh scripts/install-deps.sh
-RUN scripts/install-deps.sh
-COPY . .
-RUN cmake --preset release -DSKAT_BUILD_TESTS=OFF && cmake --build --preset release
-
-FROM debian:12-slim AS runtime
-RUN apt-get update -q && apt-get install -y -q --no-install-recommends libsodium23 libsqlite3-0 \
+ENV DEBIAN_FRONTEND=noninteractive
+RUN apt-get update -q && apt-get install -y -q --no-install-recommends \
+      build-essential cmake ninja-build pkg-config ca-certificates \
+      libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libsodium-dev libsqlite3-dev libboost1.81-dev \
+      nodejs npm \
     && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY . .
+RUN cmake --preset release -DSKAT_BUILD_TESTS=OFF && cmake --build --preset release --target skat -j "$(nproc)"
+RUN cd web && npm ci --no-audit --no-fund && npm run build
+
+FROM debian:12-slim
+ENV DEBIAN_FRONTEND=noninteractive
+RUN apt-get update -q && apt-get install -y -q --no-install-recommends \
+      libfmt9 libsodium23 libspdlog1.10 libsqlite3-0 ca-certificates \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --home /data --shell /usr/sbin/nologin skat \
+    && mkdir -p /data && chown skat /data
 COPY --from=build /src/build/bin/skat /usr/local/bin/skat
-WORKDIR /data
-VOLUME ["/data"]
-ENTRYPOINT ["skat"]
+COPY --from=build /src/web/dist /app/web
+COPY --from=build /src/tables /app/tables
+COPY scripts/docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
+WORKDIR /app
+USER skat
+VOLUME /data
+EXPOSE 8080
+ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]
+CMD ["server"]

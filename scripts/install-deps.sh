@@ -9,6 +9,7 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev
   libsodium-dev libsqlite3-dev sqlite3 libboost1.81-dev
+  docker-compose
 )
 
 # Node.js and npm build and test the web client (web/); Debian's packages only when there is no
