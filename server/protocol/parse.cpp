@@ -27,8 +27,9 @@ Result parse_hello(const Json& j) {
   auto name = detail::get_string(j, "name", kMaxNameBytes);
   if (!name) return std::unexpected(name.error());
   if (name->empty()) return std::unexpected(error(ErrorCode::BadField, "field \"name\" must not be empty"));
-  for (unsigned char c : *name)
-    if (c < 0x20 || c == 0x7f) return std::unexpected(error(ErrorCode::BadField, "control character in \"name\""));
+  for (const char ch : *name)
+    if (const auto c = static_cast<unsigned char>(ch); c < 0x20 || c == 0x7f)
+      return std::unexpected(error(ErrorCode::BadField, "control character in \"name\""));
   h.name = std::move(*name);
   auto token = detail::get_opt_string(j, "token", kMaxTokenBytes);
   if (!token) return std::unexpected(token.error());
@@ -39,8 +40,8 @@ Result parse_hello(const Json& j) {
   auto kind = detail::get_opt_string(j, "kind", kMaxBotSpecBytes);
   if (!kind) return std::unexpected(kind.error());
   h.kind = kind->value_or("");
-  for (unsigned char c : h.kind)
-    if (c <= 0x20 || c == 0x7f)
+  for (const char ch : h.kind)
+    if (const auto c = static_cast<unsigned char>(ch); c <= 0x20 || c == 0x7f)
       return std::unexpected(error(ErrorCode::BadField, "blank or control character in \"kind\""));
   return h;
 }

@@ -12,7 +12,7 @@ TEST(TournamentJson, ReportRoundTrip) {
   bots::TournamentConfig c;
   c.a = *bots::parse_bot_spec("random");
   c.b = *bots::parse_bot_spec("rule");
-  c.deals = 4;
+  c.deals = 2;
   c.seed = 12;
   const auto games = bots::run_tournament(c);
   const bots::TournamentReport report = bots::make_report(c, games, 1.5);
