@@ -187,8 +187,13 @@ int ContractEvaluator::max_bid(CardSet hand, int position) const {
   return best_bid;
 }
 
-double ContractEvaluator::hand_strength(CardSet hand, int position) const {
-  const auto skats = unknown_skats(hand);
+double ContractEvaluator::hand_strength(CardSet hand, int position, int stride) const {
+  auto skats = unknown_skats(hand);
+  if (stride > 1) {
+    std::vector<CardSet> some;
+    for (std::size_t i = 0; i < skats.size(); i += static_cast<std::size_t>(stride)) some.push_back(skats[i]);
+    skats = std::move(some);
+  }
   double pickup = 0;
   for (CardSet skat : skats) {
     const CardSet twelve = hand | skat;

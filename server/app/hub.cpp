@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <cmath>
 
+#include "bots/table_bot/contract_evaluator.h"
+#include "bots/tables/table_files.h"
 #include "server/app/metrics.h"
 #include "server/app/table_host.h"
 #include "server/net/ws_session.h"
@@ -24,8 +27,38 @@ std::string random_token() {
   return hex;
 }
 
+namespace {
+
+// Every 7th of the 231 unknown skats: about a millisecond per game, on the table's strand.
+constexpr int kStrengthStride = 7;
+
+std::function<std::array<int, 3>(const Deal&)> strengths_from(const std::string& path) {
+  if (path.empty()) return {};
+  auto tables = bots::load_tables(path);
+  if (!tables) {
+    spdlog::warn("hub: no hand strengths in the records ({})", tables.error());
+    return {};
+  }
+  auto shared = std::make_shared<const bots::TableSet>(std::move(*tables));
+  return [shared](const Deal& deal) {
+    const bots::ContractEvaluator evaluator(*shared);
+    std::array<int, 3> out{};
+    for (std::size_t p = 0; p < 3; ++p)
+      out[p] = static_cast<int>(
+          std::lround(10 * evaluator.hand_strength(deal.hands[p], static_cast<int>(p), kStrengthStride)));
+    return out;
+  };
+}
+
+}  // namespace
+
 Hub::Hub(asio::io_context& io, const ServeConfig& config, DbWriter& writer)
-    : io_(io), strand_(asio::make_strand(io)), config_(config), writer_(writer), snapshot_timer_(strand_) {
+    : io_(io),
+      strand_(asio::make_strand(io)),
+      config_(config),
+      writer_(writer),
+      snapshot_timer_(strand_),
+      hand_strengths_(strengths_from(config.strength_tables)) {
   rebuild_snapshot();
 }
 
@@ -182,6 +215,7 @@ void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const pro
   config.bot_move_ms = config_.bot_move_ms;
   config.human_move_ms = config_.human_move_ms;
   config.grace_ms = config_.grace_ms;
+  config.hand_strengths = hand_strengths_;
   const std::int64_t creator = conns_[session->id()].who->player_id;
   writer_.post([self = shared_from_this(), session, config, creator, request_id](Store& store) {
     auto id = store.create_table(config);

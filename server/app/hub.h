@@ -4,11 +4,13 @@
 // HTTP handlers read under a mutex. Client messages for a table go on to its TableHost.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -45,6 +47,9 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   void on_message(const std::shared_ptr<net::WsSession>& session, std::string_view text) override;
   void on_rate_limited(const std::shared_ptr<net::WsSession>& session) override;
   void on_close(const std::shared_ptr<net::WsSession>& session) override;
+
+  // The PGN hand strengths of a deal from the winning tables (empty when none could be loaded).
+  const std::function<std::array<int, 3>(const Deal&)>& hand_strengths() const { return hand_strengths_; }
 
   // A table the server runs by itself (tournaments): its db row exists (id); the bots it asks
   // for are invited as they become free, and the hooks see its games.
@@ -121,6 +126,7 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   protocol::Json snapshot_;
   std::shared_ptr<const std::string> snapshot_text_;
   HubStats stats_;
+  std::function<std::array<int, 3>(const Deal&)> hand_strengths_;
 };
 
 // A fresh random token of 32 bytes from libsodium, as 64 hex digits.

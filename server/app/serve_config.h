@@ -18,6 +18,7 @@ struct ServeConfig {
   int grace_ms = 30000;
   std::string admin_token_file;  // empty: <db folder>/admin-token, generated on first start
   int threads = 2;
+  std::string strength_tables = "tables/t0.wtab";  // for the PGN hand strengths; missing: zeros
   net::Limits limits;
 };
 

@@ -68,6 +68,7 @@ table::TableConfig TournamentDirector::table_config(std::int64_t id, const Table
   c.bot_move_ms = config_.bot_move_ms;
   c.human_move_ms = config_.human_move_ms;
   c.grace_ms = config_.grace_ms;
+  if (const auto hub = hub_.lock()) c.hand_strengths = hub->hand_strengths();
   c.event = "Tournament " + std::to_string(id);
   // A bot that stays away past the grace is replaced by one running the same program.
   for (int seat = 0; seat < 3; ++seat)

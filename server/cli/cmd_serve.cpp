@@ -59,6 +59,9 @@ Command add_serve_command(CLI::App& parent) {
   app->add_option("--admin-token-file", config->admin_token_file,
                   "File with the admin bearer token (default: admin-token beside the database, created)");
   app->add_option("--threads", config->threads, "I/O threads")->check(CLI::Range(1, 64))->capture_default_str();
+  app->add_option("--strength-tables", config->strength_tables,
+                  "Winning tables for the hand strengths of the game records (empty: none)")
+      ->capture_default_str();
   app->add_option("--nightly-at", args->nightly_at,
                   "Run the nightly job (fold, scores, ratings) every day at HH:MM UTC beside the server");
   auto* nightly_group = app->add_option_group("nightly", "Settings of the nightly job (with --nightly-at)");

@@ -26,23 +26,25 @@ std::pair<std::string, std::string> local_date_time(TimePoint t) {
 void TableCore::finish_game(TableOutput& out, TimePoint now) {
   move_deadline_.reset();
   const Game& game = *game_;
-  FinishedGame fg{.table = id_,
-                  .series_index = series_index_,
-                  .game_index = game_index_,
-                  .deal_id = deal_id_,
-                  .seats = {},
-                  .forehand_seat = seat_of_pos(0),
-                  .game = game,
-                  .pgn = pgn_game_from(game, game_index_, {0, 0, 0}),
-                  .pgn_line = {},
-                  .events = {},
-                  .result = {},
-                  .points = {},
-                  .timeouts = timeouts_,
-                  .replaced = replaced_,
-                  .move_ms = move_ms_,
-                  .started = game_started_,
-                  .finished = now};
+  FinishedGame fg{
+      .table = id_,
+      .series_index = series_index_,
+      .game_index = game_index_,
+      .deal_id = deal_id_,
+      .seats = {},
+      .forehand_seat = seat_of_pos(0),
+      .game = game,
+      .pgn = pgn_game_from(game, game_index_,
+                           config_.hand_strengths ? config_.hand_strengths(game.deal()) : std::array<int, 3>{}),
+      .pgn_line = {},
+      .events = {},
+      .result = {},
+      .points = {},
+      .timeouts = timeouts_,
+      .replaced = replaced_,
+      .move_ms = move_ms_,
+      .started = game_started_,
+      .finished = now};
   fg.pgn_line = write_pgn_game(fg.pgn);
   for (std::size_t s = 0; s < 3; ++s)
     if (seats_[s].occupant) fg.seats[s] = *seats_[s].occupant;

@@ -43,6 +43,8 @@ struct TableConfig {
   std::array<std::string, 3> seat_bot_kinds;  // non-empty: only this program may replace that seat
   DealSource deal_source;
   SeatSeed seat_seed;  // empty: no seed in act requests
+  // The PGN hand strengths (fields 17..19, 0..10) of a dealt deal, by position; empty: zeros.
+  std::function<std::array<int, 3>(const Deal& deal)> hand_strengths;
 };
 
 struct Participant {

@@ -102,7 +102,8 @@ class ServeTest : public testing::Test {
 
   void start_server(int port = 0) {
     server_ = spawn({SKAT_BINARY, "serve", "--port", std::to_string(port), "--db", (dir_ / "skat.db").string(), "--web",
-                     (dir_ / "no-web").string(), "--bot-move-ms", "30000", "--grace-ms", "5000"},
+                     (dir_ / "no-web").string(), "--bot-move-ms", "30000", "--grace-ms", "5000", "--strength-tables",
+                     std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab"},
                     dir_ / "serve.log");
     ++starts_;
     port_ = wait_for_port(dir_ / "serve.log", starts_);
@@ -272,6 +273,15 @@ TEST_F(ServeTest, ThreeBotsPlayAFullSeriesStoredReplayableWithoutLeaks) {
   ASSERT_TRUE(read.ok());
   ASSERT_EQ(read.series.games.size(), 6u);
   expect_no_leaks(slurp(dir_ / "messages.log"), table, read.series);
+  // The hand strengths (fields 17..19) come from the winning tables: 0..10, not all zero.
+  int strengths = 0;
+  for (const skat::PgnGame& g : read.series.games)
+    for (const int s : g.strength) {
+      EXPECT_GE(s, 0);
+      EXPECT_LE(s, 10);
+      strengths += s;
+    }
+  EXPECT_GT(strengths, 0);
 
   // The replay JSON over HTTP: every game with its deal and, when played out, 30 cards.
   const auto games = skat::nettest::http_get(port_, "/api/series/" + std::to_string(series->id) + "/games");
