@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { CardView } from '../components/Card';
 import { SeriesTable } from '../components/SeriesTable';
 import { api, formatDate, type SeriesItem } from '../lib/api';
@@ -15,7 +15,8 @@ function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose
   const last = stepCount(g) - 1;
   const [step, setStep] = useState(0);
   useEffect(() => setStep(0), [g]);
-  useEffect(() => {
+  // Attached before the replay is painted, so that no key pressed as soon as it shows is lost.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.target as HTMLElement)?.tagName === 'INPUT') return;
       if (e.key === 'ArrowRight') setStep((s) => Math.min(last, s + 1));
