@@ -13,8 +13,7 @@ function gameLabel(g: ReplayGame, names: string[]): string {
 
 function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose: () => void }) {
   const last = stepCount(g) - 1;
-  const [step, setStep] = useState(0);
-  useEffect(() => setStep(0), [g]);
+  const [step, setStep] = useState(0); // a new game is a new Replay (keyed by index): it starts at 0
   // Attached before the replay is painted, so that no key pressed as soon as it shows is lost.
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -172,7 +171,7 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
       </p>
       {error && <p class="warn-text">{error}</p>}
       {!data && !error && <p class="status">Loading…</p>}
-      {open && <Replay g={open} names={names} onClose={() => (location.hash = `#/series/${id}`)} />}
+      {open && <Replay key={open.index} g={open} names={names} onClose={() => (location.hash = `#/series/${id}`)} />}
       {data && (
         <div class="scroll-x">
           <table class="data" data-testid="series-games">
