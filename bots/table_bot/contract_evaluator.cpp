@@ -1,6 +1,7 @@
 #include "bots/table_bot/contract_evaluator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "bots/skat_putting/skat_putting.h"
@@ -206,6 +207,14 @@ double ContractEvaluator::hand_strength(CardSet hand, int position, int stride) 
     pickup += best;
   }
   return pickup / static_cast<double>(skats.size());
+}
+
+std::array<int, 3> pgn_hand_strengths(const TableSet& tables, const Deal& deal, int stride) {
+  const ContractEvaluator evaluator(tables);
+  std::array<int, 3> out{};
+  for (std::size_t p = 0; p < 3; ++p)
+    out[p] = static_cast<int>(std::lround(10 * evaluator.hand_strength(deal.hands[p], static_cast<int>(p), stride)));
+  return out;
 }
 
 }  // namespace skat::bots

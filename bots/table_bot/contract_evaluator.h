@@ -13,6 +13,7 @@
 #include "bots/skat_putting/skat_putting.h"
 #include "bots/tables/winning_table.h"
 #include "engine/card.h"
+#include "engine/deal.h"
 #include "engine/game_type.h"
 
 namespace skat::bots {
@@ -33,6 +34,10 @@ struct ContractChoice {
   int value = 0;                  // game value if won without schneider (null: the fixed value)
   double payoff = -1e9;           // expected Seeger-Fabian payoff for the declarer
 };
+
+// The PGN hand strengths (records fields 17..19) of a deal: each position's hand_strength in
+// tenths, rounded (every `stride`-th unknown skat, as in hand_strength).
+std::array<int, 3> pgn_hand_strengths(const TableSet& tables, const Deal& deal, int stride = 1);
 
 // C = (50 + V)·W − (50 + 2V)·(1 − W).
 double expected_payoff(double win, int value);

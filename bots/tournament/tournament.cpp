@@ -71,6 +71,19 @@ std::vector<TournamentGame> play_deal_everywhere(const TournamentConfig& config,
 
 }  // namespace
 
+std::optional<std::vector<int>> seatings_named(std::string_view name) {
+  if (name == "2:1") return std::vector<int>{1};
+  if (name == "1:2") return std::vector<int>{2};
+  if (name == "both") return std::vector<int>{1, 2};
+  return std::nullopt;
+}
+
+std::string seatings_text(const std::vector<int>& b_seats) {
+  std::string text;
+  for (const int b : b_seats) text += (text.empty() ? "" : ",") + std::string(seating_name(b));
+  return text;
+}
+
 std::vector<std::uint64_t> tournament_deal_ids(std::uint64_t seed, int deals) {
   std::vector<std::uint64_t> ids(static_cast<std::size_t>(std::max(0, deals)));
   FastRng deal_rng(seed);

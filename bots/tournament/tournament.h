@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "bots/bot_factory.h"
@@ -49,6 +51,13 @@ struct TournamentGame {
 
 // The tournament's deal ids, drawn from its seed.
 std::vector<std::uint64_t> tournament_deal_ids(std::uint64_t seed, int deals);
+// The name of a seating: "2:1" (A A B, b_seats 1) or "1:2" (A B B, b_seats 2).
+inline const char* seating_name(int b_seats) { return b_seats == 1 ? "2:1" : "1:2"; }
+// The seatings a name asks for: "2:1", "1:2" or "both"; empty for anything else.
+std::optional<std::vector<int>> seatings_named(std::string_view name);
+// The seatings played, as stored: "2:1", "1:2" or "2:1,1:2".
+std::string seatings_text(const std::vector<int>& b_seats);
+
 // Whether B sits at `position` (0 forehand) in seating `b_seats` with the lone bot at `rotation`.
 inline bool b_sits_at(int b_seats, int rotation, int position) { return (position == rotation) == (b_seats == 1); }
 // The seed of the player at `position` in the game of deal `index` (seating `b_seats`, lone bot at

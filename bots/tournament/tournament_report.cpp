@@ -139,7 +139,7 @@ TournamentReport make_report(const TournamentConfig& config, const std::vector<T
     const auto diffs = deal_differences(part, config.deals);
     for (std::size_t d = 0; d < diffs.size() && d < total.size(); ++d)
       total[d] += diffs[d] / static_cast<double>(config.b_seats.size());
-    report.seatings.push_back(summarise(b_seats == 1 ? "2:1" : "1:2", part, diffs, report));
+    report.seatings.push_back(summarise(seating_name(b_seats), part, diffs, report));
     all.insert(all.end(), part.begin(), part.end());
   }
   report.seatings.push_back(summarise("total", all, total, report));

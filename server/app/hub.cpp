@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
-#include <cmath>
 
 #include "bots/table_bot/contract_evaluator.h"
 #include "bots/tables/table_files.h"
@@ -40,14 +39,7 @@ std::function<std::array<int, 3>(const Deal&)> strengths_from(const std::string&
     return {};
   }
   auto shared = std::make_shared<const bots::TableSet>(std::move(*tables));
-  return [shared](const Deal& deal) {
-    const bots::ContractEvaluator evaluator(*shared);
-    std::array<int, 3> out{};
-    for (std::size_t p = 0; p < 3; ++p)
-      out[p] = static_cast<int>(
-          std::lround(10 * evaluator.hand_strength(deal.hands[p], static_cast<int>(p), kStrengthStride)));
-    return out;
-  };
+  return [shared](const Deal& deal) { return bots::pgn_hand_strengths(*shared, deal, kStrengthStride); };
 }
 
 }  // namespace

@@ -46,13 +46,9 @@ std::expected<TournamentRequest, std::string> parse_tournament_request(const Jso
     r.seed = it->get<std::uint64_t>();
   }
   if (const auto it = body.find("seating"); it != body.end()) {
-    const std::string seating = it->is_string() ? it->get<std::string>() : "";
-    if (seating == "2:1")
-      r.b_seats = {1};
-    else if (seating == "1:2")
-      r.b_seats = {2};
-    else if (seating != "both")
-      return std::unexpected(R"("seating" must be "2:1", "1:2" or "both")");
+    const auto seatings = bots::seatings_named(it->is_string() ? it->get<std::string>() : "");
+    if (!seatings) return std::unexpected(R"("seating" must be "2:1", "1:2" or "both")");
+    r.b_seats = *seatings;
   }
   return r;
 }
@@ -105,7 +101,7 @@ std::expected<std::int64_t, std::string> TournamentDirector::start(const Tournam
   record.b = config.b.describe();
   record.seed = config.seed;
   record.deals = config.deals;
-  record.seatings = config.b_seats.size() == 2 ? "2:1,1:2" : config.b_seats[0] == 1 ? "2:1" : "1:2";
+  record.seatings = bots::seatings_text(config.b_seats);
   auto id = writer_.call([record](Store& store) { return store.create_tournament(record); });
   if (!id) return std::unexpected(id.error());
 

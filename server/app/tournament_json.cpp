@@ -152,7 +152,7 @@ Json tournament_detail_json(const db::TournamentRecord& t, const std::vector<db:
     for (const std::int64_t id : table.series)
       series.push_back({{"id", id},
                         {"table", table.table_id},
-                        {"seating", table.b_seats == 1 ? "2:1" : "1:2"},
+                        {"seating", bots::seating_name(table.b_seats)},
                         {"rotation", table.lone_seat},
                         {"first_deal", table.first_deal}});
   j["series"] = std::move(series);

@@ -3,7 +3,6 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "bots/tables/game_samples.h"
 #include "bots/tables/table_files.h"
 #include "engine/deal.h"
 #include "server/cli/bench_fold.h"
@@ -55,10 +54,7 @@ BenchReport run_elo_bench(bool quick, const std::string& tables_path) {
   auto tables = bots::load_tables(tables_path);
   if (!tables) throw std::runtime_error(tables.error());
   const auto series = synthetic_series(quick ? 60 : kSeries);
-  const nightly::WinProbabilityFn p = [&](const PgnGame& g) -> std::optional<double> {
-    if (bots::is_passed_deal(g)) return std::nullopt;
-    return tables->win_probability(bots::declarer_context(g));
-  };
+  const nightly::WinProbabilityFn p = nightly::table_win_probability(*tables);
   nightly::RatingOptions luck;
   luck.chance.hand_luck = true;
   const nightly::RatingOptions plain;

@@ -40,10 +40,6 @@ struct TournamentArgs {
   std::string admin_token_file;
 };
 
-std::vector<int> seatings_of(const std::string& seating) {
-  return seating == "2:1" ? std::vector<int>{1} : seating == "1:2" ? std::vector<int>{2} : std::vector<int>{1, 2};
-}
-
 void print_report(const bots::TournamentReport& report, bool json) {
   if (json)
     std::cout << app::tournament_report_json(report).dump(2) << '\n';
@@ -65,7 +61,7 @@ int store_in_db(const std::string& path, const bots::TournamentConfig& config, c
   record.b = report.b;
   record.seed = config.seed;
   record.deals = config.deals;
-  record.seatings = config.b_seats.size() == 2 ? "2:1,1:2" : config.b_seats[0] == 1 ? "2:1" : "1:2";
+  record.seatings = bots::seatings_text(config.b_seats);
   auto id = db::create_tournament(*conn, record);
   if (!id) {
     spdlog::error("tournament: --db {}: {}", path, id.error().message);
@@ -148,7 +144,7 @@ int run_tournament_command(const TournamentArgs& args) {
   config.seed = args.seed;
   config.threads = args.threads;
   config.judge = !args.no_judge;
-  config.b_seats = seatings_of(args.seating);
+  config.b_seats = *bots::seatings_named(args.seating);  // CLI11 admits only the three names
   const auto start = std::chrono::steady_clock::now();
   std::vector<bots::TournamentGame> games;
   try {

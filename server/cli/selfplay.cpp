@@ -48,11 +48,8 @@ PgnSeries play_one(const SelfplayConfig& config, int index, PgnHeader header, Se
         c.agrees += bots::solver_verdict(*game, *solver) == won ? 1 : 0;
       }
     }
-    std::array<int, 3> strengths{};
-    if (config.strengths)
-      for (int pos = 0; pos < 3; ++pos)
-        strengths[static_cast<std::size_t>(pos)] =
-            hand_strength_tenths(*config.strengths, deal.hands[static_cast<std::size_t>(pos)], pos);
+    const std::array<int, 3> strengths =
+        config.strengths ? bots::pgn_hand_strengths(*config.strengths, deal) : std::array<int, 3>{};
     series.games.push_back(pgn_game_from(*game, n, strengths));
     game_done();
   }
@@ -73,11 +70,6 @@ void SeriesStats::merge(const SeriesStats& o) {
     classes[c].judged += o.classes[c].judged;
     classes[c].agrees += o.classes[c].agrees;
   }
-}
-
-int hand_strength_tenths(const bots::TableSet& tables, CardSet hand, int position) {
-  const double p = bots::ContractEvaluator(tables).hand_strength(hand, position);
-  return static_cast<int>(std::lround(10 * p));
 }
 
 std::expected<std::vector<PgnSeries>, std::string> play_selfplay(const SelfplayConfig& config,

@@ -53,8 +53,4 @@ std::expected<std::vector<PgnSeries>, std::string> play_selfplay(const SelfplayC
                                                                  SeriesStats& stats,
                                                                  const bots::ProgressFn& progress = {});
 
-// Hand strength 0..10 of a dealt hand (records.md field 17..19): the tables' best winning
-// probability over the unknown skats, in tenths.
-int hand_strength_tenths(const bots::TableSet& tables, CardSet hand, int position);
-
 }  // namespace skat::cli

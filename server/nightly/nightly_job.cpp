@@ -113,12 +113,7 @@ std::expected<NightlySummary, std::string> run_nightly(const NightlyOptions& o, 
   sum.tables_file = folded->file;
 
   if (progress) progress("ratings: Seeger-Fabian and Elo over every finished series");
-  const bots::TableSet& tables = folded->tables;
-  const WinProbabilityFn p = [&tables](const PgnGame& g) -> std::optional<double> {
-    if (bots::is_passed_deal(g)) return std::nullopt;
-    return tables.win_probability(bots::declarer_context(g));
-  };
-  auto ratings = compute_ratings(*c, o.ratings, p);
+  auto ratings = compute_ratings(*c, o.ratings, table_win_probability(folded->tables));
   if (!ratings) return std::unexpected("ratings: " + ratings.error());
   sum.series = ratings->series_count;
   sum.players = static_cast<int>(ratings->rows.size());

@@ -4,6 +4,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "bots/tables/game_samples.h"
 #include "engine/scoring.h"
 
 namespace skat::nightly {
@@ -16,8 +17,7 @@ struct Player {
   std::vector<double> residuals;
 };
 
-ScoredGame scored(const PgnGame& g, const WinProbabilityFn& win_probability, bool need_p) {
-  const ListGame list = pgn_list_game(g);
+ScoredGame scored(const PgnGame& g, const ListGame& list, const WinProbabilityFn& win_probability, bool need_p) {
   ScoredGame s;
   s.folded = list.folded;
   if (s.folded) return s;
@@ -30,6 +30,13 @@ ScoredGame scored(const PgnGame& g, const WinProbabilityFn& win_probability, boo
 }
 
 }  // namespace
+
+WinProbabilityFn table_win_probability(const bots::TableSet& tables) {
+  return [&tables](const PgnGame& g) -> std::optional<double> {
+    if (bots::is_passed_deal(g)) return std::nullopt;
+    return tables.win_probability(bots::declarer_context(g));
+  };
+}
 
 double rating_uncertainty(const std::vector<double>& residuals, double k, int window) {
   const std::size_t n = std::min(residuals.size(), static_cast<std::size_t>(std::max(1, window)));
@@ -67,9 +74,10 @@ std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGa
     for (const std::string& line : series.games) {
       auto g = read_pgn_game(line, 0);
       if (!g) continue;  // unreadable: as if folded
-      const ScoredGame s = scored(*g, win_probability, need_p);
+      const ListGame list = pgn_list_game(*g);
+      const ScoredGame s = scored(*g, list, win_probability, need_p);
       games.push_back(s);
-      const auto plain = seeger_fabian_points(pgn_list_game(*g));
+      const auto plain = seeger_fabian_points(list);
       for (std::size_t i = 0; i < 3; ++i) sf[i] += plain[i];
       if (!s.folded) ++(s.won ? won : lost)[static_cast<std::size_t>(s.declarer)];
     }

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/tables/winning_table.h"
 #include "db/connection.h"
 #include "db/nightly.h"
 #include "engine/chance_correction.h"
@@ -29,6 +30,9 @@ struct RatingOptions {
 // p for the hand-luck correction: the winning tables' probability of the declared game with the
 // declarer's cards of a recorded game; empty when unknown.
 using WinProbabilityFn = std::function<std::optional<double>(const PgnGame&)>;
+
+// p from winning tables: the declared game with the declarer's cards; empty for a passed deal.
+WinProbabilityFn table_win_probability(const bots::TableSet& tables);
 
 struct Ratings {
   std::vector<db::RatingRow> rows;  // best rating first

@@ -168,9 +168,7 @@ TEST_F(NightlyFixture, RatingsKeepTheirSumAndTheOptionsChangeTheScores) {
   auto c = db::open_database(options.db_path);
   ASSERT_TRUE(c);
   const bots::TableSet tables = *bots::load_tables(kBaseTables);
-  const WinProbabilityFn p = [&tables](const PgnGame& g) -> std::optional<double> {
-    return tables.win_probability(bots::declarer_context(g));
-  };
+  const WinProbabilityFn p = table_win_probability(tables);
   for (const ChanceOptions& chance : {ChanceOptions{}, ChanceOptions{true, false, 41}, ChanceOptions{false, true, 41},
                                       ChanceOptions{true, true, 41}}) {
     RatingOptions o;
