@@ -1,15 +1,59 @@
 #include "bots/solver/transposition_table.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <bit>
+#include <new>
+#include <vector>
 
 namespace skat::bots {
+namespace {
+
+// Pages of destroyed tables, kept per thread for the next table of the same size.
+struct SparePages {
+  void* pages = nullptr;
+  std::size_t bytes = 0;
+  std::uint8_t generation = 0;
+};
+constexpr std::size_t kMaxSpares = 4;
+
+struct SparePool {
+  std::vector<SparePages> spares;
+  ~SparePool() {
+    for (const SparePages& s : spares) munmap(s.pages, s.bytes);
+  }
+};
+thread_local SparePool spare_pool;
+
+}  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t bytes) {
-  const std::size_t buckets = std::bit_floor(std::max<std::size_t>(1, bytes / sizeof(Bucket)));
-  buckets_.assign(buckets, Bucket{});
-  mask_ = buckets - 1;
+  count_ = std::bit_floor(std::max<std::size_t>(1, bytes / sizeof(Bucket)));
+  const std::size_t size = count_ * sizeof(Bucket);
+  mask_ = count_ - 1;
+  auto& spares = spare_pool.spares;
+  if (const auto it = std::ranges::find(spares, size, &SparePages::bytes); it != spares.end()) {
+    buckets_ = std::unique_ptr<Bucket[], UnmapPages>(static_cast<Bucket*>(it->pages), UnmapPages{size});
+    generation_ = it->generation;
+    spares.erase(it);
+    clear();  // its entries are of earlier generations now
+    return;
+  }
+  void* pages = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (pages == MAP_FAILED) throw std::bad_alloc();
+  // Zero pages are empty buckets (tag 0, generation 0): Bucket is an aggregate of integers.
+  buckets_ = std::unique_ptr<Bucket[], UnmapPages>(static_cast<Bucket*>(pages), UnmapPages{size});
 }
+
+TranspositionTable::~TranspositionTable() {
+  if (!buckets_) return;  // moved from
+  auto& spares = spare_pool.spares;
+  if (spares.size() >= kMaxSpares) return;  // the pages are unmapped
+  spares.push_back({buckets_.release(), bytes(), generation_});
+}
+
+void UnmapPages::operator()(void* pages) const { munmap(pages, bytes); }
 
 TranspositionTable::Bucket& TranspositionTable::bucket_of(const std::array<CardSet, 3>& hands, int tag) const {
   std::uint64_t h = (std::uint64_t{hands[0].bits()} << 32 | hands[1].bits()) * 0x9E3779B97F4A7C15ULL;
@@ -60,7 +104,7 @@ void TranspositionTable::store(const std::array<CardSet, 3>& hands, int tag, Bou
 void TranspositionTable::clear() {
   if (++generation_ != 0) return;
   // Wrapped around: old generations could look current again.
-  for (Bucket& b : buckets_) b.generation.fill(0);
+  for (std::size_t i = 0; i < count_; ++i) buckets_[i].generation.fill(0);
   generation_ = 1;
 }
 

@@ -50,6 +50,7 @@ Hub::Hub(asio::io_context& io, const ServeConfig& config, DbWriter& writer)
       config_(config),
       writer_(writer),
       snapshot_timer_(strand_),
+      reap_timer_(strand_),
       hand_strengths_(strengths_from(config.strength_tables)) {
   rebuild_snapshot();
 }
@@ -209,9 +210,20 @@ void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const pro
   config.grace_ms = config_.grace_ms;
   config.hand_strengths = hand_strengths_;
   const std::int64_t creator = conns_[session->id()].who->player_id;
+  // Tables still being created count too, so a burst of requests cannot pass the bound.
+  const auto own = std::ranges::count_if(creators_, [&](const auto& entry) { return entry.second == creator; }) +
+                   tables_pending_[creator];
+  if (own >= config_.tables_per_player || std::ssize(tables_) + std::ssize(tables_pending_) >= config_.max_tables)
+    return send_error(session, ErrorCode::TooManyTables,
+                      own >= config_.tables_per_player
+                          ? "you have " + std::to_string(own) + " open tables; join or leave one of them first"
+                          : "the server has as many open tables as it may hold",
+                      request_id);
+  ++tables_pending_[creator];
   writer_.post([self = shared_from_this(), session, config, creator, request_id](Store& store) {
     auto id = store.create_table(config);
     self->on_strand([session, config, creator, request_id, id = std::move(id)](Hub& hub) {
+      if (--hub.tables_pending_[creator] == 0) hub.tables_pending_.erase(creator);
       if (!id) return hub.send_error(session, ErrorCode::Internal, "table not created: " + id.error(), request_id);
       hub.open_table(session, *id, config, creator, request_id);
     });
@@ -220,6 +232,7 @@ void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const pro
 
 void Hub::open_table(const std::shared_ptr<net::WsSession>& session, table::TableId id,
                      const table::TableConfig& config, std::int64_t creator, std::optional<std::int64_t> request_id) {
+  creators_[id] = creator;
   register_table(std::make_shared<TableHost>(io_, table::Table(id, config), creator, weak_from_this(), writer_),
                  config);
   protocol::Json reply = protocol::make_table_created(id);
@@ -235,6 +248,7 @@ void Hub::register_table(std::shared_ptr<TableHost> host, const table::TableConf
   summary.event = config.event;
   summary.deals = config.deals;
   summaries_[id] = summary;
+  track_idle(summary);
   refresh_snapshot();
 }
 
@@ -330,9 +344,61 @@ void Hub::note_seat(std::int64_t player_id, std::optional<table::TableId> table)
 
 void Hub::publish_table(protocol::LobbyTable summary) {
   on_strand([summary = std::move(summary)](Hub& hub) {
+    if (!hub.tables_.contains(summary.table)) return;  // closed meanwhile
     hub.summaries_[summary.table] = summary;
+    hub.track_idle(summary);
     hub.refresh_snapshot();
   });
+}
+
+void Hub::track_idle(const protocol::LobbyTable& summary) {
+  const bool idle =
+      !summary.running && summary.spectators == 0 &&
+      std::ranges::none_of(summary.seats, [](const protocol::LobbySeat& s) { return s.player_id.has_value(); });
+  if (!idle) {
+    idle_since_.erase(summary.table);
+    return;
+  }
+  idle_since_.try_emplace(summary.table, std::chrono::steady_clock::now());
+  schedule_reap();
+}
+
+void Hub::schedule_reap() {
+  if (reap_scheduled_ || stopping_ || idle_since_.empty()) return;
+  reap_scheduled_ = true;
+  reap_timer_.expires_after(std::clamp<std::chrono::milliseconds>(
+      config_.table_idle_close / 2, std::chrono::milliseconds(10), std::chrono::minutes(1)));
+  reap_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+    const auto self = weak.lock();
+    if (!self || ec) return;
+    self->on_strand([](Hub& hub) {
+      hub.reap_scheduled_ = false;
+      hub.reap_idle_tables();
+      hub.schedule_reap();
+    });
+  });
+}
+
+// A table someone is on the way to (a bot invited or still to be invited) is not idle.
+void Hub::reap_idle_tables() {
+  const auto now = std::chrono::steady_clock::now();
+  std::set<table::TableId> awaited;
+  for (const auto& [bot, table] : seated_bots_) awaited.insert(table);
+  for (const auto& [table, request] : waiting_bots_) awaited.insert(table);
+  std::vector<table::TableId> closing;
+  for (const auto& [table, since] : idle_since_)
+    if (now - since >= config_.table_idle_close && !awaited.contains(table)) closing.push_back(table);
+  for (const table::TableId table : closing) {
+    if (const auto host = tables_.find(table); host != tables_.end()) {
+      host->second->shutdown();
+      tables_.erase(host);
+    }
+    summaries_.erase(table);
+    creators_.erase(table);
+    idle_since_.erase(table);
+    spdlog::info("table {} closed (idle)", table);
+  }
+  if (!closing.empty()) refresh_snapshot();
 }
 
 void Hub::refresh_snapshot() {
@@ -400,6 +466,7 @@ HubStats Hub::stats() const {
 void Hub::shutdown() {
   on_strand([](Hub& hub) {
     hub.stopping_ = true;
+    hub.reap_timer_.cancel();
     for (auto& [id, host] : hub.tables_) host->shutdown();
     for (auto& [id, conn] : hub.conns_)
       if (const auto session = conn.session.lock()) session->close();

@@ -1,7 +1,8 @@
 // The lobby side of the server, serialised on one strand: who each connection is (hello, guest
 // session tokens, bot accounts), the online list and bot pool (lobby::Lobby), the directory of
-// live tables, bot invitations (waiting until a pool bot is free), and a lobby snapshot that
-// HTTP handlers read under a mutex. Client messages for a table go on to its TableHost.
+// live tables (bounded per creator and in all; idle tables are closed), bot invitations (waiting
+// until a pool bot is free), and a lobby snapshot that HTTP handlers read under a mutex. Client messages for a table go
+// on to its TableHost.
 #pragma once
 
 #include <array>
@@ -102,6 +103,11 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   // the share of the hub's time spent on rebuilds stays bounded as the server fills up.
   void refresh_snapshot();
   void rebuild_snapshot();
+  // Notes when a table became idle (nobody seated, watching or invited, no series running) and
+  // closes the tables idle for longer than config_.table_idle_close (a timer on the hub strand).
+  void track_idle(const protocol::LobbyTable& summary);
+  void schedule_reap();
+  void reap_idle_tables();
   void send_error(const std::shared_ptr<net::WsSession>& session, protocol::ErrorCode code, std::string message,
                   std::optional<std::int64_t> request_id, std::optional<table::TableId> table = std::nullopt);
 
@@ -114,12 +120,17 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   std::map<std::int64_t, std::set<std::uint64_t>> player_sessions_;
   std::map<table::TableId, std::shared_ptr<TableHost>> tables_;
   std::map<table::TableId, protocol::LobbyTable> summaries_;
+  std::map<table::TableId, std::int64_t> creators_;  // tables opened by a player (not managed ones)
+  std::map<std::int64_t, int> tables_pending_;       // per player: tables asked for, not yet opened
+  std::map<table::TableId, std::chrono::steady_clock::time_point> idle_since_;
   std::map<std::int64_t, table::TableId> seated_bots_;
   std::deque<std::pair<table::TableId, table::BotRequest>> waiting_bots_;
   bool stopping_ = false;
   std::atomic<int> connections_ = 0;
 
   boost::asio::steady_timer snapshot_timer_;
+  boost::asio::steady_timer reap_timer_;
+  bool reap_scheduled_ = false;
   bool snapshot_pending_ = false;
   std::chrono::steady_clock::time_point snapshot_built_{};
   mutable std::mutex snapshot_mutex_;

@@ -1,7 +1,9 @@
 // The settings of `skat serve` (cli.md): where to listen, the database, the web folder, the
-// move clocks and grace, the admin token file, and the size of the thread pool.
+// move clocks and grace, the admin token file, the size of the thread pool, and the bounds on
+// open tables.
 #pragma once
 
+#include <chrono>
 #include <string>
 
 #include "server/net/limits.h"
@@ -20,6 +22,11 @@ struct ServeConfig {
   int threads = 2;
   std::string strength_tables = "tables/t0.wtab";  // for the PGN hand strengths; missing: zeros
   net::Limits limits;
+  // Open tables: at most this many created by one player and in all; a table nobody sits at,
+  // watches or is invited to, with no series running, is closed after `table_idle_close`.
+  int tables_per_player = 16;
+  int max_tables = 10000;
+  std::chrono::milliseconds table_idle_close{std::chrono::minutes(10)};
 };
 
 }  // namespace skat::app

@@ -189,19 +189,26 @@ void TableHost::detach_player(int seat, std::int64_t player_id) {
 
 void TableHost::apply(table::TableOutput out) {
   Metrics& metrics = app::metrics();
+  metrics.games_finished.fetch_add(out.games.size(), std::memory_order_relaxed);
+  if (out.series) metrics.series_finished.fetch_add(1, std::memory_order_relaxed);
+  const bool series_over = out.series.has_value();
+  if (!out.games.empty() || out.series) {
+    for (table::FinishedGame& g : out.games) {
+      if (hooks_.on_game) hooks_.on_game(g);
+      writer_.save_game(std::move(g));
+    }
+    if (out.series) writer_.save_series(std::move(*out.series));
+    // Writer jobs run in order: this one runs once the games above are committed.
+    ++commits_awaited_;
+    writer_.post([weak = weak_from_this()](Store&) {
+      if (const auto self = weak.lock()) self->on_strand([](TableHost& host) { host.committed(); });
+    });
+  }
   for (const table::Outbound& o : out.messages) {
     if (const auto type = o.message.find("type"); type != o.message.end() && *type == "error")
       metrics.errors_sent.fetch_add(1, std::memory_order_relaxed);
     deliver(o.audience, std::make_shared<const std::string>(o.serialised()));
   }
-  metrics.games_finished.fetch_add(out.games.size(), std::memory_order_relaxed);
-  if (out.series) metrics.series_finished.fetch_add(1, std::memory_order_relaxed);
-  for (table::FinishedGame& g : out.games) {
-    if (hooks_.on_game) hooks_.on_game(g);
-    writer_.save_game(std::move(g));
-  }
-  const bool series_over = out.series.has_value();
-  if (out.series) writer_.save_series(std::move(*out.series));
   const auto hub = hub_.lock();
   if (series_over && !table_.series_running()) release_bots(hub);
   for (const table::BotRelease& r : out.bot_releases) {
@@ -239,6 +246,22 @@ void TableHost::release_bots(const std::shared_ptr<Hub>& hub) {
 
 // Only connections of the seat's current occupant receive that seat's messages.
 void TableHost::deliver(int audience, const std::shared_ptr<const std::string>& text) {
+  if (commits_awaited_ > 0)
+    held_.emplace_back(audience, text);
+  else
+    send_now(audience, text);
+}
+
+void TableHost::committed() {
+  if (--commits_awaited_ > 0) return;
+  while (!held_.empty()) {
+    auto [audience, text] = std::move(held_.front());
+    held_.pop_front();
+    send_now(audience, text);
+  }
+}
+
+void TableHost::send_now(int audience, const std::shared_ptr<const std::string>& text) {
   auto to_seat = [&](int seat) {
     const auto& occupant = table_.occupant(seat);
     if (!occupant) return;

@@ -2,12 +2,15 @@
 // Table, its move-clock timer (calls Table::on_clock), which connections hold which seat or
 // watch, and the delivery of its output (messages per audience, records to the DbWriter, bot
 // requests and releases to the Hub). A message reaches a seat only if the seat's current
-// occupant is the player of that connection.
+// occupant is the player of that connection. A finished game is durable before anyone hears of
+// it: the output that ends a game, and everything after it, is held until the writer has committed
+// the game.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -62,6 +65,8 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   void apply(table::TableOutput out);
   void release_bots(const std::shared_ptr<Hub>& hub);
   void deliver(int audience, const std::shared_ptr<const std::string>& text);
+  void send_now(int audience, const std::shared_ptr<const std::string>& text);
+  void committed();
   void send_direct(const std::shared_ptr<net::WsSession>& session, const table::TableOutput& out);
   void arm_clock();
   void on_clock(boost::system::error_code ec);
@@ -81,6 +86,8 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   bool started_by_hook_ = false;
   std::array<std::map<std::uint64_t, Attached>, 3> seats_;
   std::map<std::uint64_t, std::weak_ptr<net::WsSession>> spectators_;
+  int commits_awaited_ = 0;  // finished games posted to the writer and not yet committed
+  std::deque<std::pair<int, std::shared_ptr<const std::string>>> held_;  // (audience, message)
 };
 
 table::Participant participant_of(const Identity& who);

@@ -59,6 +59,16 @@ Command add_serve_command(CLI::App& parent) {
   app->add_option("--admin-token-file", config->admin_token_file,
                   "File with the admin bearer token (default: admin-token beside the database, created)");
   app->add_option("--threads", config->threads, "I/O threads")->check(CLI::Range(1, 64))->capture_default_str();
+  app->add_option("--tables-per-player", config->tables_per_player, "Open tables one player may have created")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app->add_option("--max-tables", config->max_tables, "Open tables in all")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  app->add_option_function<int>(
+         "--table-idle-s", [config](int s) { config->table_idle_close = std::chrono::seconds(s); },
+         "An empty table with no series running is closed after this many seconds (default 600)")
+      ->check(CLI::Range(1, 86400));
   app->add_option("--strength-tables", config->strength_tables,
                   "Winning tables for the hand strengths of the game records (empty: none)")
       ->capture_default_str();

@@ -24,6 +24,7 @@ std::string_view to_string(ErrorCode code) {
     case ErrorCode::NotYourTurn: return "not_your_turn";
     case ErrorCode::IllegalAction: return "illegal_action";
     case ErrorCode::Stale: return "stale";
+    case ErrorCode::TooManyTables: return "too_many_tables";
     case ErrorCode::Internal: return "internal";
   }
   return "internal";

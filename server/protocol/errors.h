@@ -30,6 +30,7 @@ enum class ErrorCode : std::uint8_t {
   NotYourTurn,
   IllegalAction,  // the engine rejected the action (detail: engine RuleError code)
   Stale,          // a game command answers an act request the table has moved on from
+  TooManyTables,  // the player (or the server) holds as many open tables as it may
   Internal,
 };
 

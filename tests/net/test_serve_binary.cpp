@@ -11,7 +11,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -382,3 +384,78 @@ TEST_F(ServeTest, KilledServerKeepsFinishedGamesAndBotsComeBack) {
 }
 
 }  // namespace
+
+namespace {
+
+// Game results a watcher of `table` hears within `span` (distinct game indexes).
+void watch_results(WsClient& c, std::int64_t table, std::chrono::milliseconds span, std::set<int>& heard) {
+  const auto end = std::chrono::steady_clock::now() + span;
+  while (std::chrono::steady_clock::now() < end) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now());
+    const auto m = c.read(std::max(left, std::chrono::milliseconds(1)));
+    if (!m) return;
+    if (m->value("type", "") == "game_result" && m->value("table", std::int64_t{0}) == table)
+      heard.insert(m->value("game", -1));
+  }
+}
+
+int kills_wanted() {
+  const char* env = std::getenv("SKAT_FAULT_KILLS");
+  return env ? std::max(1, std::atoi(env)) : 50;
+}
+
+}  // namespace
+
+// The reliability target: SIGKILL at random moments during bot series, many times over (50 by
+// default, SKAT_FAULT_KILLS to change; labelled long). After each restart the database passes
+// integrity_check, every game whose result a watcher heard is stored (a game is committed before
+// its result goes out), and the same bot processes come back by themselves for the next series.
+TEST_F(ServeTest, ManyKillsAtRandomMomentsLoseNoFinishedGame) {
+  const int kills = kills_wanted();
+  std::mt19937 rng(20261122);
+  std::uniform_int_distribution<int> wait_ms(50, 2500);
+  start_server();
+  start_bots("fb");
+  int heard_total = 0;
+  int stored_total = 0;
+  for (int k = 0; k < kills; ++k) {
+    std::int64_t table = 0;
+    std::set<int> heard;
+    {
+      WsClient director(port_);
+      director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director" + std::to_string(k)}});
+      ASSERT_TRUE(director.read_type("welcome"));
+      table = start_bot_table(director, "fb", 360);
+      ASSERT_GT(table, 0) << "kill " << k;
+      director.send(Json{{"type", "watch_table"}, {"table", table}});
+      watch_results(director, table, std::chrono::milliseconds(wait_ms(rng)), heard);
+      stop(server_, SIGKILL);
+    }
+    const int old_port = port_;
+    {
+      auto c = skat::db::Connection::open((dir_ / "skat.db").string());
+      ASSERT_TRUE(c);
+      ASSERT_TRUE(c->integrity_check()) << "kill " << k;
+    }
+    start_server(old_port);
+    const auto series = series_of(table);
+    const int stored = series ? stored_games(series->id) : 0;
+    ASSERT_GE(stored, static_cast<int>(heard.size())) << "kill " << k << ": a game announced as finished was lost";
+    if (series) {
+      EXPECT_EQ(series->status, skat::db::SeriesStatus::Aborted);
+    }
+    heard_total += static_cast<int>(heard.size());
+    stored_total += stored;
+  }
+  std::printf("%d kills: %d game results heard, %d games stored\n", kills, heard_total, stored_total);
+  EXPECT_GT(heard_total, 0);
+  // Play resumes: a short series after the last restart finishes.
+  WsClient director(port_);
+  director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "last-director"}});
+  ASSERT_TRUE(director.read_type("welcome"));
+  const std::int64_t last = start_bot_table(director, "fb", 3);
+  EXPECT_TRUE(eventually([&] {
+    const auto s = series_of(last);
+    return s && s->status == skat::db::SeriesStatus::Finished;
+  })) << slurp(dir_ / "serve.log");
+}
