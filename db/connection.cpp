@@ -19,6 +19,8 @@ DbError sqlite_error(sqlite3* db, int rc, std::string_view what) {
   if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED) code = DbErrc::Busy;
   if (rc == SQLITE_CONSTRAINT_UNIQUE || rc == SQLITE_CONSTRAINT_PRIMARYKEY) code = DbErrc::AlreadyExists;
   if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB) code = DbErrc::Corrupt;
+  if (primary == SQLITE_FULL) code = DbErrc::Full;
+  if (primary == SQLITE_IOERR) code = DbErrc::Io;
   std::string text = db != nullptr && sqlite3_errcode(db) == rc ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
   return DbError{code, std::string(what) + ": " + text, rc};
 }
@@ -200,6 +202,14 @@ std::expected<void, DbError> configure(sqlite3* db, bool memory, const OpenOptio
   for (const char* sql : {sync, "PRAGMA foreign_keys=ON"}) {
     const int rc = sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
     if (rc != SQLITE_OK) return std::unexpected(sqlite_error(db, rc, sql));
+  }
+  if (options.max_bytes > 0) {  // a quota: past it, writes fail as on a full disk
+    auto page = pragma_text(db, "PRAGMA page_size");
+    if (!page) return std::unexpected(page.error());
+    const std::uint64_t pages = std::max<std::uint64_t>(1, options.max_bytes / std::stoull(*page));
+    const std::string sql = "PRAGMA max_page_count=" + std::to_string(pages);
+    auto set = pragma_text(db, sql.c_str());
+    if (!set) return std::unexpected(set.error());
   }
   return {};
 }

@@ -33,6 +33,7 @@ struct OpenOptions {
   bool create = true;  // create the file (and its parent directories) when missing
   Durability durability = Durability::Full;
   std::chrono::milliseconds busy_timeout{5000};  // how long to wait for another writer's lock
+  std::uint64_t max_bytes = 0;                   // 0: no limit; else writes growing the file beyond it fail with Full
 };
 
 // A prepared statement. Obtained from Connection::statement (cached: reset and unbound when this

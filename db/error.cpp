@@ -13,6 +13,7 @@ std::string_view to_string(DbErrc code) {
     case DbErrc::SchemaTooNew: return "schema_too_new";
     case DbErrc::Corrupt: return "corrupt";
     case DbErrc::Io: return "io";
+    case DbErrc::Full: return "full";
   }
   return "unknown";
 }

@@ -19,6 +19,7 @@ enum class DbErrc : std::uint8_t {
   SchemaTooNew,   // the database was written by a newer binary
   Corrupt,        // integrity_check found problems
   Io,             // a file or directory could not be created or written
+  Full,           // the disk, or the database's size limit (OpenOptions::max_bytes), is full
 };
 
 struct DbError {

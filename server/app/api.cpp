@@ -107,7 +107,13 @@ net::HttpReply Api::handle(const net::HttpRequest& request) {
   if (path.starts_with("/api/admin/")) return admin(request, path);
   if (request.method() != http::verb::get && request.method() != http::verb::head)
     return json_error(request, http::status::method_not_allowed, "only GET here");
-  if (path == "/healthz") return json_reply(request, http::status::ok, Json{{"status", "ok"}});
+  if (path == "/healthz") {
+    // Degraded while finished games wait in memory because the database refuses them.
+    const DbWriter::Health health = writer_.health();
+    if (health.unsaved == 0) return json_reply(request, http::status::ok, Json{{"status", "ok"}});
+    return json_reply(request, http::status::service_unavailable,
+                      Json{{"status", "degraded"}, {"unsaved_writes", health.unsaved}, {"db_error", health.error}});
+  }
   if (path.starts_with("/api/")) return api(request, path);
   return static_file(request, path);
 }

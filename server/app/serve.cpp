@@ -43,9 +43,12 @@ int run_serve(const ServeConfig& config) {
   std::error_code ec;
   if (const fs::path parent = fs::path(config.db_path).parent_path(); !parent.empty())
     fs::create_directories(parent, ec);
-  auto store = SqliteStore::open(config.db_path);
+  auto store = SqliteStore::open(config.db_path, config.db_max_bytes);
   if (!store) {
-    spdlog::error("serve: database '{}': {}", config.db_path, store.error());
+    spdlog::error("serve: database '{}': {}{}", config.db_path, store.error(),
+                  store.error().starts_with("busy")
+                      ? " (another process holds a write lock on it: stop that process or use another --db)"
+                      : "");
     return 1;
   }
   if (auto closed = (*store)->close_unfinished_series(); !closed)

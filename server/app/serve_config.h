@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 
 #include "server/net/limits.h"
@@ -14,6 +15,7 @@ struct ServeConfig {
   int port = 8080;  // 0: an ephemeral port (tests)
   std::string bind = "127.0.0.1";
   std::string db_path = "data/skat.db";
+  std::uint64_t db_max_bytes = 0;  // a quota on the database file (0: none)
   std::string web_dir = "web/dist";
   int bot_move_ms = 5000;
   int human_move_ms = 60000;

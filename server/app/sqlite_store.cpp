@@ -21,8 +21,11 @@ db::Timestamp stamp(table::TimePoint t) { return std::chrono::time_point_cast<st
 
 }  // namespace
 
-std::expected<std::unique_ptr<SqliteStore>, std::string> SqliteStore::open(const std::string& path) {
-  auto connection = db::open_database(path);
+std::expected<std::unique_ptr<SqliteStore>, std::string> SqliteStore::open(const std::string& path,
+                                                                           std::uint64_t max_bytes) {
+  db::OpenOptions options;
+  options.max_bytes = max_bytes;
+  auto connection = db::open_database(path, options);
   if (!connection) return std::unexpected(message(connection.error()));
   return std::unique_ptr<SqliteStore>(new SqliteStore(std::move(*connection)));
 }

@@ -14,7 +14,9 @@ namespace skat::app {
 
 class SqliteStore : public Store {
  public:
-  static std::expected<std::unique_ptr<SqliteStore>, std::string> open(const std::string& path);
+  // `max_bytes` (0: none) caps the database file: writes beyond it are refused as on a full disk.
+  static std::expected<std::unique_ptr<SqliteStore>, std::string> open(const std::string& path,
+                                                                       std::uint64_t max_bytes = 0);
 
   std::expected<Identity, std::string> create_guest(std::string_view name) override;
   std::expected<std::string, std::string> create_session(std::int64_t player_id) override;

@@ -59,6 +59,10 @@ Command add_serve_command(CLI::App& parent) {
   app->add_option("--admin-token-file", config->admin_token_file,
                   "File with the admin bearer token (default: admin-token beside the database, created)");
   app->add_option("--threads", config->threads, "I/O threads")->check(CLI::Range(1, 64))->capture_default_str();
+  app->add_option_function<std::uint64_t>(
+         "--db-max-mib", [config](std::uint64_t mib) { config->db_max_bytes = mib << 20; },
+         "Quota on the database file (MiB): beyond it, games wait in memory as on a full disk (default: none)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 30));
   app->add_option("--tables-per-player", config->tables_per_player, "Open tables one player may have created")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();

@@ -179,6 +179,46 @@ TEST(Transaction, ImmediateTransactionsWaitForTheWriter) {
   must(third.commit());
 }
 
+// A full disk, played by a quota on the file (PRAGMA max_page_count): the write is refused with
+// a clear error, the file stays intact with everything committed before, and writes go on once
+// there is room again.
+TEST(Connection, AFullDatabaseRefusesTheWriteAndKeepsWhatItHad) {
+  const std::string path = (test::temp_dir() / "full.db").string();
+  OpenOptions quota;
+  quota.max_bytes = 256 * 1024;
+  int stored = 0;
+  SeriesId s = 0;
+  {
+    Connection c = must(open_database(path, quota));
+    const auto ids = test::three_players(c);
+    s = test::running_series(c, ids, 2000);
+    const PgnSeries games = test::selfplay_series(9, 2000);
+    std::optional<DbError> refused;
+    for (const PgnGame& g : games.games) {
+      auto inserted = insert_game(c, game_record_from(s, g));
+      if (!inserted) {
+        refused = inserted.error();
+        break;
+      }
+      ++stored;
+    }
+    ASSERT_TRUE(refused) << "the quota was never reached";
+    EXPECT_EQ(refused->code, DbErrc::Full);
+    EXPECT_NE(refused->message.find("full"), std::string::npos) << refused->message;
+    EXPECT_GT(stored, 10);
+    must(c.integrity_check());
+    EXPECT_EQ(static_cast<int>(must(list_games(c, s)).size()), stored);
+  }
+  Connection again = must(open_database(path));  // room again (no quota)
+  must(again.integrity_check());
+  ASSERT_EQ(static_cast<int>(must(list_games(again, s)).size()), stored);
+  const PgnSeries more = test::selfplay_series(10, 1);
+  PgnGame next = more.games.front();
+  next.id = stored + 1;
+  must(insert_game(again, game_record_from(s, next)));
+  EXPECT_EQ(static_cast<int>(must(list_games(again, s)).size()), stored + 1);
+}
+
 TEST(Connection, IntegrityCheckAndBackup) {
   const auto dir = test::temp_dir();
   Connection c = must(open_database((dir / "live.db").string()));

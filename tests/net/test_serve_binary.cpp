@@ -102,11 +102,23 @@ class ServeTest : public testing::Test {
     stop(server_, SIGTERM);
   }
 
-  void start_server(int port = 0) {
-    server_ = spawn({SKAT_BINARY, "serve", "--port", std::to_string(port), "--db", (dir_ / "skat.db").string(), "--web",
-                     (dir_ / "no-web").string(), "--bot-move-ms", "30000", "--grace-ms", "5000", "--strength-tables",
-                     std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab"},
-                    dir_ / "serve.log");
+  void start_server(int port = 0, const std::vector<std::string>& extra = {}) {
+    std::vector<std::string> args{SKAT_BINARY,
+                                  "serve",
+                                  "--port",
+                                  std::to_string(port),
+                                  "--db",
+                                  (dir_ / "skat.db").string(),
+                                  "--web",
+                                  (dir_ / "no-web").string(),
+                                  "--bot-move-ms",
+                                  "30000",
+                                  "--grace-ms",
+                                  "5000",
+                                  "--strength-tables",
+                                  std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    server_ = spawn(args, dir_ / "serve.log");
     ++starts_;
     port_ = wait_for_port(dir_ / "serve.log", starts_);
     ASSERT_NE(port_, 0) << slurp(dir_ / "serve.log");
@@ -458,4 +470,40 @@ TEST_F(ServeTest, ManyKillsAtRandomMomentsLoseNoFinishedGame) {
     const auto s = series_of(last);
     return s && s->status == skat::db::SeriesStatus::Finished;
   })) << slurp(dir_ / "serve.log");
+}
+
+// A full disk, played by a quota on the database file: the server keeps playing, keeps the games
+// it cannot write in memory and says so on /healthz (503, "degraded", the database's error); the
+// file stays intact with every game written before.
+TEST_F(ServeTest, AFullDatabaseDegradesTheHealthCheckAndTheFileStaysIntact) {
+  start_server(0, {"--db-max-mib", "1"});
+  start_bots("fd");
+  WsClient director(port_);
+  director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director"}});
+  ASSERT_TRUE(director.read_type("welcome"));
+  const std::int64_t table = start_bot_table(director, "fd", 360);
+  skat::nettest::HttpResult health;
+  ASSERT_TRUE(eventually([&] {
+    health = skat::nettest::http_get(port_, "/healthz");
+    return health.status == 503;
+  })) << slurp(dir_ / "serve.log");
+  const Json body = Json::parse(health.body);
+  EXPECT_EQ(body.value("status", ""), "degraded");
+  EXPECT_GE(body.value("unsaved_writes", 0), 1);
+  EXPECT_NE(body.value("db_error", "").find("full"), std::string::npos) << health.body;
+  // The table goes on.
+  director.send(Json{{"type", "watch_table"}, {"table", table}});
+  std::set<int> heard;
+  watch_results(director, table, 3s, heard);
+  EXPECT_FALSE(heard.empty());
+  const int status = stop(server_, SIGTERM);
+  server_ = -1;
+  EXPECT_TRUE(WIFEXITED(status)) << slurp(dir_ / "serve.log");
+  EXPECT_NE(slurp(dir_ / "serve.log").find("database or disk is full"), std::string::npos);
+  auto c = skat::db::Connection::open((dir_ / "skat.db").string());
+  ASSERT_TRUE(c);
+  EXPECT_TRUE(c->integrity_check());
+  const auto series = series_of(table);
+  ASSERT_TRUE(series);
+  EXPECT_GT(stored_games(series->id), 10);
 }
