@@ -71,11 +71,12 @@ int run_cli(int argc, char** argv) {
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
       ->capture_default_str();
 
-  std::vector<Command> commands = {
-      add_value_command(app),      add_elo_command(app),    add_bench_command(app),   add_selfplay_command(app),
-      add_replay_command(app),     add_export_command(app), add_import_command(app),  add_admin_command(app),
-      add_serve_command(app),      add_bot_command(app),    add_loadgen_command(app), add_solve_command(app),
-      add_tournament_command(app), add_tables_command(app), add_nightly_command(app), add_health_command(app)};
+  std::vector<Command> commands = {add_value_command(app),    add_elo_command(app),        add_bench_command(app),
+                                   add_selfplay_command(app), add_replay_command(app),     add_export_command(app),
+                                   add_import_command(app),   add_admin_command(app),      add_serve_command(app),
+                                   add_bot_command(app),      add_loadgen_command(app),    add_idle_command(app),
+                                   add_solve_command(app),    add_tournament_command(app), add_tables_command(app),
+                                   add_nightly_command(app),  add_health_command(app)};
   app.set_help_all_flag("--help-all", "Print help for all subcommands and exit");
   if (const auto unknown = unknown_subcommand(app, argc, argv)) {
     std::cerr << "skat: error: unknown subcommand '" << *unknown << "' (see --help)\n";

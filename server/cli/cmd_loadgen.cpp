@@ -27,6 +27,7 @@
 
 #include "server/botclient/bot_client.h"
 #include "server/cli/command.h"
+#include "server/cli/proc_stats.h"
 
 namespace skat::cli {
 
@@ -66,31 +67,6 @@ Json fetch_metrics(const botclient::Endpoint& e) {
   stream.socket().shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
   if (response.result() != http::status::ok) throw std::runtime_error("GET /api/metrics: " + response.body());
   return Json::parse(response.body());
-}
-
-std::string proc_status(int pid, const std::string& key) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  for (std::string line; std::getline(in, line);)
-    if (line.starts_with(key + ":")) {
-      const auto start = line.find_first_not_of(" \t", key.size() + 1);
-      return start == std::string::npos ? std::string() : line.substr(start);
-    }
-  return {};
-}
-
-// User + system CPU time of a process in seconds (fields 14 and 15 of /proc/PID/stat), or -1.
-double proc_cpu_seconds(int pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string stat;
-  std::getline(in, stat);
-  const auto close = stat.rfind(')');  // the command name may hold spaces
-  if (close == std::string::npos) return -1;
-  std::istringstream fields(stat.substr(close + 2));
-  std::string skip;
-  for (int i = 3; i < 14; ++i) fields >> skip;
-  double utime = 0, stime = 0;
-  if (!(fields >> utime >> stime)) return -1;
-  return (utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 class Guest;

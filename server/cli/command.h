@@ -34,6 +34,7 @@ Command add_admin_command(CLI::App& parent);
 Command add_serve_command(CLI::App& parent);
 Command add_bot_command(CLI::App& parent);
 Command add_loadgen_command(CLI::App& parent);
+Command add_idle_command(CLI::App& parent);     // cmd_idle.cpp: many idle connections held
 Command add_nightly_command(CLI::App& parent);  // cmd_nightly.cpp: the nightly job by hand
 Command add_health_command(CLI::App& parent);   // cmd_health.cpp: is a server up
 // The nightly job's settings (tables folder, base tables, Elo K and start, corrections), shared by
