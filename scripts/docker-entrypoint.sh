@@ -9,9 +9,11 @@ role="${1:-server}"
 
 case "$role" in
   server)
+    [ -n "${SKAT_DB_MAX_MIB:-}" ] && set -- --db-max-mib "$SKAT_DB_MAX_MIB" "$@"
     exec skat serve --bind 0.0.0.0 --port "$port" --db "$data/skat.db" --web /app/web \
       --admin-token-file "$data/admin-token" --threads "${SKAT_SERVER_THREADS:-2}" \
-      --bot-move-ms "${SKAT_BOT_MOVE_MS:-5000}" --human-move-ms "${SKAT_HUMAN_MOVE_MS:-60000}" "$@"
+      --bot-move-ms "${SKAT_BOT_MOVE_MS:-5000}" --human-move-ms "${SKAT_HUMAN_MOVE_MS:-60000}" \
+      --tables-per-player "${SKAT_TABLES_PER_PLAYER:-16}" --max-tables "${SKAT_MAX_TABLES:-10000}" "$@"
     ;;
   bots)
     # Bots with outer learning read the newest table version the nightly job wrote (version 0 is T0).
