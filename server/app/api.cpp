@@ -205,6 +205,7 @@ net::HttpReply Api::metrics_reply(const net::HttpRequest& request) {
   return json_reply(request, http::status::ok,
                     Json{{"uptime_s", uptime},
                          {"move_handling", m.move_handling.to_json()},
+                         {"move_cpu", m.move_cpu.to_json()},
                          {"move_latency", m.move_latency.to_json()},
                          {"moves_handled", load(m.moves_handled)},
                          {"errors_sent", load(m.errors_sent)},

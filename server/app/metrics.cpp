@@ -1,5 +1,7 @@
 #include "server/app/metrics.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <bit>
 
@@ -8,6 +10,12 @@ namespace skat::app {
 Metrics& metrics() {
   static Metrics m;
   return m;
+}
+
+std::chrono::nanoseconds thread_cpu_now() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return std::chrono::seconds(t.tv_sec) + std::chrono::nanoseconds(t.tv_nsec);
 }
 
 std::size_t LatencyHistogram::bucket_of(std::uint64_t ns) {

@@ -41,6 +41,9 @@ class LatencyHistogram {
 struct Metrics {
   // Game commands on the table strand: dispatch to outbound messages queued.
   LatencyHistogram move_handling;
+  // The CPU time of the same work on its thread: move_handling without the time the thread was
+  // preempted (on a machine whose cores are all busy the wall-clock tail is mostly waiting).
+  LatencyHistogram move_cpu;
   // The same commands from the hub handing them to the table until done (includes strand wait).
   LatencyHistogram move_latency;
   std::atomic<std::uint64_t> moves_handled = 0;
@@ -49,6 +52,9 @@ struct Metrics {
   std::atomic<std::uint64_t> series_finished = 0;
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
+
+// CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID).
+std::chrono::nanoseconds thread_cpu_now();
 
 // The process-wide metrics (one server per process; tests only read differences).
 Metrics& metrics();

@@ -53,11 +53,13 @@ void TableHost::client_message(const Identity& who, std::shared_ptr<net::WsSessi
   using Steady = std::chrono::steady_clock;
   on_strand([who, session = std::move(session), message = std::move(message), queued = Steady::now()](TableHost& host) {
     const auto start = Steady::now();
+    const auto cpu_start = thread_cpu_now();
     host.dispatch(who, session, message);
     if (is_game_command(message.body)) {  // metrics: dispatch until the outbound messages are queued
       const auto done = Steady::now();
       Metrics& m = metrics();
       m.move_handling.record(done - start);
+      m.move_cpu.record(thread_cpu_now() - cpu_start);
       m.move_latency.record(done - queued);
       m.moves_handled.fetch_add(1, std::memory_order_relaxed);
     }

@@ -355,6 +355,10 @@ int run_loadgen(const LoadArgs& args) {
   std::cout << fmt::format("server_move_handling_us: p50 {:.1f} p90 {:.1f} p99 {:.1f} max {:.1f} (n={})\n",
                            h.value("p50_us", 0.0), h.value("p90_us", 0.0), h.value("p99_us", 0.0),
                            h.value("max_us", 0.0), h.value("count", 0));
+  const Json& thread_cpu = after["move_cpu"];
+  std::cout << fmt::format("server_move_cpu_us (thread CPU time of the same work): p50 {:.1f} p90 {:.1f} p99 {:.1f}\n",
+                           thread_cpu.value("p50_us", 0.0), thread_cpu.value("p90_us", 0.0),
+                           thread_cpu.value("p99_us", 0.0));
   std::cout << fmt::format("server_move_latency_us (incl. strand queue): p50 {:.1f} p99 {:.1f} max {:.1f}\n",
                            l.value("p50_us", 0.0), l.value("p99_us", 0.0), l.value("max_us", 0.0));
   std::cout << "errors: " << load.errors << " received by loadgen; " << delta(before, "errors_sent")
