@@ -137,9 +137,10 @@ bool solver_verdict(const Game& game, OpenSolver& solver) {
 }
 
 std::vector<TournamentGame> run_tournament(const TournamentConfig& config, const ProgressFn& progress) {
-  const std::vector<std::uint64_t> ids = tournament_deal_ids(config.seed, config.deals);
+  const int first = std::max(0, config.first_deal);
+  const std::vector<std::uint64_t> ids = tournament_deal_ids(config.seed, first + config.deals);
 
-  std::vector<std::vector<TournamentGame>> by_deal(ids.size());
+  std::vector<std::vector<TournamentGame>> by_deal(static_cast<std::size_t>(std::max(0, config.deals)));
   const int threads = std::max(1, config.threads);
   std::vector<std::unique_ptr<OpenSolver>> solvers(static_cast<std::size_t>(threads));  // one per worker
   parallel_for(
@@ -148,7 +149,7 @@ std::vector<TournamentGame> run_tournament(const TournamentConfig& config, const
         auto& solver = solvers[static_cast<std::size_t>(worker)];
         if (!solver) solver = std::make_unique<OpenSolver>();
         by_deal[static_cast<std::size_t>(i)] =
-            play_deal_everywhere(config, i, ids[static_cast<std::size_t>(i)], *solver);
+            play_deal_everywhere(config, first + i, ids[static_cast<std::size_t>(first + i)], *solver);
       },
       progress);
 

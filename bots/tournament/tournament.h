@@ -25,6 +25,7 @@ namespace skat::bots {
 struct TournamentConfig {
   BotSpec a, b;
   int deals = 100;
+  int first_deal = 0;  // plays deals first_deal … first_deal + deals − 1 of the seed's sequence (a shard)
   std::uint64_t seed = 1;
   std::vector<int> b_seats{1, 2};  // the seatings to play: 1 = A A B (2:1), 2 = A B B (1:2)
   int threads = 1;

@@ -1,5 +1,7 @@
 #include "server/app/tournament_json.h"
 
+#include "server/protocol/json_codec.h"
+
 namespace skat::app {
 
 namespace {
@@ -72,6 +74,50 @@ nlohmann::json tournament_report_json(const bots::TournamentReport& report) {
           {"deals", report.deals},
           {"seconds", report.seconds},
           {"seatings", seatings}};
+}
+
+nlohmann::json tournament_game_json(const bots::TournamentGame& g) {
+  Json j{{"deal", g.deal},         {"deal_id", g.deal_id},  {"b_seats", g.b_seats}, {"rotation", g.rotation},
+         {"is_b", g.is_b},         {"folded", g.folded},    {"points", g.points},   {"move_ms", g.move_ms},
+         {"timeouts", g.timeouts}, {"solver_wins", nullptr}};
+  if (!g.folded) {
+    j["declarer"] = g.declarer;
+    j["declaration"] = protocol::declaration_to_json(g.declaration);
+    j["won"] = g.won;
+    j["list_entry"] = g.list_entry;
+  }
+  if (g.solver_wins) j["solver_wins"] = *g.solver_wins;
+  return j;
+}
+
+std::optional<bots::TournamentGame> tournament_game_from_json(const Json& j) {
+  try {
+    bots::TournamentGame g;
+    g.deal = j.at("deal").get<int>();
+    g.deal_id = j.at("deal_id").get<std::uint64_t>();
+    g.b_seats = j.at("b_seats").get<int>();
+    g.rotation = j.at("rotation").get<int>();
+    g.is_b = j.at("is_b").get<std::array<bool, 3>>();
+    g.folded = j.at("folded").get<bool>();
+    g.points = j.at("points").get<std::array<int, 3>>();
+    g.move_ms = j.at("move_ms").get<std::array<std::vector<float>, 2>>();
+    g.timeouts = j.at("timeouts").get<std::array<int, 2>>();
+    if (!j.at("solver_wins").is_null()) g.solver_wins = j.at("solver_wins").get<bool>();
+    if (!g.folded) {
+      g.declarer = j.at("declarer").get<int>();
+      auto declaration = protocol::declaration_from_json(j.at("declaration"));
+      if (!declaration) return std::nullopt;
+      g.declaration = *declaration;
+      g.won = j.at("won").get<bool>();
+      g.list_entry = j.at("list_entry").get<int>();
+    }
+    if (g.deal < 0 || (g.b_seats != 1 && g.b_seats != 2) || g.rotation < 0 || g.rotation > 2 || g.declarer < 0 ||
+        g.declarer > 2)
+      return std::nullopt;
+    return g;
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  }
 }
 
 std::optional<bots::TournamentReport> tournament_report_from_json(const Json& j) {

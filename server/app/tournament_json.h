@@ -16,6 +16,12 @@ nlohmann::json tournament_report_json(const bots::TournamentReport& report);
 // The inverse of tournament_report_json (solver figures included); empty on a malformed report.
 std::optional<bots::TournamentReport> tournament_report_from_json(const nlohmann::json& j);
 
+// One game of an in-process tournament, for `skat tournament --games FILE` (one per line) and
+// `--merge`: shards of a long tournament played apart make one report. The inverse is empty on a
+// malformed game.
+nlohmann::json tournament_game_json(const bots::TournamentGame& game);
+std::optional<bots::TournamentGame> tournament_game_from_json(const nlohmann::json& j);
+
 // [{"deals":n,"difference":d,"ci95":[lo,hi]},…]
 nlohmann::json curve_json(const std::vector<bots::CurvePoint>& curve);
 

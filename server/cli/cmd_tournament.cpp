@@ -3,13 +3,18 @@
 // In-process and in parallel (bots/tournament), optionally stored in a database (--db); or
 // through a running server (--server, with the admin token), whose bot clients play it at real
 // tables: the command starts it, follows its progress and prints the report the server stored.
+// A long in-process tournament can be played in shards (--first-deal, --games FILE) on different
+// machines or days, and reported as one (--merge FILE…).
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <thread>
+#include <tuple>
 
 #include "bots/tournament/tournament.h"
 #include "bots/tournament/tournament_report.h"
@@ -28,8 +33,11 @@ struct TournamentArgs {
   std::string a = "rule";
   std::string b = "pimc";
   int deals = 100;
+  int first_deal = 0;
   std::uint64_t seed = 1;
   std::string seating = "both";
+  std::string games_out;
+  std::vector<std::string> merge;
   int threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   bool json = false;
   bool no_judge = false;
@@ -129,7 +137,87 @@ int run_on_server(const TournamentArgs& args) {
   }
 }
 
+// `--games FILE`: a header line (the bots, seed, seating, deals played, seconds), then one game per line.
+bool write_games(const std::string& path, const bots::TournamentConfig& config, const std::string& seating,
+                 const std::vector<bots::TournamentGame>& games, double seconds) {
+  std::ofstream out(path);
+  out << nlohmann::json{{"a", config.a.describe()}, {"b", config.b.describe()},        {"seed", config.seed},
+                        {"seating", seating},       {"first_deal", config.first_deal}, {"deals", config.deals},
+                        {"seconds", seconds}}
+             .dump()
+      << '\n';
+  for (const bots::TournamentGame& g : games) out << app::tournament_game_json(g).dump() << '\n';
+  out.flush();
+  if (!out) spdlog::error("tournament: --games {}: cannot write", path);
+  return static_cast<bool>(out);
+}
+
+// `--merge FILE…`: the report of shards played apart (`--first-deal`, `--games`), which must be of
+// the same bots, seed and seating and must not overlap.
+int run_merge(const TournamentArgs& args) {
+  bots::TournamentConfig config;
+  std::vector<bots::TournamentGame> games;
+  std::set<std::tuple<int, int, int>> seen;
+  nlohmann::json first;
+  double seconds = 0;
+  for (const std::string& path : args.merge) {
+    std::ifstream in(path);
+    std::string line;
+    if (!std::getline(in, line)) {
+      spdlog::error("tournament: --merge {}: empty or unreadable", path);
+      return 1;
+    }
+    const auto header = nlohmann::json::parse(line, nullptr, false);
+    if (!header.is_object() || !header.contains("a") || !header.contains("seating")) {
+      spdlog::error("tournament: --merge {}: no header line", path);
+      return 1;
+    }
+    const auto same = [&](const char* key) {
+      return header.value(key, nlohmann::json()) == first.value(key, nlohmann::json());
+    };
+    if (first.is_null()) {
+      first = header;
+    } else if (!same("a") || !same("b") || !same("seed") || !same("seating")) {
+      spdlog::error("tournament: --merge {}: other bots, seed or seating than {}", path, args.merge.front());
+      return 1;
+    }
+    seconds += header.value("seconds", 0.0);
+    for (int number = 2; std::getline(in, line); ++number) {
+      const auto game = app::tournament_game_from_json(nlohmann::json::parse(line, nullptr, false));
+      if (!game) {
+        spdlog::error("tournament: --merge {}:{}: not a tournament game", path, number);
+        return 1;
+      }
+      if (!seen.insert({game->deal, game->b_seats, game->rotation}).second) {
+        spdlog::error("tournament: --merge {}:{}: deal {} played twice (overlapping shards)", path, number, game->deal);
+        return 1;
+      }
+      config.deals = std::max(config.deals, game->deal + 1);
+      games.push_back(std::move(*game));
+    }
+  }
+  for (auto [key, spec] : {std::pair{"a", &config.a}, std::pair{"b", &config.b}}) {
+    auto parsed = bots::parse_bot_spec(first.value(key, ""), false);
+    if (!parsed) {
+      spdlog::error("tournament: --merge: bot {}: {}", key, parsed.error());
+      return 1;
+    }
+    *spec = *parsed;
+  }
+  config.seed = first.value("seed", std::uint64_t{0});
+  const auto seatings = bots::seatings_named(first.value("seating", ""));
+  if (!seatings) {
+    spdlog::error("tournament: --merge: unknown seating");
+    return 1;
+  }
+  config.b_seats = *seatings;
+  std::ranges::sort(games, {}, [](const bots::TournamentGame& g) { return std::tuple(g.deal, g.b_seats, g.rotation); });
+  print_report(bots::make_report(config, games, seconds), args.json);
+  return 0;
+}
+
 int run_tournament_command(const TournamentArgs& args) {
+  if (!args.merge.empty()) return run_merge(args);
   if (!args.server.empty()) return run_on_server(args);
   bots::TournamentConfig config;
   for (auto [text, spec] : {std::pair{&args.a, &config.a}, std::pair{&args.b, &config.b}}) {
@@ -141,6 +229,7 @@ int run_tournament_command(const TournamentArgs& args) {
     *spec = *parsed;
   }
   config.deals = args.deals;
+  config.first_deal = args.first_deal;
   config.seed = args.seed;
   config.threads = args.threads;
   config.judge = !args.no_judge;
@@ -158,6 +247,7 @@ int run_tournament_command(const TournamentArgs& args) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const bots::TournamentReport report = bots::make_report(config, games, seconds);
   print_report(report, args.json);
+  if (!args.games_out.empty() && !write_games(args.games_out, config, args.seating, games, seconds)) return 1;
   return args.db.empty() ? 0 : store_in_db(args.db, config, report, games);
 }
 
@@ -174,7 +264,14 @@ Command add_tournament_command(CLI::App& parent) {
   app->add_option("--deals", args->deals, "Duplicate deals per seating")
       ->check(positive_number())
       ->capture_default_str();
+  app->add_option("--first-deal", args->first_deal,
+                  "Play the deals from this index of the seed's sequence on (a shard of a longer tournament)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   app->add_option("--seed", args->seed, "Seed of the deals and the bots")->capture_default_str();
+  app->add_option("--games", args->games_out, "Also write every game to this file (one JSON line each), for --merge");
+  app->add_option("--merge", args->merge, "Report on the games of these --games files (shards) instead of playing")
+      ->expected(1, -1);
   app->add_option("--seating", args->seating, "Seatings to play")
       ->check(CLI::IsMember({"2:1", "1:2", "both"}))
       ->capture_default_str();

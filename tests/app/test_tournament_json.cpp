@@ -1,5 +1,6 @@
-// Tournament JSON: a real report survives the round trip through JSON (what `skat tournament
-// --server` reads back), and a stored tournament's API forms carry the totals, curve and series.
+// Tournament JSON: a real report and its games survive the round trip through JSON (what `skat
+// tournament --server` reads back; the shard files of --games and --merge), and a stored tournament's API forms carry
+// the totals, curve and series.
 #include <gtest/gtest.h>
 
 #include "bots/bot_factory.h"
@@ -23,6 +24,28 @@ TEST(TournamentJson, ReportRoundTrip) {
   EXPECT_EQ(bots::report_text(*back), bots::report_text(report));
   EXPECT_FALSE(tournament_report_from_json(nlohmann::json{{"a", "x"}}));
   EXPECT_FALSE(tournament_report_from_json(nlohmann::json("text")));
+}
+
+TEST(TournamentJson, GamesRoundTrip) {
+  bots::TournamentConfig c;
+  c.a = *bots::parse_bot_spec("random");
+  c.b = *bots::parse_bot_spec("rule");
+  c.deals = 3;
+  c.seed = 5;
+  c.judge = true;
+  const auto games = bots::run_tournament(c);
+  std::vector<bots::TournamentGame> back;
+  for (const bots::TournamentGame& g : games) {
+    const auto read = tournament_game_from_json(nlohmann::json::parse(tournament_game_json(g).dump()));
+    ASSERT_TRUE(read);
+    EXPECT_EQ(tournament_game_json(*read), tournament_game_json(g));
+    back.push_back(*read);
+  }
+  EXPECT_EQ(bots::report_text(bots::make_report(c, back, 0)), bots::report_text(bots::make_report(c, games, 0)));
+  EXPECT_FALSE(tournament_game_from_json(nlohmann::json{{"deal", 1}}));
+  nlohmann::json bad = tournament_game_json(games.front());
+  bad["rotation"] = 7;
+  EXPECT_FALSE(tournament_game_from_json(bad));
 }
 
 TEST(TournamentJson, SummaryAndDetailOfAStoredTournament) {

@@ -1,7 +1,7 @@
 // Tournaments in-process: bot specs parse and reject what they should; results do not depend on
-// the number of threads; the report's duplicate difference, interval and verdict follow from the
-// games; and the baselines rank as they must (rule beats random and simple; PIMC, in the long
-// run, beats random and rule).
+// the number of threads, nor on playing it in shards; the report's duplicate difference, interval and verdict follow
+// from the games; and the baselines rank as they must (rule beats random and simple; PIMC, in the long run, beats
+// random and rule).
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -57,6 +57,32 @@ TEST(Tournament, ResultsDoNotDependOnTheNumberOfThreads) {
     EXPECT_EQ(one[i].declaration, three[i].declaration) << i;
     EXPECT_EQ(one[i].solver_wins, three[i].solver_wins) << i;
   }
+}
+
+// Shards (first_deal) played apart and put together are the tournament played at once.
+TEST(Tournament, ShardsMakeTheWholeTournament) {
+  TournamentConfig whole = small("simple", "rule", 6, 5);
+  const auto all = run_tournament(whole);
+  TournamentConfig first = whole, second = whole;
+  first.deals = 2;
+  second.first_deal = 2;
+  second.deals = 4;
+  auto parts = run_tournament(first);
+  const auto rest = run_tournament(second);
+  parts.insert(parts.end(), rest.begin(), rest.end());
+  ASSERT_EQ(parts.size(), all.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    EXPECT_EQ(parts[i].deal, all[i].deal);
+    EXPECT_EQ(parts[i].deal_id, all[i].deal_id);
+    EXPECT_EQ(parts[i].points, all[i].points) << i;
+  }
+  const TournamentReport merged = make_report(whole, parts, 0);
+  EXPECT_EQ(merged.deals, 6);
+  EXPECT_EQ(report_text(merged), report_text(make_report(whole, all, 0)));
+  // A shard alone reports the deals it played.
+  const TournamentReport shard = make_report(second, rest, 0);
+  EXPECT_EQ(shard.deals, 4);
+  EXPECT_EQ(shard.seatings.back().deals, 4);
 }
 
 TEST(Tournament, EveryDealIsPlayedInEveryRotationOfEachSeating) {
