@@ -17,7 +17,7 @@
 
 #include "server/botclient/bot_client.h"
 #include "server/cli/command.h"
-#include "server/cli/proc_stats.h"
+#include "server/cli/server_probe.h"
 
 namespace skat::cli {
 
@@ -113,20 +113,6 @@ class IdleConnection : public std::enable_shared_from_this<IdleConnection> {
   std::string text_;
 };
 
-Json metrics_of(const botclient::Endpoint& e) {
-  asio::io_context io;
-  tcp::resolver resolver(io);
-  beast::tcp_stream stream(io);
-  stream.connect(resolver.resolve(e.host, e.port));
-  http::request<http::empty_body> request(http::verb::get, "/api/metrics", 11);
-  request.set(http::field::host, e.host);
-  http::write(stream, request);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> response;
-  http::read(stream, buffer, response);
-  return Json::parse(response.body(), nullptr, false);
-}
-
 int run_idle(const IdleArgs& args) {
   const auto endpoint = botclient::parse_ws_url(args.url);
   if (!endpoint) {
@@ -170,7 +156,7 @@ int run_idle(const IdleArgs& args) {
   };
   check();
   io.run();
-  const Json metrics = metrics_of(*endpoint);
+  const Json metrics = fetch_metrics(*endpoint);
   std::cout << fmt::format("held {} s: {} still open, {} closed by the server\n", args.seconds,
                            tally.opened - tally.dropped, tally.dropped);
   std::cout << "server connections_open: " << metrics.value("connections_open", -1) << "\n";

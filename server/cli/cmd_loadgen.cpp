@@ -27,7 +27,7 @@
 
 #include "server/botclient/bot_client.h"
 #include "server/cli/command.h"
-#include "server/cli/proc_stats.h"
+#include "server/cli/server_probe.h"
 
 namespace skat::cli {
 
@@ -50,24 +50,6 @@ struct LoadArgs {
   std::string bot = "simple";
   double poll_ms = 250;
 };
-
-// GET /api/metrics with a blocking Beast client (only at the start, when warm and at the end).
-Json fetch_metrics(const botclient::Endpoint& e) {
-  asio::io_context io;
-  asio::ip::tcp::resolver resolver(io);
-  beast::tcp_stream stream(io);
-  stream.connect(resolver.resolve(e.host, e.port));
-  http::request<http::empty_body> request(http::verb::get, "/api/metrics", 11);
-  request.set(http::field::host, e.host);
-  http::write(stream, request);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> response;
-  http::read(stream, buffer, response);
-  beast::error_code ignored;
-  stream.socket().shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
-  if (response.result() != http::status::ok) throw std::runtime_error("GET /api/metrics: " + response.body());
-  return Json::parse(response.body());
-}
 
 class Guest;
 

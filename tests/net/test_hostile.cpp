@@ -12,6 +12,7 @@
 
 namespace {
 
+using skat::nettest::is_error;
 using skat::nettest::Json;
 using skat::nettest::WsClient;
 using namespace std::chrono_literals;
@@ -55,10 +56,6 @@ class HostileTest : public testing::Test {
   std::unique_ptr<skat::app::Server> server_;
   unsigned short port_ = 0;
 };
-
-bool is_error(const std::optional<Json>& m, const std::string& code) {
-  return m && m->value("type", "") == "error" && m->value("code", "") == code;
-}
 
 TEST_F(HostileTest, ForgedBotTokensAreRefusedAndForgedGuestTokensGiveANewGuest) {
   const auto bot = store_.create_bot("robo", "simple");

@@ -9,6 +9,7 @@
 
 namespace {
 
+using skat::nettest::is_error;
 using skat::nettest::Json;
 using skat::nettest::WsClient;
 namespace http = boost::beast::http;
@@ -42,10 +43,6 @@ class SessionTest : public testing::Test {
   std::unique_ptr<skat::app::Server> server_;
   unsigned short port_ = 0;
 };
-
-bool is_error(const std::optional<Json>& m, const std::string& code) {
-  return m && m->value("type", "") == "error" && m->value("code", "") == code;
-}
 
 TEST_F(SessionTest, HelloLobbyAndErrorsKeepTheSessionGoing) {
   start();

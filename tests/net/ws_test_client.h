@@ -132,6 +132,11 @@ inline HttpResult http_request(unsigned short port, beast::http::verb verb, cons
   return r;
 }
 
+// Whether `m` is an error message with this code.
+inline bool is_error(const std::optional<Json>& m, const std::string& code) {
+  return m && m->value("type", "") == "error" && m->value("code", "") == code;
+}
+
 inline HttpResult http_get(unsigned short port, const std::string& target) {
   return http_request(port, beast::http::verb::get, target);
 }

@@ -1,8 +1,11 @@
-// What /proc says about another process (the server under load): a field of /proc/PID/status
-// (e.g. VmRSS) and its CPU time, for the load commands' reports.
+// What the load commands (loadgen, idle) read of the server under load: a field of
+// /proc/PID/status (e.g. VmRSS), its CPU time, and its GET /api/metrics.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
+
+#include "server/botclient/bot_client.h"
 
 namespace skat::cli {
 
@@ -12,5 +15,7 @@ std::string proc_status(int pid, const std::string& key);
 long proc_status_kib(int pid, const std::string& key);
 // User + system CPU time of a process in seconds (fields 14 and 15 of /proc/PID/stat), or -1.
 double proc_cpu_seconds(int pid);
+// GET /api/metrics of the server at `endpoint` (blocking); throws when it does not answer 200.
+nlohmann::json fetch_metrics(const botclient::Endpoint& endpoint);
 
 }  // namespace skat::cli

@@ -1,7 +1,12 @@
-#include "server/cli/proc_stats.h"
+#include "server/cli/server_probe.h"
 
 #include <unistd.h>
 
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <fstream>
 #include <sstream>
 
@@ -39,6 +44,27 @@ double proc_cpu_seconds(int pid) {
   double utime = 0, stime = 0;
   if (!(fields >> utime >> stime)) return -1;
   return (utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+// GET /api/metrics with a blocking Beast client (only at the start, when warm and at the end).
+nlohmann::json fetch_metrics(const botclient::Endpoint& e) {
+  namespace asio = boost::asio;
+  namespace beast = boost::beast;
+  namespace http = beast::http;
+  asio::io_context io;
+  asio::ip::tcp::resolver resolver(io);
+  beast::tcp_stream stream(io);
+  stream.connect(resolver.resolve(e.host, e.port));
+  http::request<http::empty_body> request(http::verb::get, "/api/metrics", 11);
+  request.set(http::field::host, e.host);
+  http::write(stream, request);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> response;
+  http::read(stream, buffer, response);
+  beast::error_code ignored;
+  stream.socket().shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
+  if (response.result() != http::status::ok) throw std::runtime_error("GET /api/metrics: " + response.body());
+  return nlohmann::json::parse(response.body());
 }
 
 }  // namespace skat::cli
