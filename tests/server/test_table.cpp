@@ -153,6 +153,33 @@ TEST(Table, TournamentTablesSendSeatSeedsAndRefuseStaleAnswers) {
   EXPECT_FALSE(last_of_type(seat_three_and_start(plain, now), 1, "act")->contains("seed"));
 }
 
+// A hostile or confused client replays an answer it already gave: with its version it is stale,
+// without one it is out of turn; either way nothing changes and the table goes on.
+TEST(Table, ReplayedAnswersAreRefused) {
+  Table table(7, fixed_config(2));
+  TimePoint now = t0();
+  auto out = seat_three_and_start(table, now);
+  const auto act = last_of_type(out, 1, "act");
+  ASSERT_TRUE(act);
+  const std::string bid =
+      R"({"type":"bid","table":7,"value":18,"version":)" + std::to_string((*act)["version"].get<std::int64_t>()) + "}";
+  out = table.handle(1, parse(bid), now + 100ms);
+  EXPECT_EQ(error_code(out, 1), "");
+  const auto next = last_of_type(out, 0, "act");
+  ASSERT_TRUE(next);
+  for (int i = 0; i < 3; ++i) {
+    out = table.handle(1, parse(bid), now + 200ms);
+    EXPECT_EQ(error_code(out, 1), "stale");
+  }
+  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":20})"), now + 300ms);
+  EXPECT_EQ(error_code(out, 1), "not_your_turn");
+  // Forehand's act request still stands: its answer is played.
+  out = table.handle(
+      0, parse(R"({"type":"hold","table":7,"version":)" + std::to_string((*next)["version"].get<std::int64_t>()) + "}"),
+      now + 400ms);
+  EXPECT_EQ(error_code(out, 0), "");
+}
+
 TEST(Table, AnswerTimesAreRecordedPerSeat) {
   Table table(7, fixed_config(1));
   TimePoint now = t0();
