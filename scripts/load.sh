@@ -6,6 +6,7 @@
 #   - `skat serve` on a free port, `skat bot --kind simple` processes (≤ 1000 bots each, at least
 #     two when K > 1), then `skat loadgen` for SECONDS, then everything stops (trap on exit);
 #   - prints the loadgen report, then checks that every game the server counted is in the database.
+# SKAT_SERVE_ARGS adds options to `skat serve` (e.g. "--strength-tables=none": records without hand strengths).
 # SKAT_LOAD_SERVER_CPUS / SKAT_LOAD_CLIENT_CPUS (e.g. 0 and 1) pin the server and the clients (bots,
 # loadgen) to separate cores with taskset, so that they do not preempt each other.
 set -euo pipefail
@@ -54,7 +55,7 @@ trap cleanup INT TERM EXIT
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 "${server_pin[@]}" "$skat" --log-level warn serve --port "$port" --db "$work/skat.db" --web /nonexistent \
-  --admin-token-file "$work/admin-token" 2>"$work/serve.log" &
+  --admin-token-file "$work/admin-token" ${SKAT_SERVE_ARGS:-} 2>"$work/serve.log" &
 server=$!
 pids+=("$server")
 for _ in $(seq 1 100); do

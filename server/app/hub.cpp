@@ -28,10 +28,11 @@ std::string random_token() {
 
 namespace {
 
-// Every 7th of the 231 unknown skats: about a millisecond per game, on the table's strand.
+// Every 7th of the 231 unknown skats: about a millisecond per deal, worked out in the background
+// while the game is played (HandStrengthCache).
 constexpr int kStrengthStride = 7;
 
-std::function<std::array<int, 3>(const Deal&)> strengths_from(const std::string& path) {
+std::shared_ptr<HandStrengthCache> strengths_from(const std::string& path) {
   if (path.empty()) return {};
   auto tables = bots::load_tables(path);
   if (!tables) {
@@ -39,7 +40,8 @@ std::function<std::array<int, 3>(const Deal&)> strengths_from(const std::string&
     return {};
   }
   auto shared = std::make_shared<const bots::TableSet>(std::move(*tables));
-  return [shared](const Deal& deal) { return bots::pgn_hand_strengths(*shared, deal, kStrengthStride); };
+  return std::make_shared<HandStrengthCache>(
+      [shared](const Deal& deal) { return bots::pgn_hand_strengths(*shared, deal, kStrengthStride); });
 }
 
 }  // namespace
@@ -51,7 +53,8 @@ Hub::Hub(asio::io_context& io, const ServeConfig& config, DbWriter& writer)
       writer_(writer),
       snapshot_timer_(strand_),
       reap_timer_(strand_),
-      hand_strengths_(strengths_from(config.strength_tables)) {
+      strength_cache_(strengths_from(config.strength_tables)) {
+  if (strength_cache_) hand_strengths_ = [cache = strength_cache_](const Deal& deal) { return cache->get(deal); };
   rebuild_snapshot();
 }
 

@@ -19,6 +19,7 @@
 #include <set>
 
 #include "server/app/db_writer.h"
+#include "server/app/hand_strength_cache.h"
 #include "server/app/serve_config.h"
 #include "server/app/store.h"
 #include "server/lobby/lobby.h"
@@ -51,6 +52,10 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
 
   // The PGN hand strengths of a deal from the winning tables (empty when none could be loaded).
   const std::function<std::array<int, 3>(const Deal&)>& hand_strengths() const { return hand_strengths_; }
+  // Any thread: a game of this deal has begun; its hand strengths are worked out in the background.
+  void prefetch_hand_strengths(const Deal& deal) {
+    if (strength_cache_) strength_cache_->prefetch(deal);
+  }
 
   // A table the server runs by itself (tournaments): its db row exists (id); the bots it asks
   // for are invited as they become free, and the hooks see its games.
@@ -137,6 +142,7 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   protocol::Json snapshot_;
   std::shared_ptr<const std::string> snapshot_text_;
   HubStats stats_;
+  std::shared_ptr<HandStrengthCache> strength_cache_;
   std::function<std::array<int, 3>(const Deal&)> hand_strengths_;
 };
 

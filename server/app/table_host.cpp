@@ -221,6 +221,12 @@ void TableHost::apply(table::TableOutput out) {
     if (hub) hub->request_bot(id_, std::move(r));
   arm_clock();
   publish();
+  if (const Game* game = table_.game(); game && hub && table_.config().hand_strengths) {
+    if (const std::uint64_t id = deal_id(game->deal()); id != prefetched_deal_) {
+      prefetched_deal_ = id;
+      hub->prefetch_hand_strengths(game->deal());
+    }
+  }
   if (hooks_.start_when_full && !started_by_hook_ && !table_.series_running() && table_.occupant(0) &&
       table_.occupant(1) && table_.occupant(2)) {
     started_by_hook_ = true;

@@ -86,7 +86,8 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   bool started_by_hook_ = false;
   std::array<std::map<std::uint64_t, Attached>, 3> seats_;
   std::map<std::uint64_t, std::weak_ptr<net::WsSession>> spectators_;
-  int commits_awaited_ = 0;  // finished games posted to the writer and not yet committed
+  std::uint64_t prefetched_deal_ = 0;  // the deal whose hand strengths were asked for last
+  int commits_awaited_ = 0;            // finished games posted to the writer and not yet committed
   std::deque<std::pair<int, std::shared_ptr<const std::string>>> held_;  // (audience, message)
 };
 
