@@ -215,7 +215,8 @@ net::HttpReply Api::metrics_reply(const net::HttpRequest& request) {
                          {"tables_playing", stats.tables_playing},
                          {"connections_open", hub_->connections()},
                          {"bots_online", stats.bots_online},
-                         {"bots_free", stats.bots_free}});
+                         {"bots_free", stats.bots_free},
+                         {"db_unsaved_writes", writer_.health().unsaved}});
 }
 
 net::HttpReply Api::static_file(const net::HttpRequest& request, std::string_view path) {

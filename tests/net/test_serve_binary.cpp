@@ -491,6 +491,8 @@ TEST_F(ServeTest, AFullDatabaseDegradesTheHealthCheckAndTheFileStaysIntact) {
   EXPECT_EQ(body.value("status", ""), "degraded");
   EXPECT_GE(body.value("unsaved_writes", 0), 1);
   EXPECT_NE(body.value("db_error", "").find("full"), std::string::npos) << health.body;
+  const auto metrics = Json::parse(skat::nettest::http_get(port_, "/api/metrics").body, nullptr, false);
+  EXPECT_GE(metrics.value("db_unsaved_writes", 0), 1);
   // The table goes on.
   director.send(Json{{"type", "watch_table"}, {"table", table}});
   std::set<int> heard;
