@@ -45,9 +45,7 @@ struct BotArgs {
 // their accounts. A name the server knows already whose token is lost cannot be recovered here.
 bool register_missing(const BotArgs& args, const botclient::Endpoint& endpoint, const std::vector<std::string>& names,
                       std::map<std::string, std::string>& tokens, const std::string& kind) {
-  std::ifstream token_in(args.admin_token_file);
-  std::string admin;
-  std::getline(token_in, admin);
+  const std::string admin = read_admin_token(args.admin_token_file);
   if (admin.empty()) {
     spdlog::error("bot: --register needs --admin-token-file with the server's admin token");
     return false;

@@ -88,10 +88,7 @@ int store_in_db(const std::string& path, const bots::TournamentConfig& config, c
 // Through a server: POST /api/admin/tournaments, then GET /api/tournaments/ID until it ends.
 int run_on_server(const TournamentArgs& args) {
   std::string token = args.admin_token;
-  if (token.empty() && !args.admin_token_file.empty()) {
-    std::ifstream in(args.admin_token_file);
-    std::getline(in, token);
-  }
+  if (token.empty() && !args.admin_token_file.empty()) token = read_admin_token(args.admin_token_file);
   if (token.empty()) {
     spdlog::error("tournament: --server needs --admin-token or --admin-token-file");
     return 2;

@@ -5,6 +5,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <fstream>
 
 namespace skat::cli {
 
@@ -49,6 +50,14 @@ std::expected<HttpAnswer, std::string> http_call(const std::string& base, const 
   } catch (const std::exception& e) {
     return std::unexpected(base + target + ": " + e.what());
   }
+}
+
+std::string read_admin_token(const std::string& path) {
+  std::ifstream in(path);
+  std::string token;
+  std::getline(in, token);
+  while (!token.empty() && (token.back() == '\r' || token.back() == ' ')) token.pop_back();
+  return token;
 }
 
 }  // namespace skat::cli

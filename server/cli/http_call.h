@@ -20,4 +20,8 @@ std::expected<HttpAnswer, std::string> http_call(const std::string& base, const 
                                                  const std::string& bearer = {},
                                                  std::chrono::seconds timeout = std::chrono::seconds(30));
 
+// The server's admin bearer token from its token file (the first line); empty when the file is
+// missing or empty.
+std::string read_admin_token(const std::string& path);
+
 }  // namespace skat::cli
