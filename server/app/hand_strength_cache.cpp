@@ -12,7 +12,10 @@ void HandStrengthCache::prefetch(const Deal& deal) {
   const std::uint64_t id = deal_id(deal);
   {
     std::lock_guard lock(mutex_);
-    if (deals_.size() >= kMaxPending || !deals_.try_emplace(id).second) return;
+    // Deals of games that never ended (a table closed mid-game) are never taken: start afresh
+    // rather than stop prefetching for good (a game in progress then works its deal out late).
+    if (deals_.size() >= kMaxPending) deals_.clear();
+    if (!deals_.try_emplace(id).second) return;
   }
   boost::asio::post(pool_, [this, deal, id] {
     const std::array<int, 3> strengths = compute_(deal);

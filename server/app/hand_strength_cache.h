@@ -20,7 +20,7 @@ namespace skat::app {
 class HandStrengthCache {
  public:
   using Compute = std::function<std::array<int, 3>(const Deal&)>;
-  static constexpr std::size_t kMaxPending = 100'000;  // deals prefetched and not yet taken
+  static constexpr std::size_t kMaxPending = 100'000;  // deals prefetched and not yet taken (then cleared)
 
   explicit HandStrengthCache(Compute compute);
   ~HandStrengthCache();  // waits for the background work
