@@ -216,7 +216,9 @@ void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const pro
   // Tables still being created count too, so a burst of requests cannot pass the bound.
   const auto own = std::ranges::count_if(creators_, [&](const auto& entry) { return entry.second == creator; }) +
                    tables_pending_[creator];
-  if (own >= config_.tables_per_player || std::ssize(tables_) + std::ssize(tables_pending_) >= config_.max_tables)
+  int pending = 0;
+  for (const auto& [player, count] : tables_pending_) pending += count;
+  if (own >= config_.tables_per_player || std::ssize(tables_) + pending >= config_.max_tables)
     return send_error(session, ErrorCode::TooManyTables,
                       own >= config_.tables_per_player
                           ? "you have " + std::to_string(own) + " open tables; join or leave one of them first"
