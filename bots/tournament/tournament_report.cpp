@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "bots/rng.h"
 
@@ -130,14 +131,10 @@ TournamentReport make_report(const TournamentConfig& config, const std::vector<T
   report.seed = config.seed;
   report.seconds = seconds;
   // Deal indexes need not start at 0 (a shard, or shards merged): slots up to the largest.
-  int slots = 0;
-  std::vector<int> indexes;
-  for (const TournamentGame& g : games) {
-    slots = std::max(slots, g.deal + 1);
-    indexes.push_back(g.deal);
-  }
-  std::ranges::sort(indexes);
-  report.deals = static_cast<int>(std::ranges::unique(indexes).begin() - indexes.begin());
+  std::set<int> dealt;
+  for (const TournamentGame& g : games) dealt.insert(g.deal);
+  report.deals = static_cast<int>(dealt.size());
+  const int slots = dealt.empty() ? 0 : *dealt.rbegin() + 1;
   std::vector<const TournamentGame*> all;
   std::vector<double> total;
   for (const int b_seats : config.b_seats) {
@@ -146,8 +143,7 @@ TournamentReport make_report(const TournamentConfig& config, const std::vector<T
       if (g.b_seats == b_seats) part.push_back(&g);
     const auto diffs = deal_differences(part, slots);
     total.resize(std::max(total.size(), diffs.size()), 0.0);
-    for (std::size_t d = 0; d < diffs.size() && d < total.size(); ++d)
-      total[d] += diffs[d] / static_cast<double>(config.b_seats.size());
+    for (std::size_t d = 0; d < diffs.size(); ++d) total[d] += diffs[d] / static_cast<double>(config.b_seats.size());
     report.seatings.push_back(summarise(seating_name(b_seats), part, diffs, report));
     all.insert(all.end(), part.begin(), part.end());
   }

@@ -1,8 +1,8 @@
 // The lobby side of the server, serialised on one strand: who each connection is (hello, guest
 // session tokens, bot accounts), the online list and bot pool (lobby::Lobby), the directory of
 // live tables (bounded per creator and in all; idle tables are closed), bot invitations (waiting
-// until a pool bot is free), and a lobby snapshot that HTTP handlers read under a mutex. Client messages for a table go
-// on to its TableHost.
+// until a pool bot is free), and a lobby snapshot that HTTP handlers read under a mutex. Client
+// messages for a table go on to its TableHost.
 #pragma once
 
 #include <array>

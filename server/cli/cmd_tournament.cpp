@@ -134,6 +134,19 @@ int run_on_server(const TournamentArgs& args) {
   }
 }
 
+// Bots A and B of `config` from their specs (`load_tables`: read the full bot's tables now).
+bool parse_specs(const std::string& a, const std::string& b, bots::TournamentConfig& config, bool load_tables = true) {
+  for (auto [text, spec] : {std::pair{&a, &config.a}, std::pair{&b, &config.b}}) {
+    auto parsed = bots::parse_bot_spec(*text, load_tables);
+    if (!parsed) {
+      std::cerr << "tournament: " << parsed.error() << '\n';
+      return false;
+    }
+    *spec = *parsed;
+  }
+  return true;
+}
+
 // `--games FILE`: a header line (the bots, seed, seating, deals played, seconds), then one game per line.
 bool write_games(const std::string& path, const bots::TournamentConfig& config, const std::string& seating,
                  const std::vector<bots::TournamentGame>& games, double seconds) {
@@ -189,18 +202,10 @@ int run_merge(const TournamentArgs& args) {
         spdlog::error("tournament: --merge {}:{}: deal {} played twice (overlapping shards)", path, number, game->deal);
         return 1;
       }
-      config.deals = std::max(config.deals, game->deal + 1);
       games.push_back(std::move(*game));
     }
   }
-  for (auto [key, spec] : {std::pair{"a", &config.a}, std::pair{"b", &config.b}}) {
-    auto parsed = bots::parse_bot_spec(first.value(key, ""), false);
-    if (!parsed) {
-      spdlog::error("tournament: --merge: bot {}: {}", key, parsed.error());
-      return 1;
-    }
-    *spec = *parsed;
-  }
+  if (!parse_specs(first.value("a", ""), first.value("b", ""), config, false)) return 1;
   config.seed = first.value("seed", std::uint64_t{0});
   const auto seatings = bots::seatings_named(first.value("seating", ""));
   if (!seatings) {
@@ -217,14 +222,7 @@ int run_tournament_command(const TournamentArgs& args) {
   if (!args.merge.empty()) return run_merge(args);
   if (!args.server.empty()) return run_on_server(args);
   bots::TournamentConfig config;
-  for (auto [text, spec] : {std::pair{&args.a, &config.a}, std::pair{&args.b, &config.b}}) {
-    auto parsed = bots::parse_bot_spec(*text);
-    if (!parsed) {
-      std::cerr << "tournament: " << parsed.error() << '\n';
-      return 2;
-    }
-    *spec = *parsed;
-  }
+  if (!parse_specs(args.a, args.b, config)) return 2;
   config.deals = args.deals;
   config.first_deal = args.first_deal;
   config.seed = args.seed;

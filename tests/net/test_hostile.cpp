@@ -6,9 +6,7 @@
 
 #include <thread>
 
-#include "server/app/memory_store.h"
-#include "server/app/server.h"
-#include "tests/net/ws_test_client.h"
+#include "tests/net/pool_server.h"
 
 namespace {
 
@@ -19,19 +17,10 @@ using namespace std::chrono_literals;
 
 class HostileTest : public testing::Test {
  protected:
-  void start(const skat::app::ServeConfig& base = {}) {
-    skat::app::ServeConfig config = base;
-    config.port = 0;
-    config.web_dir = testing::TempDir() + "no-such-web-folder";
+  void start(skat::app::ServeConfig config = {}) {
     config.strength_tables.clear();
-    server_ = std::make_unique<skat::app::Server>(config, store_, nullptr, "test-admin-token-0123456789");
-    port_ = server_->start(false);
-  }
-  void TearDown() override {
-    if (server_) {
-      server_->stop();
-      server_->wait();
-    }
+    server_ = std::make_unique<skat::nettest::PoolServer>(config, 0);
+    port_ = server_->port();
   }
   static std::optional<Json> hello(WsClient& c, Json h) {
     h["type"] = "hello";
@@ -52,15 +41,14 @@ class HostileTest : public testing::Test {
     return ids;
   }
 
-  skat::app::MemoryStore store_;
-  std::unique_ptr<skat::app::Server> server_;
+  std::unique_ptr<skat::nettest::PoolServer> server_;  // no pool bots
   unsigned short port_ = 0;
 };
 
 TEST_F(HostileTest, ForgedBotTokensAreRefusedAndForgedGuestTokensGiveANewGuest) {
-  const auto bot = store_.create_bot("robo", "simple");
-  ASSERT_TRUE(bot);
   start();
+  const auto bot = server_->store().create_bot("robo", "simple");
+  ASSERT_TRUE(bot);
   {
     WsClient c(port_);
     std::string forged = bot->token;

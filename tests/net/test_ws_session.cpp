@@ -3,9 +3,7 @@
 // the rate limit (error, then disconnect when it goes on), guest tokens, admin auth, status page.
 #include <gtest/gtest.h>
 
-#include "server/app/memory_store.h"
-#include "server/app/server.h"
-#include "tests/net/ws_test_client.h"
+#include "tests/net/pool_server.h"
 
 namespace {
 
@@ -18,17 +16,9 @@ class SessionTest : public testing::Test {
  protected:
   void start(skat::net::Limits limits = {}) {
     skat::app::ServeConfig config;
-    config.port = 0;
-    config.web_dir = testing::TempDir() + "no-such-web-folder";
     config.limits = limits;
-    server_ = std::make_unique<skat::app::Server>(config, store_, nullptr, "test-admin-token-0123456789");
-    port_ = server_->start(false);
-  }
-  void TearDown() override {
-    if (server_) {
-      server_->stop();
-      server_->wait();
-    }
+    server_ = std::make_unique<skat::nettest::PoolServer>(config, 0);
+    port_ = server_->port();
   }
   Json hello(WsClient& c, const std::string& name, const std::string& token = "") {
     Json h{{"type", "hello"}, {"protocol", 1}, {"name", name}};
@@ -39,8 +29,7 @@ class SessionTest : public testing::Test {
     return w.value_or(Json());
   }
 
-  skat::app::MemoryStore store_;
-  std::unique_ptr<skat::app::Server> server_;
+  std::unique_ptr<skat::nettest::PoolServer> server_;  // no pool bots
   unsigned short port_ = 0;
 };
 
