@@ -216,15 +216,37 @@ std::expected<PgnSeries, DbError> build_series_pgn(Connection& c, SeriesId id, T
   return pgn;
 }
 
-std::expected<SeriesRecord, DbError> abort_series(Connection& c, SeriesId id, Timestamp at) {
+namespace {
+
+// Ends a running series with the PGN and result of its stored games.
+std::expected<SeriesRecord, DbError> end_with_stored_games(Connection& c, SeriesId id, SeriesStatus status,
+                                                           Timestamp at) {
   auto tx = Transaction::begin(c);
   if (!tx) return std::unexpected(tx.error());
   auto pgn = build_series_pgn(c, id, at);
   if (!pgn) return std::unexpected(pgn.error());
-  if (auto r = end_series(c, id, SeriesStatus::Aborted, write_pgn(*pgn), pgn->header.result, at); !r)
+  if (auto r = end_series(c, id, status, write_pgn(*pgn), pgn->header.result, at); !r)
     return std::unexpected(r.error());
   if (auto r = tx->commit(); !r) return std::unexpected(r.error());
   return get_series(c, id);
+}
+
+}  // namespace
+
+std::expected<SeriesRecord, DbError> abort_series(Connection& c, SeriesId id, Timestamp at) {
+  return end_with_stored_games(c, id, SeriesStatus::Aborted, at);
+}
+
+std::expected<SeriesRecord, DbError> complete_series(Connection& c, SeriesId id, Timestamp at) {
+  auto s = get_series(c, id);
+  if (!s) return std::unexpected(s.error());
+  auto games = list_games(c, id);
+  if (!games) return std::unexpected(games.error());
+  if (std::ssize(*games) < s->deals)
+    return std::unexpected(error(DbErrc::Invalid, "series " + std::to_string(id) + " has " +
+                                                      std::to_string(games->size()) + " of its " +
+                                                      std::to_string(s->deals) + " games"));
+  return end_with_stored_games(c, id, SeriesStatus::Finished, at);
 }
 
 std::expected<int, DbError> close_unfinished_series(Connection& c, Timestamp at) {

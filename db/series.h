@@ -80,6 +80,9 @@ std::expected<void, DbError> finish_series(Connection& c, SeriesId id, std::stri
 std::expected<PgnSeries, DbError> build_series_pgn(Connection& c, SeriesId id, Timestamp end = now());
 // Ends a running series as aborted, with the PGN and result of the games present.
 std::expected<SeriesRecord, DbError> abort_series(Connection& c, SeriesId id, Timestamp at = now());
+// Ends a running series all of whose planned deals are stored (the process that played them
+// stopped before it could) as finished, like abort_series; Invalid when games are missing.
+std::expected<SeriesRecord, DbError> complete_series(Connection& c, SeriesId id, Timestamp at = now());
 // abort_series for every running series (on server start, after a crash); returns how many.
 std::expected<int, DbError> close_unfinished_series(Connection& c, Timestamp at = now());
 

@@ -113,6 +113,15 @@ std::expected<std::vector<TournamentTable>, DbError> tournament_tables(Connectio
   }
 }
 
+std::expected<bool, DbError> is_tournament_table(Connection& c, TableId table) {
+  auto st = c.statement("SELECT 1 FROM tournament_tables WHERE table_id = ?1 LIMIT 1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, table);
+  auto row = st->step();
+  if (!row) return std::unexpected(row.error());
+  return *row;
+}
+
 std::expected<int, DbError> abort_running_tournaments(Connection& c) {
   auto st = c.statement("UPDATE tournaments SET status = 'aborted', finished_at = ?1 WHERE status = 'running'");
   if (!st) return std::unexpected(st.error());

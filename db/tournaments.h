@@ -57,6 +57,8 @@ std::expected<void, DbError> update_tournament(Connection& c, TournamentId id, c
 std::expected<std::vector<TournamentRecord>, DbError> list_tournaments(Connection& c, int limit);
 std::expected<TournamentRecord, DbError> get_tournament(Connection& c, TournamentId id);
 std::expected<std::vector<TournamentTable>, DbError> tournament_tables(Connection& c, TournamentId id);
+// Whether a table was opened for a server tournament.
+std::expected<bool, DbError> is_tournament_table(Connection& c, TableId table);
 // Tournaments a previous process left running are aborted (their tables are gone); how many.
 std::expected<int, DbError> abort_running_tournaments(Connection& c);
 

@@ -198,7 +198,10 @@ void Hub::welcome(std::uint64_t session_id, std::expected<Identity, std::string>
   }
   session->send(protocol::to_text(protocol::make_welcome(who.player_id, who.name, who.bot, token)));
   spdlog::info("{} {} (player {}) connected", who.bot ? "bot" : "guest", who.name, who.player_id);
-  if (who.bot) serve_waiting_bots();
+  if (who.bot) {
+    invite_back(who);
+    serve_waiting_bots();
+  }
   refresh_snapshot();
 }
 
@@ -267,6 +270,49 @@ void Hub::open_managed_table(table::TableId id, table::TableConfig config, Table
     for (table::BotRequest& r : bots) hub.waiting_bots_.emplace_back(id, std::move(r));
     hub.serve_waiting_bots();
   });
+}
+
+void Hub::resume_table(UnfinishedSeries series) {
+  on_strand([series = std::move(series)](Hub& hub) {
+    if (hub.stopping_) return;
+    table::TableConfig config;
+    config.deals = series.deals;
+    config.event = series.event;
+    config.bot_move_ms = hub.config_.bot_move_ms;
+    config.human_move_ms = hub.config_.human_move_ms;
+    config.grace_ms = hub.config_.grace_ms;
+    config.hand_strengths = hub.hand_strengths_;
+    table::Table table(series.table, config);
+    auto out = table.resume_series(series.so_far, table::Clock::now());
+    if (!out) {
+      spdlog::error("table {}: the series cannot be resumed: {}", series.table, out.error().message);
+      return;
+    }
+    auto host = std::make_shared<TableHost>(hub.io_, std::move(table), 0, hub.weak_from_this(), hub.writer_);
+    hub.register_table(host, config);
+    for (int seat = 0; seat < 3; ++seat)
+      if (const table::Participant& p = series.so_far.seats[static_cast<std::size_t>(seat)]; p.is_bot)
+        hub.returning_bots_[p.player_id] = {series.table, seat};
+    host->begin(std::move(*out));
+    spdlog::info("table {}: series resumed at game {} of {}", series.table, series.so_far.games.size() + 1,
+                 series.deals);
+  });
+}
+
+// A bot that held a seat at a resumed table is invited back to it (if the seat went to another
+// bot meanwhile, the table refuses it and it is free again).
+void Hub::invite_back(const Identity& bot) {
+  const auto back = returning_bots_.find(bot.player_id);
+  if (back == returning_bots_.end()) return;
+  const auto [table, seat] = back->second;
+  returning_bots_.erase(back);
+  if (!tables_.contains(table) || seated_bots_.contains(bot.player_id)) return;
+  if (!lobby_.bots().acquire_by_name(bot.name)) return;
+  if (!invite(bot.player_id, table, seat)) {
+    lobby_.bots().release(bot.player_id);
+    return;
+  }
+  spdlog::info("bot {} invited back to table {} seat {}", bot.player_id, table, seat);
 }
 
 void Hub::add_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,

@@ -62,6 +62,10 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   void open_managed_table(table::TableId id, table::TableConfig config, TableHooks hooks,
                           std::vector<table::BotRequest> bots);
 
+  // A series a previous process left unfinished goes on at its table (same id); its bots are
+  // invited back to their seats as they reconnect, its humans rejoin within the grace.
+  void resume_table(UnfinishedSeries series);
+
   // From table strands (post onto the hub strand).
   void request_bot(table::TableId table, table::BotRequest request);
   void release_bot(std::int64_t player_id);
@@ -101,6 +105,7 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   void add_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,
                std::optional<std::int64_t> request_id);
   bool invite(std::int64_t bot_id, table::TableId table, int seat);
+  void invite_back(const Identity& bot);
   void serve_waiting_bots();
   // Rebuilds the snapshot now, or once at the end of the current window when it was rebuilt less
   // than a window ago: a rebuild walks every table and player, so not one per move. The window
@@ -129,6 +134,7 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   std::map<std::int64_t, int> tables_pending_;       // per player: tables asked for, not yet opened
   std::map<table::TableId, std::chrono::steady_clock::time_point> idle_since_;
   std::map<std::int64_t, table::TableId> seated_bots_;
+  std::map<std::int64_t, std::pair<table::TableId, int>> returning_bots_;  // bot → its seat at a resumed table
   std::deque<std::pair<table::TableId, table::BotRequest>> waiting_bots_;
   bool stopping_ = false;
   std::atomic<int> connections_ = 0;

@@ -19,7 +19,7 @@ class MemoryStore : public Store {
   std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) override;
   std::expected<void, std::string> save_game(const table::FinishedGame& game) override;
   std::expected<void, std::string> save_series(const table::FinishedSeries& series) override;
-  std::expected<int, std::string> close_unfinished_series() override { return 0; }
+  std::expected<Recovery, std::string> recover_unfinished_series() override { return Recovery{}; }
   std::expected<table::TableId, std::string> create_table(const table::TableConfig&) override;
 
   std::expected<std::int64_t, std::string> create_tournament(const db::TournamentRecord& record) override;

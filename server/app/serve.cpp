@@ -51,10 +51,14 @@ int run_serve(const ServeConfig& config) {
                       : "");
     return 1;
   }
-  if (auto closed = (*store)->close_unfinished_series(); !closed)
-    spdlog::warn("serve: closing unfinished series: {}", closed.error());
-  else if (*closed > 0)
-    spdlog::info("serve: {} series left running by the last process closed as aborted", *closed);
+  auto recovery = (*store)->recover_unfinished_series();
+  if (!recovery) {
+    spdlog::warn("serve: the series left running by the last process: {}", recovery.error());
+    recovery = Recovery{};
+  } else if (recovery->aborted + recovery->completed + std::ssize(recovery->resumable) > 0) {
+    spdlog::info("serve: of the series left running by the last process, {} resumed, {} finished, {} aborted",
+                 recovery->resumable.size(), recovery->completed, recovery->aborted);
+  }
   const std::string token_file = config.admin_token_file.empty()
                                      ? (fs::path(config.db_path).parent_path() / "admin-token").string()
                                      : config.admin_token_file;
@@ -65,6 +69,7 @@ int run_serve(const ServeConfig& config) {
   }
   spdlog::info("serve: admin token in {}", token_file);
   Server server(config, **store, std::make_shared<SqliteReadModel>(config.db_path), *admin_token);
+  for (UnfinishedSeries& series : recovery->resumable) server.hub().resume_table(std::move(series));
   try {
     const unsigned short port = server.start(true);
     spdlog::info("serve: listening on http://{}:{}/ (WebSocket /ws)", config.bind, port);

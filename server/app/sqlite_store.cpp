@@ -3,12 +3,12 @@
 #include <spdlog/spdlog.h>
 
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "db/accounts.h"
-#include "db/games.h"
 #include "db/migrations.h"
 #include "db/players.h"
-#include "db/series.h"
+#include "db/tournaments.h"
 #include "server/app/hub.h"
 
 namespace skat::app {
@@ -131,13 +131,93 @@ std::expected<void, std::string> SqliteStore::save_series(const table::FinishedS
   return {};
 }
 
-std::expected<int, std::string> SqliteStore::close_unfinished_series() {
-  auto closed = db::close_unfinished_series(db_);
-  if (!closed) return std::unexpected(message(closed.error()));
+std::expected<Recovery, std::string> SqliteStore::recover_unfinished_series() {
+  db::SeriesFilter running;
+  running.status = db::SeriesStatus::Running;
+  std::vector<db::SeriesRecord> left;
+  if (auto r = db::for_each_series(db_, running, [&](const db::SeriesRecord& s) { return left.push_back(s), true; });
+      !r)
+    return std::unexpected(message(r.error()));
+  std::map<std::int64_t, std::string> bot_kinds;
+  auto bots = db::list_bots(db_);
+  if (!bots) return std::unexpected(message(bots.error()));
+  for (const db::BotAccount& bot : *bots) bot_kinds[bot.player_id] = bot.kind;
+
+  Recovery recovery;
+  std::set<table::TableId> resumed;
+  for (auto s = left.rbegin(); s != left.rend(); ++s) {  // newest first: a table resumes its latest series
+    std::string why;
+    if (!s->table_id) {
+      why = "it has no table";
+    } else if (resumed.contains(*s->table_id)) {
+      why = "its table has a newer running series";
+    } else if (auto tournament = db::is_tournament_table(db_, *s->table_id); !tournament) {
+      return std::unexpected(message(tournament.error()));
+    } else if (*tournament) {
+      why = "tournament tables are not resumed";
+    }
+    if (why.empty()) {
+      auto games = db::list_games(db_, s->id);
+      if (!games) return std::unexpected(message(games.error()));
+      if (std::ssize(*games) >= s->deals) {
+        if (auto done = db::complete_series(db_, s->id); !done) return std::unexpected(message(done.error()));
+        spdlog::info("series {} (table {}): every deal was stored; finished", s->id, *s->table_id);
+        ++recovery.completed;
+        continue;
+      }
+      auto series = unfinished(*s, *games, bot_kinds);
+      if (series) {
+        resumed.insert(series->table);
+        tables_[series->table] = LiveTable{series->deals, series->event};
+        series_[{series->table, series->so_far.series_index}] = s->id;
+        recovery.resumable.push_back(std::move(*series));
+        continue;
+      }
+      why = series.error();
+    }
+    spdlog::warn("series {} closed as aborted: {}", s->id, why);
+    if (auto closed = db::abort_series(db_, s->id); !closed) return std::unexpected(message(closed.error()));
+    ++recovery.aborted;
+  }
   auto aborted = db::abort_running_tournaments(db_);
   if (!aborted) return std::unexpected(message(aborted.error()));
   if (*aborted > 0) spdlog::warn("{} tournament(s) left running by the previous process aborted", *aborted);
-  return *closed;
+  return recovery;
+}
+
+std::expected<UnfinishedSeries, std::string> SqliteStore::unfinished(
+    const db::SeriesRecord& s, const std::vector<db::GameRecord>& games,
+    const std::map<std::int64_t, std::string>& bot_kinds) {
+  UnfinishedSeries u;
+  u.table = *s.table_id;
+  u.deals = s.deals;
+  u.event = s.event;
+  u.so_far.started = s.started_at;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const db::SeriesSeat& seat = s.seats[i];
+    const bool bot = seat.kind == db::PlayerKind::Bot;
+    const auto kind = bot_kinds.find(seat.player_id);
+    u.so_far.seats[i] = table::Participant{seat.player_id, seat.name, bot,
+                                           bot && kind != bot_kinds.end() ? kind->second : std::string{}};
+  }
+  for (const db::GameRecord& g : games) {
+    if (g.index != std::ssize(u.so_far.games))
+      return std::unexpected("game " + std::to_string(g.index) + " is out of order");
+    auto line = read_pgn_game(g.pgn, g.index + 1);
+    if (!line) return std::unexpected("game " + std::to_string(g.index) + ": " + std::string(to_string(line.error())));
+    u.so_far.games.push_back(std::move(*line));
+  }
+  // Its number among the series played at its table.
+  db::SeriesFilter at_table;
+  at_table.table_id = u.table;
+  int earlier = 0;
+  auto counted = db::for_each_series(db_, at_table, [&](const db::SeriesRecord& other) {
+    if (other.id < s.id) ++earlier;
+    return other.id < s.id;
+  });
+  if (!counted) return std::unexpected(message(counted.error()));
+  u.so_far.series_index = earlier;
+  return u;
 }
 
 std::expected<std::int64_t, std::string> SqliteStore::create_tournament(const db::TournamentRecord& record) {

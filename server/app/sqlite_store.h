@@ -8,6 +8,8 @@
 #include <utility>
 
 #include "db/connection.h"
+#include "db/games.h"
+#include "db/series.h"
 #include "server/app/store.h"
 
 namespace skat::app {
@@ -25,7 +27,7 @@ class SqliteStore : public Store {
   std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) override;
   std::expected<void, std::string> save_game(const table::FinishedGame& game) override;
   std::expected<void, std::string> save_series(const table::FinishedSeries& series) override;
-  std::expected<int, std::string> close_unfinished_series() override;
+  std::expected<Recovery, std::string> recover_unfinished_series() override;
   std::expected<table::TableId, std::string> create_table(const table::TableConfig& config) override;
   std::expected<std::int64_t, std::string> create_tournament(const db::TournamentRecord& record) override;
   std::expected<void, std::string> add_tournament_table(std::int64_t id, const db::TournamentTable& table) override;
@@ -37,6 +39,10 @@ class SqliteStore : public Store {
  private:
   explicit SqliteStore(db::Connection connection) : db_(std::move(connection)) {}
   std::expected<std::int64_t, std::string> series_for(const table::FinishedGame& game);
+  // The state to resume a running series from, or why it cannot go on.
+  std::expected<UnfinishedSeries, std::string> unfinished(const db::SeriesRecord& series,
+                                                          const std::vector<db::GameRecord>& games,
+                                                          const std::map<std::int64_t, std::string>& bot_kinds);
 
   struct LiveTable {
     int deals = 36;

@@ -29,6 +29,21 @@ struct NewBot {
   std::string token;  // the secret, shown once
 };
 
+// A series a previous process left running, to go on at a fresh table of the same id.
+struct UnfinishedSeries {
+  table::TableId table = 0;
+  int deals = 36;
+  std::string event;
+  table::SeriesSoFar so_far;
+};
+
+// What became of the series a previous process left running.
+struct Recovery {
+  int aborted = 0;    // closed as aborted: tournament tables, records that cannot go on
+  int completed = 0;  // every deal was stored already: finished now
+  std::vector<UnfinishedSeries> resumable;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -44,9 +59,11 @@ class Store {
   virtual std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) = 0;
   virtual std::expected<void, std::string> save_game(const table::FinishedGame& game) = 0;
   virtual std::expected<void, std::string> save_series(const table::FinishedSeries& series) = 0;
-  // Series left running by a previous process (killed) are closed, and its running tournaments
-  // aborted (their tables are gone); returns how many series.
-  virtual std::expected<int, std::string> close_unfinished_series() = 0;
+  // At start, the series a previous process (killed or stopped) left running: those of tournament
+  // tables are aborted with their tournaments (the director is gone), those with every deal stored
+  // are finished, the others are returned to be resumed, and their next games are recorded in the
+  // same series.
+  virtual std::expected<Recovery, std::string> recover_unfinished_series() = 0;
   // A new table and its settings: its id, used by the lobby and by the records alike.
   virtual std::expected<table::TableId, std::string> create_table(const table::TableConfig& config) = 0;
 

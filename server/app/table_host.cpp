@@ -48,6 +48,10 @@ void TableHost::on_strand(F f) {
   });
 }
 
+void TableHost::begin(table::TableOutput out) {
+  on_strand([out = std::move(out)](TableHost& host) mutable { host.apply(std::move(out)); });
+}
+
 void TableHost::client_message(const Identity& who, std::shared_ptr<net::WsSession> session,
                                protocol::ClientMessage message) {
   using Steady = std::chrono::steady_clock;

@@ -40,6 +40,9 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
             DbWriter& writer, TableHooks hooks = {});
 
   table::TableId id() const { return id_; }
+  // Delivers output the table produced before the host existed (a resumed series): its events,
+  // bot requests and clock.
+  void begin(table::TableOutput out);
   // All of these post onto the table strand.
   void client_message(const Identity& who, std::shared_ptr<net::WsSession> session, protocol::ClientMessage message);
   void session_closed(std::int64_t player_id, std::uint64_t session_id);

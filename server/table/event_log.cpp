@@ -21,6 +21,10 @@ std::optional<std::vector<nlohmann::json>> EventLog::since(int audience, std::in
   return out;
 }
 
+void EventLog::start_after(std::int64_t version) {
+  if (entries_.empty() && version > version_) version_ = version;
+}
+
 void EventLog::forget_through(std::int64_t version) {
   while (!entries_.empty() && entries_.front().version <= version) entries_.pop_front();
 }

@@ -23,6 +23,9 @@ class EventLog {
   std::int64_t append(std::array<nlohmann::json, kAudiences> copies);
   // Events of `audience` with version > last, or empty when some are no longer kept.
   std::optional<std::vector<nlohmann::json>> since(int audience, std::int64_t last) const;
+  // On an empty log: the next event gets version + 1, and every version up to `version` counts as
+  // no longer kept (a resume from one of them gets the full state).
+  void start_after(std::int64_t version);
   // Drops events up to and including `version` (kept history starts after it).
   void forget_through(std::int64_t version);
 

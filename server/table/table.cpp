@@ -54,6 +54,17 @@ std::expected<TableOutput, ProtocolError> Table::leave(int seat, TimePoint now) 
   }
 }
 
+std::expected<TableOutput, ProtocolError> Table::resume_series(const SeriesSoFar& so_far, TimePoint now) {
+  try {
+    TableOutput out;
+    if (auto ok = core_->resume_series(out, so_far, now); !ok) return std::unexpected(ok.error());
+    core_->finish_output(out);
+    return out;
+  } catch (...) {
+    return std::unexpected(internal_error());
+  }
+}
+
 std::optional<int> Table::seat_of(std::int64_t player_id) const {
   for (int s = 0; s < 3; ++s) {
     const auto& seat = core_->seats_[static_cast<std::size_t>(s)];

@@ -55,6 +55,12 @@ class Table {
   // --- series ----------------------------------------------------------------------------
   // Needs three occupied seats and no running series. `by_seat` is the requester (0..2).
   std::expected<TableOutput, protocol::ProtocolError> start_series(int by_seat, TimePoint now);
+  // On a table that has not played yet: goes on with a series a previous process left unfinished,
+  // at its next deal. The three seats are held for their players, who count as disconnected (the
+  // grace runs, then bots replace whoever did not come back); the next game starts once all three
+  // are back. Event versions start after the wall-clock time in ms, so every client's older version
+  // (fewer than one event per ms) asks for the full state.
+  std::expected<TableOutput, protocol::ProtocolError> resume_series(const SeriesSoFar& so_far, TimePoint now);
   bool series_running() const;
   int series_index() const;  // 0-based, −1 before the first series
   int games_played() const;  // in the current series

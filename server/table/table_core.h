@@ -89,6 +89,9 @@ class TableCore {
   std::expected<void, ProtocolError> start_series(TableOutput& out, int by_seat, TimePoint now);
   std::expected<void, ProtocolError> act(TableOutput& out, int seat, Action action, TimePoint now, bool timeout);
   void on_clock(TableOutput& out, TimePoint now);
+  std::expected<void, ProtocolError> resume_series(TableOutput& out, const SeriesSoFar& so_far, TimePoint now);
+  // A resumed series waits for its three seats: the next game starts once all are back.
+  void continue_when_complete(TableOutput& out, TimePoint now);
   void start_game(TableOutput& out, TimePoint now);
   void after_action(TableOutput& out, TimePoint now);
   void send_act(TableOutput& out, TimePoint now);

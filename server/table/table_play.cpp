@@ -27,6 +27,51 @@ std::expected<void, ProtocolError> TableCore::start_series(TableOutput& out, int
   return {};
 }
 
+std::expected<void, ProtocolError> TableCore::resume_series(TableOutput& out, const SeriesSoFar& so_far,
+                                                            TimePoint now) {
+  if (running_ || series_index_ >= 0 || log_.version() > 0)
+    return std::unexpected(ProtocolError{ErrorCode::SeriesRunning, "only a fresh table resumes a series"});
+  if (std::ssize(so_far.games) >= config_.deals)
+    return std::unexpected(ProtocolError{ErrorCode::BadField, "every deal of the series has been played"});
+  for (std::size_t i = 0; i < so_far.games.size(); ++i)
+    if (so_far.games[i].id != static_cast<int>(i))
+      return std::unexpected(ProtocolError{ErrorCode::BadField, "the games of the series are not in order"});
+  for (const Participant& p : so_far.seats)
+    if (p.player_id <= 0) return std::unexpected(ProtocolError{ErrorCode::BadField, "a seat of the series is empty"});
+  log_.start_after(to_ms(now));
+  series_index_ = std::max(0, so_far.series_index);
+  running_ = true;
+  game_index_ = static_cast<int>(so_far.games.size());
+  pgn_games_ = so_far.games;
+  list_.clear();
+  for (const PgnGame& g : pgn_games_) list_.push_back(seeger_fabian_points(pgn_list_game(g)));
+  series_started_ = so_far.started;
+  series_seats_ = so_far.seats;
+  const TimePoint grace_end = now + std::chrono::milliseconds(config_.grace_ms);
+  Json players = Json::array();
+  for (std::size_t s = 0; s < 3; ++s) {
+    seats_[s] = SeatState{so_far.seats[s], std::nullopt, false, grace_end, false};
+    players.push_back(participant_json(so_far.seats[s]));
+  }
+  emit_public(out, "series_resumed",
+              Json{{"series", series_index_},
+                   {"deals", config_.deals},
+                   {"seats", players},
+                   {"next_game", game_index_},
+                   {"scores", scores()},
+                   {"list", list_},
+                   {"grace_until", to_ms(grace_end)}},
+              now);
+  return {};
+}
+
+void TableCore::continue_when_complete(TableOutput& out, TimePoint now) {
+  if (!running_ || game_) return;
+  for (const SeatState& s : seats_)
+    if (!s.occupant || !s.connected) return;
+  start_game(out, now);
+}
+
 void TableCore::start_game(TableOutput& out, TimePoint now) {
   std::uint64_t id = config_.deal_source ? config_.deal_source(game_index_) : kNumDeals;
   std::optional<Deal> deal = deal_from_id(id);

@@ -49,6 +49,7 @@ std::expected<void, ProtocolError> TableCore::sit(TableOutput& out, int seat, co
     move_deadline_ = now + std::chrono::milliseconds(clock_ms(seat));
     out.messages.push_back(act_message(seat));
   }
+  continue_when_complete(out, now);
   return {};
 }
 
@@ -90,6 +91,7 @@ void TableCore::reconnect(TableOutput& out, int seat, TimePoint now) {
       move_deadline_ = now + std::chrono::milliseconds(clock_ms(seat));
       out.messages.push_back(act_message(seat));
     }
+    continue_when_complete(out, now);
     return;
   }
   if (!s.occupant || s.connected) return;
@@ -97,6 +99,7 @@ void TableCore::reconnect(TableOutput& out, int seat, TimePoint now) {
   s.grace_end.reset();
   s.awaiting_bot = false;  // a bot already requested will be refused by sit() and released by the caller
   emit_public(out, "reconnected", Json{{"seat", seat}}, now);
+  continue_when_complete(out, now);
 }
 
 void TableCore::expire_grace(TableOutput& out, TimePoint now) {

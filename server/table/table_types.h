@@ -106,6 +106,15 @@ struct FinishedSeries {
   TimePoint finished{};
 };
 
+// A series a previous process of the server left unfinished, from its records: it goes on at a
+// fresh Table of the same id with the next deal (Table::resume_series).
+struct SeriesSoFar {
+  int series_index = 0;                // 0-based series number at this table
+  std::array<Participant, 3> seats{};  // the seats at the start of the series
+  TimePoint started{};
+  std::vector<PgnGame> games;  // the stored game lines, in order (line i has index i)
+};
+
 // A seat needs a bot: the caller picks one from its pool (by kind, or by name when set) and
 // seats it with Table::sit.
 struct BotRequest {

@@ -1,0 +1,160 @@
+// The series a killed server left running, as the SQLite store recovers them at the next start:
+// an ordinary series is handed back to be resumed (and its next games join the same record), a
+// series with every deal stored is finished, a tournament table's series is aborted.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "db/games.h"
+#include "db/migrations.h"
+#include "db/series.h"
+#include "db/tournaments.h"
+#include "engine/records/pgn.h"
+#include "server/app/sqlite_store.h"
+#include "tests/server/table_test_support.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace skat;
+using table::test::BotDriver;
+
+constexpr int kDeals = 6;
+
+std::string fresh_db(const std::string& name) {
+  const fs::path dir = fs::path(testing::TempDir()) / ("skat_series_recovery_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return (dir / "skat.db").string();
+}
+
+std::unique_ptr<app::SqliteStore> open_store(const std::string& path) {
+  auto store = app::SqliteStore::open(path);
+  if (!store) throw std::runtime_error(store.error());
+  return std::move(*store);
+}
+
+table::Participant participant(const app::Identity& who, std::string kind = {}) {
+  return table::Participant{who.player_id, who.name, who.bot, std::move(kind)};
+}
+
+struct Played {
+  table::TableId table = 0;
+  std::array<table::Participant, 3> seats{};
+  std::vector<table::FinishedGame> games;
+  table::FinishedSeries series;
+};
+
+// A whole series of kDeals deals at a table the store created, played by bots; nothing stored yet.
+Played play_series(app::SqliteStore& store, const std::array<table::Participant, 3>& seats, std::uint64_t seed) {
+  table::TableConfig config;
+  config.deals = kDeals;
+  config.event = "Recovery";
+  config.deal_source = table::test::seeded_deals(seed);
+  Played p;
+  p.table = store.create_table(config).value();
+  p.seats = seats;
+  table::Table t(p.table, config);
+  table::TimePoint now = table::test::t0();
+  for (int s = 0; s < 3; ++s) EXPECT_TRUE(t.sit(s, seats[static_cast<std::size_t>(s)], now));
+  BotDriver driver(seed);
+  driver.run(t, t.start_series(0, now).value(), now);
+  p.games = std::move(driver.games_);
+  p.series = driver.series_.at(0);
+  return p;
+}
+
+std::array<table::Participant, 3> three_players(app::SqliteStore& store, const std::string& prefix) {
+  const auto bot = store.create_bot(prefix + "-bot", "simple").value();
+  return {participant(store.create_guest(prefix + "-ann").value()),
+          participant(store.create_guest(prefix + "-bob").value()),
+          table::Participant{bot.player_id, bot.name, true, "simple"}};
+}
+
+db::SeriesRecord series_at(const std::string& path, table::TableId table) {
+  auto c = db::open_database(path).value();
+  db::SeriesFilter filter;
+  filter.table_id = table;
+  auto list = db::list_series(c, filter).value();
+  EXPECT_EQ(list.size(), 1u);
+  return list.at(0);
+}
+
+TEST(SeriesRecovery, ARunningSeriesComesBackAndItsNextGamesJoinTheSameRecord) {
+  const std::string path = fresh_db("resume");
+  Played played;
+  {
+    auto store = open_store(path);
+    played = play_series(*store, three_players(*store, "r"), 11);
+    for (int g = 0; g < 3; ++g) ASSERT_TRUE(store->save_game(played.games[static_cast<std::size_t>(g)]));
+  }  // the process dies: three games stored, the series running
+  auto store = open_store(path);
+  const auto recovery = store->recover_unfinished_series();
+  ASSERT_TRUE(recovery) << recovery.error();
+  EXPECT_EQ(recovery->aborted, 0);
+  EXPECT_EQ(recovery->completed, 0);
+  ASSERT_EQ(recovery->resumable.size(), 1u);
+  const app::UnfinishedSeries& u = recovery->resumable[0];
+  EXPECT_EQ(u.table, played.table);
+  EXPECT_EQ(u.deals, kDeals);
+  EXPECT_EQ(u.event, "Recovery");
+  EXPECT_EQ(u.so_far.series_index, 0);
+  EXPECT_EQ(u.so_far.seats, played.seats);  // the bot with its kind
+  ASSERT_EQ(u.so_far.games.size(), 3u);
+  for (std::size_t g = 0; g < 3; ++g) EXPECT_EQ(write_pgn_game(u.so_far.games[g]), played.games[g].pgn_line);
+  EXPECT_EQ(series_at(path, played.table).status, db::SeriesStatus::Running);
+
+  // The resumed table's next games and its end go to the same series row.
+  for (std::size_t g = 3; g < played.games.size(); ++g) ASSERT_TRUE(store->save_game(played.games[g]));
+  ASSERT_TRUE(store->save_series(played.series));
+  const db::SeriesRecord done = series_at(path, played.table);
+  EXPECT_EQ(done.status, db::SeriesStatus::Finished);
+  EXPECT_EQ(done.games_played, kDeals);
+  EXPECT_EQ(done.pgn, played.series.pgn);
+  // Nothing is left to recover.
+  auto again = open_store(path)->recover_unfinished_series();
+  ASSERT_TRUE(again);
+  EXPECT_TRUE(again->resumable.empty());
+  EXPECT_EQ(again->aborted + again->completed, 0);
+}
+
+TEST(SeriesRecovery, CompleteSeriesAreFinishedAndTournamentSeriesAborted) {
+  const std::string path = fresh_db("kinds");
+  Played complete, tournament, ordinary;
+  {
+    auto store = open_store(path);
+    complete = play_series(*store, three_players(*store, "c"), 21);
+    tournament = play_series(*store, three_players(*store, "t"), 22);
+    ordinary = play_series(*store, three_players(*store, "o"), 23);
+    for (const table::FinishedGame& g : complete.games) ASSERT_TRUE(store->save_game(g));
+    for (int g = 0; g < 2; ++g) ASSERT_TRUE(store->save_game(tournament.games[static_cast<std::size_t>(g)]));
+    ASSERT_TRUE(store->save_game(ordinary.games[0]));
+    db::TournamentRecord record;
+    record.mode = "server";
+    record.a = "simple";
+    record.b = "random";
+    record.deals = 2;
+    record.seatings = "2:1";
+    const auto id = store->create_tournament(record).value();
+    ASSERT_TRUE(store->add_tournament_table(id, db::TournamentTable{tournament.table, 1, 0, 0, {}}));
+  }
+  auto store = open_store(path);
+  const auto recovery = store->recover_unfinished_series();
+  ASSERT_TRUE(recovery) << recovery.error();
+  EXPECT_EQ(recovery->completed, 1);
+  EXPECT_EQ(recovery->aborted, 1);
+  ASSERT_EQ(recovery->resumable.size(), 1u);
+  EXPECT_EQ(recovery->resumable[0].table, ordinary.table);
+  EXPECT_EQ(recovery->resumable[0].so_far.games.size(), 1u);
+
+  const db::SeriesRecord finished = series_at(path, complete.table);
+  EXPECT_EQ(finished.status, db::SeriesStatus::Finished);
+  EXPECT_EQ(finished.games_played, kDeals);
+  EXPECT_EQ(finished.seats[0].score, complete.series.scores[0].score);
+  const db::SeriesRecord aborted = series_at(path, tournament.table);
+  EXPECT_EQ(aborted.status, db::SeriesStatus::Aborted);
+  EXPECT_EQ(aborted.games_played, 2);
+  EXPECT_EQ(store->tournaments(10).value().at(0).status, "aborted");
+}
+
+}  // namespace
