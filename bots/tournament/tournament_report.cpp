@@ -191,9 +191,12 @@ std::string report_text(const TournamentReport& r) {
     const int played = s.games - s.folded;
     for (std::size_t c = 0; c < 3; ++c) {
       const ClassFigures& f = s.classes[c];
-      add("  %-5s share %5.1f%%  declarer won %5.1f%%  solver accuracy %5.1f%% (%d judged)\n", kClass[c],
-          played ? 100.0 * f.games / played : 0.0, f.games ? 100.0 * f.declarer_won / f.games : 0.0,
-          f.judged ? 100.0 * f.solver_agrees / f.judged : 0.0, f.judged);
+      add("  %-5s share %5.1f%%  declarer won %5.1f%%", kClass[c], played ? 100.0 * f.games / played : 0.0,
+          f.games ? 100.0 * f.declarer_won / f.games : 0.0);
+      if (f.judged > 0)
+        add("  solver accuracy %5.1f%% (%d judged)\n", 100.0 * f.solver_agrees / f.judged, f.judged);
+      else
+        add("  (not judged)\n");
     }
   }
   return out;

@@ -57,6 +57,7 @@ TEST(Tournament, ResultsDoNotDependOnTheNumberOfThreads) {
     EXPECT_EQ(one[i].declaration, three[i].declaration) << i;
     EXPECT_EQ(one[i].solver_wins, three[i].solver_wins) << i;
   }
+  EXPECT_NE(report_text(make_report(c, one, 0)).find("solver accuracy"), std::string::npos);
 }
 
 // Shards (first_deal) played apart and put together are the tournament played at once.
@@ -79,6 +80,9 @@ TEST(Tournament, ShardsMakeTheWholeTournament) {
   const TournamentReport merged = make_report(whole, parts, 0);
   EXPECT_EQ(merged.deals, 6);
   EXPECT_EQ(report_text(merged), report_text(make_report(whole, all, 0)));
+  // Unjudged games claim no solver accuracy.
+  EXPECT_NE(report_text(merged).find("(not judged)"), std::string::npos);
+  EXPECT_EQ(report_text(merged).find("solver accuracy"), std::string::npos);
   // A shard alone reports the deals it played.
   const TournamentReport shard = make_report(second, rest, 0);
   EXPECT_EQ(shard.deals, 4);
