@@ -9,6 +9,9 @@
 # tournament difference and its interval per seating), OUT/tables/*.wtab and OUT/plot.svg
 # (accuracy and duplicate difference over the number of folded games). Seeded: a rerun with the same
 # settings gives the same numbers (PIMC is bounded by worlds, not time, with budget=60000).
+# Resumable: each step's output is written under a temporary name and moved into place when the
+# step ends, and a step whose output exists is skipped, so running it again after an interruption
+# (or with a larger ROUNDS) goes on where it stopped.
 #
 # Usage: scripts/outer-learning.sh [OUT]   (settings from the environment, defaults in brackets)
 #   ROUNDS [4]  SERIES [36]  DEALS [36]  TDEALS [200]  WORLDS [4]  THREADS [nproc]  SEED [2026]
@@ -29,7 +32,7 @@ t0="${T0:-tables/t0.wtab}"
 
 [ -x "$skat" ] || { echo "outer-learning: $skat not found (build it first: cmake --build --preset release)" >&2; exit 1; }
 mkdir -p "$out/tables" "$out/games"
-cp "$t0" "$out/tables/t0.wtab"
+[ -s "$out/tables/t0.wtab" ] || cp "$t0" "$out/tables/t0.wtab"
 bot() { echo "full:worlds=$worlds,budget=60000,tables=$1"; }
 
 # "suit 61.4 % ... solver accuracy 81.8 % (791 judged)" → 81.8 for one class of the --stats output.
@@ -50,14 +53,24 @@ csv="$out/rounds.csv"
 echo "round,games_folded,suit_accuracy,grand_accuracy,null_accuracy,diff_21,lo_21,hi_21,diff_12,lo_12,hi_12,diff_total,lo_total,hi_total" >"$csv"
 previous="$out/tables/t0.wtab"
 for r in $(seq 1 "$rounds"); do
-  echo "round $r: self-play with $(basename "$previous")" >&2
-  "$skat" selfplay --bot "$(bot "$previous")" --series "$series" --deals "$deals" --seed $((seed + r)) \
-    --threads "$threads" --judge --stats --out "$out/games/round$r.pgn" 2>"$out/games/round$r.stats"
+  games="$out/games/round$r.pgn"
+  if [ ! -s "$games" ]; then
+    echo "round $r: self-play with $(basename "$previous")" >&2
+    "$skat" selfplay --bot "$(bot "$previous")" --series "$series" --deals "$deals" --seed $((seed + r)) \
+      --threads "$threads" --judge --stats --out "$games.part" 2>"$out/games/round$r.stats"
+    mv "$games.part" "$games"
+  fi
   current="$out/tables/t$r.wtab"
-  "$skat" tables fold --tables "$previous" --out "$current" "$out/games/round$r.pgn" >&2
-  echo "round $r: tournament $(basename "$current") (outer learning) against t0.wtab" >&2
-  "$skat" tournament --a "$(bot "$out/tables/t0.wtab")" --b "$(bot "$current")" --deals "$tdeals" \
-    --seed $((seed + 1000 + r)) --threads "$threads" --no-judge --json --quiet >"$out/tournament$r.json"
+  if [ ! -s "$current" ]; then
+    "$skat" tables fold --tables "$previous" --out "$current.part" "$games" >&2
+    mv "$current.part" "$current"
+  fi
+  if [ ! -s "$out/tournament$r.json" ]; then
+    echo "round $r: tournament $(basename "$current") (outer learning) against t0.wtab" >&2
+    "$skat" tournament --a "$(bot "$out/tables/t0.wtab")" --b "$(bot "$current")" --deals "$tdeals" \
+      --seed $((seed + 1000 + r)) --threads "$threads" --no-judge --json --quiet >"$out/tournament$r.json.part"
+    mv "$out/tournament$r.json.part" "$out/tournament$r.json"
+  fi
   echo "$r,$(folded_games "$current"),$(accuracy suit "$out/games/round$r.stats"),$(accuracy grand "$out/games/round$r.stats"),$(accuracy null "$out/games/round$r.stats"),$(seating 2:1 "$out/tournament$r.json"),$(seating 1:2 "$out/tournament$r.json"),$(seating total "$out/tournament$r.json")" >>"$csv"
   previous="$current"
 done
