@@ -20,6 +20,7 @@
 #include "db/connection.h"
 #include "db/games.h"
 #include "db/series.h"
+#include "db/transaction.h"
 #include "engine/records/pgn.h"
 #include "engine/records/sgf.h"
 #include "server/protocol/json_codec.h"
@@ -561,4 +562,46 @@ TEST_F(ServeTest, AFullDatabaseDegradesTheHealthCheckAndTheFileStaysIntact) {
   const auto series = series_of(table);
   ASSERT_TRUE(series);
   EXPECT_GT(stored_games(series->id), 10);
+}
+
+// A database another process holds the write lock on: while serving, the games wait in memory and
+// /healthz says degraded with the lock as the reason; once the lock is gone every game is written,
+// in order, and the file passes integrity_check.
+TEST_F(ServeTest, ALockedDatabaseDegradesTheHealthCheckAndCatchesUpOnceFree) {
+  start_server();
+  start_bots("ld");
+  WsClient director(port_);
+  director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director"}});
+  ASSERT_TRUE(director.read_type("welcome"));
+  const std::int64_t table = start_bot_table(director, "ld", 360);
+  ASSERT_TRUE(eventually([&] { return series_of(table).has_value(); })) << slurp(dir_ / "serve.log");
+  const std::int64_t series = series_of(table)->id;
+  director.send(Json{{"type", "watch_table"}, {"table", table}});
+  std::set<int> heard;
+  {
+    auto holder = skat::db::Connection::open((dir_ / "skat.db").string());
+    ASSERT_TRUE(holder);
+    auto lock = skat::db::Transaction::begin(*holder);  // BEGIN IMMEDIATE: the write lock
+    ASSERT_TRUE(lock);
+    skat::nettest::HttpResult health;
+    ASSERT_TRUE(eventually([&] {
+      health = skat::nettest::http_get(port_, "/healthz");
+      return health.status == 503;
+    })) << slurp(dir_ / "serve.log");
+    EXPECT_EQ(Json::parse(health.body).value("status", ""), "degraded");
+    EXPECT_NE(Json::parse(health.body).value("db_error", "").find("busy"), std::string::npos) << health.body;
+    watch_results(director, table, 3s, heard);  // the table goes on meanwhile
+    EXPECT_FALSE(heard.empty());
+  }  // the other process lets go
+  ASSERT_TRUE(eventually([&] { return skat::nettest::http_get(port_, "/healthz").status == 200; }))
+      << slurp(dir_ / "serve.log");
+  EXPECT_NE(slurp(dir_ / "serve.log").find("every refused write is saved now"), std::string::npos);
+  const int status = stop(server_, SIGTERM);
+  server_ = -1;
+  EXPECT_TRUE(WIFEXITED(status)) << slurp(dir_ / "serve.log");
+  auto c = skat::db::Connection::open((dir_ / "skat.db").string());
+  ASSERT_TRUE(c);
+  EXPECT_TRUE(c->integrity_check());
+  const int stored = stored_games(series);  // stored_lines checks that no index is missing
+  for (const int game : heard) EXPECT_LT(game, stored) << "game " << game << " was announced and not written";
 }
