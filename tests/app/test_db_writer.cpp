@@ -10,6 +10,7 @@
 #include "engine/deal.h"
 #include "server/app/db_writer.h"
 #include "server/app/memory_store.h"
+#include "tests/support/eventually.h"
 
 namespace {
 
@@ -41,13 +42,8 @@ skat::table::FinishedGame game(int index) {
 }
 
 template <class F>
-bool eventually(F ready, std::chrono::seconds limit = 30s) {
-  const auto end = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < end) {
-    if (ready()) return true;
-    std::this_thread::sleep_for(10ms);
-  }
-  return false;
+bool eventually(F ready) {
+  return skat::test::eventually(ready, 30s);
 }
 
 TEST(DbWriter, RefusedGamesWaitInOrderAndAreSavedWhenTheStoreTakesThemAgain) {

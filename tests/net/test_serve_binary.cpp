@@ -25,6 +25,7 @@
 #include "engine/records/sgf.h"
 #include "server/protocol/json_codec.h"
 #include "tests/net/ws_test_client.h"
+#include "tests/support/eventually.h"
 
 namespace {
 
@@ -64,15 +65,9 @@ int stop(pid_t pid, int signal) {
   return status;
 }
 
-// Polls until `ready` or the (generous) limit; the tests never depend on speed otherwise.
 template <class F>
 bool eventually(F ready, std::chrono::seconds limit = 300s) {
-  const auto end = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < end) {
-    if (ready()) return true;
-    std::this_thread::sleep_for(50ms);
-  }
-  return false;
+  return skat::test::eventually(ready, limit, 50ms);
 }
 
 unsigned short wait_for_port(const fs::path& log, std::size_t nth = 1) {
