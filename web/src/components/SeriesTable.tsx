@@ -1,4 +1,5 @@
 import { runningTotals } from '../lib/tableState';
+import { EmptyRow } from './EmptyRow';
 
 // The series list: Seeger-Fabian points of each game per seat and the running totals.
 export function SeriesTable({
@@ -46,13 +47,7 @@ export function SeriesTable({
               ))}
             </tr>
           ))}
-          {list.length === 0 && (
-            <tr>
-              <td colSpan={names.length + (labels ? 2 : 1)} class="muted">
-                No games yet.
-              </td>
-            </tr>
-          )}
+          {list.length === 0 && <EmptyRow columns={names.length + (labels ? 2 : 1)}>No games yet.</EmptyRow>}
         </tbody>
         {list.length > 0 && (
           <tfoot>

@@ -134,6 +134,24 @@ export type Msg = Record<string, any> & { type: string };
 
 const emptySeat = (): SeatInfo => ({ player: null, connected: false });
 
+// The state of a game before its first card is dealt (a new table, or a new game of the series).
+function noCardsYet() {
+  return {
+    hand: [] as string[],
+    auction: [] as AuctionEntry[],
+    currentBid: 0,
+    declarer: -1,
+    declaration: null as Declaration | null,
+    pickedUp: false,
+    skat: [] as string[],
+    discard: [] as string[],
+    ouvertCards: [] as string[],
+    trick: [] as TrickCard[],
+    tricks: [] as DoneTrick[],
+    conceded: [false, false, false],
+  };
+}
+
 export function newTable(table: number, me: number | null): TableState {
   return {
     table,
@@ -148,19 +166,8 @@ export function newTable(table: number, me: number | null): TableState {
     seats: [emptySeat(), emptySeat(), emptySeat()],
     seriesSeats: [null, null, null],
     forehand: 0,
+    ...noCardsYet(),
     phase: 'waiting',
-    hand: [],
-    auction: [],
-    currentBid: 0,
-    declarer: -1,
-    declaration: null,
-    pickedUp: false,
-    skat: [],
-    discard: [],
-    ouvertCards: [],
-    trick: [],
-    tricks: [],
-    conceded: [false, false, false],
     lastResult: null,
     scores: [0, 0, 0],
     list: [],
@@ -254,24 +261,7 @@ export function toAct(s: TableState): number {
 }
 
 function resetGame(s: TableState, game: number, forehand: number): TableState {
-  return {
-    ...s,
-    game,
-    forehand,
-    phase: 'bidding',
-    hand: [],
-    auction: [],
-    currentBid: 0,
-    declarer: -1,
-    declaration: null,
-    pickedUp: false,
-    skat: [],
-    discard: [],
-    ouvertCards: [],
-    trick: [],
-    tricks: [],
-    conceded: [false, false, false],
-  };
+  return { ...s, game, forehand, ...noCardsYet(), phase: 'bidding' };
 }
 
 function note(s: TableState, seat: number, text: string): Note[] {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Leaderboard, type LeaderRow } from '../lib/api';
 import { defaultSort, ratingParts, snapshotNote, sortRows } from '../lib/leaderboard';
 import { leaderboardHref, type LeaderKind, type LeaderSort } from '../lib/route';
+import { EmptyRow } from '../components/EmptyRow';
 
 const KINDS = [
   ['humans', 'People'],
@@ -112,13 +113,7 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
                   <td class="num">{r.score}</td>
                 </tr>
               ))}
-              {rows.length === 0 && (
-                <tr>
-                  <td colSpan={10} class="muted">
-                    Nobody has finished a series yet.
-                  </td>
-                </tr>
-              )}
+              {rows.length === 0 && <EmptyRow columns={10}>Nobody has finished a series yet.</EmptyRow>}
             </tbody>
           </table>
         </div>

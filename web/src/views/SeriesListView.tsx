@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, filterQuery, formatDate, type SeriesFilter, type SeriesItem } from '../lib/api';
+import { EmptyRow } from '../components/EmptyRow';
 
 export function SeriesRows({ items, highlight }: { items: SeriesItem[]; highlight?: number }) {
   return (
@@ -36,13 +37,7 @@ export function SeriesRows({ items, highlight }: { items: SeriesItem[]; highligh
               <td class="left">{s.status}</td>
             </tr>
           ))}
-          {items.length === 0 && (
-            <tr>
-              <td colSpan={6} class="muted">
-                No series.
-              </td>
-            </tr>
-          )}
+          {items.length === 0 && <EmptyRow columns={6}>No series.</EmptyRow>}
         </tbody>
       </table>
     </div>

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, formatDate, type TournamentItem } from '../lib/api';
 import { compactSpec, compactVerdict, formatCi } from '../lib/tournament';
+import { EmptyRow } from '../components/EmptyRow';
 
 export function TournamentListView() {
   const [rows, setRows] = useState<TournamentItem[] | null>(null);
@@ -59,13 +60,7 @@ export function TournamentListView() {
                   <td class="left">{formatDate(t.created_at)}</td>
                 </tr>
               ))}
-              {rows.length === 0 && (
-                <tr>
-                  <td colSpan={9} class="muted">
-                    No tournaments yet.
-                  </td>
-                </tr>
-              )}
+              {rows.length === 0 && <EmptyRow columns={9}>No tournaments yet.</EmptyRow>}
             </tbody>
           </table>
         </div>
