@@ -16,6 +16,20 @@ ProtocolError internal_error() { return ProtocolError{ErrorCode::Internal, "inte
 
 bool valid_seat(int seat) { return seat >= 0 && seat <= 2; }
 
+// One step of the core that may refuse: its output (with the next deadline) or its error; an
+// exception becomes an internal error.
+template <class Step>
+std::expected<TableOutput, ProtocolError> guarded(const detail::TableCore& core, Step step) {
+  try {
+    TableOutput out;
+    if (auto ok = step(out); !ok) return std::unexpected(ok.error());
+    core.finish_output(out);
+    return out;
+  } catch (...) {
+    return std::unexpected(internal_error());
+  }
+}
+
 }  // namespace
 
 Table::Table(TableId id, TableConfig config) : core_(std::make_unique<detail::TableCore>(id, std::move(config))) {}
@@ -32,37 +46,16 @@ int Table::games_played() const { return core_->running_ ? core_->game_index_ : 
 
 std::expected<TableOutput, ProtocolError> Table::sit(int seat, const Participant& who, TimePoint now) {
   if (!valid_seat(seat)) return std::unexpected(ProtocolError{ErrorCode::BadField, "seat must be 0, 1 or 2"});
-  try {
-    TableOutput out;
-    if (auto ok = core_->sit(out, seat, who, now); !ok) return std::unexpected(ok.error());
-    core_->finish_output(out);
-    return out;
-  } catch (...) {
-    return std::unexpected(internal_error());
-  }
+  return guarded(*core_, [&](TableOutput& out) { return core_->sit(out, seat, who, now); });
 }
 
 std::expected<TableOutput, ProtocolError> Table::leave(int seat, TimePoint now) {
   if (!valid_seat(seat)) return std::unexpected(ProtocolError{ErrorCode::NotSeated, "no such seat"});
-  try {
-    TableOutput out;
-    if (auto ok = core_->leave(out, seat, now); !ok) return std::unexpected(ok.error());
-    core_->finish_output(out);
-    return out;
-  } catch (...) {
-    return std::unexpected(internal_error());
-  }
+  return guarded(*core_, [&](TableOutput& out) { return core_->leave(out, seat, now); });
 }
 
 std::expected<TableOutput, ProtocolError> Table::resume_series(const SeriesSoFar& so_far, TimePoint now) {
-  try {
-    TableOutput out;
-    if (auto ok = core_->resume_series(out, so_far, now); !ok) return std::unexpected(ok.error());
-    core_->finish_output(out);
-    return out;
-  } catch (...) {
-    return std::unexpected(internal_error());
-  }
+  return guarded(*core_, [&](TableOutput& out) { return core_->resume_series(out, so_far, now); });
 }
 
 std::optional<int> Table::seat_of(std::int64_t player_id) const {
@@ -93,14 +86,7 @@ bool Table::connected(int seat) const {
 
 std::expected<TableOutput, ProtocolError> Table::start_series(int by_seat, TimePoint now) {
   if (!valid_seat(by_seat)) return std::unexpected(ProtocolError{ErrorCode::NotSeated, "only seated players start"});
-  try {
-    TableOutput out;
-    if (auto ok = core_->start_series(out, by_seat, now); !ok) return std::unexpected(ok.error());
-    core_->finish_output(out);
-    return out;
-  } catch (...) {
-    return std::unexpected(internal_error());
-  }
+  return guarded(*core_, [&](TableOutput& out) { return core_->start_series(out, by_seat, now); });
 }
 
 TableOutput Table::handle(int seat, const protocol::ClientMessage& message, TimePoint now) {
