@@ -205,16 +205,21 @@ void Hub::welcome(std::uint64_t session_id, std::expected<Identity, std::string>
   refresh_snapshot();
 }
 
-// The table's id comes from the database (its row), so lobby ids and record ids agree.
-void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const protocol::CreateTable& create,
-                       std::optional<std::int64_t> request_id) {
+table::TableConfig Hub::table_config() const {
   table::TableConfig config;
-  if (create.deals) config.deals = *create.deals;
-  if (create.event) config.event = *create.event;
   config.bot_move_ms = config_.bot_move_ms;
   config.human_move_ms = config_.human_move_ms;
   config.grace_ms = config_.grace_ms;
   config.hand_strengths = hand_strengths_;
+  return config;
+}
+
+// The table's id comes from the database (its row), so lobby ids and record ids agree.
+void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const protocol::CreateTable& create,
+                       std::optional<std::int64_t> request_id) {
+  table::TableConfig config = table_config();
+  if (create.deals) config.deals = *create.deals;
+  if (create.event) config.event = *create.event;
   const std::int64_t creator = conns_[session->id()].who->player_id;
   // Tables still being created count too, so a burst of requests cannot pass the bound.
   const auto own = std::ranges::count_if(creators_, [&](const auto& entry) { return entry.second == creator; }) +
@@ -275,13 +280,9 @@ void Hub::open_managed_table(table::TableId id, table::TableConfig config, Table
 void Hub::resume_table(UnfinishedSeries series) {
   on_strand([series = std::move(series)](Hub& hub) {
     if (hub.stopping_) return;
-    table::TableConfig config;
+    table::TableConfig config = hub.table_config();
     config.deals = series.deals;
     config.event = series.event;
-    config.bot_move_ms = hub.config_.bot_move_ms;
-    config.human_move_ms = hub.config_.human_move_ms;
-    config.grace_ms = hub.config_.grace_ms;
-    config.hand_strengths = hub.hand_strengths_;
     table::Table table(series.table, config);
     auto out = table.resume_series(series.so_far, table::Clock::now());
     if (!out) {

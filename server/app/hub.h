@@ -97,6 +97,8 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
              std::optional<std::int64_t> request_id);
   void welcome(std::uint64_t session_id, std::expected<Identity, std::string> result, std::string token,
                std::optional<std::int64_t> request_id);
+  // A player's table's settings from the server's: move clocks, grace, the records' hand strengths.
+  table::TableConfig table_config() const;
   void create_table(const std::shared_ptr<net::WsSession>& session, const protocol::CreateTable& create,
                     std::optional<std::int64_t> request_id);
   void open_table(const std::shared_ptr<net::WsSession>& session, table::TableId id, const table::TableConfig& config,
