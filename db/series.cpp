@@ -196,19 +196,20 @@ std::expected<void, DbError> finish_series(Connection& c, SeriesId id, std::stri
   return tx->commit();
 }
 
-std::expected<PgnSeries, DbError> build_series_pgn(Connection& c, SeriesId id, Timestamp end) {
-  auto s = get_series(c, id);
-  if (!s) return std::unexpected(s.error());
-  auto games = list_games(c, id);
+namespace {
+
+// The series PGN of a series' stored games (see build_series_pgn).
+std::expected<PgnSeries, DbError> pgn_of_stored_games(Connection& c, const SeriesRecord& s, Timestamp end) {
+  auto games = list_games(c, s.id);
   if (!games) return std::unexpected(games.error());
   PgnSeries pgn;
-  pgn.header.event = s->event;
-  set_pgn_date(pgn.header, s->started_at, end);
-  for (std::size_t i = 0; i < 3; ++i) pgn.header.seats[i] = {s->seats[i].name, s->seats[i].player_id};
+  pgn.header.event = s.event;
+  set_pgn_date(pgn.header, s.started_at, end);
+  for (std::size_t i = 0; i < 3; ++i) pgn.header.seats[i] = {s.seats[i].name, s.seats[i].player_id};
   for (const GameRecord& g : *games) {
     auto line = read_pgn_game(g.pgn, g.index + 1);
     if (!line)
-      return std::unexpected(error(DbErrc::Corrupt, "series " + std::to_string(id) + " game " +
+      return std::unexpected(error(DbErrc::Corrupt, "series " + std::to_string(s.id) + " game " +
                                                         std::to_string(g.index) + ": " + to_string(line.error())));
     pgn.games.push_back(std::move(*line));
   }
@@ -216,15 +217,20 @@ std::expected<PgnSeries, DbError> build_series_pgn(Connection& c, SeriesId id, T
   return pgn;
 }
 
-namespace {
-
-// Ends a running series with the PGN and result of its stored games.
+// Ends a running series with the PGN and result of its stored games; with `every_deal`, only when
+// all its planned deals are among them.
 std::expected<SeriesRecord, DbError> end_with_stored_games(Connection& c, SeriesId id, SeriesStatus status,
-                                                           Timestamp at) {
+                                                           Timestamp at, bool every_deal) {
   auto tx = Transaction::begin(c);
   if (!tx) return std::unexpected(tx.error());
-  auto pgn = build_series_pgn(c, id, at);
+  auto s = get_series(c, id);
+  if (!s) return std::unexpected(s.error());
+  auto pgn = pgn_of_stored_games(c, *s, at);
   if (!pgn) return std::unexpected(pgn.error());
+  if (every_deal && std::ssize(pgn->games) < s->deals)
+    return std::unexpected(error(DbErrc::Invalid, "series " + std::to_string(id) + " has " +
+                                                      std::to_string(pgn->games.size()) + " of its " +
+                                                      std::to_string(s->deals) + " games"));
   if (auto r = end_series(c, id, status, write_pgn(*pgn), pgn->header.result, at); !r)
     return std::unexpected(r.error());
   if (auto r = tx->commit(); !r) return std::unexpected(r.error());
@@ -233,37 +239,18 @@ std::expected<SeriesRecord, DbError> end_with_stored_games(Connection& c, Series
 
 }  // namespace
 
+std::expected<PgnSeries, DbError> build_series_pgn(Connection& c, SeriesId id, Timestamp end) {
+  auto s = get_series(c, id);
+  if (!s) return std::unexpected(s.error());
+  return pgn_of_stored_games(c, *s, end);
+}
+
 std::expected<SeriesRecord, DbError> abort_series(Connection& c, SeriesId id, Timestamp at) {
-  return end_with_stored_games(c, id, SeriesStatus::Aborted, at);
+  return end_with_stored_games(c, id, SeriesStatus::Aborted, at, false);
 }
 
 std::expected<SeriesRecord, DbError> complete_series(Connection& c, SeriesId id, Timestamp at) {
-  auto s = get_series(c, id);
-  if (!s) return std::unexpected(s.error());
-  auto games = list_games(c, id);
-  if (!games) return std::unexpected(games.error());
-  if (std::ssize(*games) < s->deals)
-    return std::unexpected(error(DbErrc::Invalid, "series " + std::to_string(id) + " has " +
-                                                      std::to_string(games->size()) + " of its " +
-                                                      std::to_string(s->deals) + " games"));
-  return end_with_stored_games(c, id, SeriesStatus::Finished, at);
-}
-
-std::expected<int, DbError> close_unfinished_series(Connection& c, Timestamp at) {
-  std::vector<SeriesId> running;
-  {
-    auto st = c.statement("SELECT id FROM series WHERE status = 'running' ORDER BY id");
-    if (!st) return std::unexpected(st.error());
-    for (;;) {
-      auto row = st->step();
-      if (!row) return std::unexpected(row.error());
-      if (!*row) break;
-      running.push_back(st->int64(0));
-    }
-  }
-  for (SeriesId id : running)
-    if (auto r = abort_series(c, id, at); !r) return std::unexpected(r.error());
-  return static_cast<int>(running.size());
+  return end_with_stored_games(c, id, SeriesStatus::Finished, at, true);
 }
 
 std::expected<std::vector<SeriesRecord>, DbError> list_series(Connection& c, const SeriesFilter& filter, Page page) {

@@ -1,7 +1,8 @@
 // The tables and series repository: lobby tables with their JSON config, series of deals with
 // their three seats, their life cycle (running → finished | aborted, with the series PGN and the
 // Seeger-Fabian result written at the end), filtered listing with paging by id, a streaming walk
-// for exports, and closing the series a crash or restart left unfinished.
+// for exports, and ending the series a crash or restart left unfinished (aborted, or finished
+// when every deal is stored).
 #pragma once
 
 #include <array>
@@ -83,8 +84,6 @@ std::expected<SeriesRecord, DbError> abort_series(Connection& c, SeriesId id, Ti
 // Ends a running series all of whose planned deals are stored (the process that played them
 // stopped before it could) as finished, like abort_series; Invalid when games are missing.
 std::expected<SeriesRecord, DbError> complete_series(Connection& c, SeriesId id, Timestamp at = now());
-// abort_series for every running series (on server start, after a crash); returns how many.
-std::expected<int, DbError> close_unfinished_series(Connection& c, Timestamp at = now());
 
 // All conditions that are set must hold.
 struct SeriesFilter {
