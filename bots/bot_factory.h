@@ -34,6 +34,11 @@ struct BotSpec {
 // Kinds a spec may name.
 inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pimc", "full"};
 
+// The spec's form for command-line help: every kind of kBotKinds and the settings of each.
+inline constexpr std::string_view kBotSpecHelp =
+    "kind[:key=value,...], kinds random, simple, rule, pimc[:worlds=N,budget=MS,tt=MIB], "
+    "full[:worlds=N,budget=MS,tt=MIB,tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob]";
+
 // Parses `kind[:key=value,...]`; keys for pimc and full: worlds (1..1000), budget (ms, 1..60000),
 // tt (MiB, 1..64); for full also tables (a table file, text or binary, loaded here) and putting
 // (rules, vonstegen, kinback, winprob: how the skat is put). `load_tables` false only checks the

@@ -1,6 +1,9 @@
-// Crude hand evaluation for the simple rule-based player: which game a hand would declare
-// (suit by trump count, grand with ≥ 3 jacks and aces, null only on very low hands), the
-// value it is worth bidding to, and the two cards to put away. A placeholder for real bots.
+// A quick rule-of-thumb hand evaluation: which game a hand would declare (suit by trump count,
+// grand with ≥ 3 jacks and aces, null only on very low hands), the value it is worth bidding to,
+// and the two cards to put away. It decides for the simple and rule-based baselines (and so for
+// the `pimc` baseline's bidding), weighs sampled worlds by whether a bidder's hand could reach
+// his bid (bots/pimc/world_sampler.cpp), and gives the explorer bot its planned game. The
+// complete bot decides from the winning tables instead (bots/table_bot).
 #pragma once
 
 #include <array>

@@ -1,6 +1,7 @@
-// The simple rule-based player (a placeholder until the real bots): bids up to the crude value
-// of its best game, always picks up the skat, puts away the two cards it least needs, declares
-// that game, and plays a random legal card from its seeded generator. Deterministic per seed.
+// The simple baseline player: bids up to the rule-of-thumb value of its best game (hand_eval.h),
+// always picks up the skat, puts away the two cards it least needs, declares that game, and plays
+// a random legal card from its seeded generator. Deterministic per seed. Besides being a
+// tournament baseline it is the bidding and declaring of the rule-based and `pimc` baselines.
 #pragma once
 
 #include <cstdint>

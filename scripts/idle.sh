@@ -10,7 +10,10 @@ cd "$(dirname "$0")/.."
 n="${1:?usage: scripts/idle.sh N SECONDS [--hello]}"
 seconds="${2:?usage: scripts/idle.sh N SECONDS [--hello]}"
 shift 2
-[ -x build/bin/skat ] || { cmake --preset release && cmake --build --preset release -j "$(nproc)"; }
+scripts/install-deps.sh load
+[ -x build/bin/skat ] || {
+  cmake --preset release -DSKAT_BUILD_TESTS=OFF && cmake --build --preset release --target skat -j "$(nproc)"
+}
 skat="$PWD/build/bin/skat"
 ulimit -n "$(ulimit -Hn)"
 work=$(mktemp -d /tmp/skat-idle.XXXXXX)

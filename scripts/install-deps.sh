@@ -1,19 +1,34 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages the build and the tests need; installs only what is missing,
-# so running it twice is cheap. Needs root (or sudo) and the Debian package mirrors.
+# Installs the Debian 12 packages one task needs, and only those that are missing, so running it
+# twice is cheap. Needs root (or sudo) and the Debian package mirrors.
+#   scripts/install-deps.sh run    building and running the server, the bots and the web client
+#                                  (scripts/run.sh; the default)
+#   scripts/install-deps.sh test   the above, plus what the test suites need (scripts/test.sh):
+#                                  GoogleTest, clang-format, clang 19 with its libFuzzer runtime,
+#                                  Debian's docker-compose (checks docker-compose.yml) and git (the
+#                                  repository checks list the tracked files); chromium for the
+#                                  browser tests is installed by scripts/test-web.sh
+#   scripts/install-deps.sh load   the above "run", plus what scripts/load.sh and scripts/idle.sh
+#                                  call: curl, python3 and the sqlite3 shell
 set -euo pipefail
 
+task="${1:-run}"
 packages=(
-  build-essential cmake ninja-build pkg-config git ca-certificates
-  clang-format clang-19 libclang-rt-19-dev
-  googletest libgtest-dev libgmock-dev libbenchmark-dev
-  libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev
-  libsodium-dev libsqlite3-dev sqlite3 libboost1.81-dev
-  docker-compose
+  build-essential cmake ninja-build pkg-config ca-certificates
+  libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libsodium-dev libsqlite3-dev libboost1.81-dev
 )
+case "$task" in
+  run) ;;
+  test) packages+=(libgtest-dev clang-format clang-19 libclang-rt-19-dev docker-compose git) ;;
+  load) packages+=(curl python3 sqlite3) ;;
+  *)
+    echo "usage: scripts/install-deps.sh [run|test|load]" >&2
+    exit 2
+    ;;
+esac
 
-# Node.js and npm build and test the web client (web/); Debian's packages only when there is no
-# node at all (a newer Node installed otherwise is kept). chromium is installed by test-web.sh.
+# Node.js and npm build (and test) the web client (web/); Debian's packages only when there is no
+# node at all (a newer Node installed otherwise is kept).
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)
 

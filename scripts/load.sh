@@ -17,7 +17,10 @@ seconds="${2:?usage: scripts/load.sh K SECONDS [DEALS]}"
 deals="${3:-36}"
 bots=$((3 * k))
 
-[ -x build/bin/skat ] || { cmake --preset release && cmake --build --preset release -j "$(nproc)"; }
+scripts/install-deps.sh load
+[ -x build/bin/skat ] || {
+  cmake --preset release -DSKAT_BUILD_TESTS=OFF && cmake --build --preset release --target skat -j "$(nproc)"
+}
 skat="$PWD/build/bin/skat"
 
 # Two bot processes (one per core); process p signs in as lb<p>-1…lb<p>-n (`skat bot --name lb<p>`).

@@ -14,9 +14,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/install-deps.sh
-cmake --preset release
-cmake --build --preset release -j "$(nproc)"
+scripts/install-deps.sh run
+# Only what this script runs: the `skat` binary (no test suites; `cmake --preset release
+# -DSKAT_BUILD_TESTS=ON` brings them back into build/).
+cmake --preset release -DSKAT_BUILD_TESTS=OFF
+cmake --build --preset release --target skat -j "$(nproc)"
 
 # The browser client (web/dist): npm ci only when node_modules is missing or package-lock.json
 # changed since the last install, then the production build.
@@ -43,15 +45,25 @@ chmod 600 "$tokens"
 mkdir -p data/tables
 [ -f data/tables/v000000.wtab ] || cp tables/t0.wtab data/tables/v000000.wtab
 
+# Outer learning is a setting of the complete bot only (tables=DIR); other kinds take no tables.
+case "$bot_kind" in
+  full:*) learner_kind="$bot_kind,tables=data/tables" ;;
+  full) learner_kind="full:tables=data/tables" ;;
+  *)
+    [ "$learners" -gt 0 ] && echo "run: SKAT_BOT_KIND=$bot_kind does not learn from tables; no learner bots" >&2
+    learners=0
+    ;;
+esac
+
 # Bot accounts that have no token on file yet; an account whose token was lost is revoked and
 # renewed (same player, history kept).
 names="$(seq -f "house-%g" 1 "$bots")"
 if [ "$learners" -gt 0 ]; then names="$names $(seq -f "learner-%g" 1 "$learners")"; fi
 for name in $names; do
   grep -q "^$name " "$tokens" && continue
-  if ! secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind full 2>/dev/null); then
+  if ! secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind "${bot_kind%%:*}" 2>/dev/null); then
     "$skat" --log-level warn admin revoke-bot --db "$db" "$name" >/dev/null
-    secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind full)
+    secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind "${bot_kind%%:*}")
   fi
   echo "$name $secret" >>"$tokens"
 done
@@ -77,7 +89,7 @@ done
 pids+=($!)
 if [ "$learners" -gt 0 ]; then
   "$skat" bot --url "ws://127.0.0.1:$port/ws" --name learner --count "$learners" --token-file "$tokens" \
-    --kind "$bot_kind,tables=data/tables" &
+    --kind "$learner_kind" &
   pids+=($!)
 fi
 

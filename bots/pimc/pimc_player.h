@@ -3,7 +3,9 @@
 // open-card solver; the best card is played. Anytime: stops at the number of worlds or at the
 // time budget, whichever comes first; a world still being solved at the budget's end is dropped
 // (the solver is interrupted), and with no world in time the rule-based card is played.
-// Bidding, skat and declaration are the simple player's until the winning-table decisions exist.
+// As a player of its own (the `pimc` kind, the baseline "PIMC without winning tables") it bids,
+// takes the skat and declares like the simple player; the complete bot (bots/table_bot) makes
+// those decisions from the winning tables and uses this class for its card play.
 #pragma once
 
 #include <chrono>

@@ -109,6 +109,17 @@ Json series_json(const db::SeriesRecord& s) {
   return j;
 }
 
+// One page of series, {"series":[…],"next_after":id or null}: next_after is the id to pass as
+// `after=` for the next page, null when this page is the last.
+Json series_page_json(const std::vector<db::SeriesRecord>& list, const db::Page& page) {
+  Json items = Json::array();
+  for (const auto& s : list) items.push_back(series_json(s));
+  Json body = {{"series", items}};
+  body["next_after"] =
+      static_cast<int>(list.size()) == page.limit && !list.empty() ? Json(list.back().id) : Json(nullptr);
+  return body;
+}
+
 net::HttpReply db_failure(const net::HttpRequest& request, const std::string& what) {
   return json_error(request, http::status::internal_server_error, "database: " + what);
 }
@@ -132,12 +143,7 @@ net::HttpReply SqliteReadModel::series_list(const net::HttpRequest& request) {
   if (!c) return db_failure(request, c.error());
   auto list = db::list_series(*c, q.filter, q.page);
   if (!list) return db_failure(request, list.error().message);
-  Json items = Json::array();
-  for (const auto& s : *list) items.push_back(series_json(s));
-  Json body = {{"series", items}};
-  body["next_after"] =
-      static_cast<int>(list->size()) == q.page.limit && !list->empty() ? Json(list->back().id) : Json(nullptr);
-  return json_reply(request, http::status::ok, body);
+  return json_reply(request, http::status::ok, series_page_json(*list, q.page));
 }
 
 net::HttpReply SqliteReadModel::series_record(const net::HttpRequest& request, std::int64_t id, bool sgf) {
@@ -283,13 +289,13 @@ net::HttpReply SqliteReadModel::player(const net::HttpRequest& request, std::int
     if (p.error().code == db::DbErrc::NotFound) return json_error(request, http::status::not_found, "no such player");
     return db_failure(request, p.error().message);
   }
+  const Query q = parse_query(request.target());
+  if (!q.error.empty()) return json_error(request, http::status::bad_request, q.error);
   db::SeriesFilter filter;
   filter.player_id = id;
-  Query q = parse_query(request.target());
   auto list = db::list_series(*c, filter, q.page);
   if (!list) return db_failure(request, list.error().message);
-  Json items = Json::array();
-  for (const auto& s : *list) items.push_back(series_json(s));
+  Json body = series_page_json(*list, q.page);
   // The rating after each of the player's series, from the newest snapshot.
   Json history = Json::array();
   auto snapshot = db::latest_snapshot(*c);
@@ -300,14 +306,12 @@ net::HttpReply SqliteReadModel::player(const net::HttpRequest& request, std::int
     for (const db::HistoryPoint& h : *points)
       history.push_back({{"series", h.series_id}, {"finished_at", db::to_millis(h.finished_at)}, {"rating", h.rating}});
   }
-  return json_reply(request, http::status::ok,
-                    Json{{"ratings", history},
-                         {"player",
-                          {{"id", p->id},
-                           {"name", p->name},
-                           {"kind", db::to_string(p->kind)},
-                           {"created_at", db::to_millis(p->created_at)}}},
-                         {"series", items}});
+  body["ratings"] = std::move(history);
+  body["player"] = {{"id", p->id},
+                    {"name", p->name},
+                    {"kind", db::to_string(p->kind)},
+                    {"created_at", db::to_millis(p->created_at)}};
+  return json_reply(request, http::status::ok, body);
 }
 
 }  // namespace skat::app

@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "bots/bot_factory.h"
 #include "server/botclient/bot_client.h"
 #include "server/cli/command.h"
 #include "server/cli/http_call.h"
@@ -162,9 +163,7 @@ Command add_bot_command(CLI::App& parent) {
   app->add_option("--name", args->name, "Bot account name (NAME-1…NAME-N with --count N)")->required();
   app->add_option("--token", args->token, "The account's secret token");
   app->add_option("--token-file", args->token_file, "File of 'name token' lines, one per bot account");
-  app->add_option("--kind", args->kind,
-                  "Player program: random, simple, rule, pimc[:worlds=N,budget=MS], full[:…,tables=FILE]")
-      ->capture_default_str();
+  app->add_option("--kind", args->kind, "Player program: " + std::string(bots::kBotSpecHelp))->capture_default_str();
   app->add_option("--count", args->count, "Bot connections in this process")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();

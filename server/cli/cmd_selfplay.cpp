@@ -13,6 +13,7 @@
 #include <optional>
 #include <thread>
 
+#include "bots/bot_factory.h"
 #include "db/import.h"
 #include "db/migrations.h"
 #include "server/cli/command.h"
@@ -157,7 +158,7 @@ Command add_selfplay_command(CLI::App& parent) {
   app->add_option("--deals", args->deals, "Deals per series")->check(positive_number())->capture_default_str();
   app->add_option("--seed", args->seed, "64-bit seed of the deals and bots (default: from OS entropy, logged)");
   app->add_option("--out", args->out, "Output PGN file, - for stdout")->capture_default_str();
-  app->add_option("--bot", args->bot, "The bot in every seat: random, simple, rule, pimc[:…], full[:…]")
+  app->add_option("--bot", args->bot, "The bot in every seat: " + std::string(bots::kBotSpecHelp))
       ->capture_default_str();
   app->add_option("--threads", args->threads, "Series played in parallel")
       ->check(positive_number())

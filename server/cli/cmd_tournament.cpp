@@ -16,6 +16,7 @@
 #include <thread>
 #include <tuple>
 
+#include "bots/bot_factory.h"
 #include "bots/tournament/tournament.h"
 #include "bots/tournament/tournament_report.h"
 #include "db/migrations.h"
@@ -253,8 +254,7 @@ Command add_tournament_command(CLI::App& parent) {
   CLI::App* app = parent.add_subcommand(
       "tournament",
       "Bot A against bot B on duplicate deals, seatings 2:1 and 1:2, with a report (in-process or --server)");
-  app->add_option("--a", args->a, "Bot A: kind[:key=value,...], kinds random, simple, rule, pimc")
-      ->capture_default_str();
+  app->add_option("--a", args->a, "Bot A: " + std::string(bots::kBotSpecHelp))->capture_default_str();
   app->add_option("--b", args->b, "Bot B, as --a")->capture_default_str();
   app->add_option("--deals", args->deals, "Duplicate deals per seating")
       ->check(positive_number())

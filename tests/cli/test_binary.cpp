@@ -10,6 +10,7 @@
 #include <regex>
 #include <sstream>
 
+#include "bots/bot_factory.h"
 #include "bots/play_deal.h"
 #include "bots/rng.h"
 #include "bots/simple_player.h"
@@ -67,6 +68,18 @@ TEST(Binary, HelpOnEverySubcommandExitsZero) {
     const CliRun r = skat(std::string(sub) + " --help");
     EXPECT_EQ(r.exit_code, 0) << sub;
     EXPECT_NE(r.out.find("Usage:"), std::string::npos) << sub;
+  }
+}
+
+// The help of the commands that take a bot spec names every kind a spec may name.
+TEST(Binary, BotSpecHelpNamesEveryKind) {
+  for (const char* sub : {"tournament", "bot", "selfplay"}) {
+    const CliRun r = skat(std::string(sub) + " --help");
+    EXPECT_EQ(r.exit_code, 0) << sub;
+    for (const std::string_view kind : skat::bots::kBotKinds)
+      EXPECT_TRUE(r.out.find(" " + std::string(kind) + ",") != std::string::npos ||
+                  r.out.find(" " + std::string(kind) + "[") != std::string::npos)
+          << sub << " --help lacks " << kind;
   }
 }
 

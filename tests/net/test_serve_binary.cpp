@@ -110,7 +110,7 @@ class ServeTest : public testing::Test {
                                   "--bot-move-ms",
                                   "30000",
                                   "--grace-ms",
-                                  "5000",
+                                  std::to_string(grace_ms_),
                                   "--strength-tables",
                                   std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab"};
     args.insert(args.end(), extra.begin(), extra.end());
@@ -212,6 +212,7 @@ class ServeTest : public testing::Test {
   pid_t bots_ = -1;
   unsigned short port_ = 0;
   std::size_t starts_ = 0;
+  int grace_ms_ = 5000;  // how long a disconnected player's seat waits before a stand-in takes it
 };
 
 // Every card named anywhere in a message.
@@ -347,7 +348,17 @@ TEST_F(ServeTest, ThreeBotsPlayAFullSeriesStoredReplayableWithoutLeaks) {
     EXPECT_EQ(player["player"]["name"], seat.name);
     ASSERT_EQ(player["series"].size(), 1u);
     EXPECT_EQ(player["series"][0]["id"], series->id);
+    EXPECT_TRUE(player["next_after"].is_null());
   }
+  // The player's series come in pages: a page as long as the limit names where the next begins.
+  const std::string first_player = "/api/players/" + std::to_string(series->seats[0].player_id);
+  const auto paged = skat::nettest::http_get(port_, first_player + "?limit=1");
+  ASSERT_EQ(paged.status, 200) << paged.body;
+  EXPECT_EQ(Json::parse(paged.body)["next_after"], series->id);
+  const auto beyond = skat::nettest::http_get(port_, first_player + "?limit=1&after=" + std::to_string(series->id));
+  ASSERT_EQ(beyond.status, 200);
+  EXPECT_TRUE(Json::parse(beyond.body)["series"].empty());
+  EXPECT_EQ(skat::nettest::http_get(port_, first_player + "?limit=0").status, 400);
   EXPECT_EQ(skat::nettest::http_get(port_, "/api/players/999999").status, 404);
   // The bots are back in the pool after the series; SIGTERM stops the server cleanly.
   EXPECT_TRUE(eventually([&] { return free_bots(director) == 3; }, 60s));
@@ -361,6 +372,9 @@ TEST_F(ServeTest, ThreeBotsPlayAFullSeriesStoredReplayableWithoutLeaks) {
 // the same record (targets.md: "an unfinished series can be resumed").
 TEST_F(ServeTest, AKilledServerResumesTheSeriesWithTheSameBots) {
   constexpr int kDeals = 48;  // long enough that the kill comes mid-series, even with fast bots
+  // The bots' reconnection backs off up to 8 s, and a restart on busy cores can take seconds: a
+  // grace far longer than both, so that the seats wait for their bots however slow the restart.
+  grace_ms_ = 120000;
   start_server();
   start_bots("kb");
   std::int64_t table = 0;

@@ -151,16 +151,31 @@ export function filterQuery(f: SeriesFilter, extra: Record<string, string | numb
   return s ? `?${s}` : '';
 }
 
+export interface PlayerPage {
+  player: { id: number; name: string; kind: string; created_at: number };
+  series: SeriesItem[]; // oldest first
+  ratings: RatingPoint[]; // oldest first
+  next_after: number | null;
+}
+
+/** A player's page with every series: the server answers in pages of at most 1,000 series, so
+ * the pages are read one after another until `next_after` is null. */
+async function playerWithAllSeries(id: number): Promise<PlayerPage> {
+  const first = await getJson<PlayerPage>(`/api/players/${id}?limit=1000`);
+  let series = first.series;
+  for (let after = first.next_after; after !== null; ) {
+    const page = await getJson<PlayerPage>(`/api/players/${id}?limit=1000&after=${after}`);
+    series = series.concat(page.series);
+    after = page.next_after;
+  }
+  return { ...first, series, next_after: null };
+}
+
 export const api = {
   leaderboard: (kind: string) => getJson<Leaderboard>(`/api/leaderboard?kind=${kind}`),
   series: (f: SeriesFilter, after?: number, limit = 25) =>
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series${filterQuery(f, { after, limit })}`),
-  player: (id: number) =>
-    getJson<{
-      player: { id: number; name: string; kind: string; created_at: number };
-      series: SeriesItem[];
-      ratings: RatingPoint[]; // oldest first
-    }>(`/api/players/${id}?limit=1000`),
+  player: (id: number) => playerWithAllSeries(id),
   seriesGames: (id: number) => getJson<import('./replay').SeriesGames>(`/api/series/${id}/games`),
   oneSeries: (id: number) =>
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series?after=${id - 1}&limit=1`).then(
