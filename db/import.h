@@ -1,4 +1,4 @@
-// Importing game records into the database: series PGN files and ISS SGF lines (records.md).
+// Importing game records into the database: series PGN files and ISS SGF lines (docs/records.md).
 // Every game is replayed through the engine first; what does not replay, or contradicts its own
 // recorded result, is reported and not stored. Players are found by name or created. Imported
 // series have no table and are stored finished; importing the same records again stores nothing.

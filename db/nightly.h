@@ -1,6 +1,6 @@
-// What the nightly job reads and writes (learning.md §3, ratings.md §5): the recorded games after
-// a watermark, the winning-table versions (one row per version, inserted together with its
-// watermark), the finished series in the order they finished with their game lines, and rating
+// What the nightly job reads and writes (docs/learning.md §3, docs/ratings.md §5): the recorded
+// games after a watermark, the winning-table versions (one row per version, inserted together with
+// its watermark), the finished series in the order they finished with their game lines, and rating
 // snapshots (per player rating, uncertainty and totals, and the rating history), the newest of
 // which the leaderboard shows.
 #pragma once

@@ -64,7 +64,7 @@ struct NewSeries {
   std::optional<std::string> import_key;
 };
 
-// Fills the PGN header's date, time (local time of the server, records.md §1) and duration.
+// Fills the PGN header's date, time (local time of the server, docs/records.md §1) and duration.
 void set_pgn_date(PgnHeader& header, Timestamp start, Timestamp end);
 
 std::expected<SeriesRecord, DbError> create_series(Connection& c, const NewSeries& series);

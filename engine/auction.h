@@ -1,4 +1,4 @@
-// The auction (rules.md §3): middlehand bids to forehand, then rearhand bids to the survivor;
+// The auction (docs/rules.md §3): middlehand bids to forehand, then rearhand bids to the survivor;
 // the senior only holds or passes; with no bid at all forehand may bid 18 alone or fold the deal.
 // Every action is validated and returns a RuleError when illegal.
 #pragma once

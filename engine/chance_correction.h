@@ -1,4 +1,4 @@
-// The luck-of-the-cards corrections of ratings.md §3 on Seeger-Fabian points, before the Elo
+// The luck-of-the-cards corrections of docs/ratings.md §3 on Seeger-Fabian points, before the Elo
 // update: hand luck (the game value divided by q = p / np, p the winning tables' probability for
 // the declarer's cards, np the normal winning rate of the game type, q clipped to [0.5, 2]) and
 // high-value games (the mean game value in place of the actual one, optionally divided by q).
@@ -29,8 +29,8 @@ struct ScoredGame {
   std::optional<double> win_probability;  // p; without it (no tables) q = 1
 };
 
-// The normal winning rate np of ratings.md §3: suit 80.4 %, grand 93.4 %, null 62.0 %, null hand
-// 71.1 %, null ouvert 90.0 %, null ouvert hand 94.5 %.
+// The normal winning rate np of docs/ratings.md §3: suit 80.4 %, grand 93.4 %, null 62.0 %, null
+// hand 71.1 %, null ouvert 90.0 %, null ouvert hand 94.5 %.
 double normal_win_rate(const Declaration& d);
 // q = p / np clipped to [0.5, 2].
 double luck_quotient(double p, const Declaration& d);

@@ -1,5 +1,5 @@
 // Deals: three hands of ten (forehand, middlehand, rearhand) and the skat, the compact deal id
-// (rank/unrank in the combinatorial number system, rules.md §2) and uniform random deals drawn
+// (rank/unrank in the combinatorial number system, docs/rules.md §2) and uniform random deals drawn
 // from a caller-supplied random generator by rejection sampling (never `% n`).
 #pragma once
 

@@ -1,4 +1,4 @@
-// The Elo update of ratings.md §2 for three-player series: E_i = R_i · S / R and
+// The Elo update of docs/ratings.md §2 for three-player series: E_i = R_i · S / R and
 // R_i += K · (S_i − E_i), players starting at a fixed rating, series applied in order.
 // Pure and deterministic (standard library only) so the CLI and the nightly job share it:
 // an incremental EloTable plus compute_elo over a whole sequence of series results.

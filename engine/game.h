@@ -1,5 +1,5 @@
 // The validating game state machine of one deal: auction → skat pickup or hand → discard →
-// declaration → tricks → result (rules.md §3–§6). Every action is checked; an illegal one
+// declaration → tricks → result (docs/rules.md §3–§6). Every action is checked; an illegal one
 // returns a RuleError and leaves the game unchanged. Positions are 0 FH, 1 MH, 2 RH.
 #pragma once
 

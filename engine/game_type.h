@@ -1,5 +1,5 @@
 // Game types and declarations: which cards are trumps, how the cards of each game rank, the
-// base values, and what a declaration announces (rules.md §1, §4, §6). The per-game masks and
+// base values, and what a declaration announces (docs/rules.md §1, §4, §6). The per-game masks and
 // strengths are precomputed so that following suit and trick winners are a few bit operations.
 #pragma once
 
@@ -36,7 +36,7 @@ struct Declaration {
   bool operator==(const Declaration&) const = default;
 
   // Adds the announcements implied by others: schwarz implies schneider; suit/grand ouvert
-  // implies hand, schneider and schwarz announced (rules.md §4). Null is left as it is.
+  // implies hand, schneider and schwarz announced (docs/rules.md §4). Null is left as it is.
   Declaration normalized() const;
 };
 
@@ -44,9 +44,9 @@ struct Declaration {
 // (23, hand 35, ouvert 46, ouvert hand 59).
 int base_value(const Declaration& d);
 
-// Checks a declaration against rules.md §4 and returns it normalised: after a pickup no hand flag,
-// no schneider/schwarz announcement and no suit/grand ouvert; a hand game must say hand; null has
-// no schneider/schwarz and its fixed value must reach the bid.
+// Checks a declaration against docs/rules.md §4 and returns it normalised: after a pickup no hand
+// flag, no schneider/schwarz announcement and no suit/grand ouvert; a hand game must say hand; null
+// has no schneider/schwarz and its fixed value must reach the bid.
 std::expected<Declaration, RuleError> validate_declaration(const Declaration& d, bool picked_up, int bid);
 inline int null_value(bool hand, bool ouvert) { return ouvert ? (hand ? 59 : 46) : (hand ? 35 : 23); }
 

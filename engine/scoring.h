@@ -1,4 +1,4 @@
-// The result of a game and its value (rules.md §6) and the Seeger-Fabian list score (§7).
+// The result of a game and its value (docs/rules.md §6) and the Seeger-Fabian list score (§7).
 // Inputs are what happened at the table; outputs are the list entries, never side effects.
 #pragma once
 
@@ -63,7 +63,7 @@ struct SeegerFabianScore {
 // Seeger-Fabian score per seat of a three-player series: Σ own list entries
 // + 50 × (won − lost) + 40 × games lost by the two others.
 std::array<SeegerFabianScore, 3> seeger_fabian(std::span<const ListGame> games);
-// Seats ordered best first: higher score, then more games won, then fewer lost (rules.md §7);
+// Seats ordered best first: higher score, then more games won, then fewer lost (docs/rules.md §7);
 // seats still tied keep their seat order.
 std::array<int, 3> seeger_fabian_ranking(const std::array<SeegerFabianScore, 3>& scores);
 // Seeger-Fabian contribution of one game to each seat.

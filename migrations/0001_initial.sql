@@ -78,7 +78,7 @@ CREATE TABLE series_seats (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX series_seats_player ON series_seats (player_id, series_id);
 
--- One finished deal, committed as soon as it ends. `pgn` is the game line (records.md §1), the
+-- One finished deal, committed as soon as it ends. `pgn` is the game line (docs/records.md §1), the
 -- source of truth; the columns before it are derived from it for queries. `sgf` is the ISS line
 -- when one is known (an imported SGF game, or written by the server from the engine game).
 -- `event_log` is the complete JSON event log with millisecond timestamps, owned by the server.

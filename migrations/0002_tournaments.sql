@@ -1,10 +1,10 @@
--- 0002_tournaments: head-to-head tournaments between two bots (evaluation.md), played in-process
--- (`skat tournament --db`) or through the server with real bot clients, and the tables a server
--- tournament played on (their series are found through series.table_id).
+-- 0002_tournaments: head-to-head tournaments between two bots (docs/evaluation.md), played
+-- in-process (`skat tournament --db`) or through the server with real bot clients, and the tables a
+-- server tournament played on (their series are found through series.table_id).
 
 -- One tournament: the two bots' specs, the seed of its duplicate deals, the seatings played, its
--- progress (deals completed in every seating and rotation), and the report of evaluation.md as JSON
--- (tournament_report_json) with the curve of the duplicate difference as the deals accumulate.
+-- progress (deals completed in every seating and rotation), and the report of docs/evaluation.md as
+-- JSON (tournament_report_json) with the curve of the duplicate difference as the deals accumulate.
 -- `seed` holds the unsigned 64-bit seed's bit pattern.
 CREATE TABLE tournaments (
   id           INTEGER PRIMARY KEY,

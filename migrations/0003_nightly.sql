@@ -1,6 +1,6 @@
--- 0003_nightly: what the nightly job writes (learning.md §3, ratings.md §5): the winning-table
--- versions it folded, each with the watermark of the games in it, and rating snapshots (the Elo of
--- every player over all finished series, with each player's rating history).
+-- 0003_nightly: what the nightly job writes (docs/learning.md §3, docs/ratings.md §5): the
+-- winning-table versions it folded, each with the watermark of the games in it, and rating
+-- snapshots (the Elo of every player over all finished series, with each player's rating history).
 
 -- A table version written by the nightly job (version 0 is the shipped T0 and has no row). The
 -- row is inserted in the same transaction that moves the watermark: the games with id ≤ watermark

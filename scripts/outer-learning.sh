@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The outer-learning experiment of the paper (learning.md §3) at our scale, round by round:
+# The outer-learning experiment of docs/papers.md [outer-learning] (docs/learning.md §3) at our
+# scale, round by round:
 #   1. self-play: SERIES series of DEALS deals by the complete bot with the current tables T(r-1),
 #      every declared game judged by the open-card solver (accuracy per game class);
 #   2. fold those games onto T(r-1): the new version T(r);

@@ -1,7 +1,7 @@
-// The hand-strength systems seeds/004 §III.C–D uses as putting baselines: Walter von Stegen's
-// points and Thomas Kinback's trick count, each for a ten-card hand and a suit or grand game,
-// written after the paper's bit-set pseudocode. The paper gives no thresholds for when a hand is
-// playable or up to which bid, so these functions return the strength only.
+// The hand-strength systems docs/papers.md [skat-selection] §III.C–D uses as putting baselines:
+// Walter von Stegen's points and Thomas Kinback's trick count, each for a ten-card hand and a suit
+// or grand game, written after the paper's bit-set pseudocode. The paper gives no thresholds for
+// when a hand is playable or up to which bid, so these functions return the strength only.
 #pragma once
 
 #include "engine/card.h"

@@ -1,8 +1,8 @@
-// The hard rules of skat putting (seeds/004 §IV.A): discards that are never (or must always be)
-// chosen, each a small predicate that says whether it excludes a discard, and the admissible set
-// they leave. Rules are applied in order of importance; a rule that would exclude every remaining
-// discard is dropped (the paper's backup for over-constrained hands, e.g. eleven trumps), so the
-// admissible set is never empty.
+// The hard rules of skat putting (docs/papers.md [skat-selection] §IV.A): discards that are never
+// (or must always be) chosen, each a small predicate that says whether it excludes a discard, and
+// the admissible set they leave. Rules are applied in order of importance; a rule that would
+// exclude every remaining discard is dropped (the paper's backup for over-constrained hands, e.g.
+// eleven trumps), so the admissible set is never empty.
 #pragma once
 
 #include <vector>

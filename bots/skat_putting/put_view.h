@@ -1,7 +1,8 @@
 // The declarer's twelve cards seen for one declaration before putting: the context (position,
-// bid), the game sub-type of seeds/004 that selects the soft-score coefficients, the per-suit
-// patterns and the per-card masks that the hard rules and the soft score share. Built once per
-// (twelve cards, game type) so that scoring the 66 discards costs table lookups only.
+// bid), the game sub-type of docs/papers.md [skat-selection] that selects the soft-score
+// coefficients, the per-suit patterns and the per-card masks that the hard rules and the soft score
+// share. Built once per (twelve cards, game type) so that scoring the 66 discards costs table
+// lookups only.
 #pragma once
 
 #include <array>
@@ -24,8 +25,9 @@ struct PuttingContext {
   int bid = 0;               // the bid reached; 0 when none (von Stegen rewards it)
 };
 
-// seeds/004 §IV.C: the coefficients differ per sub-type. The paper does not define the classes
-// exactly; we classify by the twelve cards (the same sub-type for every discard):
+// docs/papers.md [skat-selection] §IV.C: the coefficients differ per sub-type. The paper does
+// not define the classes exactly; we classify by the twelve cards (the same sub-type for every
+// discard):
 //   grand: fewer than two jacks → high-card grand; exactly two → 2J grand; three or four →
 //   standard grand (the paper's separate 4J coefficients are not given);
 //   suit: five or more trumps → high-trump ("from 5 trumps onwards, put trick-oriented"),

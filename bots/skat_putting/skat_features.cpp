@@ -9,7 +9,7 @@ namespace {
 
 using Lambdas = std::array<double, 10>;
 
-// seeds/004 §IV.C, λ1..λ9 (index 0 unused).
+// docs/papers.md [skat-selection] §IV.C, λ1..λ9 (index 0 unused).
 constexpr Lambdas kHighCardGrand = {0, 2, 2, 2, 2, 1, 2, 4, 1, 1};
 constexpr Lambdas kTwoJackGrand = {0, 3, 2, 3, 4.5, 1, 10, 4, 41, 1};  // ranges filled in below
 constexpr Lambdas kStandardGrand = {0, 10, 60, 3, 4, 5, 40, 40, 1, 1};

@@ -1,6 +1,7 @@
-// The soft score of skat putting (seeds/004 §IV.B–C): the skat scoring features f1..f9 of a
-// discard, the coefficients λ1..λ9 per game sub-type, and their linear score Σ λi·fi used to rank
-// the admissible discards. Null, for which the paper gives no coefficients, has its own score.
+// The soft score of skat putting (docs/papers.md [skat-selection] §IV.B–C): the skat scoring
+// features f1..f9 of a discard, the coefficients λ1..λ9 per game sub-type, and their linear score
+// Σ λi·fi used to rank the admissible discards. Null, for which the paper gives no coefficients,
+// has its own score.
 #pragma once
 
 #include <array>

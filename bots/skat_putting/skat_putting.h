@@ -1,7 +1,7 @@
-// Skat putting, the entry point the bots call (seeds/004): the two cards to put for a declaration
-// by a selectable method — hard rules then the soft linear score (default), or one of the
-// baselines (von Stegen, Kinback, a plain winning-probability ranking) — and the best few
-// discards by the soft score, which bidding then weighs with its winning tables.
+// Skat putting, the entry point the bots call (docs/papers.md [skat-selection]): the two cards to
+// put for a declaration by a selectable method — hard rules then the soft linear score (default),
+// or one of the baselines (von Stegen, Kinback, a plain winning-probability ranking) — and the best
+// few discards by the soft score, which bidding then weighs with its winning tables.
 #pragma once
 
 #include <array>

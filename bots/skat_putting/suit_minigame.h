@@ -1,7 +1,8 @@
-// Suit minigames for skat putting (seeds/004 §IV.B): one plain suit, or the trumps, seen on its
-// own as two disjoint bit patterns ordered by trick strength, the declarer's cards against the
-// opponents' (cards put into the skat are out of play). Owns the standing-card counts f6–f8 and a
-// table of every per-suit feature of the soft score for all pairs of 7-card plain patterns.
+// Suit minigames for skat putting (docs/papers.md [skat-selection] §IV.B): one plain suit, or the
+// trumps, seen on its own as two disjoint bit patterns ordered by trick strength, the declarer's
+// cards against the opponents' (cards put into the skat are out of play). Owns the standing-card
+// counts f6–f8 and a table of every per-suit feature of the soft score for all pairs of 7-card
+// plain patterns.
 #pragma once
 
 #include <cstdint>
@@ -41,8 +42,8 @@ int tricks_with_retake(unsigned held, unsigned opp);
 // Ace and ten among the cards `sure_tricks` cashes (the high cards the declarer secures).
 int sure_high_cards(unsigned held, unsigned opp);
 
-// Every per-suit feature of one plain suit (seeds/004 skat scoring parameters), from the
-// declarer's kept cards and the opponents' cards of that suit.
+// Every per-suit feature of one plain suit (docs/papers.md [skat-selection], skat scoring
+// parameters), from the declarer's kept cards and the opponents' cards of that suit.
 struct SuitFeatures {
   std::uint8_t free = 0;       // f2: no card of the suit kept
   std::uint8_t good_ten = 0;   // f4: ten kept, its ace the declarer's (in hand or skat)

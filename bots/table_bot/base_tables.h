@@ -1,6 +1,7 @@
-// The base tables T0 (learning.md §2): seeded deals played out by three explorer players (PIMC card
-// play, randomised loose contracts), in parallel, each game recorded as a PGN game line and folded
-// in deal order, so the tables depend on the seed and settings only, not on the thread count.
+// The base tables T0 (docs/learning.md §2): seeded deals played out by three explorer players (PIMC
+// card play, randomised loose contracts), in parallel, each game recorded as a PGN game line and
+// folded in deal order, so the tables depend on the seed and settings only, not on the thread
+// count.
 #pragma once
 
 #include <cstdint>

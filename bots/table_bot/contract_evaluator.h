@@ -1,5 +1,5 @@
-// The declarer's decisions from the winning tables (learning.md §4): for a game, a discard and a
-// bid level, the tables' winning probability W and the expected Seeger-Fabian payoff
+// The declarer's decisions from the winning tables (docs/learning.md §4): for a game, a discard and
+// a bid level, the tables' winning probability W and the expected Seeger-Fabian payoff
 // C = (50 + V)·W − (50 + 2V)·(1 − W), V the game value; the best pickup game for twelve known
 // cards (each game type with the soft score's best discards), the best hand game and the pickup
 // payoff as means over every possible skat (the 231 pairs of the 22 unseen cards), and from these

@@ -1,7 +1,7 @@
-// The player that generates the base tables T0 (learning.md §2): card play by PIMC, and bidding
-// and declaring by the simple hand evaluation, loosened and randomised from its seed so that the
-// recorded games cover a broad range of contracts (weaker suit games, grands with two jacks, nulls,
-// hand games), each labelled by its actual result when the games are folded.
+// The player that generates the base tables T0 (docs/learning.md §2): card play by PIMC, and
+// bidding and declaring by the simple hand evaluation, loosened and randomised from its seed so
+// that the recorded games cover a broad range of contracts (weaker suit games, grands with two
+// jacks, nulls, hand games), each labelled by its actual result when the games are folded.
 #pragma once
 
 #include <cstdint>

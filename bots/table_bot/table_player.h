@@ -1,8 +1,8 @@
-// The complete bot (learning.md §4, §5): bidding, hand-or-pickup, skat putting and game selection
-// from the winning tables by expected Seeger-Fabian payoff (contract_evaluator.h); a defender's
-// opening lead from the opening-lead tables (the led class the tables rate worst for the
-// declarer, the card within it by PIMC); every other card by PIMC (bots/pimc). Deterministic for
-// a seed when PIMC is limited by worlds rather than time.
+// The complete bot (docs/learning.md §4, §5): bidding, hand-or-pickup, skat putting and game
+// selection from the winning tables by expected Seeger-Fabian payoff (contract_evaluator.h); a
+// defender's opening lead from the opening-lead tables (the led class the tables rate worst for the
+// declarer, the card within it by PIMC); every other card by PIMC (bots/pimc). Deterministic for a
+// seed when PIMC is limited by worlds rather than time.
 #pragma once
 
 #include <cstdint>

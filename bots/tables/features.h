@@ -1,4 +1,4 @@
-// The winning features (learning.md §1): the neutral description of a declarer's game and of a
+// The winning features (docs/learning.md §1): the neutral description of a declarer's game and of a
 // defender's opening lead, shared by the fold (recorded games) and by the bots (hypothetical
 // games), and the discrete features the tables are keyed by, each with its exact domain in the
 // table schemas below. Extraction is a handful of bit operations on card sets.

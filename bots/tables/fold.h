@@ -1,7 +1,7 @@
-// Outer learning's fold (learning.md §3, the paper's Fig. 5): recorded games in, counts added to
-// a TableSet. An exclusion filter, statistics per reason, and the watermark that keeps a game from
-// being folded twice. Counting is a sum, so folds of disjoint game ranges merge exactly
-// (TableSet::merge): fold(A) + fold(B) = fold(A + B).
+// Outer learning's fold (docs/learning.md §3, docs/papers.md [outer-learning] Fig. 5): recorded
+// games in, counts added to a TableSet. An exclusion filter, statistics per reason, and the
+// watermark that keeps a game from being folded twice. Counting is a sum, so folds of disjoint game
+// ranges merge exactly (TableSet::merge): fold(A) + fold(B) = fold(A + B).
 #pragma once
 
 #include <cstdint>

@@ -8,7 +8,7 @@ namespace {
 
 bool valid_card(Card c) { return c.id() < kNumCards; }
 
-// Hands, skat and discard as records.md §1 requires.
+// Hands, skat and discard as docs/records.md §1 requires.
 bool cards_consistent(const PgnGame& g, const Declaration& d) {
   CardSet seen;
   for (const CardSet& hand : g.hands) {

@@ -1,4 +1,4 @@
-// The perfect hash of the winning tables (learning.md §1): a feature vector packed into an
+// The perfect hash of the winning tables (docs/learning.md §1): a feature vector packed into an
 // integer, feature i in a field of ⌈log2 |D_i|⌉ bits, the first feature in the most significant
 // bits, so keys sort in the lexicographic order of the vectors (rank), and every field can be read
 // back (unrank). Also the schema of one table: its named features and its background subset.

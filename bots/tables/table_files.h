@@ -1,9 +1,10 @@
-// Table files (learning.md §1). The text form is the paper's TablePrinter / TableReader: a header
-// (format version, table version, games folded, watermark, provenance), then per table a line
-// naming its features with their domains and one line per non-empty foreground bucket in key
-// order: the unranked features, won, games, probability. The binary form bots load at start-up
-// carries the same metadata and buckets, little-endian, with a checksum. Backgrounds are not
-// stored: loading rebuilds them from the foreground. Bad input gives an error message, never a crash.
+// Table files (docs/learning.md §1). The text form is the TablePrinter / TableReader of
+// docs/papers.md [outer-learning] (Fig. 6): a header (format version, table version, games folded,
+// watermark, provenance), then per table a line naming its features with their domains and one line
+// per non-empty foreground bucket in key order: the unranked features, won, games, probability. The
+// binary form bots load at start-up carries the same metadata and buckets, little-endian, with a
+// checksum. Backgrounds are not stored: loading rebuilds them from the foreground. Bad input gives
+// an error message, never a crash.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
-// Winning tables (learning.md §1): (games, won) counts per perfect-hash key, a foreground table
-// over all of a schema's features with a background table over its subset, the lookup with the
-// confidence threshold and its fallbacks, and the TableSet of suit, grand, null and opening-lead
-// tables with its metadata (versions, games folded, watermark, provenance).
+// Winning tables (docs/learning.md §1): (games, won) counts per perfect-hash key, a foreground
+// table over all of a schema's features with a background table over its subset, the lookup with
+// the confidence threshold and its fallbacks, and the TableSet of suit, grand, null and
+// opening-lead tables with its metadata (versions, games folded, watermark, provenance).
 #pragma once
 
 #include <array>

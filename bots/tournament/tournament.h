@@ -1,6 +1,6 @@
-// Head-to-head tournaments in-process (evaluation.md): bot A against bot B over seeded duplicate
-// deals, in the 2:1 seating (A A B) and the 1:2 seating (A B B); each deal is played once per
-// rotation so the lone bot takes every position on the same cards. Deals run in parallel; every
+// Head-to-head tournaments in-process (docs/evaluation.md): bot A against bot B over seeded
+// duplicate deals, in the 2:1 seating (A A B) and the 1:2 seating (A B B); each deal is played once
+// per rotation so the lone bot takes every position on the same cards. Deals run in parallel; every
 // game's seed comes from the tournament seed, the deal and the seat, so the results do not depend
 // on the number of threads. Each game is recorded with its move times and, optionally, the
 // open-card solver's verdict on the declared game (for the accuracy figures of the report).

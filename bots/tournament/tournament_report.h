@@ -1,4 +1,4 @@
-// The tournament report of evaluation.md, computed from the recorded games: per seating and in
+// The tournament report of docs/evaluation.md, computed from the recorded games: per seating and in
 // total, per bot, games, declarer wins and losses, Seeger-Fabian points, move times; the duplicate
 // difference (B − A per seat and game on the same cards) with a 95 % bootstrap interval over
 // deals and a verdict; accuracy against the open-card solver, game-type shares and declarer win

@@ -1,4 +1,4 @@
-// The series PGN (records.md §1): a typed model of the header and of the game lines, the text
+// The series PGN (docs/records.md §1): a typed model of the header and of the game lines, the text
 // codec (write_pgn / read_pgn, byte-identical round trip for text this writer produced) and the
 // conversion of a finished engine game into a game line, plus the header's Seeger-Fabian Result.
 // Reading checks syntax and value ranges only; replay.h checks the rules.

@@ -1,4 +1,4 @@
-// Layout of a series PGN game line (records.md §1): field positions and their names, shared by
+// Layout of a series PGN game line (docs/records.md §1): field positions and their names, shared by
 // the PGN reader and writer so that both agree on one table.
 #pragma once
 

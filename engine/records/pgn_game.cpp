@@ -80,7 +80,7 @@ int pgn_list_entry(const PgnGame& g) {
   const int base = base_value(d);
   int value = base;
   if (d.type != GameType::Null) {
-    // Levels as in rules.md §6: announced levels count whether reached or not.
+    // Levels as in docs/rules.md §6: announced levels count whether reached or not.
     int m = std::abs(g.level) + 1;
     for (bool level : {d.hand, g.schneider || d.schneider_announced, d.schneider_announced,
                        g.schwarz || d.schwarz_announced, d.schwarz_announced, d.ouvert})

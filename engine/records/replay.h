@@ -1,5 +1,5 @@
-// Replaying game records through the engine (records.md, cli.md `skat replay`): every move or
-// trick of an SGF or PGN game is applied to an engine Game, the result is recomputed and
+// Replaying game records through the engine (docs/records.md, docs/cli.md `skat replay`): every
+// move or trick of an SGF or PGN game is applied to an engine Game, the result is recomputed and
 // compared with what the record states. Also the detection of a record file's format.
 #pragma once
 

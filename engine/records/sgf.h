@@ -1,4 +1,4 @@
-// ISS SGF game lines (records.md §2): a typed model of one line (properties in their original
+// ISS SGF game lines (docs/records.md §2): a typed model of one line (properties in their original
 // order, the MV moves, the R[...] result), the text codec (one game per line; byte-identical
 // round trip for lines in the canonical ISS layout) and the conversion of a finished engine game.
 // Reading checks syntax only; replay.h replays the moves through the engine.

@@ -1,4 +1,4 @@
-// The settings of `skat serve` (cli.md): where to listen, the database, the web folder, the
+// The settings of `skat serve` (docs/cli.md): where to listen, the database, the web folder, the
 // move clocks and grace, the admin token file, the size of the thread pool, and the bounds on
 // open tables.
 #pragma once

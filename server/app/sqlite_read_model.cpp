@@ -19,7 +19,7 @@ using Json = nlohmann::json;
 
 namespace {
 
-// Ratings of players with fewer rated series are marked provisional (ratings.md §4).
+// Ratings of players with fewer rated series are marked provisional (docs/ratings.md §4).
 constexpr int kProvisionalSeries = 10;
 
 std::expected<db::Connection, std::string> open_reader(const std::string& path) {

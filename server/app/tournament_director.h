@@ -1,4 +1,4 @@
-// Tournaments through the server (evaluation.md): bot A against bot B on the seeded duplicate
+// Tournaments through the server (docs/evaluation.md): bot A against bot B on the seeded duplicate
 // deals of bots/tournament, played at real tables by bot clients under the move clock. Each
 // seating gets three tables (the lone bot on seat 0, 1, 2; forehand rotates with the game, so
 // every deal is played with the lone bot in every position), each a series of up to 360 deals

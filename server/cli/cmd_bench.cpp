@@ -1,5 +1,5 @@
 // `skat bench <what> [--quick]`: fixed seeded benchmarks, `name: value unit` per line and
-// `bench: <digest>` last (cli.md).
+// `bench: <digest>` last (docs/cli.md).
 #include <fmt/format.h>
 
 #include <iostream>

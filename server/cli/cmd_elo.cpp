@@ -1,4 +1,4 @@
-// `skat elo`: ratings (ratings.md §2) from series scores in CSV on stdin (cli.md).
+// `skat elo`: ratings (docs/ratings.md §2) from series scores in CSV on stdin (docs/cli.md).
 #include <spdlog/spdlog.h>
 
 #include <iostream>

@@ -1,5 +1,5 @@
 // `skat replay [--format pgn|sgf] FILE|-`: every game of a record file through the engine, one
-// JSON line per game (cli.md); exit 0 only when all games replayed and matched their records.
+// JSON line per game (docs/cli.md); exit 0 only when all games replayed and matched their records.
 #include <spdlog/spdlog.h>
 
 #include <iostream>

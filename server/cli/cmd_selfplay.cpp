@@ -1,7 +1,8 @@
 // `skat selfplay`: series of one bot kind in all three seats, in-process and in parallel over
-// series, written as series PGN (records.md §1) to a file or stdout; progress and a summary on
+// series, written as series PGN (docs/records.md §1) to a file or stdout; progress and a summary on
 // stderr, and with --stats the statistics per game class (shares, declarer wins, accuracy
-// against the open-card solver with --judge) that compare with the outer-learning paper's Table 1.
+// against the open-card solver with --judge) that compare with the outer-learning paper's Table 1
+// (docs/papers.md [outer-learning]).
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 

@@ -1,5 +1,5 @@
 // `skat solve`: one open-card position as JSON on stdin → its value and the value of every legal
-// card on stdout (cli.md). Invalid input prints {"error":…} and exits 1, like `skat value`.
+// card on stdout (docs/cli.md). Invalid input prints {"error":…} and exits 1, like `skat value`.
 #include <iostream>
 #include <iterator>
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // `skat tournament`: bot A against bot B on seeded duplicate deals in the 2:1 and 1:2 seatings,
-// with progress on stderr and the report of evaluation.md as text (default) or JSON on stdout.
+// with progress on stderr and the report of docs/evaluation.md as text (default) or JSON on stdout.
 // In-process and in parallel (bots/tournament), optionally stored in a database (--db); or
 // through a running server (--server, with the admin token), whose bot clients play it at real
 // tables: the command starts it, follows its progress and prints the report the server stored.

@@ -1,4 +1,4 @@
-// `skat value`: JSON game description on stdin → its value on stdout (cli.md).
+// `skat value`: JSON game description on stdin → its value on stdout (docs/cli.md).
 #include <iostream>
 #include <iterator>
 

@@ -1,4 +1,4 @@
-// CSV in and out of `skat elo` (cli.md): series results with the header
+// CSV in and out of `skat elo` (docs/cli.md): series results with the header
 // `series,player1,player2,player3,score1,score2,score3`, the ranking `player,rating,series`
 // and the trace `series,player,score,expected,rating` (ratings with two decimals).
 #pragma once

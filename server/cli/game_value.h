@@ -1,4 +1,4 @@
-// `skat value`: a game described in JSON (cli.md) → won, overbid, matadors and the signed list
+// `skat value`: a game described in JSON (docs/cli.md) → won, overbid, matadors and the signed list
 // entry. The declaration is checked by the engine's own Game state machine (hand / announcement
 // rules, null below bid, legal bid), and the result comes from engine scoring.
 #pragma once

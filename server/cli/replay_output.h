@@ -1,6 +1,6 @@
-// The JSON lines of `skat replay` (cli.md): one object per game with the keys in the documented
-// order, the short form for folded deals, and the error form for records that cannot be read
-// or replayed.
+// The JSON lines of `skat replay` (docs/cli.md): one object per game with the keys in the
+// documented order, the short form for folded deals, and the error form for records that cannot be
+// read or replayed.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-// The project's cryptographically secure random generator (rules.md §2): ChaCha20 keystream
+// The project's cryptographically secure random generator (docs/rules.md §2): ChaCha20 keystream
 // from libsodium, keyed from OS entropy, or from a 64-bit seed for reproducible runs (the key is
 // the BLAKE2b hash of the seed, so a seed gives the same words on every machine).
 // Satisfies skat::RandomWords and std::uniform_random_bit_generator.

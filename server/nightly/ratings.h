@@ -1,7 +1,7 @@
-// The leaderboard's ratings (ratings.md): the chance-corrected Elo recomputed from scratch over
-// every finished series in the order they finished, with each player's rating history, an
-// uncertainty, series and deal counts and the Seeger-Fabian totals. Shared by the nightly job
-// and its tests; the database's finished series are the input.
+// The leaderboard's ratings (docs/ratings.md): the chance-corrected Elo recomputed from scratch
+// over every finished series in the order they finished, with each player's rating history, an
+// uncertainty, series and deal counts and the Seeger-Fabian totals. Shared by the nightly job and
+// its tests; the database's finished series are the input.
 #pragma once
 
 #include <cstdint>

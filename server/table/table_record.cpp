@@ -9,7 +9,7 @@ namespace skat::table::detail {
 
 namespace {
 
-// "DD.MM.YYYY" and "HH:MM" in the server's local time (records.md §1).
+// "DD.MM.YYYY" and "HH:MM" in the server's local time (docs/records.md §1).
 std::pair<std::string, std::string> local_date_time(TimePoint t) {
   const std::time_t tt = Clock::to_time_t(t);
   std::tm tm{};

@@ -1,6 +1,7 @@
-// Skat putting (seeds/004): the suit minigames behind f6–f8, each hard rule on hand-made hands,
-// the soft score on hands whose right discard is unambiguous, von Stegen and Kinback against
-// hand computations, and every method returning two distinct cards of the twelve, deterministically.
+// Skat putting (docs/papers.md [skat-selection]): the suit minigames behind f6–f8, each hard rule
+// on hand-made hands, the soft score on hands whose right discard is unambiguous, von Stegen and
+// Kinback against hand computations, and every method returning two distinct cards of the twelve,
+// deterministically.
 #include <gtest/gtest.h>
 
 #include <set>

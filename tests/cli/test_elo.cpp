@@ -1,4 +1,4 @@
-// The Elo update of ratings.md §2: the worked example, the zero-sum property, determinism and
+// The Elo update of docs/ratings.md §2: the worked example, the zero-sum property, determinism and
 // the CSV reader/writers of `skat elo`.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// `skat value` semantics (cli.md, rules.md §6): the worked examples of rules.md, null values,
-// announcements, overbids, and every kind of invalid description.
+// `skat value` semantics (docs/cli.md, docs/rules.md §6): the worked examples of docs/rules.md,
+// null values, announcements, overbids, and every kind of invalid description.
 #include <gtest/gtest.h>
 
 #include "server/cli/game_value.h"

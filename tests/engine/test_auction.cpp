@@ -1,5 +1,5 @@
-// rules.md §3: the auction. Every path (MH to FH, RH to the survivor, FH alone, all pass), jump
-// bids, illegal values, turn order, the recorded highest bids, and the 63 legal bid values.
+// docs/rules.md §3: the auction. Every path (MH to FH, RH to the survivor, FH alone, all pass),
+// jump bids, illegal values, turn order, the recorded highest bids, and the 63 legal bid values.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// rules.md §1: the 32 cards, their points, ISS names, and the CardSet operations.
+// docs/rules.md §1: the 32 cards, their points, ISS names, and the CardSet operations.
 #include <gtest/gtest.h>
 
 #include <set>

@@ -1,4 +1,4 @@
-// The chance corrections of ratings.md §3: with both off the points are Seeger-Fabian's; hand
+// The chance corrections of docs/ratings.md §3: with both off the points are Seeger-Fabian's; hand
 // luck divides the value by q = p / np clipped to [0.5, 2]; high-value games use the mean value;
 // the ±50 and +40 stay; and the corrected Elo updates still sum to zero.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-// rules.md §2: deal ids (combinatorial number system), their round trips, binomials, Deal::valid,
-// and the uniformity of random_deal and uniform_below (chi-square tests, fixed seeds).
+// docs/rules.md §2: deal ids (combinatorial number system), their round trips, binomials,
+// Deal::valid, and the uniformity of random_deal and uniform_below (chi-square tests, fixed seeds).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -41,7 +41,7 @@ Deal shuffled_deal(std::mt19937_64& rng) {
   return d;
 }
 
-// The id written out from the definition in rules.md §2 / deal.h, independently of deal.cpp.
+// The id written out from the definition in docs/rules.md §2 / deal.h, independently of deal.cpp.
 std::uint64_t reference_id(const Deal& d) {
   auto choose = [](std::uint64_t n, std::uint64_t k) {
     if (k > n) return std::uint64_t{0};

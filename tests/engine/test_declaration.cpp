@@ -1,4 +1,4 @@
-// rules.md §4: skat pickup or hand, the discard, the declaration and its announcements, null
+// docs/rules.md §4: skat pickup or hand, the discard, the declaration and its announcements, null
 // values against the bid, and Game::legal_actions for the skat and declaration phases.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// rules.md §1 and §5: trumps and following classes per game type, the card orders, trick
+// docs/rules.md §1 and §5: trumps and following classes per game type, the card orders, trick
 // winners and the duty to follow suit, checked against the rule text and a reference model.
 #include <gtest/gtest.h>
 
@@ -38,7 +38,7 @@ std::string engine_order(GameType g, int cls) {
 
 char suit_letter(Suit s) { return "CSHD"[static_cast<int>(s)]; }
 
-// Every class of `g`, strongest first (index 0..3 plain suits, 4 trumps), from rules.md §1.
+// Every class of `g`, strongest first (index 0..3 plain suits, 4 trumps), from docs/rules.md §1.
 std::vector<std::vector<Card>> reference_orders(GameType g) {
   std::vector<std::vector<Card>> orders(5);
   const std::string plain_ranks = g == GameType::Null ? "AKQJT987" : "ATKQ987";
@@ -135,7 +135,7 @@ TEST(GameRules, ClassesPartitionTheDeck) {
   }
 }
 
-// ----- Full orders of rules.md §1 -----
+// ----- Full orders of docs/rules.md §1 -----
 
 TEST(GameRules, SuitGameOrders) {
   EXPECT_EQ(engine_order(GameType::Hearts, kTrump), "CJ SJ HJ DJ HA HT HK HQ H9 H8 H7");
@@ -257,7 +257,7 @@ TEST(TrickWinner, TenRanksAboveKingInSuitAndGrand) {
   EXPECT_EQ(winner(GameType::Clubs, "SQ", "S9", "SK"), 2);
 }
 
-// ----- Following suit (rules.md §5) -----
+// ----- Following suit (docs/rules.md §5) -----
 
 CardSet playable(GameType g, std::string_view hand, std::string_view led) {
   return rules_for(g).playable(cards(hand), card(led));

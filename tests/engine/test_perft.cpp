@@ -1,8 +1,8 @@
-// "card-perft" (architecture.md): the number of legal card sequences of 1, 2 and 3 complete tricks
-// from fixed deals and contracts, frozen as golden numbers. Two independent counters must agree:
-// a fast one on PlayState play/undo and a naive one that copies Game and uses legal_actions/apply.
-// A sequence ends early where the game does (null: the declarer's first trick; announced schwarz
-// or ouvert: the defenders' first trick); such a sequence counts once.
+// "card-perft" (docs/architecture.md): the number of legal card sequences of 1, 2 and 3 complete
+// tricks from fixed deals and contracts, frozen as golden numbers. Two independent counters must
+// agree: a fast one on PlayState play/undo and a naive one that copies Game and uses
+// legal_actions/apply. A sequence ends early where the game does (null: the declarer's first trick;
+// announced schwarz or ouvert: the defenders' first trick); such a sequence counts once.
 #include <gtest/gtest.h>
 
 #include <array>

@@ -1,5 +1,5 @@
-// rules.md §5: card play through Game::apply (turn, card held, following suit), the winner leads,
-// the early ends (null, announced schwarz / ouvert), concessions, and PlayState play/undo.
+// docs/rules.md §5: card play through Game::apply (turn, card held, following suit), the winner
+// leads, the early ends (null, announced schwarz / ouvert), concessions, and PlayState play/undo.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -272,8 +272,8 @@ TEST(Concede, DeclarerConcedesMidTrick) {
   EXPECT_EQ(r.list_entry, -2 * 5 * 12);
 }
 
-// rules.md §5: the conceding side's opponents get the remaining tricks and points, and the game is
-// scored from there: a declarer who already has 61 and concedes keeps his points.
+// docs/rules.md §5: the conceding side's opponents get the remaining tricks and points, and the
+// game is scored from there: a declarer who already has 61 and concedes keeps his points.
 TEST(Concede, DeclarerConcessionIsScoredFromThere) {
   Game g = test::hand_game(fixed_deal(), FH, 18, {GameType::Clubs});
   const char* const tricks[][3] = {{"HA", "HT", "H9"}, {"SA", "SK", "S9"}, {"ST", "SQ", "S8"}, {"DA", "DT", "D9"}};

@@ -1,5 +1,6 @@
-// rules.md §6 and §7: matadors, game values, won/lost, schneider/schwarz, announcements, overbids,
-// null values, list entries, and the Seeger-Fabian score, table-driven with the worked examples.
+// docs/rules.md §6 and §7: matadors, game values, won/lost, schneider/schwarz, announcements,
+// overbids, null values, list entries, and the Seeger-Fabian score, table-driven with the worked
+// examples.
 #include <gtest/gtest.h>
 
 #include <random>

@@ -369,7 +369,7 @@ TEST_F(ServeTest, ThreeBotsPlayAFullSeriesStoredReplayableWithoutLeaks) {
 
 // SIGKILL mid-series: after the restart every finished game is there, the same bot processes
 // reconnect by themselves, are invited back to their seats, and the series goes on to its end in
-// the same record (targets.md: "an unfinished series can be resumed").
+// the same record (docs/targets.md: "an unfinished series can be resumed").
 TEST_F(ServeTest, AKilledServerResumesTheSeriesWithTheSameBots) {
   constexpr int kDeals = 48;  // long enough that the kill comes mid-series, even with fast bots
   // The bots' reconnection backs off up to 8 s, and a restart on busy cores can take seconds: a

@@ -1,4 +1,4 @@
-// Series PGN codec (records.md §1): header and game-line syntax, error reports that name the
+// Series PGN codec (docs/records.md §1): header and game-line syntax, error reports that name the
 // line, field and game id and let reading go on, seat mapping, recorded list entries and the
 // Seeger-Fabian Result of the header.
 #include <gtest/gtest.h>
@@ -191,7 +191,7 @@ PgnGame played_game(int code, int declarer, int bid, int level, bool won, bool h
 }
 
 TEST(PgnListEntry, WorkedExamplesOfTheRules) {
-  // rules.md §7: won grand with 2 → +72; lost hearts hand without 1 → −60.
+  // docs/rules.md §7: won grand with 2 → +72; lost hearts hand without 1 → −60.
   EXPECT_EQ(pgn_list_entry(played_game(4, 0, 18, 2, true, false)), 72);
   EXPECT_EQ(pgn_list_entry(played_game(2, 0, 18, -1, false, true)), -60);
   // Overbid: diamonds without 1, bid 22 → charged 27, lost −54.

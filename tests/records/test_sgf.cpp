@@ -1,4 +1,4 @@
-// ISS SGF codec (records.md §2): every move shape typed and written back verbatim, escaping,
+// ISS SGF codec (docs/records.md §2): every move shape typed and written back verbatim, escaping,
 // R[...] tokens, read errors per line with the game id, and SGF lines of engine games.
 #include <gtest/gtest.h>
 

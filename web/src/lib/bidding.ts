@@ -1,4 +1,4 @@
-// The 63 legal bid values (rules.md §3) and the jump-bid guard of the auction panel.
+// The 63 legal bid values (docs/rules.md §3) and the jump-bid guard of the auction panel.
 export const BID_VALUES = [
   18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70, 72, 77, 80, 81, 84, 88,
   90, 96, 99, 100, 108, 110, 117, 120, 121, 126, 130, 132, 135, 140, 143, 144, 150, 153, 154, 156, 160, 162, 165, 168,

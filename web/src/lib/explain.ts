@@ -1,4 +1,4 @@
-// Human-readable explanations of game results (rules.md §6, §7) and of declarations.
+// Human-readable explanations of game results (docs/rules.md §6, §7) and of declarations.
 import { GAME_NAME, type GameType } from './cards';
 import type { Declaration, GameResult } from './tableState';
 

@@ -1,6 +1,6 @@
 // The WebSocket session of the page: hello with the stored guest token, the lobby, the one table
 // this page sits at or watches, act requests, and reconnecting (join the table again, then resume
-// from the last version seen, protocol.md §8).
+// from the last version seen, docs/protocol.md §8).
 import { applyEvent, fromStateMessage, newTable, type Msg, type TableState } from './tableState';
 import type { LegalAction } from './bidding';
 
@@ -345,7 +345,7 @@ export class Session {
     else this.autoStart = true;
   }
 
-  // Sends an entry of `legal` back (protocol.md §5: drop pos, add table).
+  // Sends an entry of `legal` back (docs/protocol.md §5: drop pos, add table).
   act(action: LegalAction) {
     const t = this.snap.table;
     if (!t) return;

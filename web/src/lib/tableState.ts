@@ -1,7 +1,7 @@
-// The table as one client sees it, built from the server's versioned table events (protocol.md §4)
-// and from a full `state` message (§8). Events are applied strictly in version order: an older or
-// repeated version is ignored, a newer one that skips versions is reported as a gap (the caller
-// then sends `resume`).
+// The table as one client sees it, built from the server's versioned table events
+// (docs/protocol.md §4) and from a full `state` message (§8). Events are applied strictly in version
+// order: an older or repeated version is ignored, a newer one that skips versions is reported as a
+// gap (the caller then sends `resume`).
 import type { GameType } from './cards';
 import type { LegalAction } from './bidding';
 
@@ -194,7 +194,7 @@ function findMySeat(s: TableState): number | null {
   return i >= 0 ? i : null;
 }
 
-// ---- the auction: who acts next, from the bids/answers so far (rules.md §3) ----
+// ---- the auction: who acts next, from the bids/answers so far (docs/rules.md §3) ----
 export interface AuctionStatus {
   toAct: number; // seat, −1 when the auction is over
   declarer: number; // seat when over with a declarer, else −1
