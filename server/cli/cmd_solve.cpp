@@ -1,7 +1,10 @@
-// `skat solve`: one open-card position as JSON on stdin → its value and the value of every legal
-// card on stdout (docs/cli.md). Invalid input prints {"error":…} and exits 1, like `skat value`.
+// `skat solve`: open-card positions as JSON lines on stdin → one answer line each on stdout, flushed
+// as soon as it is solved (docs/cli.md): the value or the verdict of the question asked, every legal
+// card's value when asked, nodes and ms. A bad line is answered with {"error":…} and the next one
+// read; the exit status is 1 when any line was bad.
+#include <chrono>
+#include <cmath>
 #include <iostream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -59,14 +62,16 @@ std::expected<int, std::string> int_field(const Json& in, const char* key, int l
 
 struct Request {
   bots::PositionSpec spec;
-  int threshold = 61;
+  bool exact = true;   // "exact": the value; a threshold: only whether the declarer reaches it
+  int threshold = 61;  // what declarer_wins compares with (suit and grand)
+  bool cards = false;  // every legal card's value too
 };
 
 std::expected<Request, std::string> parse_request(const Json& in) {
   if (!in.is_object()) return std::unexpected(std::string("input must be a JSON object"));
   for (const auto& [key, value] : in.items())
     if (key != "game" && key != "declarer" && key != "hands" && key != "skat" && key != "played" && key != "question" &&
-        key != "declarer_points_so_far" && key != "leader")
+        key != "declarer_points_so_far" && key != "leader" && key != "cards")
       return std::unexpected("unknown field \"" + key + "\"");
   Request r;
   const std::string game = in.value("game", "");
@@ -118,51 +123,97 @@ std::expected<Request, std::string> parse_request(const Json& in) {
       }
       if (r.threshold < 1 || r.threshold > 120)
         return std::unexpected(std::string("question must be \"exact\" or a threshold 1..120"));
+      r.exact = false;
     } else {
       return std::unexpected(std::string("question must be \"exact\" or a threshold 1..120"));
     }
   }
+  if (in.contains("cards")) {
+    if (!in["cards"].is_boolean()) return std::unexpected(std::string("cards must be true or false"));
+    r.cards = in["cards"].get<bool>();
+  }
   return r;
 }
 
-int run_solve() {
-  const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-  const Json in = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  auto request = in.is_discarded() ? std::unexpected(std::string("input is not valid JSON")) : parse_request(in);
-  auto state = request ? bots::make_position(request->spec) : std::unexpected(request.error());
-  if (!state) {
-    std::cout << Json{{"error", state.error()}}.dump() << '\n';
-    return 1;
-  }
+// The answer to one position (docs/cli.md): the exact value or only the verdict of the question,
+// every legal card's value when asked, the node count and the time of the solve.
+Json answer(const Request& request, PlayState& state) {
+  const auto started = std::chrono::steady_clock::now();
   bots::OpenSolver solver;
   Json out;
-  Json cards = Json::object();
-  if (state->game() == GameType::Null) {
-    out["declarer_wins"] = solver.null_declarer_clean(*state);
-    for (const bots::CardValue& v : solver.card_values(*state)) cards[card_name(v.card)] = v.declarer_wins;
-  } else {
-    const int points = solver.exact_points(*state);
+  const bool null = state.game() == GameType::Null;
+  if (null) {
+    out["declarer_wins"] = solver.null_declarer_clean(state);
+  } else if (request.exact) {
+    const int points = solver.exact_points(state);
     out["declarer_points"] = points;
-    out["declarer_wins"] = points >= request->threshold;
-    for (const bots::CardValue& v : solver.card_values(*state)) cards[card_name(v.card)] = v.declarer_points;
+    out["declarer_wins"] = points >= request.threshold;
+  } else {
+    out["declarer_wins"] = solver.declarer_reaches(state, request.threshold);
   }
-  out["cards"] = cards;
+  if (request.cards) {
+    Json cards = Json::object();
+    for (const bots::CardValue& v : solver.card_values(state)) {
+      if (null)
+        cards[card_name(v.card)] = v.declarer_wins;
+      else if (request.exact)
+        cards[card_name(v.card)] = v.declarer_points;
+      else
+        cards[card_name(v.card)] = v.declarer_points >= request.threshold;
+    }
+    out["cards"] = std::move(cards);
+  }
   out["nodes"] = solver.nodes();
-  std::cout << out.dump() << '\n';
-  return 0;
+  const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - started;
+  out["ms"] = std::round(took.count() * 1000) / 1000;
+  return out;
+}
+
+// Positions one JSON object per line (an object may also span lines), each answered by one line,
+// flushed as soon as it is solved. A position that cannot be read or set up is answered with
+// {"error":…} and reading goes on with the next line; the exit status is 1 when any was.
+int run_solve() {
+  bool any_error = false;
+  const auto reply = [](const Json& out) { std::cout << out.dump() << std::endl; };
+  while (std::cin >> std::ws && std::cin.peek() != std::char_traits<char>::eof()) {
+    Json in;
+    try {
+      std::cin >> in;  // reads one JSON value and stops after it
+    } catch (const Json::exception& e) {
+      any_error = true;
+      reply(Json{{"error", std::string("input is not valid JSON: ") + e.what()}});
+      std::cin.clear();
+      std::string rest_of_line;
+      std::getline(std::cin, rest_of_line);
+      continue;
+    }
+    auto request = parse_request(in);
+    auto state = request ? bots::make_position(request->spec) : std::unexpected(request.error());
+    if (!state) {
+      any_error = true;
+      reply(Json{{"error", state.error()}});
+      continue;
+    }
+    reply(answer(*request, *state));
+  }
+  return any_error ? 1 : 0;
 }
 
 }  // namespace
 
 Command add_solve_command(CLI::App& parent) {
-  CLI::App* app = parent.add_subcommand("solve", "Open-card solver on one position: JSON on stdin (cli.md)");
+  CLI::App* app =
+      parent.add_subcommand("solve", "Open-card solver: positions as JSON lines on stdin, one answer line each");
   app->footer(
-      "Input: {\"game\":\"G\",\"declarer\":1,\"hands\":[\"CJ SJ ...\",\"...\",\"...\"],\"skat\":\"D7 D8\",\n"
-      "        \"played\":[\"CA\",\"C9\"],\"question\":\"exact\"|61, \"declarer_points_so_far\":0, \"leader\":0}\n"
+      "Input, one position per line: {\"game\":\"G\",\"declarer\":1,\"hands\":[\"CJ SJ ...\",\"...\",\"...\"],\n"
+      "  \"skat\":\"D7 D8\",\"played\":[\"CA\",\"C9\"],\"question\":\"exact\"|61,\"cards\":false,\n"
+      "  \"declarer_points_so_far\":0,\"leader\":0}\n"
       "hands: cards still held by forehand, middlehand, rearhand; played: the unfinished trick in order;\n"
       "leader: who led it (inferred from the hand sizes when cards were played; forehand otherwise).\n"
-      "Output (suit, grand): {\"declarer_points\":…,\"declarer_wins\":…,\"cards\":{card: points},\"nodes\":…};\n"
-      "null: {\"declarer_wins\":…,\"cards\":{card: true|false},\"nodes\":…}; invalid input: {\"error\":…}, exit 1");
+      "Answer, one line each, flushed: suit and grand {\"declarer_points\":… (exact only),\"declarer_wins\":…,\n"
+      "  \"cards\":{card: points, or true|false for a threshold} (with \"cards\":true only),\"nodes\":…,\"ms\":…};\n"
+      "null {\"declarer_wins\":…,\"cards\":{card: true|false},\"nodes\":…,\"ms\":…}.\n"
+      "A bad line is answered with {\"error\":…} and the next read; exit status 1 when any line was bad.");
   return {app, run_solve};
 }
 

@@ -174,7 +174,7 @@ TEST(Binary, SolveValuesAPositionAndEveryLegalCard) {
   // Forehand led the club ace, middlehand followed with the seven; the declarer (rearhand) is void
   // in clubs and trumps with the queen or the king of diamonds, then wins the last trick too.
   const CliRun r = skat("solve", R"({"game":"D","declarer":2,"hands":["SA","HA","DQ DK"],
-    "skat":"D7 D8","played":["CA","C7"],"declarer_points_so_far":30})");
+    "skat":"D7 D8","played":["CA","C7"],"declarer_points_so_far":30,"cards":true})");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   const auto out = nlohmann::json::parse(r.out);
   // DK now (11 + 4) and DQ in the last trick (3 + 11 + 11), or the other way round: 70 either way.
@@ -183,15 +183,43 @@ TEST(Binary, SolveValuesAPositionAndEveryLegalCard) {
   EXPECT_EQ(out["cards"]["DK"], 70);
   EXPECT_EQ(out["cards"]["DQ"], 30 + 14 + 26);
   EXPECT_GT(out["nodes"].get<int>(), 0);
-  // A threshold question only changes the verdict.
+  EXPECT_GE(out["ms"].get<double>(), 0);
+  // A threshold question answers only the verdict (no exact value); cards only when asked.
   const CliRun t = skat("solve", R"({"game":"D","declarer":2,"hands":["SA","HA","DQ DK"],
     "skat":"D7 D8","played":["CA","C7"],"declarer_points_so_far":30,"question":90})");
-  EXPECT_EQ(nlohmann::json::parse(t.out)["declarer_wins"], false);
+  const auto verdict = nlohmann::json::parse(t.out);
+  EXPECT_EQ(verdict["declarer_wins"], false);
+  EXPECT_FALSE(verdict.contains("declarer_points"));
+  EXPECT_FALSE(verdict.contains("cards"));
+  const CliRun tc = skat("solve", R"({"game":"D","declarer":2,"hands":["SA","HA","DQ DK"],
+    "skat":"D7 D8","played":["CA","C7"],"declarer_points_so_far":30,"question":70,"cards":true})");
+  EXPECT_EQ(nlohmann::json::parse(tc.out)["cards"], (nlohmann::json{{"DK", true}, {"DQ", true}}));
   // Null: the declarer (forehand) must lead; C7 stays under everything, CA takes the trick.
-  const CliRun n = skat("solve", R"({"game":"N","declarer":0,"hands":["C7 CA","C8 C9","CT CK"]})");
+  const CliRun n = skat("solve", R"({"game":"N","declarer":0,"hands":["C7 CA","C8 C9","CT CK"],"cards":true})");
   ASSERT_EQ(n.exit_code, 0) << n.out;
-  EXPECT_EQ(n.out, "{\"declarer_wins\":false,\"cards\":{\"C7\":false,\"CA\":false},\"nodes\":" +
-                       nlohmann::json::parse(n.out)["nodes"].dump() + "}\n");
+  const auto null = nlohmann::json::parse(n.out);
+  EXPECT_EQ(n.out, "{\"declarer_wins\":false,\"cards\":{\"C7\":false,\"CA\":false},\"nodes\":" + null["nodes"].dump() +
+                       ",\"ms\":" + null["ms"].dump() + "}\n");
+}
+
+// One process answers many positions, one line each in input order; a bad line gets its error
+// line and the next one is still answered (the exit status then says that one was bad).
+TEST(Binary, SolveAnswersEveryLineOfAStream) {
+  const std::string position = R"({"game":"D","declarer":2,"hands":["SA","HA","DQ DK"],"skat":"D7 D8",)"
+                               R"("played":["CA","C7"],"declarer_points_so_far":30)";
+  const CliRun r = skat("solve", position + "}\nnot json\n" + position + R"(,"question":61})" + "\n" +
+                                     R"({"game":"N","declarer":0,"hands":["C7 CA","C8 C9","CT CK"]})" + "\n");
+  EXPECT_EQ(r.exit_code, 1);
+  const auto answers = lines(r.out);
+  ASSERT_EQ(answers.size(), 4u) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(answers[0])["declarer_points"], 70);
+  EXPECT_TRUE(nlohmann::json::parse(answers[1]).contains("error"));
+  EXPECT_EQ(nlohmann::json::parse(answers[2])["declarer_wins"], true);
+  EXPECT_EQ(nlohmann::json::parse(answers[3])["declarer_wins"], false);
+  for (const std::string& a : {answers[0], answers[2], answers[3]})
+    EXPECT_TRUE(nlohmann::json::parse(a).contains("ms"));
+  // Every line good: exit status 0.
+  EXPECT_EQ(skat("solve", position + "}\n" + position + "}\n").exit_code, 0);
 }
 
 TEST(Binary, SolveErrorsExitOne) {
