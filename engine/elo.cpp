@@ -35,11 +35,20 @@ std::expected<SeriesTrace, std::string> EloTable::apply(const SeriesResult& s) {
   const auto expected = elo_expected(before, s.scores);
   const auto after = elo_update(before, s.scores, options_.k);
   SeriesTrace trace;
+  const int n = options_.start_series;
   for (std::size_t i = 0; i < 3; ++i) {
+    const bool fresh = !players_.contains(p[i]);
     Entry& e = players_[p[i]];
-    e.rating = after[i];
+    if (fresh) e.rating = options_.start;
     ++e.series;
-    trace[i] = {p[i], s.scores[i], expected[i], before[i], after[i]};
+    if (n > 0 && e.series <= n) {
+      // An entry series: the rating stays at the start until the n-th, then the mean score.
+      e.entry_scores += s.scores[i];
+      if (e.series == n) e.rating = std::max(0.0, e.entry_scores / n);
+    } else {
+      e.rating = after[i];
+    }
+    trace[i] = {p[i], s.scores[i], expected[i], before[i], e.rating};
   }
   return trace;
 }

@@ -1,5 +1,7 @@
 // The Elo update of docs/ratings.md §2 for three-player series: E_i = R_i · S / R and
 // R_i += K · (S_i − E_i), players starting at a fixed rating, series applied in order.
+// Optionally (the paper's "Including Start ELO") a player's rating is initialised from the mean
+// of his first n series scores instead (EloOptions::start_series).
 // Pure and deterministic (standard library only) so the CLI and the nightly job share it:
 // an incremental EloTable plus compute_elo over a whole sequence of series results.
 #pragma once
@@ -17,6 +19,13 @@ namespace skat {
 struct EloOptions {
   double k = 0.02;       // rating points per point of (score − expected)
   double start = 800.0;  // rating of a player's first series
+  // Start rating from the player's first series ("Including Start ELO"); 0: off. With n > 0 a
+  // player's first n series are his entry: in each of them his rating is `start` (for his own
+  // expectation and the other two players'), and the update does not move it; after his n-th
+  // series it becomes the mean of his n series scores (the S_i given, never below 0); from his
+  // (n+1)-th series on he is updated as usual. The other players of those series are updated as
+  // usual, so the updates no longer sum to zero (the ratings' sum drifts from players · start).
+  int start_series = 0;
 };
 
 // One finished series: the three players and their (possibly chance-adjusted) series scores.
@@ -53,7 +62,8 @@ class EloTable {
   explicit EloTable(EloOptions options = {}) : options_(options) {}
 
   // Applies one series; fails (and changes nothing) when a player appears twice or a score
-  // is not finite.
+  // is not finite. A player still in his entry series (start_series) keeps `start` until the
+  // last of them, then takes the mean of their scores.
   std::expected<SeriesTrace, std::string> apply(const SeriesResult& series);
 
   double rating(const std::string& player) const;
@@ -65,6 +75,7 @@ class EloTable {
   struct Entry {
     double rating = 0;
     int series = 0;
+    double entry_scores = 0;  // the sum of the scores of his first start_series series
   };
   EloOptions options_;
   std::unordered_map<std::string, Entry> players_;

@@ -35,8 +35,11 @@ case "$role" in
     ;;
   nightly)
     set -- --every-day-at "${SKAT_NIGHTLY_AT:-03:00}" "$@"
-    [ "${SKAT_HAND_LUCK:-0}" = 1 ] && set -- --hand-luck "$@"
+    # The leaderboard's ratings are corrected for hand luck unless SKAT_HAND_LUCK=0 (docs/nightly.md).
+    [ "${SKAT_HAND_LUCK:-1}" = 0 ] && set -- --no-hand-luck "$@"
     [ "${SKAT_HIGH_VALUE:-0}" = 1 ] && set -- --high-value "$@"
+    [ "${SKAT_MEAN_FROM_GAMES:-0}" = 1 ] && set -- --mean-from-games "$@"
+    set -- --start-from-series "${SKAT_START_FROM_SERIES:-0}" "$@"
     exec skat nightly --db "$data/skat.db" --tables-dir "$data/tables" --base-tables /app/tables/t0.wtab "$@"
     ;;
   *)

@@ -10,7 +10,8 @@
 # SKAT_BOT_KIND (the house bots' program: the complete bot with the shipped tables T0, a lighter
 # search than its default so that it answers in about a second), SKAT_LEARNING_BOTS (3: bots
 # "learner-N" of the same program with outer learning: they read the newest table version the
-# nightly job wrote to data/tables), SKAT_NIGHTLY_AT (03:00 UTC: when the nightly job runs).
+# nightly job wrote to data/tables), SKAT_NIGHTLY_AT (03:00 UTC: when the nightly job runs),
+# SKAT_HAND_LUCK (1: the leaderboard's ratings are corrected for hand luck; 0: off).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +33,8 @@ bots="${SKAT_BOTS:-9}"
 bot_kind="${SKAT_BOT_KIND:-full:worlds=8,budget=1500}"
 learners="${SKAT_LEARNING_BOTS:-3}"
 nightly_at="${SKAT_NIGHTLY_AT:-03:00}"
+nightly_flags=()
+[ "${SKAT_HAND_LUCK:-1}" = 0 ] && nightly_flags+=(--no-hand-luck)
 skat=build/bin/skat
 db=data/skat.db
 tokens=data/bot-tokens
@@ -77,7 +80,8 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
-"$skat" serve --port "$port" --db "$db" --web web/dist --nightly-at "$nightly_at" --tables-dir data/tables &
+"$skat" serve --port "$port" --db "$db" --web web/dist --nightly-at "$nightly_at" --tables-dir data/tables \
+  "${nightly_flags[@]}" &
 pids+=($!)
 
 for _ in $(seq 1 100); do

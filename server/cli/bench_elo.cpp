@@ -55,9 +55,9 @@ BenchReport run_elo_bench(bool quick, const std::string& tables_path) {
   if (!tables) throw std::runtime_error(tables.error());
   const auto series = synthetic_series(quick ? 60 : kSeries);
   const nightly::WinProbabilityFn p = nightly::table_win_probability(*tables);
-  nightly::RatingOptions luck;
-  luck.chance.hand_luck = true;
-  const nightly::RatingOptions plain;
+  const nightly::RatingOptions luck;  // the leaderboard's default: hand luck
+  nightly::RatingOptions plain;
+  plain.chance.hand_luck = false;
   nightly::Ratings last;
   auto recompute = [&](const nightly::RatingOptions& o) {
     auto r = nightly::compute_ratings(series, o, p);

@@ -1,8 +1,8 @@
 // `skat bench elo`: the nightly job's rating recomputation (server/nightly/ratings.h) over the
 // volume of the Elo paper (docs/papers.md [elo]), 2,329 series of 36 synthetic recorded games
 // (83,844 games) among 150 players: the time to recompute every rating from scratch with the
-// hand-luck correction (every declarer game looked up in the winning tables) and without
-// corrections, and a digest of the ratings.
+// hand-luck correction (the leaderboard's default: every declarer game looked up in the winning
+// tables) and without corrections, and a digest of the ratings (those with hand luck).
 #pragma once
 
 #include <string>

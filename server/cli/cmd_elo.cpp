@@ -1,4 +1,5 @@
-// `skat elo`: ratings (docs/ratings.md §2) from series scores in CSV on stdin (docs/cli.md).
+// `skat elo`: ratings (docs/ratings.md §2) from series scores in CSV on stdin (docs/cli.md); the
+// scores are used as given (no chance correction).
 #include <spdlog/spdlog.h>
 
 #include <iostream>
@@ -44,6 +45,11 @@ Command add_elo_command(CLI::App& parent) {
       ->capture_default_str();
   app->add_option("--start", args->options.start, "Rating of a new player")
       ->check(positive_number())
+      ->capture_default_str();
+  app->add_option("--start-from-series", args->options.start_series,
+                  "A new player's rating is the start until his N-th series, then the mean of his first N series "
+                  "scores (0: off)")
+      ->check(CLI::Range(0, 1000))
       ->capture_default_str();
   app->add_flag("--trace", args->trace, "Print series,player,score,expected,rating for every series instead");
   app->footer(

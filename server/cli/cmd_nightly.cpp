@@ -1,7 +1,7 @@
 // `skat nightly --db PATH`: the nightly job by hand (server/nightly): fold the new games into the
-// next table version, recompute Seeger-Fabian and the chance-corrected Elo, write the leaderboard
-// snapshot; progress on stderr, a summary on stdout, exit 1 on failure. With --every-day-at HH:MM
-// it stays in the foreground and runs the job every day at that UTC time until SIGINT/SIGTERM (its
+// next table version, recompute Seeger-Fabian and the chance-corrected Elo (hand luck on unless
+// --no-hand-luck), write the leaderboard snapshot; progress on stderr, a summary on stdout, exit 1 on failure. With
+// --every-day-at HH:MM it stays in the foreground and runs the job every day at that UTC time until SIGINT/SIGTERM (its
 // own service in docker-compose.yml).
 #include <signal.h>
 #include <spdlog/spdlog.h>
@@ -65,11 +65,20 @@ void add_nightly_options(CLI::App& app, nightly::NightlyOptions& o) {
   app.add_option("--start", o.ratings.elo.start, "Elo: rating of a new player")
       ->check(positive_number())
       ->capture_default_str();
-  app.add_flag("--hand-luck", o.ratings.chance.hand_luck, "Correct each game's value for the luck of the cards (i1)");
-  app.add_flag("--high-value", o.ratings.chance.high_value, "Use the mean game value instead of the actual one (i2)");
-  app.add_option("--mean-value", o.ratings.chance.mean_value, "The mean game value of --high-value")
-      ->check(positive_number())
+  app.add_option("--start-from-series", o.ratings.elo.start_series,
+                 "Elo: a new player's rating is the start until his N-th series, then the mean of his first N "
+                 "series scores (0: off, the fixed --start)")
+      ->check(CLI::Range(0, 1000))
       ->capture_default_str();
+  app.add_flag("--hand-luck,!--no-hand-luck", o.ratings.chance.hand_luck,
+               "Correct each game's value for the luck of the cards (i1; on by default, --no-hand-luck: off)");
+  app.add_flag("--high-value", o.ratings.chance.high_value, "Use the mean game value instead of the actual one (i2)");
+  auto* mean = app.add_option("--mean-value", o.ratings.chance.mean_value, "The mean game value of --high-value")
+                   ->check(positive_number())
+                   ->capture_default_str();
+  app.add_flag("--mean-from-games", o.ratings.mean_from_games,
+               "The mean game value of --high-value from the rated games: the mean of the declared games' values")
+      ->excludes(mean);
 }
 
 Command add_nightly_command(CLI::App& parent) {

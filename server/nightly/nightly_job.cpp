@@ -118,7 +118,7 @@ std::expected<NightlySummary, std::string> run_nightly(const NightlyOptions& o, 
   sum.series = ratings->series_count;
   sum.players = static_cast<int>(ratings->rows.size());
 
-  const std::string options = options_json(o.ratings);
+  const std::string options = options_json(o.ratings, *ratings);
   auto latest = db::latest_snapshot(*c);
   if (!latest) return std::unexpected(latest.error().message);
   const bool same = *latest && (*latest)->series_count == ratings->series_count &&

@@ -62,12 +62,35 @@ std::expected<Ratings, std::string> compute_ratings(db::Connection& c, const Rat
   return compute_ratings(all, options, win_probability);
 }
 
+std::optional<MeanGameValue> mean_game_value(std::span<const db::SeriesGames> series) {
+  double sum = 0;
+  int games = 0;
+  for (const db::SeriesGames& s : series)
+    for (const std::string& line : s.games) {
+      auto g = read_pgn_game(line, 0);
+      if (!g) continue;
+      const ListGame list = pgn_list_game(*g);
+      if (list.folded) continue;
+      sum += list.won ? list.list_entry : -list.list_entry / 2;
+      ++games;
+    }
+  if (games == 0) return std::nullopt;
+  return MeanGameValue{sum / games, games};
+}
+
 std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGames> all, const RatingOptions& options,
                                                     const WinProbabilityFn& win_probability) {
+  Ratings out;
+  ChanceOptions chance = options.chance;
+  if (options.mean_from_games)
+    if (const auto mean = mean_game_value(all)) {
+      chance.mean_value = mean->mean;
+      out.mean_value_games = mean->games;
+    }
+  out.mean_value = chance.mean_value;
   EloTable elo(options.elo);
   std::map<db::PlayerId, Player> players;
-  Ratings out;
-  const bool need_p = options.chance.hand_luck;
+  const bool need_p = chance.hand_luck;
   for (const db::SeriesGames& series : all) {
     std::vector<ScoredGame> games;
     std::array<int, 3> sf{}, won{}, lost{};
@@ -81,7 +104,7 @@ std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGa
       for (std::size_t i = 0; i < 3; ++i) sf[i] += plain[i];
       if (!s.folded) ++(s.won ? won : lost)[static_cast<std::size_t>(s.declarer)];
     }
-    const auto scores = corrected_series_scores(games, options.chance);
+    const auto scores = corrected_series_scores(games, chance);
     SeriesResult result;
     result.series = std::to_string(series.id);
     for (std::size_t i = 0; i < 3; ++i) {
@@ -116,13 +139,16 @@ std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGa
   return out;
 }
 
-std::string options_json(const RatingOptions& o) {
-  return nlohmann::json{{"k", o.elo.k},
-                        {"start", o.elo.start},
-                        {"hand_luck", o.chance.hand_luck},
-                        {"high_value", o.chance.high_value},
-                        {"mean_value", o.chance.mean_value}}
-      .dump();
+std::string options_json(const RatingOptions& o, const Ratings& r) {
+  nlohmann::json j{{"k", o.elo.k},
+                   {"start", o.elo.start},
+                   {"start_series", o.elo.start_series},
+                   {"hand_luck", o.chance.hand_luck},
+                   {"high_value", o.chance.high_value},
+                   {"mean_value", r.mean_value},
+                   {"mean_value_source", o.mean_from_games ? "games" : "fixed"}};
+  if (o.mean_from_games) j["mean_value_games"] = r.mean_value_games;
+  return j.dump();
 }
 
 }  // namespace skat::nightly

@@ -22,8 +22,15 @@
 namespace skat::nightly {
 
 struct RatingOptions {
-  EloOptions elo;
-  ChanceOptions chance;
+  EloOptions elo;  // elo.start_series: the start rating from a player's first series (0: off)
+  // The leaderboard's ratings are corrected for hand luck by default (`--no-hand-luck` turns it
+  // off); high value stays an option.
+  ChanceOptions chance{.hand_luck = true, .high_value = false, .mean_value = 41};
+  // The high-value correction's mean game value from the rated games themselves instead of
+  // chance.mean_value: the mean game value of every declared game (passed deals left out) of the
+  // finished series rated, a lost game counting its game value (not the doubled list entry);
+  // chance.mean_value only when there is no such game.
+  bool mean_from_games = false;
   int residual_window = 30;  // recent series behind a rating's uncertainty
 };
 
@@ -39,7 +46,17 @@ struct Ratings {
   std::vector<db::HistoryPoint> history;
   int series_count = 0;
   db::SeriesId last_series = 0;
+  double mean_value = 0;     // the high-value correction's mean game value actually used
+  int mean_value_games = 0;  // the declared games it is the mean of (mean_from_games; else 0)
 };
+
+// The mean game value of the declared games of `series` (see RatingOptions::mean_from_games) and
+// their number; empty without a declared game.
+struct MeanGameValue {
+  double mean = 0;
+  int games = 0;
+};
+std::optional<MeanGameValue> mean_game_value(std::span<const db::SeriesGames> series);
 
 // The uncertainty of a rating: K times the standard deviation of the player's last (at most
 // `window`) residuals S_i − E_i times the square root of their number, i.e. how far luck alone
@@ -54,7 +71,9 @@ std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGa
                                                     const RatingOptions& options,
                                                     const WinProbabilityFn& win_probability = {});
 
-// The options as stored with a snapshot: {"k":…,"start":…,"hand_luck":…,"high_value":…,"mean_value":…}.
-std::string options_json(const RatingOptions& options);
+// The options as stored with a snapshot: {"k","start","start_series","hand_luck","high_value",
+// "mean_value","mean_value_source"} and, with the source "games", "mean_value_games";
+// mean_value is the mean the ratings used (ratings.mean_value).
+std::string options_json(const RatingOptions& options, const Ratings& ratings);
 
 }  // namespace skat::nightly

@@ -134,6 +134,11 @@ TEST(Binary, EloRankingAndTrace) {
   const CliRun k = skat("elo --k 0.04 --start 1000", csv);
   EXPECT_EQ(k.exit_code, 0);
   EXPECT_NE(k.out.find("carol,994.67,1"), std::string::npos) << k.out;
+  // The start rating from the first series: series 1 sets alice, bob and carol to their scores;
+  // in series 2 dave enters at 800 (R = 2800, S = 1100) and then takes his score.
+  const CliRun s = skat("elo --start-from-series 1", csv);
+  EXPECT_EQ(s.exit_code, 0) << s.err;
+  EXPECT_EQ(s.out, "player,rating,series\nalice,1196.57,2\ndave,1000.00,1\ncarol,800.00,1\nbob,789.71,2\n");
 }
 
 TEST(Binary, EloBadInputExitsOne) {
@@ -350,6 +355,40 @@ TEST(Binary, NightlyKilledAtRandomMomentsEndsAsOneCleanRun) {
     std::filesystem::remove_all(f + ".tables");
     std::filesystem::remove(f);
   }
+}
+
+// `skat nightly` corrects the leaderboard's ratings for hand luck unless told not to, and the
+// snapshot says which corrections it used.
+TEST(Binary, NightlyCorrectsForHandLuckUnlessTurnedOff) {
+  const std::string tables = std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab";
+  const std::string db = temp_path("skat.db");
+  std::filesystem::remove(db);
+  std::filesystem::remove_all(db + ".tables");
+  const CliRun games = skat("selfplay --bot rule --series 3 --deals 9 --seed 4 --out /dev/null --db '" + db + "'");
+  ASSERT_EQ(games.exit_code, 0) << games.err;
+  const auto options = [&](const std::string& flags) {
+    const CliRun r =
+        skat("nightly --db '" + db + "' --tables-dir '" + db + ".tables' --base-tables '" + tables + "' " + flags);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    auto c = skat::db::open_database(db);
+    const auto snapshot = skat::db::latest_snapshot(*c);
+    EXPECT_TRUE(snapshot && *snapshot);
+    return nlohmann::json::parse((*snapshot)->options);
+  };
+  nlohmann::json o = options("");
+  EXPECT_EQ(o["hand_luck"], true);
+  EXPECT_EQ(o["high_value"], false);
+  EXPECT_EQ(o["start_series"], 0);
+  o = options("--no-hand-luck");
+  EXPECT_EQ(o["hand_luck"], false);
+  o = options("--high-value --mean-from-games --start-from-series 2");
+  EXPECT_EQ(o["hand_luck"], true);
+  EXPECT_EQ(o["high_value"], true);
+  EXPECT_EQ(o["mean_value_source"], "games");
+  EXPECT_EQ(o["start_series"], 2);
+  EXPECT_EQ(skat("nightly --db '" + db + "' --mean-value 40 --mean-from-games").exit_code, 2);
+  std::filesystem::remove_all(db + ".tables");
+  std::filesystem::remove(db);
 }
 
 TEST(Binary, BenchEloQuickRecomputesTheSameRatings) {

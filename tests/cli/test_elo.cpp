@@ -76,6 +76,69 @@ TEST(Elo, RejectsAPlayerTwiceInOneSeries) {
   EXPECT_NE(result.error().find("series x"), std::string::npos);
 }
 
+// "Including Start ELO" with n = 2, worked by hand: a player's first two series leave him at the
+// start rating 800 (for everybody's expectation), then he takes the mean of their two scores.
+TEST(Elo, StartFromSeriesTakesTheMeanOfTheFirstSeries) {
+  EloOptions options;
+  options.start_series = 2;
+  EloTable table(options);
+  // Series 1: all three enter; E = 800 each, nobody moves.
+  auto t1 = table.apply({"1", {"a", "b", "c"}, {1200, 800, 400}});
+  ASSERT_TRUE(t1);
+  for (const auto& e : *t1) {
+    EXPECT_DOUBLE_EQ(e.rating_before, 800);
+    EXPECT_DOUBLE_EQ(e.expected, 800);
+    EXPECT_DOUBLE_EQ(e.rating, 800);
+  }
+  // Series 2: a's and b's second series, d's first; E = 1800 · 800 / 2400 = 600 each.
+  auto t2 = table.apply({"2", {"a", "b", "d"}, {600, 900, 300}});
+  ASSERT_TRUE(t2);
+  EXPECT_DOUBLE_EQ((*t2)[0].expected, 600);
+  EXPECT_DOUBLE_EQ((*t2)[0].rating, (1200 + 600) / 2.0);  // 900
+  EXPECT_DOUBLE_EQ((*t2)[1].rating, (800 + 900) / 2.0);   // 850
+  EXPECT_DOUBLE_EQ((*t2)[2].rating, 800);                 // d: one entry series so far
+  // Series 3: R = (900, 850, 800), S = 2550, so E = (900, 850, 800); a and b are updated as usual,
+  // d's second series gives him (300 + 600) / 2.
+  auto t3 = table.apply({"3", {"a", "b", "d"}, {1100, 850, 600}});
+  ASSERT_TRUE(t3);
+  EXPECT_DOUBLE_EQ((*t3)[0].expected, 900);
+  EXPECT_DOUBLE_EQ((*t3)[1].expected, 850);
+  EXPECT_DOUBLE_EQ((*t3)[2].expected, 800);
+  EXPECT_DOUBLE_EQ(table.rating("a"), 900 + 0.02 * (1100 - 900));  // 904
+  EXPECT_DOUBLE_EQ(table.rating("b"), 850);
+  EXPECT_DOUBLE_EQ(table.rating("d"), 450);
+  EXPECT_DOUBLE_EQ(table.rating("c"), 800);  // one series of two: still the start
+  EXPECT_EQ(table.series_played("c"), 1);
+  // Not zero-sum: 904 + 850 + 800 + 450 = 3004, not 4 · 800.
+  double total = 0;
+  for (const auto& p : table.ranking()) total += p.rating;
+  EXPECT_DOUBLE_EQ(total, 3004);
+}
+
+TEST(Elo, StartFromOneSeriesIsItsScoreButNeverBelowZero) {
+  EloOptions options;
+  options.start_series = 1;
+  const std::vector<SeriesResult> series = {{"1", {"a", "b", "c"}, {1500, 740, -300}},
+                                            {"2", {"a", "b", "d"}, {1200, 800, 800}}};
+  const auto result = compute_elo(series, options);
+  ASSERT_TRUE(result);
+  const auto& t = result->traces;
+  EXPECT_DOUBLE_EQ(t[0][0].rating, 1500);
+  EXPECT_DOUBLE_EQ(t[0][1].rating, 740);
+  EXPECT_DOUBLE_EQ(t[0][2].rating, 0);  // the mean −300 is floored at 0
+  // Series 2: R = (1500, 740, 800 for d's entry), S = 2800, R = 3040.
+  EXPECT_DOUBLE_EQ(t[1][0].expected, 1500 * 2800 / 3040.0);
+  EXPECT_DOUBLE_EQ(t[1][0].rating, 1500 + 0.02 * (1200 - 1500 * 2800 / 3040.0));
+  EXPECT_DOUBLE_EQ(t[1][1].rating, 740 + 0.02 * (800 - 740 * 2800 / 3040.0));
+  EXPECT_DOUBLE_EQ(t[1][2].rating, 800);  // d's own score
+  // Off (0): the fixed start, and the worked example of ratings.md holds as before.
+  EloOptions off;
+  EXPECT_EQ(off.start_series, 0);
+  const auto plain = compute_elo(series, off);
+  ASSERT_TRUE(plain);
+  EXPECT_DOUBLE_EQ(plain->traces[0][0].rating, 800 + 0.02 * (1500 - 1940 / 3.0));
+}
+
 TEST(EloCsv, ReadsWithAndWithoutHeaderAndQuotes) {
   std::istringstream in(
       "series,player1,player2,player3,score1,score2,score3\r\n1,a,\"b,c\",d,12.5,-3,0\n\n2,a,b,d,1,2,3\n");

@@ -3,11 +3,15 @@
 // nothing; a run stopped after writing the table file (a kill before the database knew of it)
 // is completed by the next one without counting a game twice; later games make the next version
 // on top of the last; the ratings sum to the start ratings whatever the correction options, and
-// the options change the scores.
+// the options change the scores; the snapshot says which corrections it used (hand luck by
+// default); the mean game value from the games and the start rating from the first series,
+// worked by hand on game lines written for the purpose.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
 
 #include "bots/bot_factory.h"
 #include "bots/tables/fold.h"
@@ -15,6 +19,8 @@
 #include "db/import.h"
 #include "db/migrations.h"
 #include "db/nightly.h"
+#include "engine/deal.h"
+#include "server/cli/command.h"
 #include "server/cli/selfplay.h"
 #include "server/nightly/nightly_job.h"
 #include "server/nightly/nightly_schedule.h"
@@ -191,6 +197,245 @@ TEST_F(NightlyFixture, RatingsKeepTheirSumAndTheOptionsChangeTheScores) {
     else
       EXPECT_TRUE(std::ranges::any_of(ratings->rows, [](const db::RatingRow& r) { return r.elo_score != r.sf_score; }));
   }
+}
+
+TEST_F(NightlyFixture, TheSnapshotIsCorrectedForHandLuckByDefaultAndSaysSo) {
+  import(options.db_path, play_series(16, 3, 9, 0));
+  const NightlySummary first = run();
+  ASSERT_TRUE(first.new_snapshot);
+  auto c = db::open_database(options.db_path);
+  ASSERT_TRUE(c);
+  const auto read_options = [&] {
+    const auto snapshot = db::latest_snapshot(*c);
+    EXPECT_TRUE(snapshot && *snapshot);
+    return nlohmann::json::parse((*snapshot)->options);
+  };
+  const auto rows = [&] {
+    const auto snapshot = db::latest_snapshot(*c);
+    return *db::snapshot_ratings(*c, (*snapshot)->id);
+  };
+  nlohmann::json o = read_options();
+  EXPECT_EQ(o["hand_luck"], true);
+  EXPECT_EQ(o["high_value"], false);
+  EXPECT_EQ(o["mean_value"], 41.0);
+  EXPECT_EQ(o["mean_value_source"], "fixed");
+  EXPECT_FALSE(o.contains("mean_value_games"));
+  EXPECT_EQ(o["start_series"], 0);
+  EXPECT_EQ(o["k"], 0.02);
+  EXPECT_EQ(o["start"], 800.0);
+  EXPECT_TRUE(std::ranges::any_of(rows(), [](const db::RatingRow& r) { return r.elo_score != r.sf_score; }));
+
+  // Turned off: a new snapshot (the options differ) whose Elo scores are the plain Seeger-Fabian ones.
+  options.ratings.chance.hand_luck = false;
+  EXPECT_TRUE(run().new_snapshot);
+  o = read_options();
+  EXPECT_EQ(o["hand_luck"], false);
+  for (const db::RatingRow& r : rows()) EXPECT_DOUBLE_EQ(r.elo_score, r.sf_score);
+  EXPECT_FALSE(run().new_snapshot);
+
+  // The other options land in the snapshot too.
+  options.ratings.chance.high_value = true;
+  options.ratings.mean_from_games = true;
+  options.ratings.elo.start_series = 3;
+  EXPECT_TRUE(run().new_snapshot);
+  o = read_options();
+  EXPECT_EQ(o["high_value"], true);
+  EXPECT_EQ(o["mean_value_source"], "games");
+  EXPECT_GT(o["mean_value_games"].get<int>(), 0);
+  EXPECT_GT(o["mean_value"].get<double>(), 18);
+  EXPECT_EQ(o["start_series"], 3);
+}
+
+TEST(NightlyOptions, TheCommandLineCorrectsForHandLuckUnlessTurnedOff) {
+  const auto parse = [](std::vector<std::string> args) {
+    CLI::App app;
+    NightlyOptions o;
+    cli::add_nightly_options(app, o);
+    std::ranges::reverse(args);  // CLI11 takes them last first
+    app.parse(args);
+    return o;
+  };
+  const NightlyOptions defaults = parse({});
+  EXPECT_TRUE(defaults.ratings.chance.hand_luck);
+  EXPECT_FALSE(defaults.ratings.chance.high_value);
+  EXPECT_FALSE(defaults.ratings.mean_from_games);
+  EXPECT_EQ(defaults.ratings.chance.mean_value, 41);
+  EXPECT_EQ(defaults.ratings.elo.start_series, 0);
+  EXPECT_FALSE(parse({"--no-hand-luck"}).ratings.chance.hand_luck);
+  EXPECT_TRUE(parse({"--hand-luck"}).ratings.chance.hand_luck);  // still accepted
+  const NightlyOptions all = parse({"--high-value", "--mean-from-games", "--start-from-series", "5"});
+  EXPECT_TRUE(all.ratings.chance.high_value);
+  EXPECT_TRUE(all.ratings.mean_from_games);
+  EXPECT_EQ(all.ratings.elo.start_series, 5);
+  EXPECT_EQ(parse({"--mean-value", "38.5"}).ratings.chance.mean_value, 38.5);
+  // An explicit mean and the mean of the games exclude each other.
+  EXPECT_THROW(parse({"--mean-value", "40", "--mean-from-games"}), CLI::ExcludesError);
+  EXPECT_THROW(parse({"--start-from-series", "-1"}), CLI::ValidationError);
+}
+
+// Game lines written by hand (the cards, those of deal 0, and the tricks, none, do not matter to
+// the scores): the game code, the declarer's position, matadors level, won.
+PgnGame dealt(int id) {
+  PgnGame g;
+  g.id = id;
+  const Deal deal = *deal_from_id(0);
+  g.hands = deal.hands;
+  CardSet skat = deal.skat;
+  g.skat = {skat.pop_first(), skat.pop_first()};
+  g.skat_put = g.skat;
+  return g;
+}
+std::string line(int id, int game, int declarer, int level, bool won) {
+  PgnGame g = dealt(id);
+  g.game = game;
+  g.declarer = declarer;
+  g.bids[static_cast<std::size_t>(declarer)] = 18;
+  g.level = level;
+  g.won = won;
+  g.eyes = won ? 70 : 40;
+  return write_pgn_game(g);
+}
+std::string passed_line(int id) {
+  PgnGame g = dealt(id);
+  g.game = kPgnFolded;
+  g.folded = true;
+  return write_pgn_game(g);
+}
+
+// Series 1 (players 1, 2, 3): game 1 a grand with 1 won by position 0 = seat 1 (value 48); game 2
+// clubs with 2 lost by position 1 = seat 0 (value 36, list −72); game 3 passed. Series 2 (players
+// 1, 2, 4): game 1 a null won by position 2 = seat 0 (value 23). The declared games' values:
+// 48, 36, 23, mean 107 / 3.
+std::vector<db::SeriesGames> hand_series() {
+  db::SeriesGames one;
+  one.id = 1;
+  one.seats = {1, 2, 3};
+  one.games = {line(1, 4, 0, 1, true), line(2, 0, 1, 2, false), passed_line(3)};
+  db::SeriesGames two;
+  two.id = 2;
+  two.seats = {1, 2, 4};
+  two.games = {line(1, kPgnNull, 2, 0, true)};
+  return {one, two};
+}
+
+TEST(Ratings, TheHandWrittenGamesReadAsIntended) {
+  const auto series = hand_series();
+  std::vector<ListGame> list;
+  for (const auto& s : series)
+    for (const auto& l : s.games) {
+      const auto g = read_pgn_game(l, 0);
+      ASSERT_TRUE(g) << l;
+      list.push_back(pgn_list_game(*g));
+    }
+  ASSERT_EQ(list.size(), 4U);
+  EXPECT_EQ(list[0].declarer, 1);
+  EXPECT_EQ(list[0].list_entry, 48);
+  EXPECT_EQ(list[1].declarer, 0);
+  EXPECT_EQ(list[1].list_entry, -72);
+  EXPECT_TRUE(list[2].folded);
+  EXPECT_EQ(list[3].declarer, 0);
+  EXPECT_EQ(list[3].list_entry, 23);
+}
+
+std::map<db::PlayerId, db::RatingRow> by_player(const Ratings& r) {
+  std::map<db::PlayerId, db::RatingRow> out;
+  for (const auto& row : r.rows) out[row.player_id] = row;
+  return out;
+}
+
+TEST(Ratings, TheMeanGameValueFromTheDeclaredGames) {
+  const auto series = hand_series();
+  const auto mean = mean_game_value(series);
+  ASSERT_TRUE(mean);
+  EXPECT_DOUBLE_EQ(mean->mean, 107.0 / 3);
+  EXPECT_EQ(mean->games, 3);
+  EXPECT_FALSE(mean_game_value(std::span<const db::SeriesGames>{}));
+
+  // High value with the games' mean m (hand luck off): player 1 loses the clubs game
+  // (−2m − 50) and wins the null (m + 50): −m; player 2 wins the grand and defends: m + 50 + 40.
+  RatingOptions o;
+  o.chance = {.hand_luck = false, .high_value = true, .mean_value = 41};
+  o.mean_from_games = true;
+  const auto r = compute_ratings(series, o);
+  ASSERT_TRUE(r) << r.error();
+  const double m = 107.0 / 3;
+  EXPECT_DOUBLE_EQ(r->mean_value, m);
+  EXPECT_EQ(r->mean_value_games, 3);
+  auto rows = by_player(*r);
+  EXPECT_DOUBLE_EQ(rows[1].elo_score, -m);
+  EXPECT_DOUBLE_EQ(rows[2].elo_score, m + 90);
+  EXPECT_DOUBLE_EQ(rows[3].elo_score, 40);
+  EXPECT_DOUBLE_EQ(rows[4].elo_score, 0);
+  EXPECT_EQ(rows[1].sf_score, -72 - 50 + 23 + 50);  // the plain totals stay
+  const auto json = nlohmann::json::parse(options_json(o, *r));
+  EXPECT_DOUBLE_EQ(json["mean_value"].get<double>(), m);
+  EXPECT_EQ(json["mean_value_source"], "games");
+  EXPECT_EQ(json["mean_value_games"], 3);
+
+  // An explicit mean: used as given, and recorded as fixed.
+  o.mean_from_games = false;
+  o.chance.mean_value = 40;
+  const auto fixed = compute_ratings(series, o);
+  ASSERT_TRUE(fixed);
+  EXPECT_EQ(fixed->mean_value, 40);
+  EXPECT_EQ(fixed->mean_value_games, 0);
+  EXPECT_DOUBLE_EQ(by_player(*fixed)[2].elo_score, 130);
+  EXPECT_EQ(nlohmann::json::parse(options_json(o, *fixed))["mean_value_source"], "fixed");
+
+  // No declared game at all: the configured mean stands.
+  o.mean_from_games = true;
+  std::vector<db::SeriesGames> passed = {series[0]};
+  passed[0].games = {passed_line(1)};
+  const auto none = compute_ratings(passed, o);
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->mean_value, 40);
+  EXPECT_EQ(none->mean_value_games, 0);
+}
+
+TEST(Ratings, HandLuckByDefaultDividesEachValueByQ) {
+  const auto series = hand_series();
+  // p = 0.5 for every game: q = 0.5 / np.
+  const WinProbabilityFn half = [](const PgnGame&) { return std::optional<double>(0.5); };
+  const RatingOptions o;  // the leaderboard's default
+  ASSERT_TRUE(o.chance.hand_luck);
+  const auto r = compute_ratings(series, o, half);
+  ASSERT_TRUE(r);
+  auto rows = by_player(*r);
+  const double grand = 48 / (0.5 / 0.934), clubs = 36 / (0.5 / 0.804), null = 23 / (0.5 / 0.62);
+  EXPECT_NEAR(rows[1].elo_score, -2 * clubs - 50 + null + 50, 1e-9);
+  EXPECT_NEAR(rows[2].elo_score, grand + 50 + 40, 1e-9);
+  EXPECT_NEAR(rows[3].elo_score, 40, 1e-9);
+  // With high value and the games' mean too: m / q.
+  RatingOptions both;
+  both.chance.high_value = true;
+  both.mean_from_games = true;
+  const auto b = compute_ratings(series, both, half);
+  ASSERT_TRUE(b);
+  const double m = 107.0 / 3;
+  EXPECT_NEAR(by_player(*b)[2].elo_score, m * 0.934 / 0.5 + 90, 1e-9);
+}
+
+TEST(Ratings, StartFromTheFirstSeries) {
+  // n = 1, hand luck off: after his first series a player's rating is that series' score
+  // (never below 0); series 1 scores: player 1 −72 − 50 = −122, player 2 48 + 50 + 40 = 138,
+  // player 3 40.
+  RatingOptions o;
+  o.chance.hand_luck = false;
+  o.elo.start_series = 1;
+  const auto r = compute_ratings(hand_series(), o);
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->history.size(), 6U);
+  EXPECT_DOUBLE_EQ(r->history[0].rating, 0);  // player 1: −122 floored
+  EXPECT_DOUBLE_EQ(r->history[1].rating, 138);
+  EXPECT_DOUBLE_EQ(r->history[2].rating, 40);
+  // Series 2: R = (0, 138, 800 for player 4's entry), S = (73, 0, 0): player 1 and 2 move as usual,
+  // player 4 takes his score 0.
+  auto rows = by_player(*r);
+  EXPECT_DOUBLE_EQ(rows[1].rating, 0 + 0.02 * 73);
+  EXPECT_DOUBLE_EQ(rows[2].rating, 138 + 0.02 * (0 - 138 * 73 / 938.0));
+  EXPECT_DOUBLE_EQ(rows[3].rating, 40);
+  EXPECT_DOUBLE_EQ(rows[4].rating, 0);
+  EXPECT_EQ(nlohmann::json::parse(options_json(o, *r))["start_series"], 1);
 }
 
 TEST(NightlySchedule, DailyTimesAndTheNextRun) {

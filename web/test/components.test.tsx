@@ -201,7 +201,16 @@ describe('LeaderboardView', () => {
       created_at: 1795370667348,
       series: 120,
       table_version: 4,
-      options: { k: 0.02, start: 800, hand_luck: true, high_value: false, mean_value: 41 },
+      // what the nightly job writes by default
+      options: {
+        k: 0.02,
+        start: 800,
+        start_series: 0,
+        hand_luck: true,
+        high_value: false,
+        mean_value: 41,
+        mean_value_source: 'fixed',
+      },
     },
     players: [player(1, 'anna', 1200, null), player(2, 'bert', 1000, 850.4), player(12, 'carl', 900, 901.7)],
   };

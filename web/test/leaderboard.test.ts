@@ -82,6 +82,42 @@ describe('snapshotNote', () => {
     const luck = { ...SNAPSHOT, options: { ...SNAPSHOT.options, hand_luck: true } };
     expect(snapshotNote(luck)).toBe(`Elo ratings computed ${when} over 120 series, corrected for hand luck.`);
   });
+
+  it('names the mean game value of the games, to one decimal, with their number', () => {
+    const games = {
+      ...SNAPSHOT,
+      options: {
+        ...SNAPSHOT.options,
+        high_value: true,
+        mean_value: 40.9666,
+        mean_value_source: 'games' as const,
+        mean_value_games: 2712,
+      },
+    };
+    expect(snapshotNote(games)).toBe(
+      `Elo ratings computed ${when} over 120 series, corrected for high value (mean game value 41 of 2712 declared games).`,
+    );
+    const one = { ...games, options: { ...games.options, mean_value: 23, mean_value_games: 1, hand_luck: true } };
+    expect(snapshotNote(one)).toBe(
+      `Elo ratings computed ${when} over 120 series, corrected for hand luck and high value (mean game value 23 of 1 declared game).`,
+    );
+    const none = { ...games, options: { ...games.options, mean_value: 41, mean_value_games: 0 } };
+    expect(snapshotNote(none)).toContain('(mean game value 41, no declared game yet)');
+    const fixed = { ...SNAPSHOT, options: { ...SNAPSHOT.options, high_value: true, mean_value: 38.25 } };
+    expect(snapshotNote(fixed)).toContain('corrected for high value (mean game value 38.3).');
+  });
+
+  it("says when a new player's rating starts from their first series", () => {
+    const start = { ...SNAPSHOT, options: { ...SNAPSHOT.options, hand_luck: true, start_series: 5 } };
+    expect(snapshotNote(start)).toBe(
+      `Elo ratings computed ${when} over 120 series, corrected for hand luck; a new player's rating starts as the mean of their first 5 series scores.`,
+    );
+    const one = { ...start, options: { ...start.options, start_series: 1 } };
+    expect(snapshotNote(one)).toContain('the mean of their first 1 series score.');
+    // Off (0) or from a snapshot written before the option existed: nothing said.
+    const off = { ...start, options: { ...start.options, start_series: 0 } };
+    expect(snapshotNote(off)).toBe(`Elo ratings computed ${when} over 120 series, corrected for hand luck.`);
+  });
 });
 
 describe('ratingPoints', () => {

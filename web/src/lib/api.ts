@@ -40,7 +40,19 @@ export interface RatingSnapshot {
   created_at: number;
   series: number;
   table_version: number;
-  options: { k: number; start: number; hand_luck: boolean; high_value: boolean; mean_value: number };
+  options: RatingOptions;
+}
+// The settings a snapshot's ratings were computed with (docs/api.md); the optional fields are
+// missing from snapshots written before they existed.
+export interface RatingOptions {
+  k: number;
+  start: number;
+  start_series?: number; // 0 / missing: every player starts at `start`
+  hand_luck: boolean;
+  high_value: boolean;
+  mean_value: number; // the mean game value the high-value correction used
+  mean_value_source?: 'fixed' | 'games';
+  mean_value_games?: number; // with the source "games": the declared games it is the mean of
 }
 export interface Leaderboard {
   kind: string;

@@ -25,18 +25,32 @@ export function ratingParts(row: Pick<LeaderRow, 'rating' | 'uncertainty'>): { v
   };
 }
 
-// When and over how many series the ratings were computed, with the chance corrections in effect.
+// The high-value correction's mean game value: one decimal, and where it comes from.
+function meanValueText(options: RatingSnapshot['options']): string {
+  const mean = Number(options.mean_value.toFixed(1));
+  if (options.mean_value_source !== 'games') return `mean game value ${mean}`;
+  const games = options.mean_value_games ?? 0;
+  return games > 0
+    ? `mean game value ${mean} of ${games} declared game${games === 1 ? '' : 's'}`
+    : `mean game value ${mean}, no declared game yet`;
+}
+
+// When and over how many series the ratings were computed, with the chance corrections in effect
+// and how a new player's rating starts.
 export function snapshotNote(snapshot: RatingSnapshot | null): string {
   if (!snapshot) return 'Elo ratings appear after the nightly job has run.';
-  const { hand_luck, high_value, mean_value } = snapshot.options;
+  const { hand_luck, high_value, start_series } = snapshot.options;
   const corrections = [
     ...(hand_luck ? ['hand luck'] : []),
-    ...(high_value ? [`high value (mean game value ${mean_value})`] : []),
+    ...(high_value ? [`high value (${meanValueText(snapshot.options)})`] : []),
   ];
   const corrected = corrections.length
     ? `corrected for ${corrections.join(' and ')}`
     : 'without hand-luck or high-value correction';
-  return `Elo ratings computed ${formatDate(snapshot.created_at)} over ${snapshot.series} series, ${corrected}.`;
+  const start = start_series
+    ? `; a new player's rating starts as the mean of their first ${start_series} series score${start_series === 1 ? '' : 's'}`
+    : '';
+  return `Elo ratings computed ${formatDate(snapshot.created_at)} over ${snapshot.series} series, ${corrected}${start}.`;
 }
 
 // The rating chart's points: the series and the day it finished as the label, the rating to one decimal.
