@@ -21,6 +21,12 @@ std::array<double, 3> elo_update(const std::array<double, 3>& ratings, const std
   return updated;
 }
 
+double newcomer_k_for(const EloOptions& options, int series_before) {
+  const int n = options.newcomer_series;
+  if (options.newcomer_k <= 0 || n <= 0 || series_before >= n) return options.k;
+  return options.k + (options.newcomer_k - options.k) * (1.0 - static_cast<double>(series_before) / n);
+}
+
 std::expected<SeriesTrace, std::string> EloTable::apply(const SeriesResult& s) {
   const auto& p = s.players;
   if (p[0] == p[1] || p[0] == p[2] || p[1] == p[2]) return std::unexpected(std::string("a player appears twice"));
@@ -33,20 +39,20 @@ std::expected<SeriesTrace, std::string> EloTable::apply(const SeriesResult& s) {
     before[i] = it == players_.end() ? options_.start : it->second.rating;
   }
   const auto expected = elo_expected(before, s.scores);
-  const auto after = elo_update(before, s.scores, options_.k);
   SeriesTrace trace;
   const int n = options_.start_series;
   for (std::size_t i = 0; i < 3; ++i) {
     const bool fresh = !players_.contains(p[i]);
     Entry& e = players_[p[i]];
     if (fresh) e.rating = options_.start;
+    const double k = newcomer_k_for(options_, e.series);
     ++e.series;
     if (n > 0 && e.series <= n) {
       // An entry series: the rating stays at the start until the n-th, then the mean score.
       e.entry_scores += s.scores[i];
       if (e.series == n) e.rating = std::max(0.0, e.entry_scores / n);
     } else {
-      e.rating = after[i];
+      e.rating = before[i] + k * (s.scores[i] - expected[i]);
     }
     trace[i] = {p[i], s.scores[i], expected[i], before[i], e.rating};
   }

@@ -1,7 +1,8 @@
 // The Elo update of docs/ratings.md §2 for three-player series: E_i = R_i · S / R and
 // R_i += K · (S_i − E_i), players starting at a fixed rating, series applied in order.
 // Optionally (the paper's "Including Start ELO") a player's rating is initialised from the mean
-// of his first n series scores instead (EloOptions::start_series).
+// of his first n series scores instead (EloOptions::start_series), and a newcomer's K may be
+// larger, falling to K over his first series (EloOptions::newcomer_k).
 // Pure and deterministic (standard library only) so the CLI and the nightly job share it:
 // an incremental EloTable plus compute_elo over a whole sequence of series results.
 #pragma once
@@ -26,7 +27,18 @@ struct EloOptions {
   // (n+1)-th series on he is updated as usual. The other players of those series are updated as
   // usual, so the updates no longer sum to zero (the ratings' sum drifts from players · start).
   int start_series = 0;
+  // A newcomer K (the chess habit the Elo paper recalls): a larger K for a player's first series,
+  // falling linearly to `k` over his first `newcomer_series` series (newcomer_k_for). 0: off, every
+  // player updates with `k`. Players of one series may then move by different K, so the updates
+  // no longer sum to zero.
+  double newcomer_k = 0;
+  int newcomer_series = 10;
 };
+
+// The K of a player who has played `series_before` series: `newcomer_k` in his first series,
+// falling linearly to `k` at his newcomer_series-th (k + (newcomer_k − k) · (1 − t / n)), then `k`;
+// `k` when newcomer_k is 0.
+double newcomer_k_for(const EloOptions& options, int series_before);
 
 // One finished series: the three players and their (possibly chance-adjusted) series scores.
 struct SeriesResult {

@@ -307,10 +307,8 @@ net::HttpReply SqliteReadModel::player(const net::HttpRequest& request, std::int
       history.push_back({{"series", h.series_id}, {"finished_at", db::to_millis(h.finished_at)}, {"rating", h.rating}});
   }
   body["ratings"] = std::move(history);
-  body["player"] = {{"id", p->id},
-                    {"name", p->name},
-                    {"kind", db::to_string(p->kind)},
-                    {"created_at", db::to_millis(p->created_at)}};
+  body["player"] = {
+      {"id", p->id}, {"name", p->name}, {"kind", db::to_string(p->kind)}, {"created_at", db::to_millis(p->created_at)}};
   return json_reply(request, http::status::ok, body);
 }
 

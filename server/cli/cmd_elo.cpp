@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "engine/elo.h"
 #include "server/cli/command.h"
 #include "server/cli/elo_csv.h"
 
@@ -37,6 +38,16 @@ int run_elo(const EloArgs& args) {
 
 }  // namespace
 
+void add_newcomer_k_options(CLI::App& app, EloOptions& options) {
+  app.add_option("--newcomer-k", options.newcomer_k,
+                 "K of a player's first series, falling linearly to --k over --newcomer-series series (0: off)")
+      ->check(non_negative_number())
+      ->capture_default_str();
+  app.add_option("--newcomer-series", options.newcomer_series, "Series over which the newcomer K falls to --k")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+}
+
 Command add_elo_command(CLI::App& parent) {
   auto args = std::make_shared<EloArgs>();
   CLI::App* app = parent.add_subcommand("elo", "Elo ratings from series scores (CSV on stdin, ratings.md §2)");
@@ -51,6 +62,7 @@ Command add_elo_command(CLI::App& parent) {
                   "scores (0: off)")
       ->check(CLI::Range(0, 1000))
       ->capture_default_str();
+  add_newcomer_k_options(*app, args->options);
   app->add_flag("--trace", args->trace, "Print series,player,score,expected,rating for every series instead");
   app->footer(
       "Input: CSV with header series,player1,player2,player3,score1,score2,score3, one finished series per line.\n"

@@ -70,6 +70,7 @@ void add_nightly_options(CLI::App& app, nightly::NightlyOptions& o) {
                  "series scores (0: off, the fixed --start)")
       ->check(CLI::Range(0, 1000))
       ->capture_default_str();
+  add_newcomer_k_options(app, o.ratings.elo);
   app.add_flag("--hand-luck,!--no-hand-luck", o.ratings.chance.hand_luck,
                "Correct each game's value for the luck of the cards (i1; on by default, --no-hand-luck: off)");
   app.add_flag("--high-value", o.ratings.chance.high_value, "Use the mean game value instead of the actual one (i2)");

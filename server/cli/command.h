@@ -7,6 +7,9 @@
 #include <functional>
 #include <vector>
 
+namespace skat {
+struct EloOptions;
+}
 namespace skat::nightly {
 struct NightlyOptions;
 }
@@ -40,6 +43,9 @@ Command add_health_command(CLI::App& parent);   // cmd_health.cpp: is a server u
 // The nightly job's settings (tables folder, base tables, Elo K and start, corrections), shared by
 // `skat nightly` and `skat serve --nightly-at`.
 void add_nightly_options(CLI::App& app, nightly::NightlyOptions& options);
+// The newcomer K options of the Elo (--newcomer-k, --newcomer-series; cmd_elo.cpp), shared by
+// `skat elo` and the nightly job's options.
+void add_newcomer_k_options(CLI::App& app, EloOptions& options);
 
 // Validators with one-line messages (CLI11's numeric ones print the whole double range).
 CLI::Validator non_negative_number();

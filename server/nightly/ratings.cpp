@@ -143,6 +143,8 @@ std::string options_json(const RatingOptions& o, const Ratings& r) {
   nlohmann::json j{{"k", o.elo.k},
                    {"start", o.elo.start},
                    {"start_series", o.elo.start_series},
+                   {"newcomer_k", o.elo.newcomer_k},
+                   {"newcomer_series", o.elo.newcomer_series},
                    {"hand_luck", o.chance.hand_luck},
                    {"high_value", o.chance.high_value},
                    {"mean_value", r.mean_value},

@@ -44,6 +44,48 @@ TEST(Elo, NewPlayersStartAtTheStartRating) {
   EXPECT_EQ(table.series_played("a"), 1);
 }
 
+// The newcomer K falls linearly from its value in a player's first series to K at his n-th; off
+// (0) every series updates with K.
+TEST(Elo, NewcomerKFallsToK) {
+  EloOptions o;
+  EXPECT_DOUBLE_EQ(newcomer_k_for(o, 0), 0.02);  // off by default
+  o.newcomer_k = 0.1;
+  o.newcomer_series = 4;
+  EXPECT_DOUBLE_EQ(newcomer_k_for(o, 0), 0.1);
+  EXPECT_DOUBLE_EQ(newcomer_k_for(o, 1), 0.08);
+  EXPECT_DOUBLE_EQ(newcomer_k_for(o, 2), 0.06);
+  EXPECT_DOUBLE_EQ(newcomer_k_for(o, 3), 0.04);
+  EXPECT_DOUBLE_EQ(newcomer_k_for(o, 4), 0.02);
+  EXPECT_DOUBLE_EQ(newcomer_k_for(o, 50), 0.02);
+}
+
+TEST(Elo, ANewcomerMovesByHisOwnK) {
+  EloOptions o;
+  o.newcomer_k = 0.1;
+  o.newcomer_series = 2;
+  EloTable table(o);
+  // Series 1: three newcomers (K 0.1 each) at 800; expected 2800/3 each.
+  ASSERT_TRUE(table.apply({"s1", {"a", "b", "c"}, {1200, 800, 800}}));
+  EXPECT_NEAR(table.rating("a"), 800 + 0.1 * (1200 - 2800.0 / 3), 1e-9);
+  EXPECT_NEAR(table.rating("b"), 800 + 0.1 * (800 - 2800.0 / 3), 1e-9);
+  // Series 2: a and b in their second series (K 0.06), d new (K 0.1).
+  const double ra = table.rating("a"), rb = table.rating("b");
+  const auto trace = table.apply({"s2", {"a", "b", "d"}, {300, -200, 1000}});
+  ASSERT_TRUE(trace);
+  const double total_rating = ra + rb + 800, total_score = 1100;
+  EXPECT_NEAR(table.rating("a"), ra + 0.06 * (300 - ra * total_score / total_rating), 1e-9);
+  EXPECT_NEAR(table.rating("b"), rb + 0.06 * (-200 - rb * total_score / total_rating), 1e-9);
+  EXPECT_NEAR(table.rating("d"), 800 + 0.1 * (1000 - 800 * total_score / total_rating), 1e-9);
+  // Series 3: a and b past their newcomer series (K 0.02) move as without the option.
+  const double ra3 = table.rating("a"), rb3 = table.rating("b"), rc3 = table.rating("c");
+  ASSERT_TRUE(table.apply({"s3", {"a", "b", "c"}, {1200, 800, 800}}));
+  const auto plain = elo_update({ra3, rb3, rc3}, {1200, 800, 800}, 0.02);
+  EXPECT_NEAR(table.rating("a"), plain[0], 1e-9);
+  EXPECT_NEAR(table.rating("b"), plain[1], 1e-9);
+  // c is in his second series: K 0.06.
+  EXPECT_NEAR(table.rating("c"), rc3 + 0.06 * (800 - elo_expected({ra3, rb3, rc3}, {1200, 800, 800})[2]), 1e-9);
+}
+
 TEST(Elo, ComputeEloCountsSeriesAndRanksBestFirst) {
   const std::vector<SeriesResult> series = {{"1", {"a", "b", "c"}, {1200, 800, 800}},
                                             {"2", {"a", "b", "d"}, {300, -200, 1000}},

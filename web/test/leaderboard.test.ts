@@ -118,6 +118,17 @@ describe('snapshotNote', () => {
     const off = { ...start, options: { ...start.options, start_series: 0 } };
     expect(snapshotNote(off)).toBe(`Elo ratings computed ${when} over 120 series, corrected for hand luck.`);
   });
+
+  it("says when a new player's K is larger", () => {
+    const newcomer = { ...SNAPSHOT, options: { ...SNAPSHOT.options, newcomer_k: 0.1, newcomer_series: 5 } };
+    expect(snapshotNote(newcomer)).toBe(
+      `Elo ratings computed ${when} over 120 series, without hand-luck or high-value correction; a new player's K is 0.1 in the first series, falling to 0.02 over 5.`,
+    );
+    const off = { ...newcomer, options: { ...newcomer.options, newcomer_k: 0 } };
+    expect(snapshotNote(off)).toBe(
+      `Elo ratings computed ${when} over 120 series, without hand-luck or high-value correction.`,
+    );
+  });
 });
 
 describe('ratingPoints', () => {

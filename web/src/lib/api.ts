@@ -48,6 +48,8 @@ export interface RatingOptions {
   k: number;
   start: number;
   start_series?: number; // 0 / missing: every player starts at `start`
+  newcomer_k?: number; // 0 / missing: every series updates with `k`
+  newcomer_series?: number; // series over which the newcomer K falls to `k`
   hand_luck: boolean;
   high_value: boolean;
   mean_value: number; // the mean game value the high-value correction used
@@ -175,7 +177,7 @@ export interface PlayerPage {
 async function playerWithAllSeries(id: number): Promise<PlayerPage> {
   const first = await getJson<PlayerPage>(`/api/players/${id}?limit=1000`);
   let series = first.series;
-  for (let after = first.next_after; after !== null; ) {
+  for (let after = first.next_after; after !== null;) {
     const page = await getJson<PlayerPage>(`/api/players/${id}?limit=1000&after=${after}`);
     series = series.concat(page.series);
     after = page.next_after;

@@ -39,7 +39,7 @@ function meanValueText(options: RatingSnapshot['options']): string {
 // and how a new player's rating starts.
 export function snapshotNote(snapshot: RatingSnapshot | null): string {
   if (!snapshot) return 'Elo ratings appear after the nightly job has run.';
-  const { hand_luck, high_value, start_series } = snapshot.options;
+  const { hand_luck, high_value, start_series, newcomer_k, newcomer_series } = snapshot.options;
   const corrections = [
     ...(hand_luck ? ['hand luck'] : []),
     ...(high_value ? [`high value (${meanValueText(snapshot.options)})`] : []),
@@ -50,7 +50,10 @@ export function snapshotNote(snapshot: RatingSnapshot | null): string {
   const start = start_series
     ? `; a new player's rating starts as the mean of their first ${start_series} series score${start_series === 1 ? '' : 's'}`
     : '';
-  return `Elo ratings computed ${formatDate(snapshot.created_at)} over ${snapshot.series} series, ${corrected}${start}.`;
+  const newcomer = newcomer_k
+    ? `; a new player's K is ${newcomer_k} in the first series, falling to ${snapshot.options.k} over ${newcomer_series ?? 10}`
+    : '';
+  return `Elo ratings computed ${formatDate(snapshot.created_at)} over ${snapshot.series} series, ${corrected}${start}${newcomer}.`;
 }
 
 // The rating chart's points: the series and the day it finished as the label, the rating to one decimal.
