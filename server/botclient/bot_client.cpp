@@ -5,7 +5,6 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/post.hpp>
 #include <random>
-#include <thread>
 
 #include "server/protocol/json_codec.h"
 
@@ -36,13 +35,14 @@ std::chrono::milliseconds answer_margin(std::chrono::milliseconds clock) {
 }
 
 BotConnection::BotConnection(asio::io_context& io, BotSettings settings)
-    : io_(io), settings_(std::move(settings)), resolver_(io), backoff_timer_(io) {}
+    : io_(io), settings_(std::move(settings)), resolver_(io), backoff_timer_(io), delay_timer_(io) {}
 
 void BotConnection::start() { do_resolve(); }
 
 void BotConnection::stop() {
   stopped_ = true;
   backoff_timer_.cancel();
+  delay_timer_.cancel();
   if (ws_ && connected_) {
     ws_->async_close(websocket::close_code::going_away, [ws = ws_](beast::error_code) {});
   } else if (ws_) {
@@ -231,13 +231,23 @@ void BotConnection::think_next() {
     } catch (const std::exception& e) {
       spdlog::error("bot {}: decision failed: {}", self->settings_.name, e.what());
     }
-    if (self->settings_.delay.count() > 0) std::this_thread::sleep_until(r.received + self->settings_.delay);
-    asio::post(self->io_, [self, r = std::move(r), action] { self->decided(r, action); });
+    asio::post(self->io_, [self, r = std::move(r), action] { self->answer_when_due(r, action); });
   };
   if (settings_.workers)
     asio::post(*settings_.workers, std::move(work));
   else
     asio::post(io_, std::move(work));
+}
+
+// The `delay` setting holds the answer back on this connection's own timer, never on a decision
+// worker: other bots share the workers, and a worker asleep would make them late too.
+void BotConnection::answer_when_due(const Request& r, std::optional<Action> action) {
+  const auto due = r.received + settings_.delay;
+  if (settings_.delay.count() <= 0 || due <= std::chrono::steady_clock::now()) return decided(r, action);
+  delay_timer_.expires_at(due);
+  delay_timer_.async_wait([self = shared_from_this(), r, action](beast::error_code ec) {
+    if (!ec) self->decided(r, action);
+  });
 }
 
 void BotConnection::decided(const Request& r, std::optional<Action> action) {

@@ -89,6 +89,7 @@ class BotConnection : public std::enable_shared_from_this<BotConnection> {
   void handle(const std::string& text);
   void answer(const nlohmann::json& act);
   void think_next();  // starts on the pending request when no decision runs
+  void answer_when_due(const Request& request, std::optional<Action> action);
   void decided(const Request& request, std::optional<Action> action);
   void ensure_player(const Request& request);
   void retry(const std::shared_ptr<Stream>& ws, const char* why, boost::beast::error_code ec);
@@ -105,6 +106,7 @@ class BotConnection : public std::enable_shared_from_this<BotConnection> {
   boost::beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   boost::asio::steady_timer backoff_timer_;
+  boost::asio::steady_timer delay_timer_;  // holds an answer back for BotSettings::delay
   int failures_ = 0;
   bool stopped_ = false;
   bool connected_ = false;
