@@ -102,6 +102,16 @@ std::expected<GameId, DbError> insert_game(Connection& c, const GameRecord& g) {
   return id;
 }
 
+std::expected<void, DbError> set_game_sgf(Connection& c, GameId id, std::string_view sgf) {
+  auto st = c.statement("UPDATE games SET sgf = ?2 WHERE id = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id).bind(2, sgf);
+  if (auto r = st->run(); !r) return std::unexpected(r.error());
+  if (c.changes() != 1)
+    return std::unexpected(detail::error(DbErrc::NotFound, "no game with id " + std::to_string(id)));
+  return {};
+}
+
 std::expected<std::vector<GameRecord>, DbError> list_games(Connection& c, SeriesId series) {
   auto st = c.statement("SELECT " + std::string(kColumns) + " FROM games WHERE series_id = ?1 ORDER BY idx");
   if (!st) return std::unexpected(st.error());

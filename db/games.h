@@ -9,6 +9,7 @@
 #include <expected>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "db/connection.h"
@@ -46,6 +47,9 @@ GameRecord game_record_from(SeriesId series, const PgnGame& line, Timestamp fini
 // caller has one open): committed when this returns. Invalid when the series is not running;
 // AlreadyExists when the series already has a game with that index.
 std::expected<GameId, DbError> insert_game(Connection& c, const GameRecord& game);
+// Sets the ISS line of a stored game (the server writes it right after the insert, once the
+// game's id, which the line carries in ID[], is known); NotFound when there is no such game.
+std::expected<void, DbError> set_game_sgf(Connection& c, GameId id, std::string_view sgf);
 // The games of a series in index order.
 std::expected<std::vector<GameRecord>, DbError> list_games(Connection& c, SeriesId series);
 // NotFound when there is no such game.

@@ -69,6 +69,22 @@ Step rebuild_auction(Game& game, const PgnGame& line) {
   return fail("fields 3..6: no legal auction gives these bids and this declarer");
 }
 
+Step play_auction(Game& game, const PgnGame& line, std::span<const Action> auction) {
+  for (std::size_t i = 0; i < auction.size(); ++i) {
+    const Action& a = auction[i];
+    const std::string where = "auction call " + std::to_string(i + 1);
+    if (a.kind != ActionKind::Bid && a.kind != ActionKind::Hold && a.kind != ActionKind::Pass)
+      return fail(where + ": " + describe(a) + ": not a bid, hold or pass");
+    if (game.phase() != Phase::Bidding) return fail(where + ": " + describe(a) + ": after the end of the auction");
+    if (auto r = apply(game, a, where); !r) return r;
+  }
+  const int declarer = line.folded || line.game == kPgnFolded ? -1 : line.declarer;
+  if (game.phase() == Phase::Bidding) return fail("the auction calls end before the auction does");
+  if (!auction_done(game, line.bids, declarer))
+    return fail("the auction calls do not give the line's bids and declarer (fields 3..6)");
+  return {};
+}
+
 Step skat_and_declaration(Game& game, const PgnGame& line) {
   const int pos = line.declarer;
   const Declaration d = pgn_declaration(line);
@@ -128,11 +144,14 @@ Declaration declaration_of(const SgfDeclaration& s) {
 
 }  // namespace
 
-std::expected<Game, std::string> game_from_pgn(const PgnGame& line) {
+std::expected<Game, std::string> game_from_pgn(const PgnGame& line) { return game_from_pgn(line, {}); }
+
+std::expected<Game, std::string> game_from_pgn(const PgnGame& line, std::span<const Action> auction) {
   const Deal deal = line.deal();
   if (!deal.valid()) return fail("fields 20..51: the hands and skat are not 32 different cards");
   Game game(deal);
-  if (auto r = rebuild_auction(game, line); !r) return std::unexpected(r.error());
+  if (auto r = auction.empty() ? rebuild_auction(game, line) : play_auction(game, line, auction); !r)
+    return std::unexpected(r.error());
   if (game.folded()) return game;
   if (auto r = skat_and_declaration(game, line); !r) return std::unexpected(r.error());
   for (std::size_t i = 0; i < line.tricks.size(); ++i) {

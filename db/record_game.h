@@ -5,6 +5,7 @@
 #pragma once
 
 #include <expected>
+#include <span>
 #include <string>
 
 #include "engine/game.h"
@@ -17,6 +18,10 @@ namespace skat::db {
 // that gives those highest bids and that declarer; then pickup, discard, declaration, the tricks,
 // and for a line that ends early the concession that explains the recorded result.
 std::expected<Game, std::string> game_from_pgn(const PgnGame& line);
+// The same with the auction as played: `auction` holds every bid, hold and pass in order (a server
+// game's, from its event log) and replaces the rebuilt one; an error when those calls are not
+// legal or do not end with the line's highest bids and declarer. Empty: rebuilt as above.
+std::expected<Game, std::string> game_from_pgn(const PgnGame& line, std::span<const Action> auction);
 // Every move of the record through the engine (the SGF replay's rules: shown cards and claims
 // are checked by replay_sgf, skipped here).
 std::expected<Game, std::string> game_from_sgf(const SgfGame& record);

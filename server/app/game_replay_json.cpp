@@ -5,6 +5,7 @@
 
 #include "engine/records/pgn.h"
 #include "server/protocol/json_codec.h"
+#include "server/table/game_log.h"
 #include "server/table/table_core.h"
 
 namespace skat::app {
@@ -45,17 +46,15 @@ std::expected<Game, std::string> replay_line(const PgnGame& g) {
   return std::unexpected(std::string("the line ends before the game does"));
 }
 
-// Bids, answers and passes in order, from the game's event log (empty for imported records).
-Json auction_from_log(const std::string& log) {
+// Bids, answers and passes in order, by seat, from the game's event log (empty for imported
+// records and for a log that cannot be read).
+Json auction_from_log(const db::GameRecord& record) {
   Json out = Json::array();
-  const Json events = Json::parse(log, nullptr, false);
-  if (!events.is_array()) return out;
-  for (const Json& e : events) {
-    if (!e.is_object() || !e.contains("seat") || !e["seat"].is_number_integer()) continue;
-    const std::string type = e.value("type", "");
-    if (type != "bid" && type != "hold" && type != "pass") continue;
-    Json a = {{"seat", e["seat"]}, {"type", type}};
-    if (type == "bid") a["value"] = e.value("value", 0);
+  const auto calls = table::auction_calls(record.event_log);
+  if (!calls) return out;
+  for (const Action& call : *calls) {
+    Json a = {{"seat", (record.forehand_seat + call.pos) % 3}, {"type", protocol::action_name(call.kind)}};
+    if (call.kind == ActionKind::Bid) a["value"] = call.bid;
     out.push_back(std::move(a));
   }
   return out;
@@ -83,7 +82,7 @@ Json game_replay_json(const db::GameRecord& record) {
   j["hands"] = std::move(hands);
   j["skat"] = Json::array({protocol::card_to_json(g.skat[0]), protocol::card_to_json(g.skat[1])});
   j["folded"] = g.folded;
-  j["auction"] = auction_from_log(record.event_log);
+  j["auction"] = auction_from_log(record);
   j["bids"] = std::move(bids);
   j["declarer"] = g.folded ? Json(nullptr) : Json(seat_of(g.declarer));
   j["declaration"] = g.folded ? Json(nullptr) : protocol::declaration_to_json(pgn_declaration(g));

@@ -11,6 +11,7 @@
 #include "db/players.h"
 #include "db/series.h"
 #include "server/app/game_replay_json.h"
+#include "server/table/game_log.h"
 
 namespace skat::app {
 
@@ -164,7 +165,7 @@ net::HttpReply SqliteReadModel::series_record(const net::HttpRequest& request, s
   if (!games) return db_failure(request, games.error().message);
   std::string text;
   for (const db::GameRecord& g : *games)
-    if (auto line = db::sgf_line_of(*series, g)) text += *line + "\n";
+    if (auto line = db::sgf_line_of(*series, g, table::auction_calls)) text += *line + "\n";
   return net::make_reply(request, http::status::ok, "text/plain; charset=utf-8", std::move(text));
 }
 
@@ -216,7 +217,7 @@ net::HttpReply SqliteReadModel::export_records(const net::HttpRequest& request, 
       auto games = db::list_games(*c, s.id);
       if (!games) throw std::runtime_error(games.error().message);
       for (const db::GameRecord& g : *games)
-        if (auto line = db::sgf_line_of(s, g)) chunk += *line + "\n";
+        if (auto line = db::sgf_line_of(s, g, table::auction_calls)) chunk += *line + "\n";
     }
     return true;
   };

@@ -6,9 +6,11 @@
 #include <set>
 
 #include "db/accounts.h"
+#include "db/export.h"
 #include "db/migrations.h"
 #include "db/players.h"
 #include "db/tournaments.h"
+#include "db/transaction.h"
 #include "server/app/hub.h"
 
 namespace skat::app {
@@ -115,8 +117,18 @@ std::expected<void, std::string> SqliteStore::save_game(const table::FinishedGam
   record.event_log = game.events.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   record.timeouts = game.timeouts;
   record.replaced = game.replaced;
+  // The ISS line is written from the engine game, every call of the auction as played; it carries
+  // the game's id, so it is set right after the insert, in the same transaction.
+  auto tx = db::Transaction::begin(db_);
+  if (!tx) return std::unexpected(message(tx.error()));
   const auto inserted = db::insert_game(db_, record);
   if (!inserted) return std::unexpected(message(inserted.error()));
+  record.id = *inserted;
+  const auto series_row = db::get_series(db_, *series);
+  if (!series_row) return std::unexpected(message(series_row.error()));
+  if (auto r = db::set_game_sgf(db_, record.id, db::sgf_line_from(*series_row, record, game.game)); !r)
+    return std::unexpected(message(r.error()));
+  if (auto r = tx->commit(); !r) return std::unexpected(message(r.error()));
   return {};
 }
 

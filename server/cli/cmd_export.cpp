@@ -14,6 +14,7 @@
 #include "db/migrations.h"
 #include "db/players.h"
 #include "server/cli/command.h"
+#include "server/table/game_log.h"
 
 namespace skat::cli {
 
@@ -88,7 +89,8 @@ int run_export(const ExportArgs& args) {
     return static_cast<bool>(out);
   };
   const db::SeriesFilter filter = filter_of(args);
-  auto report = args.format == "sgf" ? db::export_sgf(*conn, filter, sink) : db::export_pgn(*conn, filter, sink);
+  auto report = args.format == "sgf" ? db::export_sgf(*conn, filter, sink, table::auction_calls)
+                                     : db::export_pgn(*conn, filter, sink);
   out.flush();
   if (!report) {
     spdlog::error("export: {}", report.error().message);

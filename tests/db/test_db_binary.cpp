@@ -1,6 +1,7 @@
 // The database subcommands of the built `skat` binary: selfplay → import → export is
 // byte-identical, SGF export and re-import, admin create-bot / list-bots / revoke-bot / check /
-// backup, and the exit codes (2 with one line for bad arguments, 1 with one line for failures).
+// backup, the SGF export of server games, and the exit codes (2 with one line for bad arguments, 1
+// with one line for failures).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -8,6 +9,8 @@
 #include <regex>
 
 #include "db/accounts.h"
+#include "server/table/game_log.h"
+#include "tests/app/stored_server_games.h"
 #include "tests/db/db_test_support.h"
 
 namespace skat::db {
@@ -85,6 +88,37 @@ TEST_F(DbBinary, SgfExportReplaysAndReimports) {
   ASSERT_EQ(back.exit_code, 0) << back.err;
   EXPECT_NE(back.out.find("imported 1 series (9 games)"), std::string::npos) << back.out;
   EXPECT_EQ(skat("export --db '" + other + "' --format sgf").out, test::slurp(path("games.sgf")));
+}
+
+// Games a table played and the SQLite store saved: `skat export --format sgf` writes each game's
+// auction as its event log has it, call by call (from the line the store wrote, and rebuilt from
+// the event log when a game was stored without one), and `skat replay` replays every line.
+TEST_F(DbBinary, SgfExportOfServerGamesHasTheAuctionsAsPlayed) {
+  {
+    auto store = app::SqliteStore::open(db_).value();
+    app::test::play_and_store(*store, app::test::scripted_auctions(), 12, 21, "cli");
+  }
+  Connection c = must(open_database(db_));
+  const SeriesRecord series = must(list_series(c, {})).at(0);
+  const auto games = must(list_games(c, series.id));
+  const CliRun sgf = skat("export --db '" + db_ + "' --format sgf --out games.sgf");
+  ASSERT_EQ(sgf.exit_code, 0) << sgf.err;
+  const std::string text = test::slurp(path("games.sgf"));
+  const auto lines = read_sgf(text);
+  ASSERT_TRUE(lines.ok());
+  ASSERT_EQ(lines.games.size(), games.size());
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const auto log = table::auction_calls(games[i].event_log);
+    ASSERT_TRUE(log) << log.error();
+    EXPECT_EQ(app::test::text_of(app::test::auction_of(lines.games[i])), app::test::text_of(*log)) << "game " << i;
+  }
+  const CliRun replay = skat("replay --format sgf games.sgf");
+  EXPECT_EQ(replay.exit_code, 0) << replay.out << replay.err;
+
+  must(c.exec("UPDATE games SET sgf = NULL"));
+  const CliRun rebuilt = skat("export --db '" + db_ + "' --format sgf");
+  ASSERT_EQ(rebuilt.exit_code, 0) << rebuilt.err;
+  EXPECT_EQ(rebuilt.out, text);
 }
 
 TEST_F(DbBinary, AdminBots) {

@@ -32,7 +32,7 @@ std::string exported(Connection& c, bool sgf, const SeriesFilter& filter = {}) {
     out += chunk;
     return true;
   };
-  const ExportReport report = must(sgf ? export_sgf(c, filter, sink) : export_pgn(c, filter, sink));
+  const ExportReport report = must(sgf ? export_sgf(c, filter, sink, {}) : export_pgn(c, filter, sink));
   EXPECT_TRUE(report.problems.empty());
   return out;
 }
@@ -182,6 +182,50 @@ TEST(ImportSgf, GroupsBySeriesAndSeatRotation) {
   EXPECT_EQ(split.series_stored, 3);
 }
 
+// ISS lines whose auctions jump, hold and pass in other orders than the fixtures' (the fixture
+// games with another auction giving the same declarer at the same bid, so R[...] still holds) go
+// in and come out as the same lines, and replay without mismatch.
+TEST(ImportSgf, JumpBidsHoldsAndPassesComeOutAsTheSameLines) {
+  const auto fixtures = lines_of(test::slurp(std::string(SKAT_FIXTURES_DIR) + "/iss-games.sgf"));
+  struct Variant {
+    std::size_t line;
+    std::string_view played;  // the fixture's auction
+    std::string_view jumps;   // another one with the same declarer and bid
+  };
+  const Variant variants[] = {
+      {1, "1 18 0 y 1 20 0 y 1 22 0 y 1 23 0 y 1 24 0 y 1 p 2 27 0 p ", "1 24 0 y 1 p 2 27 0 p "},
+      {1, "1 18 0 y 1 20 0 y 1 22 0 y 1 23 0 y 1 24 0 y 1 p 2 27 0 p ", "1 p 2 20 0 y 2 27 0 p "},
+      {2, "1 18 0 y 1 20 0 y 1 22 0 y 1 23 0 y 1 p 2 24 0 y 2 27 0 y 2 30 0 y 2 33 0 y 2 35 0 y 2 36 0 y 2 40 0 y 2 p ",
+       "1 23 0 y 1 p 2 36 0 y 2 40 0 y 2 p "},
+      {2, "1 18 0 y 1 20 0 y 1 22 0 y 1 23 0 y 1 p 2 24 0 y 2 27 0 y 2 30 0 y 2 33 0 y 2 35 0 y 2 36 0 y 2 40 0 y 2 p ",
+       "1 40 0 y 1 p 2 p "},
+      {3, "1 18 0 y 1 20 0 p 2 22 1 y 2 23 1 y 2 24 1 y 2 27 1 y 2 30 1 y 2 33 1 y 2 35 1 y 2 36 1 p ",
+       "1 20 0 p 2 30 1 y 2 36 1 p "},
+      {3, "1 18 0 y 1 20 0 p 2 22 1 y 2 23 1 y 2 24 1 y 2 27 1 y 2 30 1 y 2 33 1 y 2 35 1 y 2 36 1 p ",
+       "1 p 2 36 0 p "},
+  };
+  std::string text;
+  for (std::size_t i = 0; i < std::size(variants); ++i) {
+    const Variant& v = variants[i];
+    std::string line = fixtures.at(v.line);
+    const std::size_t at = line.find(v.played);
+    ASSERT_NE(at, std::string::npos) << v.line;
+    line.replace(at, v.played.size(), v.jumps);
+    const std::string se = "SE[" + std::string(read_sgf_game(fixtures[v.line], 1)->property("SE")) + "]";
+    line.replace(line.find(se), se.size(), "SE[jump" + std::to_string(i) + "]");  // one series each
+    const auto record = read_sgf_game(line, static_cast<int>(i) + 1);
+    ASSERT_TRUE(record) << line;
+    const ReplayOutcome o = replay_sgf(*record);
+    EXPECT_TRUE(o.ok()) << line << "\n" << o.error.value_or("") << (o.mismatches.empty() ? "" : o.mismatches[0]);
+    text += line + "\n";
+  }
+  Connection c = test::memory_db();
+  const ImportReport r = must(import_sgf(c, text));
+  EXPECT_TRUE(r.ok()) << (r.problems.empty() ? "" : r.problems[0]);
+  EXPECT_EQ(r.games_stored, static_cast<int>(std::size(variants)));
+  EXPECT_EQ(exported(c, true), text);
+}
+
 TEST(ImportSgf, GamesThatDoNotReplayAreRefused) {
   const std::string text = test::slurp(std::string(SKAT_FIXTURES_DIR) + "/iss-games.sgf");
   auto lines = lines_of(text);
@@ -268,6 +312,44 @@ TEST(RecordGame, PgnLinesOfRandomGamesRebuild) {
     ASSERT_TRUE(again) << again.error();
     EXPECT_EQ(pgn_game_from(*again, n, {0, 0, 0}), line) << n;
   }
+}
+
+// The same with the auction as played: the rebuilt game has those calls, gives the same line, and
+// its SGF line replays. Calls that do not fit the line are refused.
+TEST(RecordGame, PgnLinesWithTheAuctionAsPlayedKeepIt) {
+  skat::test::RandomDriver driver(77);
+  const auto auction_of = [](const Game& g) {
+    std::vector<Action> calls;
+    for (const Action& a : g.history())
+      if (a.kind == ActionKind::Bid || a.kind == ActionKind::Hold || a.kind == ActionKind::Pass) calls.push_back(a);
+    return calls;
+  };
+  int longer = 0;  // games whose auction is longer than the rebuilt one
+  for (int n = 0; n < 300; ++n) {
+    const Game played = driver.play_one();
+    const PgnGame line = pgn_game_from(played, n, {0, 0, 0});
+    const std::vector<Action> calls = auction_of(played);
+    const auto rebuilt = game_from_pgn(line, calls);
+    ASSERT_TRUE(rebuilt) << n << ": " << rebuilt.error() << "\n" << write_pgn_game(line);
+    EXPECT_EQ(auction_of(*rebuilt), calls) << n;
+    EXPECT_EQ(pgn_game_from(*rebuilt, n, {0, 0, 0}), line) << n;
+    const SgfGame sgf = sgf_game_from(*rebuilt, {"a", "b", "c"}, "1", std::to_string(n), "2025-01-01/00:00:00/UTC");
+    EXPECT_TRUE(replay_sgf(sgf).ok()) << n << ": " << write_sgf_game(sgf);
+    longer += auction_of(*game_from_pgn(line)).size() < calls.size() ? 1 : 0;
+  }
+  EXPECT_GT(longer, 30);
+  // Calls that stop early, that do not give the line's bids, or that are not auction calls.
+  const Game played = driver.play_one();
+  const PgnGame line = pgn_game_from(played, 0, {0, 0, 0});
+  const std::vector<Action> calls = auction_of(played);
+  EXPECT_NE(game_from_pgn(line, std::vector<Action>(calls.begin(), calls.end() - 1)).error().find("end before"),
+            std::string::npos);
+  std::vector<Action> other = line.bids == std::array<int, 3>{0, 0, 0}
+                                  ? std::vector<Action>{Action::make_bid(1, 18), Action::pass(0), Action::pass(2)}
+                                  : std::vector<Action>{Action::pass(1), Action::pass(2), Action::pass(0)};
+  EXPECT_NE(game_from_pgn(line, other).error().find("do not give the line's bids"), std::string::npos);
+  EXPECT_NE(game_from_pgn(line, std::vector<Action>{Action::pick_up(0)}).error().find("not a bid, hold or pass"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 #include "engine/records/pgn.h"
 #include "engine/records/sgf.h"
 #include "server/protocol/json_codec.h"
+#include "server/table/game_log.h"
 #include "tests/net/ws_test_client.h"
 #include "tests/support/eventually.h"
 
@@ -335,6 +336,26 @@ TEST_F(ServeTest, ThreeBotsPlayAFullSeriesStoredReplayableWithoutLeaks) {
   const std::string replay_sgf = std::string(SKAT_BINARY) + " replay '" + (dir_ / "series.sgf").string() + "' >'" +
                                  (dir_ / "replay-sgf.jsonl").string() + "'";
   EXPECT_EQ(std::system(replay_sgf.c_str()), 0) << slurp(dir_ / "replay-sgf.jsonl");
+  // Each line's auction is the one played: the bids, holds and passes of the game's event log.
+  {
+    auto c = skat::db::Connection::open((dir_ / "skat.db").string());
+    ASSERT_TRUE(c);
+    const auto rows = skat::db::list_games(*c, series->id);
+    ASSERT_TRUE(rows);
+    ASSERT_EQ(rows->size(), sgf_read.games.size());
+    for (std::size_t i = 0; i < rows->size(); ++i) {
+      const auto log = skat::table::auction_calls((*rows)[i].event_log);
+      ASSERT_TRUE(log) << log.error();
+      std::vector<skat::Action> line;
+      for (const skat::SgfMove& m : sgf_read.games[i].moves) {
+        if (m.kind == skat::SgfMoveKind::Bid) line.push_back(skat::Action::make_bid(m.who, m.value));
+        if (m.kind == skat::SgfMoveKind::Hold) line.push_back(skat::Action::hold(m.who));
+        if (m.kind == skat::SgfMoveKind::Pass) line.push_back(skat::Action::pass(m.who));
+      }
+      EXPECT_FALSE(log->empty());
+      EXPECT_EQ(line, *log) << "game " << i;
+    }
+  }
   const auto exported_sgf = skat::nettest::http_get(port_, "/api/export.sgf?table=" + std::to_string(table));
   EXPECT_EQ(exported_sgf.status, 200);
   EXPECT_EQ(exported_sgf.body, sgf.body);

@@ -1,6 +1,7 @@
 // Helpers for the table tests: a table with injected deals, three seated participants, a
 // driver that lets SimplePlayers answer every act request through the JSON protocol (exactly
-// what networked bots do), and the no-leak check of outbound messages.
+// what networked bots do; a test may choose some answers itself), and the no-leak check of
+// outbound messages.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -137,7 +138,8 @@ class BotDriver {
       auto view = protocol::seat_view_from_json((*act)["view"]);
       ASSERT_TRUE(view.has_value()) << view.error().message;
       ASSERT_TRUE(same_view(*view, *table.view(seat))) << "the JSON view differs from the table's view";
-      const Action a = players_[static_cast<std::size_t>(seat)]->decide(*view);
+      std::optional<Action> chosen = choose ? choose(seat, *view) : std::nullopt;
+      const Action a = chosen ? *chosen : players_[static_cast<std::size_t>(seat)]->decide(*view);
       Json request = protocol::action_to_json(a);
       request.erase("pos");
       request["table"] = table.id();
@@ -157,6 +159,9 @@ class BotDriver {
     out.series.reset();
   }
 
+  // When set, asked first for each answer (seat, its view); an action it returns is sent instead
+  // of the bot's (e.g. scripted auctions).
+  std::function<std::optional<Action>(int seat, const SeatView& view)> choose;
   std::vector<FinishedGame> games_;
   std::vector<FinishedSeries> series_;
   int messages_ = 0;

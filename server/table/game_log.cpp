@@ -1,0 +1,39 @@
+#include "server/table/game_log.h"
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+
+namespace skat::table {
+
+std::expected<std::vector<Action>, std::string> auction_calls(std::string_view event_log) {
+  using Json = nlohmann::json;
+  const Json events = Json::parse(event_log, nullptr, false);
+  if (!events.is_array()) return std::unexpected("the event log is not a JSON array");
+  std::vector<Action> calls;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const Json& e = events[i];
+    if (!e.is_object()) continue;
+    const auto type = e.find("type");
+    if (type == e.end() || !type->is_string()) continue;
+    const std::string& name = type->get_ref<const std::string&>();
+    if (name != "bid" && name != "hold" && name != "pass") continue;
+    const std::string where = "event " + std::to_string(i + 1) + " (" + name + ")";
+    const auto pos = e.find("pos");
+    if (pos == e.end() || !pos->is_number_integer() || pos->get<std::int64_t>() < 0 || pos->get<std::int64_t>() > 2)
+      return std::unexpected(where + ": no position 0..2");
+    const int p = pos->get<int>();
+    if (name == "bid") {
+      // Any value that fits is passed on: the engine says whether it is a legal bid.
+      const auto value = e.find("value");
+      if (value == e.end() || !value->is_number_integer() || value->get<std::int64_t>() < 0 ||
+          value->get<std::int64_t>() > 1000)
+        return std::unexpected(where + ": no bid value");
+      calls.push_back(Action::make_bid(p, value->get<int>()));
+    } else {
+      calls.push_back(name == "hold" ? Action::hold(p) : Action::pass(p));
+    }
+  }
+  return calls;
+}
+
+}  // namespace skat::table

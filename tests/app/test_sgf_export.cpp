@@ -1,0 +1,200 @@
+// ISS SGF of server games carries the auction as played: games with scripted auctions (jump bids,
+// holds, passes in every order) and seeded random ones are played at a table and stored through
+// the SQLite store; the line the store writes, the export (db::export_sgf, the HTTP series and
+// export downloads) and, for games stored without a line, the line rebuilt from the event log all
+// have the event log's calls, one for one, and replay without mismatch.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "db/export.h"
+#include "db/games.h"
+#include "db/migrations.h"
+#include "db/series.h"
+#include "engine/records/replay.h"
+#include "server/app/sqlite_read_model.h"
+#include "server/table/game_log.h"
+#include "tests/app/stored_server_games.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace http = boost::beast::http;
+using namespace skat;
+using app::test::auction_of;
+using app::test::text_of;
+
+std::string fresh_db(const std::string& name) {
+  const fs::path dir = fs::path(testing::TempDir()) / ("skat_sgf_export_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return (dir / "skat.db").string();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    out.push_back(text.substr(start, end - start));
+    start = end == std::string::npos ? text.size() : end + 1;
+  }
+  return out;
+}
+
+std::string exported(db::Connection& c, table::TableId table, const db::AuctionReader& reader) {
+  db::SeriesFilter filter;
+  filter.table_id = table;
+  std::string out;
+  const auto report = db::export_sgf(
+      c, filter,
+      [&out](std::string_view chunk) {
+        out += chunk;
+        return true;
+      },
+      reader);
+  EXPECT_TRUE(report.has_value());
+  if (report && !report->problems.empty()) ADD_FAILURE() << report->problems.front();
+  return out;
+}
+
+net::HttpRequest get(const std::string& target) { return net::HttpRequest{http::verb::get, target, 11}; }
+
+// GET /api/series/{id}.sgf and /api/export.sgf?table=… (pulled chunk by chunk).
+std::pair<std::string, std::string> http_downloads(const std::string& path, db::SeriesId series, table::TableId table) {
+  app::SqliteReadModel reads(path);
+  const auto one = reads.series_record(get("/api/series/" + std::to_string(series) + ".sgf"), series, true);
+  EXPECT_EQ(one.response.result(), http::status::ok);
+  auto all = reads.export_records(get("/api/export.sgf?table=" + std::to_string(table)), true);
+  EXPECT_TRUE(all.next_chunk);
+  std::string body;
+  for (std::string chunk; all.next_chunk && all.next_chunk(chunk); chunk.clear()) body += chunk;
+  return {one.response.body(), body};
+}
+
+// Each line: the calls of the game's event log, in order, and a replay without mismatch.
+void expect_played_auctions(const std::vector<std::string>& lines, const std::vector<db::GameRecord>& games,
+                            const std::vector<table::FinishedGame>& played) {
+  ASSERT_EQ(lines.size(), games.size());
+  ASSERT_EQ(games.size(), played.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    SCOPED_TRACE("game " + std::to_string(i));
+    const auto log = table::auction_calls(games[i].event_log);
+    ASSERT_TRUE(log) << log.error();
+    EXPECT_EQ(*log, auction_of(played[i].game)) << text_of(*log);  // the log is what the table played
+    const auto line = read_sgf_game(lines[i], static_cast<int>(i) + 1);
+    ASSERT_TRUE(line) << lines[i];
+    EXPECT_EQ(line->id(), std::to_string(games[i].id));
+    EXPECT_EQ(text_of(auction_of(*line)), text_of(*log)) << lines[i];
+    const ReplayOutcome replayed = replay_sgf(*line);
+    EXPECT_TRUE(replayed.ok()) << replayed.error.value_or("") << " "
+                               << (replayed.mismatches.empty() ? "" : replayed.mismatches[0]) << "\n"
+                               << lines[i];
+  }
+}
+
+TEST(SgfExport, ServerGamesCarryTheAuctionAsPlayed) {
+  const std::string path = fresh_db("played");
+  auto store = app::SqliteStore::open(path).value();
+  const auto scripts = app::test::scripted_auctions();
+  const app::test::PlayedSeries scripted = app::test::play_and_store(*store, scripts, 0, 7, "scripted");
+  ASSERT_EQ(scripted.games.size(), scripts.size());
+  for (std::size_t i = 0; i < scripts.size(); ++i)
+    EXPECT_EQ(text_of(auction_of(scripted.games[i].game)), text_of(scripts[i])) << "game " << i;
+  std::vector<app::test::PlayedSeries> random;
+  for (std::uint64_t seed : {11, 12})
+    random.push_back(app::test::play_and_store(*store, {}, 30, seed, "random" + std::to_string(seed)));
+  std::size_t long_auctions = 0;
+  for (const auto& s : random)
+    for (const auto& g : s.games) long_auctions += auction_of(g.game).size() >= 8 ? 1 : 0;
+  EXPECT_GE(long_auctions, 20u);  // the random auctions do run long
+  store.reset();
+
+  auto c = db::open_database(path).value();
+  std::vector<app::test::PlayedSeries> all = random;
+  all.insert(all.begin(), scripted);
+  for (const app::test::PlayedSeries& p : all) {
+    SCOPED_TRACE("table " + std::to_string(p.table));
+    db::SeriesFilter filter;
+    filter.table_id = p.table;
+    const auto series = db::list_series(c, filter).value();
+    ASSERT_EQ(series.size(), 1u);
+    const db::SeriesId id = series[0].id;
+    auto games = db::list_games(c, id).value();
+    // The store wrote each game's line when it inserted the game.
+    std::string stored;
+    for (const db::GameRecord& g : games) {
+      EXPECT_FALSE(g.sgf.empty()) << "game " << g.index;
+      stored += g.sgf + "\n";
+    }
+    expect_played_auctions(lines_of(stored), games, p.games);
+    // The exports write those lines.
+    EXPECT_EQ(exported(c, p.table, table::auction_calls), stored);
+    const auto [one, every] = http_downloads(path, id, p.table);
+    EXPECT_EQ(one, stored);
+    EXPECT_EQ(every, stored);
+
+    // Stored without the line (as before the store wrote it): rebuilt from the PGN line and the
+    // auction of the event log, the same line.
+    ASSERT_TRUE(c.exec("UPDATE games SET sgf = NULL WHERE series_id = " + std::to_string(id)));
+    games = db::list_games(c, id).value();
+    for (const db::GameRecord& g : games) ASSERT_TRUE(g.sgf.empty());
+    const std::string rebuilt = exported(c, p.table, table::auction_calls);
+    expect_played_auctions(lines_of(rebuilt), games, p.games);
+    EXPECT_EQ(rebuilt, stored);
+    const auto [one_again, every_again] = http_downloads(path, id, p.table);
+    EXPECT_EQ(one_again, stored);
+    EXPECT_EQ(every_again, stored);
+  }
+
+  // Without the event log's calls the auction is only the shortest one giving the PGN's highest
+  // bids: for the first script "1 22 0 y 1 23 0 p 2 p", not the auction played.
+  const auto rebuilt = lines_of(exported(c, scripted.table, {}));
+  ASSERT_EQ(rebuilt.size(), scripts.size());
+  EXPECT_EQ(text_of(auction_of(*read_sgf_game(rebuilt[0], 1))), "1 22 0 y 1 23 0 p 2 p");
+  EXPECT_EQ(text_of(scripts[0]), "1 18 0 y 1 20 0 y 1 22 0 y 1 23 0 p 2 p");
+}
+
+TEST(SgfExport, AnEventLogWhoseAuctionDoesNotFitTheGameIsAProblem) {
+  const std::string path = fresh_db("bad_log");
+  auto store = app::SqliteStore::open(path).value();
+  const app::test::PlayedSeries p = app::test::play_and_store(*store, {app::test::calls("1 18 0 p 2 p")}, 0, 3, "bad");
+  store.reset();
+  auto c = db::open_database(path).value();
+  db::SeriesFilter filter;
+  filter.table_id = p.table;
+  const db::SeriesId id = db::list_series(c, filter).value().at(0).id;
+  ASSERT_TRUE(
+      c.exec("UPDATE games SET sgf = NULL, event_log = json('[{\"type\":\"pass\",\"pos\":1,\"seat\":1}]') "
+             "WHERE series_id = " +
+             std::to_string(id)));
+  std::string out;
+  const auto report = db::export_sgf(
+      c, filter,
+      [&out](std::string_view chunk) {
+        out += chunk;
+        return true;
+      },
+      table::auction_calls);
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->games, 0);
+  ASSERT_EQ(report->problems.size(), 1u);
+  EXPECT_NE(report->problems[0].find("the auction calls end before the auction does"), std::string::npos)
+      << report->problems[0];
+  EXPECT_TRUE(out.empty());
+}
+
+TEST(SgfExport, TheEventLogsAuctionCalls) {
+  const auto calls =
+      table::auction_calls(R"([{"type":"game_started","forehand":2},{"type":"bid","pos":1,"seat":0,"value":18},)"
+                           R"({"type":"timeout","seat":2,"action":{"type":"pass","pos":0}},)"
+                           R"({"type":"pass","pos":0,"seat":2,"timeout":true},{"type":"play","pos":1,"card":"CJ"}])");
+  ASSERT_TRUE(calls) << calls.error();
+  EXPECT_EQ(*calls, (std::vector<Action>{Action::make_bid(1, 18), Action::pass(0)}));
+  EXPECT_TRUE(table::auction_calls("[]").value().empty());
+  EXPECT_FALSE(table::auction_calls("{}"));
+  EXPECT_FALSE(table::auction_calls(R"([{"type":"bid","pos":1}])"));
+  EXPECT_FALSE(table::auction_calls(R"([{"type":"hold","seat":1}])"));
+}
+
+}  // namespace
