@@ -5,6 +5,7 @@
 // have the event log's calls, one for one, and replay without mismatch.
 #include <gtest/gtest.h>
 
+#include <expected>
 #include <filesystem>
 
 #include "db/export.h"
@@ -15,6 +16,7 @@
 #include "server/app/sqlite_read_model.h"
 #include "server/table/game_log.h"
 #include "tests/app/stored_server_games.h"
+#include "tests/support/text_lines.h"
 
 namespace {
 
@@ -23,6 +25,7 @@ namespace http = boost::beast::http;
 using namespace skat;
 using app::test::auction_of;
 using app::test::text_of;
+using skat::test::lines_of;
 
 std::string fresh_db(const std::string& name) {
   const fs::path dir = fs::path(testing::TempDir()) / ("skat_sgf_export_" + name);
@@ -31,31 +34,32 @@ std::string fresh_db(const std::string& name) {
   return (dir / "skat.db").string();
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = text.find('\n', start);
-    out.push_back(text.substr(start, end - start));
-    start = end == std::string::npos ? text.size() : end + 1;
-  }
-  return out;
-}
+// The SGF export of `table`'s series: its text and its report.
+struct Export {
+  std::string text;
+  std::expected<db::ExportReport, db::DbError> report;
+};
 
-std::string exported(db::Connection& c, table::TableId table, const db::AuctionReader& reader) {
+Export export_of(db::Connection& c, table::TableId table, const db::AuctionReader& reader) {
   db::SeriesFilter filter;
   filter.table_id = table;
-  std::string out;
-  const auto report = db::export_sgf(
+  Export e;
+  e.report = db::export_sgf(
       c, filter,
-      [&out](std::string_view chunk) {
-        out += chunk;
+      [&e](std::string_view chunk) {
+        e.text += chunk;
         return true;
       },
       reader);
-  EXPECT_TRUE(report.has_value());
-  if (report && !report->problems.empty()) ADD_FAILURE() << report->problems.front();
-  return out;
+  return e;
+}
+
+// The export's text, which must come without problems.
+std::string exported(db::Connection& c, table::TableId table, const db::AuctionReader& reader) {
+  const Export e = export_of(c, table, reader);
+  EXPECT_TRUE(e.report.has_value());
+  if (e.report && !e.report->problems.empty()) ADD_FAILURE() << e.report->problems.front();
+  return e.text;
 }
 
 net::HttpRequest get(const std::string& target) { return net::HttpRequest{http::verb::get, target, 11}; }
@@ -168,20 +172,14 @@ TEST(SgfExport, AnEventLogWhoseAuctionDoesNotFitTheGameIsAProblem) {
       c.exec("UPDATE games SET sgf = NULL, event_log = json('[{\"type\":\"pass\",\"pos\":1,\"seat\":1}]') "
              "WHERE series_id = " +
              std::to_string(id)));
-  std::string out;
-  const auto report = db::export_sgf(
-      c, filter,
-      [&out](std::string_view chunk) {
-        out += chunk;
-        return true;
-      },
-      table::auction_calls);
+  const Export e = export_of(c, p.table, table::auction_calls);
+  const auto& report = e.report;
   ASSERT_TRUE(report);
   EXPECT_EQ(report->games, 0);
   ASSERT_EQ(report->problems.size(), 1u);
   EXPECT_NE(report->problems[0].find("the auction calls end before the auction does"), std::string::npos)
       << report->problems[0];
-  EXPECT_TRUE(out.empty());
+  EXPECT_TRUE(e.text.empty());
 }
 
 TEST(SgfExport, TheEventLogsAuctionCalls) {

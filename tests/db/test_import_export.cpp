@@ -10,10 +10,12 @@
 #include "engine/records/replay.h"
 #include "tests/db/db_test_support.h"
 #include "tests/records/record_test_support.h"
+#include "tests/support/text_lines.h"
 
 namespace skat::db {
 namespace {
 
+using skat::test::lines_of;
 using test::must;
 
 std::string selfplay_file(std::uint64_t seed, int series, int deals) {
@@ -34,17 +36,6 @@ std::string exported(Connection& c, bool sgf, const SeriesFilter& filter = {}) {
   };
   const ExportReport report = must(sgf ? export_sgf(c, filter, sink, {}) : export_pgn(c, filter, sink));
   EXPECT_TRUE(report.problems.empty());
-  return out;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = text.find('\n', start);
-    out.push_back(text.substr(start, end - start));
-    start = end == std::string::npos ? text.size() : end + 1;
-  }
   return out;
 }
 

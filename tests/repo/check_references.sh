@@ -2,7 +2,8 @@
 # The repository stands alone: no tracked file refers to a path outside it. Fails (listing each
 # offence as file:line: what) when a tracked text file
 #   - names the specification folders the project was started from, or a machine's own folders
-#     (../shared, shared/spec, shared/fixtures, seeds/NNN, /work/...);
+#     (the "shared" folder beside the checkout with its spec, fixtures, seeds and hooks, a paper
+#     cited by its seeds/NNN input name, or a path under /work);
 #   - holds a relative path (../…) that, read from the file's own folder, leaves the repository;
 #   - cites a Markdown document (NAME.md) that is not a tracked file: as written from the root,
 #     from the citing file's folder, or as docs/NAME.md.
