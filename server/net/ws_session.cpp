@@ -22,7 +22,11 @@ WsSession::WsSession(asio::ip::tcp::socket&& socket, std::shared_ptr<SessionHand
       handler_(std::move(handler)),
       limits_(limits),
       bucket_(limits.ws_rate_per_second, limits.ws_rate_burst),
-      id_(next_session_id.fetch_add(1)) {}
+      id_(next_session_id.fetch_add(1)) {
+  beast::error_code ec;
+  const auto peer = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+  if (!ec) remote_address_ = peer.address().to_string();
+}
 
 // Handlers must never let an exception escape into Asio; a failing handler ends the session.
 template <class F>

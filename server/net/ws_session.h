@@ -32,6 +32,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void use_bot_rate_limit();
 
   std::uint64_t id() const { return id_; }
+  // The peer's IP address as text ("" when the socket could not tell), fixed at construction.
+  const std::string& remote_address() const { return remote_address_; }
 
  private:
   void on_run();
@@ -61,6 +63,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   bool close_sent_ = false;
   bool finished_ = false;
   std::uint64_t id_;
+  std::string remote_address_;
 };
 
 }  // namespace skat::net
