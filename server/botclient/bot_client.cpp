@@ -139,6 +139,7 @@ void BotConnection::retry(const std::shared_ptr<Stream>& ws, const char* why, be
   ws_.reset();
   connected_ = false;
   queue_.clear();
+  answered_.clear();  // an answer may have been lost with the connection: the resume asks again
   if (stopped_) return;
   ++failures_;
   const int shift = std::min(failures_ - 1, 5);
@@ -174,8 +175,15 @@ void BotConnection::handle(const std::string& text) {
   } else if (type == "act") {
     answer(m);
   } else if (type == "error") {
-    spdlog::warn("bot {}: server error {}: {}", settings_.name, m.value("code", ""), m.value("message", ""));
-    if (m.value("code", "") == "auth_failed") stop();
+    const std::string code = m.value("code", "");
+    spdlog::warn("bot {}: server error {}: {}", settings_.name, code, m.value("message", ""));
+    if (code == "auth_failed") stop();
+    // The answer was for a turn that is past: read the table again (missed events, then the act
+    // request if the turn is ours), so a newer request is answered within its clock.
+    if (code == "stale" && m.contains("table") && m["table"].is_number_integer()) {
+      const auto table = m["table"].get<std::int64_t>();
+      send(Json{{"type", "resume"}, {"table", table}, {"version", tables_[table]}}.dump());
+    }
   }
 }
 
@@ -189,6 +197,8 @@ void BotConnection::answer(const Json& act) {
   Request r;
   r.table = act.value("table", std::int64_t{0});
   r.version = act.value("version", std::int64_t{0});
+  // The same request again (a resume re-sends the pending one): it is answered already.
+  if (const auto done = answered_.find(r.table); done != answered_.end() && done->second == r.version) return;
   r.game = act.value("game", 0);
   if (const auto seed = act.find("seed"); seed != act.end() && seed->is_number_unsigned())
     r.seed = seed->get<std::uint64_t>();
@@ -261,6 +271,7 @@ void BotConnection::decided(const Request& r, std::optional<Action> action) {
     reply.erase("pos");
     reply["table"] = r.table;
     reply["version"] = r.version;
+    answered_[r.table] = r.version;
     send(reply.dump());
     ++moves_;
   }

@@ -5,7 +5,8 @@
 // deadline a margin before the move clock runs out. Each game gets a fresh player, seeded by the
 // act's `seed` when the table sends one (tournaments) and made from the spec anew, so a bot with
 // outer learning picks up a newer table version at the next game. After a dropped connection it
-// reconnects with exponential backoff and resumes from the last table version it saw.
+// reconnects with exponential backoff and resumes from the last table version it saw; an answer
+// refused as `stale` (its turn is past) makes it resume the table too, to answer the newer turn.
 #pragma once
 
 #include <array>
@@ -110,7 +111,8 @@ class BotConnection : public std::enable_shared_from_this<BotConnection> {
   int failures_ = 0;
   bool stopped_ = false;
   bool connected_ = false;
-  std::map<std::int64_t, std::int64_t> tables_;  // table → last version seen
+  std::map<std::int64_t, std::int64_t> tables_;    // table → last version seen
+  std::map<std::int64_t, std::int64_t> answered_;  // table → version of the last act request answered
   std::atomic<int> moves_ = 0;
 };
 

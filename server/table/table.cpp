@@ -94,8 +94,8 @@ TableOutput Table::handle(int seat, const protocol::ClientMessage& message, Time
   const auto reply_error = [&](const ProtocolError& e) { core_->send_error(out, seat, e, message.id); };
   try {
     if (const auto* cmd = std::get_if<protocol::GameCommand>(&message.body)) {
-      if (cmd->version && *cmd->version != core_->log_.version()) {
-        reply_error(ProtocolError{ErrorCode::Stale, "the table has moved on since that act request"});
+      if (cmd->version && !core_->answers_pending_turn(*cmd->version)) {
+        reply_error(ProtocolError{ErrorCode::Stale, "that act request is past: the turn has moved on"});
         return out;
       }
       return act(seat, cmd->action, now, message.id);

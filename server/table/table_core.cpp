@@ -91,7 +91,7 @@ Outbound TableCore::act_message(int seat) const {
   protocol::ActHeader header;
   header.table = id_;
   header.game = game_index_;
-  header.version = log_.version();
+  header.version = turn_version_;
   header.seat = seat;
   header.clock_ms = clock_ms(seat);
   header.deadline = move_deadline_ ? to_ms(*move_deadline_) : 0;

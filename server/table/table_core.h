@@ -57,6 +57,10 @@ class TableCore {
   std::array<std::vector<float>, 3> move_ms_{};  // answer times per seat in the current game (not timeouts)
   std::array<bool, 3> replaced_{};               // seats held by a substitute during the current game
   std::optional<TimePoint> move_deadline_;
+  // The version the pending act request carries: the table's version when the turn was handed
+  // out. A move answering an older request is stale; chat, presence and seating events that come
+  // in while the seat thinks do not change it.
+  std::int64_t turn_version_ = 0;
   std::int64_t previous_game_first_version_ = 0;
   std::int64_t game_first_version_ = 0;
   std::optional<Csprng> rng_;
@@ -95,6 +99,10 @@ class TableCore {
   void start_game(TableOutput& out, TimePoint now);
   void after_action(TableOutput& out, TimePoint now);
   void send_act(TableOutput& out, TimePoint now);
+  // Hands the turn to `seat` afresh: a new move clock, a new turn version, the act request.
+  void hand_turn_to(TableOutput& out, int seat, TimePoint now);
+  // Whether a command answering the act request of `version` answers the pending one.
+  bool answers_pending_turn(std::int64_t version) const { return game_ && version == turn_version_; }
 
   // --- records (table_record.cpp) ---
   void finish_game(TableOutput& out, TimePoint now);

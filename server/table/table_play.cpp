@@ -112,8 +112,12 @@ void TableCore::start_game(TableOutput& out, TimePoint now) {
 void TableCore::send_act(TableOutput& out, TimePoint now) {
   move_deadline_.reset();
   if (!running_ || !game_ || game_->finished()) return;
-  const int seat = seat_of_pos(game_->to_act());
+  hand_turn_to(out, seat_of_pos(game_->to_act()), now);
+}
+
+void TableCore::hand_turn_to(TableOutput& out, int seat, TimePoint now) {
   move_deadline_ = now + std::chrono::milliseconds(clock_ms(seat));
+  turn_version_ = log_.version();
   out.messages.push_back(act_message(seat));
 }
 

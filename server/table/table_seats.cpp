@@ -45,10 +45,8 @@ std::expected<void, ProtocolError> TableCore::sit(TableOutput& out, int seat, co
   if (before) fields["previous"] = participant_json(*before);
   emit_public(out, "replaced", fields, now);
   // Mid-game and the seat's turn: the bot gets its act request (and a fresh clock) now.
-  if (game_ && !game_->finished() && game_->to_act() >= 0 && seat_of_pos(game_->to_act()) == seat) {
-    move_deadline_ = now + std::chrono::milliseconds(clock_ms(seat));
-    out.messages.push_back(act_message(seat));
-  }
+  if (game_ && !game_->finished() && game_->to_act() >= 0 && seat_of_pos(game_->to_act()) == seat)
+    hand_turn_to(out, seat, now);
   continue_when_complete(out, now);
   return {};
 }
@@ -87,10 +85,7 @@ void TableCore::reconnect(TableOutput& out, int seat, TimePoint now) {
     s.grace_end.reset();
     s.awaiting_bot = false;
     emit_public(out, "returned", Json{{"seat", seat}, {"player", participant_json(*s.occupant)}}, now);
-    if (running_ && game_ && game_->to_act() >= 0 && seat_of_pos(game_->to_act()) == seat) {
-      move_deadline_ = now + std::chrono::milliseconds(clock_ms(seat));
-      out.messages.push_back(act_message(seat));
-    }
+    if (running_ && game_ && game_->to_act() >= 0 && seat_of_pos(game_->to_act()) == seat) hand_turn_to(out, seat, now);
     continue_when_complete(out, now);
     return;
   }

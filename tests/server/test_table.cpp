@@ -180,6 +180,82 @@ TEST(Table, ReplayedAnswersAreRefused) {
   EXPECT_EQ(error_code(out, 0), "");
 }
 
+// Chat, presence and a watcher's resume between an act request and its answer are not moves:
+// the answer naming the request's version is played (issue 18: an opponent chatting at every act
+// request turned every bot move into a timeout). The act request sent again after a resume names
+// the same turn.
+TEST(Table, EventsThatAreNotMovesLeaveTheActRequestStanding) {
+  Table table(7, fixed_config(2));
+  TimePoint now = t0();
+  auto out = seat_three_and_start(table, now);
+  auto act = last_of_type(out, 1, "act");
+  ASSERT_TRUE(act);
+  const std::int64_t asked = (*act)["version"].get<std::int64_t>();
+  out = table.handle(0, parse(R"({"type":"chat","table":7,"text":"hurry up"})"), now + 10ms);
+  ASSERT_TRUE(last_of_type(out, 1, "chat"));
+  out = table.disconnect(2, now + 20ms);
+  out = table.reconnect(2, now + 30ms);
+  ASSERT_TRUE(last_of_type(out, 1, "reconnected"));
+  EXPECT_GT(table.version(), asked);
+  out = table.resume(1, asked);
+  const auto again = last_of_type(out, 1, "act");
+  ASSERT_TRUE(again);
+  EXPECT_EQ((*again)["version"], asked);
+  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":18,"version":)" + std::to_string(asked) + "}"),
+                     now + 40ms);
+  EXPECT_EQ(error_code(out, 1), "");
+  ASSERT_TRUE(last_of_type(out, 2, "bid"));
+  // The move ended that turn: the same version is stale now, and forehand's request is the next.
+  const auto next = last_of_type(out, 0, "act");
+  ASSERT_TRUE(next);
+  EXPECT_GT((*next)["version"].get<std::int64_t>(), asked);
+  out = table.handle(0, parse(R"({"type":"hold","table":7,"version":)" + std::to_string(asked) + "}"), now + 50ms);
+  EXPECT_EQ(error_code(out, 0), "stale");
+}
+
+// A defender's concession out of turn is a vote, not the end of the turn: the seat to act keeps
+// its request. A move the clock already made for a seat does make its request stale.
+TEST(Table, OnlyTheTurnsEndMakesAnAnswerStale) {
+  Table table(7, fixed_config(2));
+  TimePoint now = t0();
+  auto out = seat_three_and_start(table, now);
+  // Middlehand passes, rearhand (seat 2) bids 18, forehand passes: seat 2 declares a hand grand.
+  EXPECT_EQ(error_code(table.handle(1, parse(R"({"type":"pass","table":7})"), now), 1), "");
+  EXPECT_EQ(error_code(table.handle(2, parse(R"({"type":"bid","table":7,"value":18})"), now), 2), "");
+  EXPECT_EQ(error_code(table.handle(0, parse(R"({"type":"pass","table":7})"), now), 0), "");
+  out = table.handle(2, parse(R"({"type":"declare","table":7,"game":"G","hand":true})"), now);
+  EXPECT_EQ(error_code(out, 2), "");
+  auto lead = last_of_type(out, 0, "act");  // forehand leads
+  ASSERT_TRUE(lead);
+  const std::int64_t asked = (*lead)["version"].get<std::int64_t>();
+  out = table.handle(1, parse(R"({"type":"concede","table":7})"), now + 1s);
+  ASSERT_TRUE(last_of_type(out, 0, "concede"));
+  EXPECT_FALSE(last_of_type(out, 0, "act"));
+  const auto card_of = [](const Json& act) {
+    const auto view = protocol::seat_view_from_json(act["view"]);
+    for (const Action& a : view->legal)
+      if (a.kind == ActionKind::Play) return protocol::action_to_json(a);
+    return Json();
+  };
+  Json card = card_of(*lead);
+  card.erase("pos");
+  card["table"] = 7;
+  card["version"] = asked;
+  out = table.handle(0, parse(card.dump()), now + 2s);
+  EXPECT_EQ(error_code(out, 0), "");
+  const auto next = last_of_type(out, 1, "act");
+  ASSERT_TRUE(next);
+  // Middlehand's clock runs out: the table plays for it, and its late answer is stale.
+  out = table.on_clock(now + 2s + 61s);
+  ASSERT_TRUE(last_of_type(out, 1, "timeout"));
+  Json late = card_of(*next);
+  late.erase("pos");
+  late["table"] = 7;
+  late["version"] = (*next)["version"];
+  out = table.handle(1, parse(late.dump()), now + 2s + 62s);
+  EXPECT_EQ(error_code(out, 1), "stale");
+}
+
 TEST(Table, AnswerTimesAreRecordedPerSeat) {
   Table table(7, fixed_config(1));
   TimePoint now = t0();

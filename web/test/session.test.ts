@@ -176,7 +176,50 @@ describe('session', () => {
     expect(s.snap.busy).toBe(true);
     sockets[0].recv({ type: 'error', code: 'illegal_action', message: 'no', table: 9 });
     expect(s.snap.busy).toBe(false);
-    sockets[0].recv({ type: 'chat', table: 9, version: 2, game: -1, seat: 0, name: 'anna', text: 'x' });
+    sockets[0].recv({ type: 'bid', table: 9, version: 2, game: 0, seat: 0, value: 18 });
+    expect(s.snap.act).toBeNull();
+  });
+
+  it('keeps the act request while others chat, come and go, or concede; a move or a stale error ends it', () => {
+    const { s, sockets } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    s.joinTable(9);
+    sockets[0].recv({
+      type: 'seated',
+      table: 9,
+      version: 1,
+      game: -1,
+      seat: 0,
+      player: { id: 7, name: 'anna', bot: false },
+    });
+    const act = {
+      type: 'act',
+      table: 9,
+      game: 0,
+      version: 1,
+      seat: 0,
+      clock_ms: 60000,
+      deadline: 1,
+      view: { legal: [] },
+    };
+    sockets[0].recv(act);
+    sockets[0].recv({ type: 'chat', table: 9, version: 2, game: 0, seat: 1, name: 'bot', text: 'hurry' });
+    sockets[0].recv({ type: 'disconnected', table: 9, version: 3, game: 0, seat: 2, grace_until: 5 });
+    sockets[0].recv({ type: 'reconnected', table: 9, version: 4, game: 0, seat: 2 });
+    sockets[0].recv({ type: 'concede', table: 9, version: 5, game: 0, seat: 1 });
+    expect(s.snap.table?.version).toBe(5);
+    expect(s.snap.act?.version).toBe(1);
+    // The answer names its request, so a late one cannot answer a later turn.
+    s.act({ type: 'pass', pos: 0 });
+    expect(sockets[0].sent.at(-1)).toEqual(expect.objectContaining({ type: 'pass', table: 9, version: 1 }));
+    sockets[0].recv({ type: 'error', code: 'stale', message: 'past', table: 9 });
+    expect(s.snap.act).toBeNull();
+    expect(sockets[0].sent.at(-1)).toMatchObject({ type: 'resume', table: 9, version: 5 });
+    sockets[0].recv({ ...act, version: 5 });
+    expect(s.snap.act?.version).toBe(5);
+    sockets[0].recv({ type: 'timeout', table: 9, version: 6, game: 0, seat: 0 });
     expect(s.snap.act).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 // from the last version seen, docs/protocol.md §8).
 import { applyEvent, fromStateMessage, newTable, type Msg, type TableState } from './tableState';
 import type { LegalAction } from './bidding';
+import { endsTurn } from './turn';
 
 export interface LobbyTable {
   table: number;
@@ -239,6 +240,12 @@ export class Session {
     const code = String(m.code);
     if (this.snap.busy) this.emit({ busy: false });
     if (code === 'already_seated') return; // joining again after a reconnect
+    if (code === 'stale') {
+      // the answer came after its turn had passed (the clock ran out): read the table again
+      this.emit({ act: null });
+      if (this.snap.table && m.table === this.snap.table.table) this.resume();
+      return;
+    }
     if (code === 'no_such_table' && this.snap.table && m.table === this.snap.table.table) {
       this.leaveLocal();
       this.emit({ error: 'That table no longer exists.' });
@@ -267,7 +274,7 @@ export class Session {
     if (status === 'duplicate') return;
     this.resumePending = false;
     const patch: Partial<SessionSnapshot> = { table: state };
-    if (this.snap.act && this.snap.act.version < state.version) {
+    if (this.snap.act && endsTurn(m, this.snap.act)) {
       patch.act = null;
       patch.busy = false;
     }
@@ -351,7 +358,10 @@ export class Session {
     if (!t) return;
     const { pos: _pos, ...rest } = action;
     void _pos;
-    if (this.send({ ...rest, table: t.table })) this.emit({ busy: true });
+    // The request's version: a click that arrives after its turn passed is refused as stale
+    // instead of being taken as the answer to a later turn.
+    const version = this.snap.act && this.snap.act.table === t.table ? { version: this.snap.act.version } : {};
+    if (this.send({ ...rest, table: t.table, ...version })) this.emit({ busy: true });
   }
 
   concede() {

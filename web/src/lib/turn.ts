@@ -1,0 +1,33 @@
+// Which table events end a pending act request (docs/protocol.md §5). A move, a timeout, a game or
+// series boundary, or the requested seat changing hands ends it; chat, presence (disconnected,
+// reconnected, replacing), seating and another seat's concession vote do not, so the panel for
+// the decision stays up while others talk.
+export interface PendingTurn {
+  version: number;
+  seat: number;
+}
+
+const TURN_ENDING = new Set([
+  'bid',
+  'hold',
+  'pass',
+  'pickup',
+  'discard',
+  'declare',
+  'play',
+  'timeout',
+  'game_started',
+  'game_result',
+  'series_started',
+  'series_finished',
+  'series_resumed',
+]);
+const SEAT_CHANGES = new Set(['replaced', 'returned', 'left']);
+
+export function endsTurn(event: { type?: unknown; version?: unknown; seat?: unknown }, turn: PendingTurn): boolean {
+  if (typeof event.version === 'number' && event.version <= turn.version) return false;
+  const type = String(event.type);
+  if (TURN_ENDING.has(type)) return true;
+  if (type === 'concede' || SEAT_CHANGES.has(type)) return event.seat === turn.seat;
+  return false;
+}
