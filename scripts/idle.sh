@@ -4,7 +4,9 @@
 #   - `skat idle --connections N --seconds SECONDS --server-pid PID` opens N WebSocket connections
 #     (with --hello each signs in as a guest), holds them, and prints the server's connection count
 #     and its memory per connection (VmRSS after minus before);
-#   - the file-descriptor limit of both processes is raised to the hard limit (N + some are needed).
+#   - the file-descriptor limit of both processes is raised to the hard limit (N + some are needed);
+#   - the server's connection caps and hello deadline are lifted (all N come from loopback, and
+#     without --hello none of them signs in).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n="${1:?usage: scripts/idle.sh N SECONDS [--hello]}"
@@ -25,7 +27,8 @@ cleanup() {
 trap cleanup EXIT INT TERM
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 "$skat" --log-level warn serve --port "$port" --db "$work/skat.db" --web /nonexistent \
-  --admin-token-file "$work/admin-token" 2>"$work/serve.log" &
+  --admin-token-file "$work/admin-token" --max-connections $((n + 100)) --max-connections-per-address 0 \
+  --hello-timeout-s 3600 2>"$work/serve.log" &
 server=$!
 for _ in $(seq 1 100); do
   (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break

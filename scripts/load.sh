@@ -3,7 +3,7 @@
 #   - builds the release binary if needed;
 #   - a temp database in /tmp with 3·K bot accounts made by `skat admin create-bot` (the accounts
 #     are made once and the database copied from a cache in /tmp/skat-load-cache for later runs);
-#   - `skat serve` on a free port, `skat bot --kind simple` processes (≤ 1000 bots each, at least
+#   - `skat serve` on a free port (no per-address connection cap: every client is on loopback), `skat bot --kind simple` processes (≤ 1000 bots each, at least
 #     two when K > 1), then `skat loadgen` for SECONDS, then everything stops (trap on exit);
 #   - prints the loadgen report, then checks that every game the server counted is in the database.
 # SKAT_SERVE_ARGS adds options to `skat serve` (e.g. "--strength-tables=none": records without hand strengths).
@@ -58,7 +58,7 @@ trap cleanup INT TERM EXIT
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 "${server_pin[@]}" "$skat" --log-level warn serve --port "$port" --db "$work/skat.db" --web /nonexistent \
-  --admin-token-file "$work/admin-token" ${SKAT_SERVE_ARGS:-} 2>"$work/serve.log" &
+  --admin-token-file "$work/admin-token" --max-connections-per-address 0 ${SKAT_SERVE_ARGS:-} 2>"$work/serve.log" &
 server=$!
 pids+=("$server")
 for _ in $(seq 1 100); do

@@ -186,6 +186,7 @@ void Hub::welcome(std::uint64_t session_id, std::expected<Identity, std::string>
   if (!result) return send_error(session, ErrorCode::AuthFailed, result.error(), request_id);
   const Identity& who = *result;
   conn.who = who;
+  session->authenticated();  // the hello deadline (net::Limits::hello_timeout) is met
   player_sessions_[who.player_id].insert(session_id);
   lobby_.connect(who.player_id, who.name, who.bot, who.bot_kind);
   if (who.bot) {

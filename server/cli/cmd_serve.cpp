@@ -1,18 +1,36 @@
 // `skat serve`: the game server (HTTP + WebSocket on one port, SQLite, the web client); see
 // server/app/serve.h for what it does at start and at a graceful stop. With --nightly-at the
 // nightly job (server/nightly) runs every day at that UTC time beside it, on the same database.
+// At start the descriptor limit is raised toward what --max-connections needs.
 #include <spdlog/spdlog.h>
 
+#include <chrono>
+#include <cstdint>
 #include <memory>
 #include <optional>
 
 #include "server/app/serve.h"
 #include "server/cli/command.h"
+#include "server/net/descriptor_limit.h"
 #include "server/nightly/nightly_schedule.h"
 
 namespace skat::cli {
 
 namespace {
+
+// Descriptors kept for everything but connections: the database and its WAL, the read model,
+// static files being sent, the tables, the log, the event loop's own.
+constexpr std::uint64_t kSpareDescriptors = 64;
+
+void raise_descriptor_limit(const net::Limits& limits) {
+  const std::uint64_t wanted = limits.max_connections == 0 ? UINT64_MAX : limits.max_connections + kSpareDescriptors;
+  const auto fds = net::raise_descriptor_limit(wanted);
+  if (limits.max_connections != 0 && fds.soft < wanted)
+    spdlog::warn(
+        "serve: the descriptor limit is {} (hard {}), below --max-connections {} plus {} spare: new "
+        "connections wait once the descriptors run out",
+        fds.soft, fds.hard, limits.max_connections, kSpareDescriptors);
+}
 
 struct ServeArgs {
   app::ServeConfig config;
@@ -31,6 +49,7 @@ int run_serve_command(ServeArgs& args) {
     args.nightly.db_path = args.config.db_path;
     schedule.emplace(args.nightly, *at);
   }
+  raise_descriptor_limit(args.config.limits);
   return app::run_serve(args.config);
 }
 
@@ -73,6 +92,18 @@ Command add_serve_command(CLI::App& parent) {
          "--table-idle-s", [config](int s) { config->table_idle_close = std::chrono::seconds(s); },
          "An empty table with no series running is closed after this many seconds (default 600)")
       ->check(CLI::Range(1, 86400));
+  app->add_option("--max-connections", config->limits.max_connections,
+                  "Open TCP connections (HTTP and WebSocket) in all; more are refused (0: no cap)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{10'000'000}))
+      ->capture_default_str();
+  app->add_option("--max-connections-per-address", config->limits.max_connections_per_address,
+                  "Open TCP connections from one peer address (IPv6: one /64); more are refused (0: no cap)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{10'000'000}))
+      ->capture_default_str();
+  app->add_option_function<int>(
+         "--hello-timeout-s", [config](int s) { config->limits.hello_timeout = std::chrono::seconds(s); },
+         "A WebSocket whose player is not welcomed within this many seconds is closed (default 10)")
+      ->check(CLI::Range(1, 3600));
   app->add_option("--strength-tables", config->strength_tables,
                   "Winning tables for the hand strengths of the game records (empty: none)")
       ->capture_default_str();

@@ -24,8 +24,8 @@ HttpReply make_reply(const HttpRequest& request, http::status status, std::strin
   return reply;
 }
 
-HttpSession::HttpSession(asio::ip::tcp::socket&& socket, std::shared_ptr<const Services> services)
-    : stream_(std::move(socket)), services_(std::move(services)) {}
+HttpSession::HttpSession(asio::ip::tcp::socket&& socket, std::shared_ptr<const Services> services, ConnectionSlot slot)
+    : stream_(std::move(socket)), services_(std::move(services)), slot_(std::move(slot)) {}
 
 void HttpSession::run() {
   asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -48,7 +48,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   HttpRequest request = parser_->release();
   if (beast::websocket::is_upgrade(request)) {
     if (request.target() != "/ws") return reply_error(http::status::not_found, "WebSocket endpoint is /ws\n");
-    std::make_shared<WsSession>(stream_.release_socket(), services_->ws, services_->limits)->run(std::move(request));
+    std::make_shared<WsSession>(stream_.release_socket(), services_->ws, services_->limits, std::move(slot_))
+        ->run(std::move(request));
     return;
   }
   try {

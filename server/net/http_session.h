@@ -1,6 +1,8 @@
 // One plain HTTP connection: reads a request at a time under header/body limits, upgrades
-// `/ws` to a WsSession, and writes the HttpHandler's reply (whole, or chunked from a generator)
-// before reading the next request. One write in flight, always on the connection's strand.
+// `/ws` to a WsSession (which takes over the connection's slot of the connection caps), and writes
+// the HttpHandler's reply (whole, or chunked from a generator) before reading the next request. One
+// write in flight, always on the connection's strand. A request, the first one too, must arrive
+// within the HTTP timeout, so a connection that never sends one is closed after it.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -9,6 +11,7 @@
 #include <memory>
 #include <optional>
 
+#include "server/net/connection_slots.h"
 #include "server/net/handlers.h"
 #include "server/net/limits.h"
 
@@ -22,7 +25,8 @@ struct Services {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<const Services> services);
+  HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<const Services> services,
+              ConnectionSlot slot = {});
   void run();
 
  private:
@@ -48,6 +52,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<boost::beast::http::response_serializer<boost::beast::http::empty_body>> header_serializer_;
   std::string chunk_;
   bool keep_alive_ = false;
+  ConnectionSlot slot_;
 };
 
 }  // namespace skat::net

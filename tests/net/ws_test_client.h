@@ -23,9 +23,13 @@ namespace asio = boost::asio;
 
 class WsClient {
  public:
-  explicit WsClient(unsigned short port, std::string path = "/ws") : ws_(io_) {
-    asio::ip::tcp::resolver resolver(io_);
-    beast::get_lowest_layer(ws_).connect(resolver.resolve("127.0.0.1", std::to_string(port)));
+  // `from`: the local address to connect from (another loopback address, e.g. "127.0.0.2", is
+  // another peer to the server); empty: any.
+  explicit WsClient(unsigned short port, std::string path = "/ws", const std::string& from = "") : ws_(io_) {
+    auto& socket = beast::get_lowest_layer(ws_).socket();
+    socket.open(asio::ip::tcp::v4());
+    if (!from.empty()) socket.bind({asio::ip::make_address(from), 0});
+    socket.connect({asio::ip::make_address("127.0.0.1"), port});
     ws_.read_message_max(8 * 1024 * 1024);
     ws_.handshake("127.0.0.1:" + std::to_string(port), path);
   }
@@ -39,6 +43,20 @@ class WsClient {
     return !ec;
   }
   bool send(const Json& j) { return send(j.dump()); }
+  bool send_binary(const std::string& bytes) {
+    beast::error_code ec;
+    ws_.binary(true);
+    ws_.write(asio::buffer(bytes), ec);
+    if (ec) closed_ = true;
+    return !ec;
+  }
+  // A WebSocket ping frame (the server's pong is consumed by the next read).
+  bool ping() {
+    beast::error_code ec;
+    ws_.ping({}, ec);
+    if (ec) closed_ = true;
+    return !ec;
+  }
 
   // The next message, or nothing when the connection closed or `timeout` passed.
   std::optional<std::string> read_text(std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
@@ -57,6 +75,7 @@ class WsClient {
       io_.restart();
       io_.run();
       closed_ = true;
+      timed_out_ = true;
       return std::nullopt;
     }
     if (result) {
@@ -88,12 +107,17 @@ class WsClient {
     return read_until([&](const Json& j) { return j.is_object() && j.value("type", "") == type; }, timeout);
   }
   bool closed() const { return closed_; }
+  // Whether a read gave up waiting (rather than the server closing the connection).
+  bool timed_out() const { return timed_out_; }
+  // The code of the server's close frame (0: none came).
+  int close_code() const { return static_cast<int>(ws_.reason().code); }
 
  private:
   asio::io_context io_;
   beast::websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
   bool closed_ = false;
+  bool timed_out_ = false;
 };
 
 struct HttpResult {
