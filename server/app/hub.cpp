@@ -51,8 +51,10 @@ Hub::Hub(asio::io_context& io, const ServeConfig& config, DbWriter& writer)
       strand_(asio::make_strand(io)),
       config_(config),
       writer_(writer),
+      guest_quota_(config.guests_per_address_per_hour),
       snapshot_timer_(strand_),
       reap_timer_(strand_),
+      purge_timer_(strand_),
       strength_cache_(strengths_from(config.strength_tables)) {
   if (strength_cache_) hand_strengths_ = [cache = strength_cache_](const Deal& deal) { return cache->get(deal); };
   rebuild_snapshot();
@@ -78,7 +80,11 @@ void Hub::send_error(const std::shared_ptr<net::WsSession>& session, ErrorCode c
 
 void Hub::on_open(const std::shared_ptr<net::WsSession>& session) {
   ++connections_;
-  on_strand([session](Hub& hub) { hub.conns_[session->id()].session = session; });
+  on_strand([session, address = address_key(session->remote_address())](Hub& hub) {
+    Conn& conn = hub.conns_[session->id()];
+    conn.session = session;
+    conn.address = address;
+  });
 }
 
 void Hub::on_message(const std::shared_ptr<net::WsSession>& session, std::string_view text) {
@@ -114,6 +120,7 @@ void Hub::on_close(const std::shared_ptr<net::WsSession>& session) {
     if (sessions.empty()) {
       hub.player_sessions_.erase(pid);
       if (conn.who->bot) hub.lobby_.bots().remove(pid);
+      hub.track_tables_of(pid);  // its tables may now be abandoned
     }
     hub.lobby_.disconnect(pid);
     for (const table::TableId t : conn.tables)
@@ -149,8 +156,25 @@ void Hub::hello(const std::shared_ptr<net::WsSession>& session, Conn& conn, cons
     return send_error(session, ErrorCode::BadField, "hello was already sent on this connection", request_id);
   conn.hello_pending = true;
   const std::uint64_t sid = session->id();
-  auto reply = [self = shared_from_this(), sid, request_id, kind = h.kind](std::expected<Identity, std::string> result,
-                                                                           std::string token) {
+  if (h.bot) {
+    writer_.post([reply = welcome_later(sid, request_id, h.kind), name = h.name, token = h.token](Store& store) {
+      reply(store.verify_bot(name, token), "");
+    });
+    return;
+  }
+  // A guest's session token (the store keeps its hash, so it outlives a restart) gives the same
+  // player back; an unknown or expired one is ignored and a new guest with a new session begins.
+  if (h.token.empty()) return new_guest(sid, h.name, request_id);
+  writer_.post([self = shared_from_this(), reply = welcome_later(sid, request_id, ""), sid, request_id, name = h.name,
+                token = h.token](Store& store) {
+    if (auto known = store.verify_session(token)) return reply(std::move(known), token);
+    self->on_strand([sid, request_id, name](Hub& hub) { hub.new_guest(sid, name, request_id); });
+  });
+}
+
+Hub::Reply Hub::welcome_later(std::uint64_t sid, std::optional<std::int64_t> request_id, std::string kind) {
+  return [self = shared_from_this(), sid, request_id, kind = std::move(kind)](
+             std::expected<Identity, std::string> result, std::string token) {
     // A bot's announced program is what tournaments and add_bot match on (its account's kind
     // is only a label); a guest announces none.
     if (result && result->bot && !kind.empty()) result->bot_kind = kind;
@@ -158,15 +182,22 @@ void Hub::hello(const std::shared_ptr<net::WsSession>& session, Conn& conn, cons
       hub.welcome(sid, std::move(result), std::move(token), request_id);
     });
   };
-  if (h.bot) {
-    writer_.post([reply, name = h.name, token = h.token](Store& store) { reply(store.verify_bot(name, token), ""); });
+}
+
+// Every new guest is a player row and a session row: an address may create
+// `guests_per_address_per_hour` of them, refilled over the hour.
+void Hub::new_guest(std::uint64_t sid, std::string name, std::optional<std::int64_t> request_id) {
+  const auto it = conns_.find(sid);
+  if (it == conns_.end()) return;
+  if (!guest_quota_.take(it->second.address, std::chrono::steady_clock::now())) {
+    it->second.hello_pending = false;
+    if (const auto session = it->second.session.lock())
+      send_error(session, ErrorCode::TooManyGuests,
+                 "too many new guests from your address: sign in with the token you were given, or come back later",
+                 request_id);
     return;
   }
-  // A guest's session token (the store keeps its hash, so it outlives a restart) gives the same
-  // player back; an unknown or expired one is ignored and a new guest with a new session begins.
-  writer_.post([reply, name = h.name, token = h.token](Store& store) {
-    if (!token.empty())
-      if (auto known = store.verify_session(token)) return reply(std::move(known), token);
+  writer_.post([reply = welcome_later(sid, request_id, ""), name = std::move(name)](Store& store) {
     auto guest = store.create_guest(name);
     if (!guest) return reply(std::move(guest), "");
     auto created = store.create_session(guest->player_id);
@@ -189,6 +220,7 @@ void Hub::welcome(std::uint64_t session_id, std::expected<Identity, std::string>
   session->authenticated();  // the hello deadline (net::Limits::hello_timeout) is met
   player_sessions_[who.player_id].insert(session_id);
   lobby_.connect(who.player_id, who.name, who.bot, who.bot_kind);
+  track_tables_of(who.player_id);  // its tables are not abandoned any more
   if (who.bot) {
     session->use_bot_rate_limit();
     lobby_.bots().add(who.player_id, who.name, who.bot_kind);
@@ -221,34 +253,47 @@ void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const pro
   table::TableConfig config = table_config();
   if (create.deals) config.deals = *create.deals;
   if (create.event) config.event = *create.event;
-  const std::int64_t creator = conns_[session->id()].who->player_id;
-  // Tables still being created count too, so a burst of requests cannot pass the bound.
-  const auto own = std::ranges::count_if(creators_, [&](const auto& entry) { return entry.second == creator; }) +
-                   tables_pending_[creator];
-  int pending = 0;
-  for (const auto& [player, count] : tables_pending_) pending += count;
-  if (own >= config_.tables_per_player || std::ssize(tables_) + pending >= config_.max_tables)
-    return send_error(session, ErrorCode::TooManyTables,
-                      own >= config_.tables_per_player
-                          ? "you have " + std::to_string(own) + " open tables; join or leave one of them first"
-                          : "the server has as many open tables as it may hold",
-                      request_id);
-  ++tables_pending_[creator];
-  writer_.post([self = shared_from_this(), session, config, creator, request_id](Store& store) {
+  const Conn& conn = conns_[session->id()];
+  const TableOrigin origin{conn.who->player_id, session->id(), conn.address};
+  // Open tables per player, and per connection and address too (a client may come back as ever
+  // new guests). Tables still being created count too, so a burst of requests cannot pass the bounds.
+  int by_player = 0, by_connection = 0, by_address = 0;
+  auto count = [&](const TableOrigin& o) {
+    by_player += o.player == origin.player ? 1 : 0;
+    by_connection += o.session == origin.session ? 1 : 0;
+    by_address += o.address == origin.address ? 1 : 0;
+  };
+  for (const auto& [table, o] : creators_) count(o);
+  for (const auto& [pending, o] : tables_pending_) count(o);
+  std::string refusal;
+  if (by_player >= config_.tables_per_player)
+    refusal = "you have " + std::to_string(by_player) + " open tables; join or leave one of them first";
+  else if (by_connection >= config_.tables_per_connection)
+    refusal = "this connection opened " + std::to_string(by_connection) + " tables that are still open";
+  else if (by_address >= config_.tables_per_address)
+    refusal = "your address has " + std::to_string(by_address) + " open tables";
+  else if (std::ssize(tables_) + std::ssize(tables_pending_) >= config_.max_tables)
+    refusal = "the server has as many open tables as it may hold";
+  if (!refusal.empty()) return send_error(session, ErrorCode::TooManyTables, refusal, request_id);
+  const std::uint64_t pending = ++last_pending_;
+  tables_pending_[pending] = origin;
+  writer_.post([self = shared_from_this(), session, config, origin, pending, request_id](Store& store) {
     auto id = store.create_table(config);
-    self->on_strand([session, config, creator, request_id, id = std::move(id)](Hub& hub) {
-      if (--hub.tables_pending_[creator] == 0) hub.tables_pending_.erase(creator);
+    self->on_strand([session, config, origin, pending, request_id, id = std::move(id)](Hub& hub) {
+      hub.tables_pending_.erase(pending);
       if (!id) return hub.send_error(session, ErrorCode::Internal, "table not created: " + id.error(), request_id);
-      hub.open_table(session, *id, config, creator, request_id);
+      hub.open_table(session, *id, config, origin, request_id);
     });
   });
 }
 
 void Hub::open_table(const std::shared_ptr<net::WsSession>& session, table::TableId id,
-                     const table::TableConfig& config, std::int64_t creator, std::optional<std::int64_t> request_id) {
-  creators_[id] = creator;
-  register_table(std::make_shared<TableHost>(io_, table::Table(id, config), creator, weak_from_this(), writer_),
+                     const table::TableConfig& config, const TableOrigin& origin,
+                     std::optional<std::int64_t> request_id) {
+  creators_[id] = origin;
+  register_table(std::make_shared<TableHost>(io_, table::Table(id, config), origin.player, weak_from_this(), writer_),
                  config);
+  track_abandoned(id);  // its creator may have gone meanwhile
   protocol::Json reply = protocol::make_table_created(id);
   if (request_id) reply["id"] = *request_id;
   session->send(protocol::to_text(reply));
@@ -270,6 +315,7 @@ void Hub::open_managed_table(table::TableId id, table::TableConfig config, Table
                              std::vector<table::BotRequest> bots) {
   on_strand([id, config = std::move(config), hooks = std::move(hooks), bots = std::move(bots)](Hub& hub) mutable {
     if (hub.stopping_) return;
+    hub.managed_.insert(id);
     hub.register_table(std::make_shared<TableHost>(hub.io_, table::Table(id, config), 0, hub.weak_from_this(),
                                                    hub.writer_, std::move(hooks)),
                        config);
@@ -317,10 +363,43 @@ void Hub::invite_back(const Identity& bot) {
   spdlog::info("bot {} invited back to table {} seat {}", bot.player_id, table, seat);
 }
 
+// Bots are invited by the table's creator, or by a player seated there before the series starts
+// (the table itself knows who sits, so a join just sent is not overtaken); never by message to a
+// table the server runs.
 void Hub::add_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,
                   std::optional<std::int64_t> request_id) {
+  const auto host = tables_.find(add.table);
+  if (host == tables_.end()) return send_error(session, ErrorCode::NoSuchTable, "no such table", request_id, add.table);
+  if (managed_.contains(add.table))
+    return send_error(session, ErrorCode::NotAllowed, "the server seats the bots at this table", request_id, add.table);
+  const std::int64_t sender = conns_[session->id()].who->player_id;
+  if (const auto origin = creators_.find(add.table); origin != creators_.end() && origin->second.player == sender)
+    return invite_bot(session, add, request_id);
+  host->second->ask_seated_before_series(sender, [weak = weak_from_this(), session, add, request_id](bool seated) {
+    const auto self = weak.lock();
+    if (!self) return;
+    self->on_strand([session, add, request_id, seated](Hub& hub) {
+      if (seated) return hub.invite_bot(session, add, request_id);
+      hub.send_error(session, ErrorCode::NotAllowed,
+                     "only the table's creator, or a player seated there before the series starts, may invite bots",
+                     request_id, add.table);
+    });
+  });
+}
+
+void Hub::invite_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,
+                     std::optional<std::int64_t> request_id) {
+  if (stopping_) return;
   if (!tables_.contains(add.table))
     return send_error(session, ErrorCode::NoSuchTable, "no such table", request_id, add.table);
+  if (const auto origin = creators_.find(add.table); origin != creators_.end()) {
+    const std::int64_t creator = origin->second.player;
+    if (const int held = bots_held_by(creator); held >= config_.bots_per_player)
+      return send_error(session, ErrorCode::TooManyBots,
+                        "the tables of this table's creator hold " + std::to_string(held) + " pool bots (at most " +
+                            std::to_string(config_.bots_per_player) + "); they return after a series",
+                        request_id, add.table);
+  }
   auto bot = lobby_.bots().acquire_by_name(add.bot);  // a bot name, else a kind (empty: any bot)
   if (!bot) bot = lobby_.bots().acquire_by_kind(add.bot);
   if (!bot) return send_error(session, ErrorCode::BadField, "no free bot '" + add.bot + "'", request_id, add.table);
@@ -328,6 +407,13 @@ void Hub::add_bot(const std::shared_ptr<net::WsSession>& session, const protocol
     lobby_.bots().release(*bot);
     send_error(session, ErrorCode::Internal, "the bot could not be reached", request_id, add.table);
   }
+}
+
+int Hub::bots_held_by(std::int64_t creator) const {
+  return static_cast<int>(std::ranges::count_if(seated_bots_, [&](const auto& entry) {
+    const auto origin = creators_.find(entry.second);
+    return origin != creators_.end() && origin->second.player == creator;
+  }));
 }
 
 bool Hub::invite(std::int64_t bot_id, table::TableId table, int seat) {
@@ -400,6 +486,7 @@ void Hub::publish_table(protocol::LobbyTable summary) {
     if (!hub.tables_.contains(summary.table)) return;  // closed meanwhile
     hub.summaries_[summary.table] = summary;
     hub.track_idle(summary);
+    hub.track_abandoned(summary.table);
     hub.refresh_snapshot();
   });
 }
@@ -416,11 +503,55 @@ void Hub::track_idle(const protocol::LobbyTable& summary) {
   schedule_reap();
 }
 
+bool Hub::abandoned(table::TableId table) const {
+  const auto summary = summaries_.find(table);
+  if (summary == summaries_.end() || summary->second.running || managed_.contains(table)) return false;
+  for (const protocol::LobbySeat& seat : summary->second.seats)
+    if (seat.player_id && !seat.bot) return false;
+  const auto origin = creators_.find(table);  // a resumed series' table has none
+  return origin == creators_.end() || !player_sessions_.contains(origin->second.player);
+}
+
+void Hub::track_abandoned(table::TableId table) {
+  if (!abandoned(table)) {
+    abandoned_since_.erase(table);
+    return;
+  }
+  abandoned_since_.try_emplace(table, std::chrono::steady_clock::now());
+  schedule_reap();
+}
+
+void Hub::track_tables_of(std::int64_t creator) {
+  for (const auto& [table, origin] : creators_)
+    if (origin.player == creator) track_abandoned(table);
+}
+
+// Tables abandoned for longer than the grace send their bots back to the pool (a bot still on its
+// way is sent back once it sits) and drop their requests for bots.
+void Hub::dismiss_abandoned_bots() {
+  const auto now = std::chrono::steady_clock::now();
+  std::set<table::TableId> holding;
+  for (const auto& [bot, table] : seated_bots_) holding.insert(table);
+  for (const auto& [table, since] : abandoned_since_) {
+    if (now - since < std::chrono::milliseconds(config_.grace_ms)) continue;
+    std::erase_if(waiting_bots_, [&](const auto& waiting) { return waiting.first == table; });
+    const auto summary = summaries_.find(table);
+    const bool bot_seated =
+        summary != summaries_.end() &&
+        std::ranges::any_of(summary->second.seats, [](const auto& s) { return s.player_id && s.bot; });
+    if (!holding.contains(table) && !bot_seated) continue;
+    if (const auto host = tables_.find(table); host != tables_.end()) host->second->dismiss_bots();
+  }
+}
+
 void Hub::schedule_reap() {
-  if (reap_scheduled_ || stopping_ || idle_since_.empty()) return;
+  if (reap_scheduled_ || stopping_ || (idle_since_.empty() && abandoned_since_.empty())) return;
   reap_scheduled_ = true;
-  reap_timer_.expires_after(std::clamp<std::chrono::milliseconds>(
-      config_.table_idle_close / 2, std::chrono::milliseconds(10), std::chrono::minutes(1)));
+  auto period = config_.table_idle_close / 2;
+  if (!abandoned_since_.empty())
+    period = std::min<std::chrono::milliseconds>(period, std::chrono::milliseconds(config_.grace_ms / 2));
+  reap_timer_.expires_after(
+      std::clamp<std::chrono::milliseconds>(period, std::chrono::milliseconds(10), std::chrono::minutes(1)));
   reap_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
     const auto self = weak.lock();
     if (!self || ec) return;
@@ -434,6 +565,7 @@ void Hub::schedule_reap() {
 
 // A table someone is on the way to (a bot invited or still to be invited) is not idle.
 void Hub::reap_idle_tables() {
+  dismiss_abandoned_bots();
   const auto now = std::chrono::steady_clock::now();
   std::set<table::TableId> awaited;
   for (const auto& [bot, table] : seated_bots_) awaited.insert(table);
@@ -448,7 +580,9 @@ void Hub::reap_idle_tables() {
     }
     summaries_.erase(table);
     creators_.erase(table);
+    managed_.erase(table);
     idle_since_.erase(table);
+    abandoned_since_.erase(table);
     spdlog::info("table {} closed (idle)", table);
   }
   if (!closing.empty()) refresh_snapshot();
@@ -516,10 +650,44 @@ HubStats Hub::stats() const {
   return stats_;
 }
 
+void Hub::start() {
+  on_strand([](Hub& hub) { hub.purge_unused_guests(); });
+}
+
+void Hub::schedule_purge(std::chrono::milliseconds after) {
+  if (stopping_) return;
+  purge_timer_.expires_after(after);
+  purge_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+    const auto self = weak.lock();
+    if (!self || ec) return;
+    self->on_strand([](Hub& hub) { hub.purge_unused_guests(); });
+  });
+}
+
+// Guests who played no game go `guest_unused_after` after their creation; whoever is online or
+// sits at a live table now stays (the store also keeps those who signed in since its last purge).
+void Hub::purge_unused_guests() {
+  if (stopping_) return;
+  std::set<std::int64_t> keep;
+  for (const auto& [player, sessions] : player_sessions_) keep.insert(player);
+  for (const auto& [table, summary] : summaries_)
+    for (const protocol::LobbySeat& seat : summary.seats)
+      if (seat.player_id) keep.insert(*seat.player_id);
+  const db::Timestamp now = db::now();
+  writer_.post([keep = std::move(keep), now, before = now - config_.guest_unused_after](Store& store) {
+    if (const auto purged = store.purge_unused_guests(now, before, keep); !purged)
+      spdlog::warn("hub: unused guests not purged: {}", purged.error());
+    else if (*purged > 0)
+      spdlog::info("hub: {} unused guest(s) purged", *purged);
+  });
+  schedule_purge(config_.guest_purge_every);
+}
+
 void Hub::shutdown() {
   on_strand([](Hub& hub) {
     hub.stopping_ = true;
     hub.reap_timer_.cancel();
+    hub.purge_timer_.cancel();
     for (auto& [id, host] : hub.tables_) host->shutdown();
     for (auto& [id, conn] : hub.conns_)
       if (const auto session = conn.session.lock()) session->close();

@@ -1,7 +1,9 @@
 // The lobby side of the server, serialised on one strand: who each connection is (hello, guest
-// session tokens, bot accounts), the online list and bot pool (lobby::Lobby), the directory of
-// live tables (bounded per creator and in all; idle tables are closed), bot invitations (waiting
-// until a pool bot is free), and a lobby snapshot that HTTP handlers read under a mutex. Client
+// session tokens, bot accounts; new guests bounded per address, unused ones purged hourly), the
+// online list and bot pool (lobby::Lobby), the directory of live tables (bounded per creator,
+// connection, address and in all; idle tables are closed), bot invitations (by a table's creator
+// or a player seated there; bounded per creator; waiting until a pool bot is free; released when
+// the table is abandoned), and a lobby snapshot that HTTP handlers read under a mutex. Client
 // messages for a table go on to its TableHost.
 #pragma once
 
@@ -18,6 +20,7 @@
 #include <optional>
 #include <set>
 
+#include "server/app/address_limits.h"
 #include "server/app/db_writer.h"
 #include "server/app/hand_strength_cache.h"
 #include "server/app/serve_config.h"
@@ -43,6 +46,8 @@ struct HubStats {
 class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub> {
  public:
   Hub(boost::asio::io_context& io, const ServeConfig& config, DbWriter& writer);
+  // Starts the periodic purge of unused guests (the first one at once).
+  void start();
 
   // net::SessionHandler (called on the connection's strand).
   void on_open(const std::shared_ptr<net::WsSession>& session) override;
@@ -85,10 +90,18 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
  private:
   struct Conn {
     std::weak_ptr<net::WsSession> session;
+    std::string address;  // address_key of the peer
     std::optional<Identity> who;
     bool hello_pending = false;
     std::set<table::TableId> tables;
   };
+  // Who asked for a player's table: its creator, from which connection and address.
+  struct TableOrigin {
+    std::int64_t player = 0;
+    std::uint64_t session = 0;
+    std::string address;
+  };
+  using Reply = std::function<void(std::expected<Identity, std::string>, std::string)>;
 
   template <class F>
   void on_strand(F f);
@@ -97,15 +110,24 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
              std::optional<std::int64_t> request_id);
   void welcome(std::uint64_t session_id, std::expected<Identity, std::string> result, std::string token,
                std::optional<std::int64_t> request_id);
+  // Hands a hello's outcome back to the hub strand (to welcome), from the writer thread.
+  Reply welcome_later(std::uint64_t session_id, std::optional<std::int64_t> request_id, std::string kind);
+  // A new guest for this connection, if its address may create one now.
+  void new_guest(std::uint64_t session_id, std::string name, std::optional<std::int64_t> request_id);
   // A player's table's settings from the server's: move clocks, grace, the records' hand strengths.
   table::TableConfig table_config() const;
   void create_table(const std::shared_ptr<net::WsSession>& session, const protocol::CreateTable& create,
                     std::optional<std::int64_t> request_id);
   void open_table(const std::shared_ptr<net::WsSession>& session, table::TableId id, const table::TableConfig& config,
-                  std::int64_t creator, std::optional<std::int64_t> request_id);
+                  const TableOrigin& origin, std::optional<std::int64_t> request_id);
   void register_table(std::shared_ptr<TableHost> host, const table::TableConfig& config);
   void add_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,
                std::optional<std::int64_t> request_id);
+  // add_bot once the sender may invite: within the bots its table's creator may hold.
+  void invite_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,
+                  std::optional<std::int64_t> request_id);
+  // Pool bots seated at or invited to the tables this player created.
+  int bots_held_by(std::int64_t creator) const;
   bool invite(std::int64_t bot_id, table::TableId table, int seat);
   void invite_back(const Identity& bot);
   void serve_waiting_bots();
@@ -120,6 +142,14 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   void track_idle(const protocol::LobbyTable& summary);
   void schedule_reap();
   void reap_idle_tables();
+  // A player's table is abandoned when no series runs, no human sits at it and its creator has no
+  // connection; after the grace its bots go back to the pool (reap timer).
+  bool abandoned(table::TableId table) const;
+  void track_abandoned(table::TableId table);
+  void track_tables_of(std::int64_t creator);
+  void dismiss_abandoned_bots();
+  void schedule_purge(std::chrono::milliseconds after);
+  void purge_unused_guests();
   void send_error(const std::shared_ptr<net::WsSession>& session, protocol::ErrorCode code, std::string message,
                   std::optional<std::int64_t> request_id, std::optional<table::TableId> table = std::nullopt);
 
@@ -132,9 +162,13 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   std::map<std::int64_t, std::set<std::uint64_t>> player_sessions_;
   std::map<table::TableId, std::shared_ptr<TableHost>> tables_;
   std::map<table::TableId, protocol::LobbyTable> summaries_;
-  std::map<table::TableId, std::int64_t> creators_;  // tables opened by a player (not managed ones)
-  std::map<std::int64_t, int> tables_pending_;       // per player: tables asked for, not yet opened
+  std::map<table::TableId, TableOrigin> creators_;       // tables opened by a player
+  std::set<table::TableId> managed_;                     // tables the server runs (tournaments)
+  std::map<std::uint64_t, TableOrigin> tables_pending_;  // tables asked for, not yet opened
+  std::uint64_t last_pending_ = 0;
   std::map<table::TableId, std::chrono::steady_clock::time_point> idle_since_;
+  std::map<table::TableId, std::chrono::steady_clock::time_point> abandoned_since_;
+  GuestQuota guest_quota_;
   std::map<std::int64_t, table::TableId> seated_bots_;
   std::map<std::int64_t, std::pair<table::TableId, int>> returning_bots_;  // bot → its seat at a resumed table
   std::deque<std::pair<table::TableId, table::BotRequest>> waiting_bots_;
@@ -143,6 +177,7 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
 
   boost::asio::steady_timer snapshot_timer_;
   boost::asio::steady_timer reap_timer_;
+  boost::asio::steady_timer purge_timer_;
   bool reap_scheduled_ = false;
   bool snapshot_pending_ = false;
   std::chrono::steady_clock::time_point snapshot_built_{};

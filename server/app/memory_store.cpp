@@ -9,6 +9,7 @@ std::expected<Identity, std::string> MemoryStore::create_guest(std::string_view 
   std::lock_guard lock(mutex_);
   Identity guest{++next_id_, std::string(name), false, {}};
   guests_[guest.player_id] = guest;
+  guests_created_[guest.player_id] = db::now();
   return guest;
 }
 
@@ -17,14 +18,44 @@ std::expected<std::string, std::string> MemoryStore::create_session(std::int64_t
   if (!guests_.contains(player_id)) return std::unexpected("no such player");
   std::string token = random_token();
   sessions_[token] = player_id;
+  sessions_expire_[token] = db::now() + std::chrono::days(30);
   return token;
 }
 
 std::expected<Identity, std::string> MemoryStore::verify_session(std::string_view token) {
   std::lock_guard lock(mutex_);
   const auto it = sessions_.find(token);
-  if (it == sessions_.end()) return std::unexpected("unknown or expired session");
+  if (it == sessions_.end() || sessions_expire_.at(it->first) <= db::now())
+    return std::unexpected("unknown or expired session");
+  signed_in_.insert(it->second);
   return guests_.at(it->second);
+}
+
+std::expected<int, std::string> MemoryStore::purge_unused_guests(db::Timestamp now, db::Timestamp created_before,
+                                                                 const std::set<std::int64_t>& keep) {
+  std::lock_guard lock(mutex_);
+  std::set<std::int64_t> in_session;  // guests with a session valid at `now`
+  for (const auto& [token, player] : sessions_)
+    if (sessions_expire_.at(token) > now) in_session.insert(player);
+  std::set<std::int64_t> doomed;
+  for (const auto& [id, created] : guests_created_)
+    if (!played_.contains(id) && !keep.contains(id) && !signed_in_.contains(id) &&
+        (created <= created_before || !in_session.contains(id)))
+      doomed.insert(id);
+  signed_in_.clear();
+  for (const std::int64_t id : doomed) {
+    guests_.erase(id);
+    guests_created_.erase(id);
+  }
+  for (auto it = sessions_.begin(); it != sessions_.end();) {
+    if (!doomed.contains(it->second)) {
+      ++it;
+      continue;
+    }
+    sessions_expire_.erase(it->first);
+    it = sessions_.erase(it);
+  }
+  return static_cast<int>(doomed.size());
 }
 
 std::expected<Identity, std::string> MemoryStore::verify_bot(std::string_view name, std::string_view token) {
@@ -46,6 +77,7 @@ std::expected<NewBot, std::string> MemoryStore::create_bot(std::string_view name
 std::expected<void, std::string> MemoryStore::save_game(const table::FinishedGame& game) {
   std::lock_guard lock(mutex_);
   game_lines_.push_back(game.pgn_line);
+  for (const table::Participant& p : game.seats) played_.insert(p.player_id);
   return {};
 }
 

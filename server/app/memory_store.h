@@ -1,9 +1,11 @@
 // A Store kept in memory: for tests of the network layer and for `skat serve --db :memory:`-like
 // runs without SQLite. Bot accounts are created through the same interface; nothing persists.
+// Guest sessions expire after 30 days, as with SQLite, and unused guests are purged alike.
 #pragma once
 
 #include <map>
 #include <mutex>
+#include <set>
 #include <vector>
 
 #include "server/app/store.h"
@@ -15,6 +17,8 @@ class MemoryStore : public Store {
   std::expected<Identity, std::string> create_guest(std::string_view name) override;
   std::expected<std::string, std::string> create_session(std::int64_t player_id) override;
   std::expected<Identity, std::string> verify_session(std::string_view token) override;
+  std::expected<int, std::string> purge_unused_guests(db::Timestamp now, db::Timestamp created_before,
+                                                      const std::set<std::int64_t>& keep) override;
   std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) override;
   std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) override;
   std::expected<void, std::string> save_game(const table::FinishedGame& game) override;
@@ -38,7 +42,11 @@ class MemoryStore : public Store {
   table::TableId next_table_ = 0;
   std::map<std::string, std::pair<NewBot, std::string>, std::less<>> bots_;  // name → (account, token)
   std::map<std::int64_t, Identity> guests_;
+  std::map<std::int64_t, db::Timestamp> guests_created_;
   std::map<std::string, std::int64_t, std::less<>> sessions_;  // token → player id
+  std::map<std::string, db::Timestamp, std::less<>> sessions_expire_;
+  std::set<std::int64_t> played_;     // players with a stored game
+  std::set<std::int64_t> signed_in_;  // guests whose session verified since the last purge (kept by it)
   std::vector<std::string> game_lines_;
   std::vector<std::string> series_pgn_;
   std::map<std::int64_t, std::pair<db::TournamentRecord, std::vector<db::TournamentTable>>> tournaments_;

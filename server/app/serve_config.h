@@ -1,6 +1,6 @@
 // The settings of `skat serve` (docs/cli.md): where to listen, the database, the web folder, the
 // move clocks and grace, the admin token file, the size of the thread pool, and the bounds on
-// open tables.
+// open tables, pool bots per player, new guests per address and how long unused guests stay.
 #pragma once
 
 #include <chrono>
@@ -24,11 +24,22 @@ struct ServeConfig {
   int threads = 2;
   std::string strength_tables = "tables/t0.wtab";  // for the PGN hand strengths; missing: zeros
   net::Limits limits;
-  // Open tables: at most this many created by one player and in all; a table nobody sits at,
-  // watches or is invited to, with no series running, is closed after `table_idle_close`.
+  // Open tables: at most this many created by one player, from one connection, from one address
+  // (an IPv6 /64) and in all; a table nobody sits at, watches or is invited to, with no series
+  // running, is closed after `table_idle_close`.
   int tables_per_player = 16;
+  int tables_per_connection = 16;
+  int tables_per_address = 64;
   int max_tables = 10000;
   std::chrono::milliseconds table_idle_close{std::chrono::minutes(10)};
+  // Pool bots seated at or invited to the tables one player created.
+  int bots_per_player = 4;
+  // New guests one address (an IPv6 /64) may create: a bucket of this many, refilled over an hour.
+  int guests_per_address_per_hour = 20;
+  // A guest who has played no game is removed this long after its creation (when not online or
+  // seated); the purge runs at start and then every `guest_purge_every`.
+  std::chrono::hours guest_unused_after{std::chrono::days(7)};
+  std::chrono::milliseconds guest_purge_every{std::chrono::hours(1)};
 };
 
 }  // namespace skat::app

@@ -34,6 +34,7 @@ unsigned short Server::start(bool handle_signals) {
       io_, asio::ip::tcp::endpoint(address, static_cast<unsigned short>(config_.port)), services);
   port_ = listener_->port();
   listener_->run();
+  hub_->start();
   if (handle_signals) {
     signals_.add(SIGINT);
     signals_.add(SIGTERM);

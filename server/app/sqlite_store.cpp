@@ -7,6 +7,7 @@
 
 #include "db/accounts.h"
 #include "db/export.h"
+#include "db/guests.h"
 #include "db/migrations.h"
 #include "db/players.h"
 #include "db/tournaments.h"
@@ -59,7 +60,18 @@ std::expected<Identity, std::string> SqliteStore::verify_session(std::string_vie
   auto player = db::get_player(db_, *id);
   if (!player) return std::unexpected(message(player.error()));
   if (player->kind == db::PlayerKind::Bot) return std::unexpected("a bot logs in with its bot token");
+  signed_in_.insert(player->id);
   return Identity{player->id, player->name, false, {}};
+}
+
+std::expected<int, std::string> SqliteStore::purge_unused_guests(db::Timestamp now, db::Timestamp created_before,
+                                                                 const std::set<std::int64_t>& keep) {
+  std::set<std::int64_t> kept = keep;
+  kept.insert(signed_in_.begin(), signed_in_.end());  // a guest that signed in may be on its way to the lobby
+  auto purged = db::purge_unused_guests(db_, now, created_before, kept);
+  if (!purged) return std::unexpected(message(purged.error()));
+  signed_in_.clear();
+  return *purged;
 }
 
 std::expected<Identity, std::string> SqliteStore::verify_bot(std::string_view name, std::string_view token) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <utility>
 
 #include "db/connection.h"
@@ -23,6 +24,8 @@ class SqliteStore : public Store {
   std::expected<Identity, std::string> create_guest(std::string_view name) override;
   std::expected<std::string, std::string> create_session(std::int64_t player_id) override;
   std::expected<Identity, std::string> verify_session(std::string_view token) override;
+  std::expected<int, std::string> purge_unused_guests(db::Timestamp now, db::Timestamp created_before,
+                                                      const std::set<std::int64_t>& keep) override;
   std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) override;
   std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) override;
   std::expected<void, std::string> save_game(const table::FinishedGame& game) override;
@@ -51,6 +54,7 @@ class SqliteStore : public Store {
   db::Connection db_;
   std::map<table::TableId, LiveTable> tables_;
   std::map<std::pair<table::TableId, int>, std::int64_t> series_;  // (table, series index) → series id
+  std::set<std::int64_t> signed_in_;  // guests whose session verified since the last purge (kept by it)
 };
 
 }  // namespace skat::app

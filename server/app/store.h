@@ -1,10 +1,11 @@
-// What the server needs from the database, as one narrow interface: identities (guests, bot
-// accounts), the records of finished games and series, and the clean-up at start. Writes run on
-// the DbWriter's thread only; the SQLite implementation adapts the db/ repositories.
+// What the server needs from the database, as one narrow interface: identities (guests and the
+// expiry of unused ones, bot accounts), the records of finished games and series, and the clean-up at start. Writes run
+// on the DbWriter's thread only; the SQLite implementation adapts the db/ repositories.
 #pragma once
 
 #include <cstdint>
 #include <expected>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -54,6 +55,12 @@ class Store {
   virtual std::expected<std::string, std::string> create_session(std::int64_t player_id) = 0;
   // The player of a valid session token; an error when the token is unknown or expired.
   virtual std::expected<Identity, std::string> verify_session(std::string_view token) = 0;
+  // Removes the guest players who never played a game and were created at or before
+  // `created_before` or hold no session valid at `now`, except those in `keep` (online or seated
+  // now) and those whose session verified since the previous purge (a hello on its way to the
+  // hub); their sessions go with them. Returns how many went.
+  virtual std::expected<int, std::string> purge_unused_guests(db::Timestamp now, db::Timestamp created_before,
+                                                              const std::set<std::int64_t>& keep) = 0;
   // The bot account if the secret verifies (tokens are stored hashed by db/).
   virtual std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) = 0;
   virtual std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) = 0;

@@ -85,6 +85,20 @@ void TableHost::session_closed(std::int64_t player_id, std::uint64_t session_id)
   });
 }
 
+void TableHost::ask_seated_before_series(std::int64_t player_id, std::function<void(bool)> answer) {
+  on_strand([player_id, answer = std::move(answer)](TableHost& host) {
+    answer(!host.table_.series_running() && host.table_.occupied_seat(player_id).has_value());
+  });
+}
+
+void TableHost::dismiss_bots() {
+  on_strand([](TableHost& host) {
+    if (host.table_.series_running()) return;
+    host.release_bots(host.hub_.lock());
+    host.publish();
+  });
+}
+
 void TableHost::shutdown() {
   on_strand([](TableHost& host) {
     host.stopped_ = true;

@@ -46,6 +46,11 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   // All of these post onto the table strand.
   void client_message(const Identity& who, std::shared_ptr<net::WsSession> session, protocol::ClientMessage message);
   void session_closed(std::int64_t player_id, std::uint64_t session_id);
+  // Whether this player sits at the table while no series runs (who may invite bots besides the
+  // table's creator); `answer` runs on the table strand.
+  void ask_seated_before_series(std::int64_t player_id, std::function<void(bool)> answer);
+  // The table was abandoned: unless a series runs, its bots leave and go back to the pool.
+  void dismiss_bots();
   // Stops the clock for good (server shutdown): running games stay as they are in the db.
   void shutdown();
 

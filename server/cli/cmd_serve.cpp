@@ -85,6 +85,26 @@ Command add_serve_command(CLI::App& parent) {
   app->add_option("--tables-per-player", config->tables_per_player, "Open tables one player may have created")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
+  app->add_option("--tables-per-connection", config->tables_per_connection,
+                  "Open tables one WebSocket connection may have created")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app->add_option("--tables-per-address", config->tables_per_address,
+                  "Open tables created from one IP address (IPv6: one /64)")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  app->add_option("--bots-per-player", config->bots_per_player,
+                  "Pool bots seated at or invited to the tables one player created")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  app->add_option("--guests-per-address-per-hour", config->guests_per_address_per_hour,
+                  "New guests one IP address (IPv6: one /64) may create per hour")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  app->add_option_function<int>(
+         "--guest-unused-days", [config](int days) { config->guest_unused_after = std::chrono::days(days); },
+         "A guest who has played no game is removed this many days after its creation (default 7)")
+      ->check(CLI::Range(1, 3650));
   app->add_option("--max-tables", config->max_tables, "Open tables in all")
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();

@@ -25,6 +25,9 @@ std::string_view to_string(ErrorCode code) {
     case ErrorCode::IllegalAction: return "illegal_action";
     case ErrorCode::Stale: return "stale";
     case ErrorCode::TooManyTables: return "too_many_tables";
+    case ErrorCode::TooManyBots: return "too_many_bots";
+    case ErrorCode::TooManyGuests: return "too_many_guests";
+    case ErrorCode::NotAllowed: return "not_allowed";
     case ErrorCode::Internal: return "internal";
   }
   return "internal";

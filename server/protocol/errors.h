@@ -30,7 +30,10 @@ enum class ErrorCode : std::uint8_t {
   NotYourTurn,
   IllegalAction,  // the engine rejected the action (detail: engine RuleError code)
   Stale,          // a game command answers an act request the table has moved on from
-  TooManyTables,  // the player (or the server) holds as many open tables as it may
+  TooManyTables,  // the player, connection or address (or the server) holds as many open tables as it may
+  TooManyBots,    // add_bot beyond the pool bots one player's tables may hold
+  TooManyGuests,  // a new guest beyond what one address may create per hour
+  NotAllowed,     // the sender may not do this here (e.g. add_bot at someone else's table)
   Internal,
 };
 

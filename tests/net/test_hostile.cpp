@@ -116,13 +116,15 @@ TEST_F(HostileTest, NobodyActsAtATableWhereTheyHoldNoSeat) {
 TEST_F(HostileTest, ASlowReaderIsDroppedAndTheServerGoesOn) {
   skat::app::ServeConfig config;
   config.tables_per_player = 200;
+  config.tables_per_connection = 200;
+  config.tables_per_address = 200;
   config.limits.ws_queue_messages = 8;
   config.limits.ws_rate_per_second = 1e6;
   config.limits.ws_rate_burst = 1e6;
   start(config);
   WsClient slow(port_);
   ASSERT_TRUE(hello(slow, {{"name", "slow"}}));
-  for (int i = 0; i < 150; ++i) ASSERT_GT(create_table(slow), 0);
+  for (int i = 0; i < 150; ++i) ASSERT_GT(create_table(slow), 0) << i;
   // Each lobby answer is some 30 KB: a thousand of them unread overflow the socket buffers, and
   // then the queue bound.
   const int asked = 1000;

@@ -1,0 +1,106 @@
+// The purge of unused guests by both stores (MemoryStore, SqliteStore), at explicit times: a guest
+// who never played goes once it is older than the cut-off, with its session; guests who played a
+// game stay, and so do, for one purge, those the hub keeps (online, seated) and those who signed
+// in since the previous purge.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <memory>
+
+#include "server/app/memory_store.h"
+#include "server/app/sqlite_store.h"
+#include "server/table/table.h"
+
+namespace {
+
+using namespace std::chrono_literals;
+namespace app = skat::app;
+namespace table = skat::table;
+
+// "memory" or "sqlite" (a fresh database file).
+std::unique_ptr<app::Store> make_store(const std::string& kind) {
+  if (kind == "memory") return std::make_unique<app::MemoryStore>();
+  const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "skat_guest_purge.sqlite";
+  std::filesystem::remove(path);
+  auto store = app::SqliteStore::open(path.string());
+  EXPECT_TRUE(store) << store.error();
+  return store ? std::move(*store) : nullptr;
+}
+
+class GuestPurge : public testing::TestWithParam<std::string> {};
+
+// A guest with its session token.
+std::pair<app::Identity, std::string> guest(app::Store& store, const std::string& name) {
+  auto who = store.create_guest(name);
+  EXPECT_TRUE(who) << who.error();
+  auto token = store.create_session(who->player_id);
+  EXPECT_TRUE(token) << token.error();
+  return {*who, *token};
+}
+
+// One game of three guests, every move a timeout, saved by the store.
+void play_one_game(app::Store& store, const std::array<app::Identity, 3>& players) {
+  table::TableConfig config;
+  config.deals = 1;
+  config.human_move_ms = 1000;
+  config.deal_source = [](int) { return std::uint64_t{12345}; };
+  const auto id = store.create_table(config);
+  ASSERT_TRUE(id) << id.error();
+  table::Table t(*id, config);
+  table::TimePoint now = table::Clock::now();
+  for (int seat = 0; seat < 3; ++seat) {
+    const app::Identity& p = players[static_cast<std::size_t>(seat)];
+    ASSERT_TRUE(t.sit(seat, table::Participant{p.player_id, p.name, false, ""}, now));
+  }
+  ASSERT_TRUE(t.start_series(0, now));
+  std::vector<table::FinishedGame> games;
+  for (int i = 0; i < 200 && t.series_running(); ++i) {
+    now += 1s;
+    for (auto& g : t.on_clock(now).games) games.push_back(std::move(g));
+  }
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_TRUE(store.save_game(games[0]));
+}
+
+TEST_P(GuestPurge, GuestsWhoNeverPlayedGoAfterTheCutOffAndPlayersStay) {
+  const auto store = make_store(GetParam());
+  ASSERT_TRUE(store);
+  const auto [a, a_token] = guest(*store, "player-a");
+  const auto [b, b_token] = guest(*store, "player-b");
+  const auto [c, c_token] = guest(*store, "player-c");
+  play_one_game(*store, {a, b, c});
+  const auto [idle, idle_token] = guest(*store, "idle");
+  const auto [online, online_token] = guest(*store, "online");
+  const auto [back, back_token] = guest(*store, "back");
+
+  // Now, with the cut-off a week back, nobody is old enough and every session is valid.
+  const skat::db::Timestamp now = skat::db::now();
+  const auto none = store->purge_unused_guests(now, now - std::chrono::days(7), {});
+  ASSERT_TRUE(none) << none.error();
+  EXPECT_EQ(*none, 0);
+
+  // A week and a day later (no session has expired yet): the idle guest goes; the online one is
+  // kept by the hub, and `back` signed in since the previous purge.
+  const skat::db::Timestamp later = now + std::chrono::days(8);
+  const skat::db::Timestamp cut_off = later - std::chrono::days(7);
+  ASSERT_TRUE(store->verify_session(back_token));
+  const auto first = store->purge_unused_guests(later, cut_off, {online.player_id});
+  ASSERT_TRUE(first) << first.error();
+  EXPECT_EQ(*first, 1);
+  // The next purge keeps neither of them any more.
+  const auto second = store->purge_unused_guests(later, cut_off, {});
+  ASSERT_TRUE(second) << second.error();
+  EXPECT_EQ(*second, 2);
+  for (const std::string& token : {idle_token, online_token, back_token})
+    EXPECT_FALSE(store->verify_session(token)) << "a purged guest's session goes with it";
+  for (const std::string& token : {a_token, b_token, c_token})
+    EXPECT_TRUE(store->verify_session(token)) << "guests who played stay";
+  const auto third = store->purge_unused_guests(later, cut_off, {});
+  ASSERT_TRUE(third) << third.error();
+  EXPECT_EQ(*third, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Stores, GuestPurge, testing::Values("memory", "sqlite"),
+                         [](const testing::TestParamInfo<std::string>& param) { return param.param; });
+
+}  // namespace
