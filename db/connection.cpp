@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "db/sqlite_error.h"
+#include "server/common/text_rules.h"
 
 namespace skat::db {
 
@@ -164,6 +165,15 @@ std::expected<void, DbError> make_parent_directories(const std::string& path) {
   return {};
 }
 
+// skat_name_key(name): the key under which player names are unique (server/common/text_rules.h),
+// for the migration that fills players.name_key (migrations/0004_player_name_key.sql).
+void name_key_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  const auto* name = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+  if (name == nullptr) return sqlite3_result_null(context);
+  const std::string key = text::fold(std::string_view(name, static_cast<std::size_t>(sqlite3_value_bytes(argv[0]))));
+  sqlite3_result_text64(context, key.data(), key.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
 // A pragma that answers with one text row (journal_mode), as text.
 std::expected<std::string, DbError> pragma_text(sqlite3* db, const char* sql) {
   sqlite3_stmt* stmt = nullptr;
@@ -184,6 +194,11 @@ std::expected<void, DbError> configure(sqlite3* db, bool memory, const OpenOptio
   // Wait for another connection's write lock instead of failing at once (set first: switching to
   // WAL below may itself have to wait).
   sqlite3_busy_timeout(db, static_cast<int>(options.busy_timeout.count()));
+  if (const int rc =
+          sqlite3_create_function_v2(db, "skat_name_key", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                                     nullptr, name_key_function, nullptr, nullptr, nullptr);
+      rc != SQLITE_OK)
+    return std::unexpected(sqlite_error(db, rc, "skat_name_key"));
   if (!memory) {
     // WAL: readers never block the writer and the writer never blocks readers; a commit is one
     // append to the -wal file, and a crash of the process (SIGKILL) can never tear the database.

@@ -38,6 +38,7 @@ class MemoryStore : public Store {
   table::TableId next_table_ = 0;
   std::map<std::string, std::pair<NewBot, std::string>, std::less<>> bots_;  // name → (account, token)
   std::map<std::int64_t, Identity> guests_;
+  std::map<std::string, std::int64_t, std::less<>> names_;     // folded name (text::fold) → player id
   std::map<std::string, std::int64_t, std::less<>> sessions_;  // token → player id
   std::vector<std::string> game_lines_;
   std::vector<std::string> series_pgn_;
