@@ -1,7 +1,11 @@
 #include "db/connection.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <system_error>
@@ -165,6 +169,20 @@ std::expected<void, DbError> make_parent_directories(const std::string& path) {
   return {};
 }
 
+// Creates `path` empty with mode 0600 (less if the umask says so) when it does not exist, before
+// SQLite opens it: the database holds the hashes of every session and bot token, and SQLite would
+// create it 0644. Its -wal and -shm files take the mode of the database file (SQLite's unix VFS
+// copies it), so they are private too.
+std::expected<void, DbError> create_private_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    ::close(fd);
+    return {};
+  }
+  if (errno == EEXIST) return {};
+  return std::unexpected(error(DbErrc::Io, "cannot create '" + path + "': " + std::strerror(errno)));
+}
+
 // skat_name_key(name): the key under which player names are unique (server/common/text_rules.h),
 // for the migration that fills players.name_key (migrations/0004_player_name_key.sql).
 void name_key_function(sqlite3_context* context, int, sqlite3_value** argv) {
@@ -240,6 +258,7 @@ std::expected<Connection, DbError> Connection::open(const std::string& path, con
       return std::unexpected(error(DbErrc::NotFound, "no database at '" + path + "'"));
     if (options.create) {
       if (auto r = make_parent_directories(path); !r) return std::unexpected(r.error());
+      if (auto r = create_private_file(path); !r) return std::unexpected(r.error());
     }
   }
   // NOMUTEX: a connection is used by one thread at a time (see the class comment), so SQLite's
@@ -375,6 +394,7 @@ std::expected<void, DbError> Connection::backup_to(const std::string& path) {
   const std::string temp = path + ".partial";
   std::error_code ec;
   std::filesystem::remove(temp, ec);
+  if (auto r = create_private_file(temp); !r) return std::unexpected(r.error());
   sqlite3* dest = nullptr;
   int rc = sqlite3_open_v2(temp.c_str(), &dest, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   if (rc != SQLITE_OK) {
