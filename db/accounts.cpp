@@ -65,7 +65,7 @@ std::expected<NewBot, DbError> create_bot(Connection& c, std::string_view name, 
   if (!existing) return std::unexpected(existing.error());
   std::expected<NewBot, DbError> made = std::unexpected(DbError{});
   if (*existing) {
-    auto bot = find_bot(c, name);
+    auto bot = find_bot(c, (*existing)->name);
     if (!bot) return std::unexpected(bot.error());
     if (!*bot || !(*bot)->revoked())
       return std::unexpected(

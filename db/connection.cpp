@@ -1,13 +1,18 @@
 #include "db/connection.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <system_error>
 #include <utility>
 
 #include "db/sqlite_error.h"
+#include "server/common/text_rules.h"
 
 namespace skat::db {
 
@@ -164,6 +169,29 @@ std::expected<void, DbError> make_parent_directories(const std::string& path) {
   return {};
 }
 
+// Creates `path` empty with mode 0600 (less if the umask says so) when it does not exist, before
+// SQLite opens it: the database holds the hashes of every session and bot token, and SQLite would
+// create it 0644. Its -wal and -shm files take the mode of the database file (SQLite's unix VFS
+// copies it), so they are private too.
+std::expected<void, DbError> create_private_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    ::close(fd);
+    return {};
+  }
+  if (errno == EEXIST) return {};
+  return std::unexpected(error(DbErrc::Io, "cannot create '" + path + "': " + std::strerror(errno)));
+}
+
+// skat_name_key(name): the key under which player names are unique (server/common/text_rules.h),
+// for the migration that fills players.name_key (migrations/0004_player_name_key.sql).
+void name_key_function(sqlite3_context* context, int, sqlite3_value** argv) {
+  const auto* name = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+  if (name == nullptr) return sqlite3_result_null(context);
+  const std::string key = text::fold(std::string_view(name, static_cast<std::size_t>(sqlite3_value_bytes(argv[0]))));
+  sqlite3_result_text64(context, key.data(), key.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
 // A pragma that answers with one text row (journal_mode), as text.
 std::expected<std::string, DbError> pragma_text(sqlite3* db, const char* sql) {
   sqlite3_stmt* stmt = nullptr;
@@ -184,6 +212,11 @@ std::expected<void, DbError> configure(sqlite3* db, bool memory, const OpenOptio
   // Wait for another connection's write lock instead of failing at once (set first: switching to
   // WAL below may itself have to wait).
   sqlite3_busy_timeout(db, static_cast<int>(options.busy_timeout.count()));
+  if (const int rc =
+          sqlite3_create_function_v2(db, "skat_name_key", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                                     nullptr, name_key_function, nullptr, nullptr, nullptr);
+      rc != SQLITE_OK)
+    return std::unexpected(sqlite_error(db, rc, "skat_name_key"));
   if (!memory) {
     // WAL: readers never block the writer and the writer never blocks readers; a commit is one
     // append to the -wal file, and a crash of the process (SIGKILL) can never tear the database.
@@ -225,6 +258,7 @@ std::expected<Connection, DbError> Connection::open(const std::string& path, con
       return std::unexpected(error(DbErrc::NotFound, "no database at '" + path + "'"));
     if (options.create) {
       if (auto r = make_parent_directories(path); !r) return std::unexpected(r.error());
+      if (auto r = create_private_file(path); !r) return std::unexpected(r.error());
     }
   }
   // NOMUTEX: a connection is used by one thread at a time (see the class comment), so SQLite's
@@ -360,6 +394,7 @@ std::expected<void, DbError> Connection::backup_to(const std::string& path) {
   const std::string temp = path + ".partial";
   std::error_code ec;
   std::filesystem::remove(temp, ec);
+  if (auto r = create_private_file(temp); !r) return std::unexpected(r.error());
   sqlite3* dest = nullptr;
   int rc = sqlite3_open_v2(temp.c_str(), &dest, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   if (rc != SQLITE_OK) {

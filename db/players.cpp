@@ -2,6 +2,7 @@
 
 #include "db/sqlite_error.h"
 #include "db/transaction.h"
+#include "server/common/text_rules.h"
 
 namespace skat::db {
 
@@ -25,22 +26,17 @@ std::expected<std::optional<Player>, DbError> one_player(Statement& st) {
 std::expected<void, DbError> validate_player_name(std::string_view name) {
   if (name.empty() || name.size() > 64)
     return std::unexpected(detail::error(DbErrc::Invalid, "a player name has 1 to 64 bytes"));
-  for (char ch : name) {
-    const auto u = static_cast<unsigned char>(ch);
-    if (u < 0x20 || u == 0x7F)
-      return std::unexpected(detail::error(DbErrc::Invalid, "a player name may not contain control characters"));
-  }
-  if (name.front() == ' ' || name.back() == ' ')
-    return std::unexpected(detail::error(DbErrc::Invalid, "a player name may not start or end with a space"));
+  if (auto ok = text::normalize(name, text::Use::Name); !ok)
+    return std::unexpected(detail::error(DbErrc::Invalid, "a player name may not hold " + ok.error()));
   return {};
 }
 
 std::expected<Player, DbError> create_player(Connection& c, std::string_view name, PlayerKind kind,
                                              Timestamp created_at) {
   if (auto r = validate_player_name(name); !r) return std::unexpected(r.error());
-  auto st = c.statement("INSERT INTO players (name, kind, created_at) VALUES (?1, ?2, ?3)");
+  auto st = c.statement("INSERT INTO players (name, kind, created_at, name_key) VALUES (?1, ?2, ?3, ?4)");
   if (!st) return std::unexpected(st.error());
-  st->bind(1, name).bind(2, to_string(kind)).bind(3, created_at);
+  st->bind(1, name).bind(2, to_string(kind)).bind(3, created_at).bind(4, text::fold(name));
   if (auto r = st->run(); !r) {
     if (r.error().code == DbErrc::AlreadyExists)
       return std::unexpected(detail::error(DbErrc::AlreadyExists, "a player named '" + std::string(name) + "' exists"));
@@ -54,9 +50,11 @@ std::expected<Player, DbError> create_guest(Connection& c, std::string_view name
 }
 
 std::expected<std::optional<Player>, DbError> find_player(Connection& c, std::string_view name) {
-  auto st = c.statement("SELECT " + std::string(kColumns) + " FROM players WHERE name = ?1");
+  // The name itself (without regard to case) first, else the player whose name folds alike.
+  auto st = c.statement("SELECT " + std::string(kColumns) +
+                        " FROM players WHERE name = ?1 OR name_key = ?2 ORDER BY name = ?1 DESC, id LIMIT 1");
   if (!st) return std::unexpected(st.error());
-  st->bind(1, name);
+  st->bind(1, name).bind(2, text::fold(name));
   return one_player(*st);
 }
 

@@ -1,5 +1,6 @@
 // The players repository: everyone who sits at a table (humans, guests, bots). Names are unique
-// regardless of case and are what records (PGN seats, SGF P0..P2) refer to.
+// after folding (case, width, compatibility forms, invisible characters: server/common/
+// text_rules.h) and are what records (PGN seats, SGF P0..P2) refer to.
 #pragma once
 
 #include <expected>
@@ -21,14 +22,17 @@ struct Player {
   bool operator==(const Player&) const = default;
 };
 
-// 1..64 bytes, no control characters, no leading or trailing space. Invalid otherwise.
+// 1..64 bytes of UTF-8 after the name rules of server/common/text_rules.h (no control, format or
+// invisible characters, no white space at either end). Invalid otherwise.
 std::expected<void, DbError> validate_player_name(std::string_view name);
 
-// AlreadyExists when the name is taken (in any case).
+// AlreadyExists when the name is taken: another name equal to it without regard to case, or
+// folding to the same key (text::fold).
 std::expected<Player, DbError> create_player(Connection& c, std::string_view name, PlayerKind kind,
                                              Timestamp created_at = now());
 std::expected<Player, DbError> create_guest(Connection& c, std::string_view name);
-// nullopt when no player has this name (compared without regard to case).
+// nullopt when no player has this name (compared without regard to case; else the player whose
+// name folds to the same key).
 std::expected<std::optional<Player>, DbError> find_player(Connection& c, std::string_view name);
 // NotFound when there is no such id.
 std::expected<Player, DbError> get_player(Connection& c, PlayerId id);

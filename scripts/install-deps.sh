@@ -16,6 +16,7 @@ task="${1:-run}"
 packages=(
   build-essential cmake ninja-build pkg-config ca-certificates
   libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libsodium-dev libsqlite3-dev libboost1.81-dev
+  libboost-url1.81-dev libutf8proc-dev
 )
 case "$task" in
   run) ;;

@@ -3,13 +3,19 @@
 #include <sodium.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <boost/url/parse.hpp>
+#include <boost/url/url_view.hpp>
 #include <charconv>
 #include <fstream>
 #include <sstream>
 
+#include "db/accounts.h"
 #include "server/app/metrics.h"
 #include "server/app/tournament_json.h"
+#include "server/common/text_rules.h"
 #include "server/net/static_files.h"
+#include "server/protocol/client_messages.h"
 
 namespace skat::app {
 
@@ -25,34 +31,22 @@ net::HttpReply json_error(const net::HttpRequest& request, http::status status, 
   return json_reply(request, status, Json{{"error", message}});
 }
 
-std::optional<std::string> query_param(std::string_view target, std::string_view name) {
-  const auto q = target.find('?');
-  if (q == std::string_view::npos) return std::nullopt;
-  std::string_view rest = target.substr(q + 1);
-  while (!rest.empty()) {
-    const auto amp = rest.find('&');
-    const std::string_view pair = rest.substr(0, amp);
-    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
-    const auto eq = pair.find('=');
-    if (pair.substr(0, eq) != name) continue;
-    const std::string_view raw = eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1);
-    std::string value;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-      if (raw[i] == '+') {
-        value += ' ';
-      } else if (raw[i] == '%' && i + 2 < raw.size()) {
-        int byte = 0;
-        const auto [p, ec] = std::from_chars(raw.data() + i + 1, raw.data() + i + 3, byte, 16);
-        if (ec != std::errc() || p != raw.data() + i + 3) return std::nullopt;
-        value += static_cast<char>(byte);
-        i += 2;
-      } else {
-        value += raw[i];
-      }
-    }
-    return value;
+std::expected<QueryParams, std::string> query_params(std::string_view target,
+                                                     std::initializer_list<std::string_view> allowed) {
+  namespace urls = boost::urls;
+  const auto url = urls::parse_origin_form(target);
+  if (!url) return std::unexpected("malformed query: " + url.error().message() + " (a '%' needs two hex digits)");
+  QueryParams params;
+  for (const urls::param& p : url->params(urls::encoding_opts(/*space_as_plus=*/true))) {
+    if (p.key.empty() && p.value.empty()) continue;  // "?", "a=1&&b=2"
+    if (std::ranges::find(allowed, std::string_view(p.key)) == allowed.end())
+      return std::unexpected("unknown parameter \"" + std::string(text::truncate(p.key, 40)) + "\"");
+    if (!text::valid_utf8(p.key) || !text::valid_utf8(p.value))
+      return std::unexpected(p.key + ": not valid UTF-8 once decoded");
+    if (p.value.empty()) return std::unexpected(p.key + ": needs a value");
+    if (!params.emplace(p.key, p.value).second) return std::unexpected(p.key + ": given twice");
   }
-  return std::nullopt;
+  return params;
 }
 
 namespace {
@@ -76,6 +70,37 @@ std::string html_escape(std::string_view text) {
     }
   }
   return out;
+}
+
+struct BotRequest {
+  std::string name;
+  std::string kind = "simple";
+};
+
+// {"name":"…","kind":"…"} of POST /api/admin/bots: every field checked for its JSON type and value,
+// so a wrong one is a 400 and never an exception. The name follows the name rules of the
+// protocol's hello (docs/protocol.md §2) and fits in it, else the bot could never log in.
+std::expected<BotRequest, std::string> parse_bot_request(const Json& body) {
+  constexpr std::string_view kShape = R"(expected {"name":"…","kind":"simple"})";
+  if (!body.is_object()) return std::unexpected(std::string(kShape));
+  for (const auto& item : body.items())
+    if (item.key() != "name" && item.key() != "kind")
+      return std::unexpected("unknown field \"" + std::string(text::truncate(item.key(), 40)) + "\"; " +
+                             std::string(kShape));
+  BotRequest r;
+  const auto name = body.find("name");
+  if (name == body.end() || !name->is_string()) return std::unexpected("\"name\" must be a string");
+  auto normal = text::normalize(name->get_ref<const std::string&>(), text::Use::Name);
+  if (!normal) return std::unexpected("\"name\": " + normal.error());
+  if (normal->size() > protocol::kMaxNameBytes)
+    return std::unexpected("\"name\" is longer than " + std::to_string(protocol::kMaxNameBytes) + " bytes");
+  r.name = std::move(*normal);
+  if (const auto kind = body.find("kind"); kind != body.end()) {
+    if (!kind->is_string()) return std::unexpected("\"kind\" must be a string");
+    r.kind = kind->get<std::string>();
+    if (auto ok = db::validate_bot_kind(r.kind); !ok) return std::unexpected("\"kind\": " + ok.error().message);
+  }
+  return r;
 }
 
 bool bearer_matches(const net::HttpRequest& request, const std::string& token) {
@@ -182,11 +207,9 @@ net::HttpReply Api::admin(const net::HttpRequest& request, std::string_view path
     if (!id) return json_error(request, http::status::service_unavailable, id.error());
     return json_reply(request, http::status::created, Json{{"id", *id}});
   }
-  if (!body.is_object() || !body.contains("name") || !body["name"].is_string())
-    return json_error(request, http::status::bad_request, R"(expected {"name":"…","kind":"simple"})");
-  const std::string name = body["name"].get<std::string>();
-  const std::string kind = body.value("kind", std::string("simple"));
-  auto created = writer_.call([name, kind](Store& store) { return store.create_bot(name, kind); });
+  const auto bot = parse_bot_request(body);
+  if (!bot) return json_error(request, http::status::bad_request, bot.error());
+  auto created = writer_.call([bot = *bot](Store& store) { return store.create_bot(bot.name, bot.kind); });
   if (!created) return json_error(request, http::status::conflict, created.error());
   spdlog::info("admin: bot account {} ({}) created", created->name, created->kind);
   return json_reply(request, http::status::created,

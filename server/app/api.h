@@ -3,8 +3,11 @@
 // bearer admin token), the static web client, and a built-in status page when there is none.
 #pragma once
 
+#include <expected>
 #include <filesystem>
 #include <functional>
+#include <initializer_list>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -55,7 +58,12 @@ class Api : public net::HttpHandler {
 net::HttpReply json_reply(const net::HttpRequest& request, boost::beast::http::status status,
                           const nlohmann::json& body);
 net::HttpReply json_error(const net::HttpRequest& request, boost::beast::http::status status, std::string_view message);
-// The value of one query parameter of the target (percent-decoded), or empty.
-std::optional<std::string> query_param(std::string_view target, std::string_view name);
+// The query parameters of a request target by name, percent-decoded ('+' is a space).
+using QueryParams = std::map<std::string, std::string, std::less<>>;
+// The parameters of `target`, or why it is refused (a 400, docs/api.md): a malformed target (a bad
+// percent-escape such as "%zz", "%4" or a trailing "%"), a parameter not in `allowed`, one given
+// twice or without a value, or a value that is not valid UTF-8 once decoded.
+std::expected<QueryParams, std::string> query_params(std::string_view target,
+                                                     std::initializer_list<std::string_view> allowed);
 
 }  // namespace skat::app

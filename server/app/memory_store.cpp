@@ -1,16 +1,26 @@
 #include "server/app/memory_store.h"
 
 #include "server/app/hub.h"
+#include "server/common/text_rules.h"
 
 namespace skat::app {
 
+// Names are unique after folding, as in the database: a guest whose name is taken by another
+// player (guest or bot) gets a short suffix.
 std::expected<Identity, std::string> MemoryStore::create_guest(std::string_view name) {
   if (name.empty()) return std::unexpected("a guest needs a name");
   std::lock_guard lock(mutex_);
-  Identity guest{++next_id_, std::string(name), false, {}};
-  guests_[guest.player_id] = guest;
-  guests_created_[guest.player_id] = db::now();
-  return guest;
+  std::string candidate(name);
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    if (names_.emplace(text::fold(candidate), next_id_ + 1).second) {
+      Identity guest{++next_id_, candidate, false, {}};
+      guests_[guest.player_id] = guest;
+      guests_created_[guest.player_id] = db::now();
+      return guest;
+    }
+    candidate = std::string(text::truncate(name, 24)) + "-" + random_token().substr(0, 4);
+  }
+  return std::unexpected("no free guest name like '" + std::string(name) + "'");
 }
 
 std::expected<std::string, std::string> MemoryStore::create_session(std::int64_t player_id) {
@@ -44,6 +54,7 @@ std::expected<int, std::string> MemoryStore::purge_unused_guests(db::Timestamp n
       doomed.insert(id);
   signed_in_.clear();
   for (const std::int64_t id : doomed) {
+    if (const auto guest = guests_.find(id); guest != guests_.end()) names_.erase(text::fold(guest->second.name));
     guests_.erase(id);
     guests_created_.erase(id);
   }
@@ -68,7 +79,8 @@ std::expected<Identity, std::string> MemoryStore::verify_bot(std::string_view na
 
 std::expected<NewBot, std::string> MemoryStore::create_bot(std::string_view name, std::string_view kind) {
   std::lock_guard lock(mutex_);
-  if (bots_.contains(name)) return std::unexpected("a bot of that name exists");
+  if (!names_.emplace(text::fold(name), next_id_ + 1).second)
+    return std::unexpected("a player named '" + std::string(name) + "' exists");
   NewBot bot{++next_id_, std::string(name), std::string(kind), random_token()};
   bots_.emplace(std::string(name), std::pair{bot, bot.token});
   return bot;

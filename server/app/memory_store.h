@@ -43,6 +43,7 @@ class MemoryStore : public Store {
   std::map<std::string, std::pair<NewBot, std::string>, std::less<>> bots_;  // name → (account, token)
   std::map<std::int64_t, Identity> guests_;
   std::map<std::int64_t, db::Timestamp> guests_created_;
+  std::map<std::string, std::int64_t, std::less<>> names_;     // folded name (text::fold) → player id
   std::map<std::string, std::int64_t, std::less<>> sessions_;  // token → player id
   std::map<std::string, db::Timestamp, std::less<>> sessions_expire_;
   std::set<std::int64_t> played_;     // players with a stored game

@@ -5,8 +5,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include "server/app/hub.h"
 #include "server/app/server.h"
@@ -17,16 +19,46 @@ namespace skat::app {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The token of an existing token file, read from the descriptor whose mode was checked.
+std::expected<std::string, std::string> read_admin_token_file(const std::string& file) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::unexpected("cannot open admin token file '" + file + "': " + std::strerror(errno));
+  struct stat st {};
+  std::string text;
+  std::string problem;
+  if (::fstat(fd, &st) != 0) {
+    problem = std::string("cannot stat it: ") + std::strerror(errno);
+  } else if (!S_ISREG(st.st_mode)) {
+    problem = "it is not a regular file";
+  } else if ((st.st_mode & 077) != 0) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+    problem = std::string("its mode is ") + mode +
+              ": its group or others may read or write it; make it private (chmod 600) or remove it to have a "
+              "new token created";
+  } else {
+    char buf[512];
+    ssize_t n = 0;
+    while ((n = ::read(fd, buf, sizeof buf)) > 0 && text.size() < 4096) text.append(buf, static_cast<std::size_t>(n));
+    if (n < 0) problem = std::string("cannot read it: ") + std::strerror(errno);
+  }
+  ::close(fd);
+  if (!problem.empty()) return std::unexpected("admin token file '" + file + "' refused: " + problem);
+  std::string token = text.substr(0, text.find('\n'));
+  while (!token.empty() && (token.back() == '\r' || token.back() == ' ')) token.pop_back();
+  if (token.size() < kMinAdminTokenChars)
+    return std::unexpected("admin token in '" + file + "' is shorter than " + std::to_string(kMinAdminTokenChars) +
+                           " characters");
+  return token;
+}
+
+}  // namespace
+
 std::expected<std::string, std::string> load_or_create_admin_token(const std::string& file) {
   std::error_code ec;
-  if (fs::exists(file, ec)) {
-    std::ifstream in(file);
-    std::string token;
-    std::getline(in, token);
-    while (!token.empty() && (token.back() == '\r' || token.back() == ' ')) token.pop_back();
-    if (token.size() < 16) return std::unexpected("admin token in '" + file + "' is shorter than 16 characters");
-    return token;
-  }
+  if (fs::exists(file, ec)) return read_admin_token_file(file);
   if (const fs::path parent = fs::path(file).parent_path(); !parent.empty()) fs::create_directories(parent, ec);
   const std::string token = random_token();
   const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);

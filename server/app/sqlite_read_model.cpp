@@ -55,38 +55,55 @@ struct Query {
   std::string error;
 };
 
-Query parse_query(std::string_view target) {
+// The filters (docs/api.md "Series and records") and paging of a target; `allowed` are the
+// parameters the request takes. A parameter that cannot be read is an error, never a filter
+// dropped in silence.
+Query parse_query(std::string_view target, std::initializer_list<std::string_view> allowed) {
   Query q;
-  if (const auto p = query_param(target, "player"); p && !p->empty()) {
+  auto params = query_params(target, allowed);
+  if (!params) {
+    q.error = params.error();
+    return q;
+  }
+  const auto get = [&](std::string_view name) -> const std::string* {
+    const auto it = params->find(name);
+    return it == params->end() ? nullptr : &it->second;
+  };
+  if (const std::string* p = get("player")) {
     if (const auto id = to_int(*p))
       q.filter.player_id = *id;
     else
       q.filter.player_name = *p;
   }
-  if (const auto b = query_param(target, "bot"); b && !b->empty()) q.filter.bot_kind = *b;
-  if (const auto f = query_param(target, "from"); f && !f->empty()) {
+  if (const std::string* b = get("bot")) q.filter.bot_kind = *b;
+  if (const std::string* f = get("from")) {
     q.filter.from = to_time(*f);
     if (!q.filter.from) q.error = "from: milliseconds or YYYY-MM-DD";
   }
-  if (const auto t = query_param(target, "to"); t && !t->empty()) {
+  if (const std::string* t = get("to")) {
     q.filter.to = to_time(*t);
     if (!q.filter.to) q.error = "to: milliseconds or YYYY-MM-DD";
   }
-  if (const auto t = query_param(target, "table"); t && !t->empty()) {
+  if (const std::string* t = get("table")) {
     q.filter.table_id = to_int(*t);
     if (!q.filter.table_id) q.error = "table: a number";
   }
-  if (const auto l = query_param(target, "limit"); l && !l->empty()) {
+  if (const std::string* l = get("limit")) {
     const auto v = to_int(*l);
     if (!v || *v < 1 || *v > 1000) q.error = "limit: 1..1000";
     q.page.limit = v ? static_cast<int>(std::clamp<std::int64_t>(*v, 1, 1000)) : 100;
   }
-  if (const auto a = query_param(target, "after"); a && !a->empty()) {
+  if (const std::string* a = get("after")) {
     const auto v = to_int(*a);
     if (!v || *v < 0) q.error = "after: a series id";
     q.page.after_id = v.value_or(0);
   }
   return q;
+}
+
+// The parameters of /api/series and the exports: every filter and the paging.
+Query parse_series_query(std::string_view target) {
+  return parse_query(target, {"player", "bot", "from", "to", "table", "limit", "after"});
 }
 
 Json series_json(const db::SeriesRecord& s) {
@@ -138,7 +155,7 @@ std::expected<db::SeriesRecord, net::HttpReply> find_series(const net::HttpReque
 }  // namespace
 
 net::HttpReply SqliteReadModel::series_list(const net::HttpRequest& request) {
-  const Query q = parse_query(request.target());
+  const Query q = parse_series_query(request.target());
   if (!q.error.empty()) return json_error(request, http::status::bad_request, q.error);
   auto c = open_reader(path_);
   if (!c) return db_failure(request, c.error());
@@ -182,7 +199,7 @@ net::HttpReply SqliteReadModel::series_games(const net::HttpRequest& request, st
 // Pulled page by page while the client reads: the series PGN (finished or aborted) separated by
 // a blank line, or one ISS line per game.
 net::HttpReply SqliteReadModel::export_records(const net::HttpRequest& request, bool sgf) {
-  Query q = parse_query(request.target());
+  Query q = parse_series_query(request.target());
   if (!q.error.empty()) return json_error(request, http::status::bad_request, q.error);
   auto reply = net::make_reply(request, http::status::ok,
                                sgf ? "text/plain; charset=utf-8" : "application/x-chess-pgn; charset=utf-8", "");
@@ -225,7 +242,9 @@ net::HttpReply SqliteReadModel::export_records(const net::HttpRequest& request, 
 }
 
 net::HttpReply SqliteReadModel::leaderboard(const net::HttpRequest& request) {
-  const std::string kind = query_param(request.target(), "kind").value_or("all");
+  const auto params = query_params(request.target(), {"kind"});
+  if (!params) return json_error(request, http::status::bad_request, params.error());
+  const std::string kind = params->contains("kind") ? params->at("kind") : "all";
   db::PlayerGroup group = db::PlayerGroup::All;
   if (kind == "humans")
     group = db::PlayerGroup::Humans;
@@ -283,6 +302,8 @@ net::HttpReply SqliteReadModel::leaderboard(const net::HttpRequest& request) {
 }
 
 net::HttpReply SqliteReadModel::player(const net::HttpRequest& request, std::int64_t id) {
+  const Query q = parse_query(request.target(), {"limit", "after"});
+  if (!q.error.empty()) return json_error(request, http::status::bad_request, q.error);
   auto c = open_reader(path_);
   if (!c) return db_failure(request, c.error());
   auto p = db::get_player(*c, id);
@@ -290,8 +311,6 @@ net::HttpReply SqliteReadModel::player(const net::HttpRequest& request, std::int
     if (p.error().code == db::DbErrc::NotFound) return json_error(request, http::status::not_found, "no such player");
     return db_failure(request, p.error().message);
   }
-  const Query q = parse_query(request.target());
-  if (!q.error.empty()) return json_error(request, http::status::bad_request, q.error);
   db::SeriesFilter filter;
   filter.player_id = id;
   auto list = db::list_series(*c, filter, q.page);

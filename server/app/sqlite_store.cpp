@@ -13,6 +13,7 @@
 #include "db/tournaments.h"
 #include "db/transaction.h"
 #include "server/app/hub.h"
+#include "server/common/text_rules.h"
 
 namespace skat::app {
 
@@ -33,14 +34,15 @@ std::expected<std::unique_ptr<SqliteStore>, std::string> SqliteStore::open(const
   return std::unique_ptr<SqliteStore>(new SqliteStore(std::move(*connection)));
 }
 
-// Names are unique among all players: a guest whose name is taken gets a short suffix.
+// Names are unique among all players after folding (db/players.h): a guest whose name is taken
+// gets a short suffix (the name cut at a character boundary, so it stays valid UTF-8).
 std::expected<Identity, std::string> SqliteStore::create_guest(std::string_view name) {
   std::string candidate(name);
   for (int attempt = 0; attempt < 8; ++attempt) {
     auto player = db::create_guest(db_, candidate);
     if (player) return Identity{player->id, player->name, false, {}};
     if (player.error().code != db::DbErrc::AlreadyExists) return std::unexpected(message(player.error()));
-    candidate = std::string(name.substr(0, 24)) + "-" + random_token().substr(0, 4);
+    candidate = std::string(text::truncate(name, 24)) + "-" + random_token().substr(0, 4);
   }
   return std::unexpected("no free guest name like '" + std::string(name) + "'");
 }

@@ -26,7 +26,12 @@ int mod3(int x) { return ((x % 3) + 3) % 3; }
 }  // namespace
 
 std::expected<TournamentRequest, std::string> parse_tournament_request(const Json& body) {
-  if (!body.is_object()) return std::unexpected(R"(expected {"a":…,"b":…,"deals":…,"seed":…,"seating":…})");
+  constexpr std::string_view kShape = R"(expected {"a":…,"b":…,"deals":…,"seed":…,"seating":…})";
+  if (!body.is_object()) return std::unexpected(std::string(kShape));
+  for (const auto& item : body.items())
+    if (item.key() != "a" && item.key() != "b" && item.key() != "deals" && item.key() != "seed" &&
+        item.key() != "seating")
+      return std::unexpected("unknown field \"" + item.key().substr(0, 40) + "\"; " + std::string(kShape));
   TournamentRequest r;
   for (auto [key, spec] : {std::pair{"a", &r.a}, std::pair{"b", &r.b}}) {
     const auto it = body.find(key);

@@ -1,5 +1,6 @@
 #include <limits>
 
+#include "server/common/text_rules.h"
 #include "server/protocol/client_messages.h"
 #include "server/protocol/json_codec.h"
 #include "server/protocol/json_fields.h"
@@ -15,6 +16,19 @@ using Result = std::expected<ClientBody, ProtocolError>;
 
 std::expected<TableId, ProtocolError> table_field(const Json& j) { return detail::get_int(j, "table", 1, kMaxId); }
 
+// A text field after the rules of server/common/text_rules.h (NFC, no control or format
+// characters, …), still within `max_bytes` once normalised.
+std::expected<std::string, ProtocolError> text_field(std::string text, std::string_view key, text::Use use,
+                                                     std::size_t max_bytes) {
+  auto normal = text::normalize(text, use);
+  if (!normal)
+    return std::unexpected(error(ErrorCode::BadField, "field \"" + std::string(key) + "\": " + normal.error()));
+  if (normal->size() > max_bytes)
+    return std::unexpected(error(ErrorCode::TooLarge, "field \"" + std::string(key) + "\" is longer than " +
+                                                          std::to_string(max_bytes) + " bytes"));
+  return std::move(*normal);
+}
+
 Result parse_hello(const Json& j) {
   if (auto ok = detail::check_fields(j, {"type", "id", "protocol", "name", "token", "bot", "kind"}); !ok)
     return std::unexpected(ok.error());
@@ -27,10 +41,9 @@ Result parse_hello(const Json& j) {
   auto name = detail::get_string(j, "name", kMaxNameBytes);
   if (!name) return std::unexpected(name.error());
   if (name->empty()) return std::unexpected(error(ErrorCode::BadField, "field \"name\" must not be empty"));
-  for (const char ch : *name)
-    if (const auto c = static_cast<unsigned char>(ch); c < 0x20 || c == 0x7f)
-      return std::unexpected(error(ErrorCode::BadField, "control character in \"name\""));
-  h.name = std::move(*name);
+  auto normal_name = text_field(std::move(*name), "name", text::Use::Name, kMaxNameBytes);
+  if (!normal_name) return std::unexpected(normal_name.error());
+  h.name = std::move(*normal_name);
   auto token = detail::get_opt_string(j, "token", kMaxTokenBytes);
   if (!token) return std::unexpected(token.error());
   h.token = token->value_or("");
@@ -39,10 +52,12 @@ Result parse_hello(const Json& j) {
   h.bot = *bot;
   auto kind = detail::get_opt_string(j, "kind", kMaxBotSpecBytes);
   if (!kind) return std::unexpected(kind.error());
-  h.kind = kind->value_or("");
-  for (const char ch : h.kind)
+  for (const char ch : kind->value_or(""))
     if (const auto c = static_cast<unsigned char>(ch); c <= 0x20 || c == 0x7f)
       return std::unexpected(error(ErrorCode::BadField, "blank or control character in \"kind\""));
+  auto normal_kind = text_field(kind->value_or(""), "kind", text::Use::Label, kMaxBotSpecBytes);
+  if (!normal_kind) return std::unexpected(normal_kind.error());
+  h.kind = std::move(*normal_kind);
   return h;
 }
 
@@ -54,7 +69,11 @@ Result parse_create(const Json& j) {
   if (*deals) c.deals = static_cast<int>(**deals);
   auto event = detail::get_opt_string(j, "event", kMaxEventBytes);
   if (!event) return std::unexpected(event.error());
-  c.event = std::move(*event);
+  if (*event) {
+    auto normal = text_field(std::move(**event), "event", text::Use::Label, kMaxEventBytes);
+    if (!normal) return std::unexpected(normal.error());
+    c.event = std::move(*normal);
+  }
   return c;
 }
 
@@ -103,9 +122,11 @@ Result parse_chat(const Json& j) {
   if (auto ok = detail::check_fields(j, {"type", "id", "table", "text"}); !ok) return std::unexpected(ok.error());
   auto table = table_field(j);
   if (!table) return std::unexpected(table.error());
-  auto text = detail::get_string(j, "text", kMaxChatBytes);
-  if (!text) return std::unexpected(text.error());
-  return Chat{*table, std::move(*text)};
+  auto raw = detail::get_string(j, "text", kMaxChatBytes);
+  if (!raw) return std::unexpected(raw.error());
+  auto line = text_field(std::move(*raw), "text", text::Use::Chat, kMaxChatBytes);
+  if (!line) return std::unexpected(line.error());
+  return Chat{*table, std::move(*line)};
 }
 
 Result parse_game_command(const Json& j) {

@@ -34,12 +34,33 @@ TEST(Players, NamesAreUniqueAndValid) {
   auto dup = create_player(c, "ALICE", PlayerKind::Guest);
   ASSERT_FALSE(dup);
   EXPECT_EQ(dup.error().code, DbErrc::AlreadyExists);
-  for (const std::string& bad : {std::string(), std::string(65, 'x'), std::string(" lead"), std::string("tab\there")}) {
+  for (const std::string& bad : {std::string(), std::string(65, 'x'), std::string(" lead"), std::string("tab\there"),
+                                 std::string("rtl\u202eevil"), std::string("trail\u00a0"), std::string("bad\xff")}) {
     auto r = create_player(c, bad, PlayerKind::Human);
     ASSERT_FALSE(r) << bad;
     EXPECT_EQ(r.error().code, DbErrc::Invalid);
   }
   EXPECT_TRUE(create_player(c, "xskat:2", PlayerKind::Bot));
+}
+
+// "sec-1" is a bot: no other player may take a name that only looks the same, whether it differs
+// by case, by full-width forms or by an invisible character (docs/protocol.md §2).
+TEST(Players, NamesAreUniqueAfterFolding) {
+  Connection c = test::memory_db();
+  const Player bot = must(create_player(c, "sec-1", PlayerKind::Bot));
+  for (const std::string& alike : {std::string("SEC-1"), std::string("\uff53\uff45\uff43\uff0d\uff11"),
+                                   std::string("\uff33\uff25\uff23-1"), std::string("Sec-1")}) {
+    auto r = create_guest(c, alike);
+    ASSERT_FALSE(r) << alike;
+  }
+  auto fullwidth = create_guest(c, "\uff53\uff45\uff43\uff0d\uff11");
+  ASSERT_FALSE(fullwidth);
+  EXPECT_EQ(fullwidth.error().code, DbErrc::AlreadyExists);
+  auto hidden = create_guest(c, "sec-1\u200b");
+  ASSERT_FALSE(hidden);
+  EXPECT_EQ(hidden.error().code, DbErrc::Invalid);  // a zero-width space is no part of a name at all
+  EXPECT_EQ(must(find_player(c, "\uff53\uff45\uff43\uff0d\uff11")), bot);  // found by its folded key
+  EXPECT_TRUE(create_guest(c, "sec-2"));
 }
 
 TEST(Players, FindOrCreate) {

@@ -1,7 +1,9 @@
 // The connection layer: settings of a file database (WAL, synchronous, foreign keys, busy
 // timeout), typed binds and columns, the statement cache, transactions that roll back in their
-// destructor (and nest as savepoints), integrity_check and the online backup.
+// destructor (and nest as savepoints), integrity_check and the online backup; the files are private
+// to their owner.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "db/connection.h"
 #include "db/transaction.h"
@@ -40,6 +42,32 @@ TEST(Connection, FileDatabaseSettings) {
   Connection d = must(Connection::open(path, normal));
   EXPECT_EQ(pragma(d, "synchronous"), "1");
   EXPECT_EQ(pragma(d, "busy_timeout"), "250");
+}
+
+unsigned mode_of(const std::string& path) {
+  struct stat st {};
+  EXPECT_EQ(::stat(path.c_str(), &st), 0) << path;
+  return st.st_mode & 07777;
+}
+
+// The database holds the hashes of every session and bot token: its file, its -wal and -shm files
+// and its backups are created 0600 even under the usual umask 022, where SQLite would make 0644.
+TEST(Connection, DatabaseFilesAreCreatedPrivate) {
+  const mode_t old_umask = ::umask(022);
+  const auto dir = test::temp_dir();
+  const std::string path = (dir / "skat.db").string();
+  {
+    Connection c = must(open_database(path));
+    must(create_player(c, "Alice", PlayerKind::Human));
+    EXPECT_EQ(mode_of(path), 0600u);
+    EXPECT_EQ(mode_of(path + "-wal"), 0600u);
+    EXPECT_EQ(mode_of(path + "-shm"), 0600u);
+    must(c.backup_to((dir / "copy.db").string()));
+    EXPECT_EQ(mode_of((dir / "copy.db").string()), 0600u);
+  }
+  Connection again = must(open_database(path));  // an existing file opens as before
+  EXPECT_TRUE(must(find_player(again, "alice")).has_value());
+  ::umask(old_umask);
 }
 
 TEST(Connection, MissingFileWithoutCreateIsNotFound) {

@@ -52,6 +52,42 @@ TEST(Migrations, FileDatabaseReopenIsANoOp) {
   EXPECT_TRUE(must(find_player(c, "Alice")).has_value());
 }
 
+// Names that fold alike could be stored before migration 4 ("sec-1" and "SEC-1" were already one
+// name, but not "sec-1" and its full-width or zero-width-space twins): the migration keeps them all
+// and their records, and from then on no new name folding like theirs is taken.
+TEST(Migrations, PlayerNameKeysSurviveExistingLookAlikes) {
+  const auto all = embedded_migrations();
+  ASSERT_GE(all.size(), 4u);
+  ASSERT_EQ(all[3].name, "player_name_key");
+  Connection c = must(Connection::open(":memory:"));
+  must(migrate(c, all.subspan(0, 3)));
+  must(
+      c.exec("INSERT INTO players (id, name, kind, created_at) VALUES (1, 'sec-1', 'bot', 0), "
+             "(2, 'sec-1' || char(0x200B), 'guest', 0), (3, char(0xFF53, 0xFF45, 0xFF43) || '-1', 'guest', 0), "
+             "(4, 'anna', 'guest', 0)"));
+  must(migrate(c));
+  EXPECT_EQ(must(schema_version(c)), latest_schema_version());
+  auto st = must(c.prepare("SELECT id, name_key FROM players ORDER BY id"));
+  std::vector<std::pair<std::int64_t, std::string>> keys;
+  while (must(st.step())) keys.emplace_back(st.int64(0), st.text(1));
+  EXPECT_EQ(keys, (std::vector<std::pair<std::int64_t, std::string>>{{1, "sec-1"},
+                                                                     {2,
+                                                                      "sec-1\x01"
+                                                                      "2"},
+                                                                     {3,
+                                                                      "sec-1\x01"
+                                                                      "3"},
+                                                                     {4, "anna"}}));
+  auto taken = create_player(c, "SEC-1", PlayerKind::Guest);
+  ASSERT_FALSE(taken);
+  EXPECT_EQ(taken.error().code, DbErrc::AlreadyExists);
+  auto fullwidth = create_player(c, "\uff33\uff25\uff23-1", PlayerKind::Guest);
+  ASSERT_FALSE(fullwidth);
+  EXPECT_EQ(fullwidth.error().code, DbErrc::AlreadyExists);
+  EXPECT_TRUE(create_player(c, "Anna2", PlayerKind::Guest));
+  must(c.integrity_check());
+}
+
 TEST(Migrations, NewerDatabaseIsRefused) {
   const std::string path = (test::temp_dir() / "future.db").string();
   {

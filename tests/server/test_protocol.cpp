@@ -97,6 +97,46 @@ TEST(Protocol, RejectsBadInputWithTheRightCode) {
   EXPECT_EQ(code_of(R"({"type":"lobby","id":-1})"), ErrorCode::BadField);
 }
 
+// Names, chat lines, events and announced programs follow the text rules (docs/protocol.md §2):
+// what could pass for another player's name or hide and reorder text is refused; the rest is NFC.
+TEST(Protocol, TextFieldsFollowTheTextRules) {
+  const auto hello = [](std::string_view name) {
+    return R"({"type":"hello","protocol":1,"name":")" + std::string(name) + "\"}";
+  };
+  EXPECT_EQ(code_of(hello(R"(sec-1\u200b)")), ErrorCode::BadField);  // looks exactly like the bot "sec-1"
+  EXPECT_EQ(code_of(hello("sec-1\u200b")), ErrorCode::BadField);     // the same, sent as raw UTF-8
+  EXPECT_EQ(code_of(hello(R"(\u202eanna)")), ErrorCode::BadField);   // right-to-left override
+  EXPECT_EQ(code_of(hello(R"(anna\u2066)")), ErrorCode::BadField);   // bidi isolate
+  EXPECT_EQ(code_of(hello(R"(anna\u00ad)")), ErrorCode::BadField);   // soft hyphen
+  EXPECT_EQ(code_of(hello(R"(\u3164)")), ErrorCode::BadField);       // an invisible letter
+  EXPECT_EQ(code_of(hello(R"(anna )")), ErrorCode::BadField);
+  EXPECT_EQ(code_of(hello(R"( anna)")), ErrorCode::BadField);
+  EXPECT_EQ(code_of(hello(R"(an\u0378na)")), ErrorCode::BadField);  // unassigned
+  EXPECT_EQ(code_of(hello(R"(an\ue000na)")), ErrorCode::BadField);  // private use
+  const auto nfc = parse_client_message(hello(R"(Ju\u0308rgen)"));
+  ASSERT_TRUE(nfc);
+  EXPECT_EQ(std::get<Hello>(nfc->body).name, "J\u00fcrgen");
+  EXPECT_EQ(code_of(R"({"type":"hello","protocol":1,"name":"b","bot":true,"kind":"simple\u200b"})"),
+            ErrorCode::BadField);
+
+  EXPECT_EQ(code_of(R"({"type":"chat","table":1,"text":"hi\u202eereht"})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"chat","table":1,"text":"bell\u0007"})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"chat","table":1,"text":"\u001b[2Jcleared"})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"chat","table":1,"text":"zero\u200bwidth"})"), ErrorCode::BadField);
+  const auto chat = parse_client_message(R"({"type":"chat","table":1,"text":"gut\ngespielt\tja"})");
+  ASSERT_TRUE(chat);
+  EXPECT_EQ(std::get<Chat>(chat->body).text, "gut gespielt ja");
+  const auto emoji = parse_client_message(R"({"type":"chat","table":1,"text":"\ud83d\udc68\u200d\ud83d\udc69"})");
+  ASSERT_TRUE(emoji);
+  EXPECT_EQ(std::get<Chat>(emoji->body).text, "\U0001F468\u200D\U0001F469");
+
+  EXPECT_EQ(code_of(R"({"type":"create_table","event":"Friday\u202e"})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"create_table","event":"Fri\nday"})"), ErrorCode::BadField);
+  const auto event = parse_client_message(R"({"type":"create_table","event":"Caf\u0065\u0301"})");
+  ASSERT_TRUE(event);
+  EXPECT_EQ(std::get<CreateTable>(event->body).event, "Caf\u00e9");
+}
+
 TEST(Protocol, GarbageNeverThrows) {
   std::string text = R"({"type":"declare","table":1,"game":"G","hand":true,"cards":[1,{"a":null}]})";
   for (std::size_t cut = 0; cut <= text.size(); ++cut) {
