@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Session } from '../src/lib/session';
+import { clipUtf8, Session } from '../src/lib/session';
 
 class FakeSocket {
   readyState = 0;
@@ -221,5 +221,13 @@ describe('session', () => {
     expect(s.snap.act?.version).toBe(5);
     sockets[0].recv({ type: 'timeout', table: 9, version: 6, game: 0, seat: 0 });
     expect(s.snap.act).toBeNull();
+  });
+
+  it('cuts chat to 300 UTF-8 bytes without splitting a character', () => {
+    expect(clipUtf8('abc', 300)).toBe('abc');
+    const emoji = '😀'; // 4 bytes, 2 UTF-16 units
+    const long = 'a'.repeat(298) + emoji;
+    expect(clipUtf8(long, 300)).toBe('a'.repeat(298));
+    expect(new TextEncoder().encode(clipUtf8('ü'.repeat(200), 300)).length).toBe(300);
   });
 });

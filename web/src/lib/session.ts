@@ -371,10 +371,24 @@ export class Session {
 
   chat(text: string) {
     const t = this.snap.table;
-    if (t && text.trim()) this.send({ type: 'chat', table: t.table, text: text.trim().slice(0, 300) });
+    if (t && text.trim()) this.send({ type: 'chat', table: t.table, text: clipUtf8(text.trim(), 300) });
   }
 
   clearError() {
     this.emit({ error: null });
   }
+}
+
+// The longest prefix of `text` of at most `max` UTF-8 bytes that ends between two code points (the
+// server counts chat in bytes, docs/protocol.md §5; cutting inside a character would be refused).
+export function clipUtf8(text: string, max: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const ch of text) {
+    const size = new TextEncoder().encode(ch).length;
+    if (bytes + size > max) break;
+    bytes += size;
+    end += ch.length;
+  }
+  return text.slice(0, end);
 }
