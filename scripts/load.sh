@@ -61,7 +61,7 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 # one address's guests and tables and on one player's bots are lifted (docs/cli.md).
 "${server_pin[@]}" "$skat" --log-level warn serve --port "$port" --db "$work/skat.db" --web /nonexistent \
   --admin-token-file "$work/admin-token" --max-connections-per-address 0 --tables-per-player 1000 \
-  --tables-per-connection 1000 --tables-per-address 1000000 --bots-per-player 100000 \
+  --tables-per-connection 1000 --tables-per-address 1000000 --bots-per-player 100000 --bots-per-address 1000000 \
   --guests-per-address-per-hour 1000000 ${SKAT_SERVE_ARGS:-} 2>"$work/serve.log" &
 server=$!
 pids+=("$server")

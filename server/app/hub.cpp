@@ -393,11 +393,19 @@ void Hub::invite_bot(const std::shared_ptr<net::WsSession>& session, const proto
   if (!tables_.contains(add.table))
     return send_error(session, ErrorCode::NoSuchTable, "no such table", request_id, add.table);
   if (const auto origin = creators_.find(add.table); origin != creators_.end()) {
-    const std::int64_t creator = origin->second.player;
-    if (const int held = bots_held_by(creator); held >= config_.bots_per_player)
+    const TableOrigin& creator = origin->second;
+    if (const int held = bots_held_where([&](const TableOrigin& o) { return o.player == creator.player; });
+        held >= config_.bots_per_player)
       return send_error(session, ErrorCode::TooManyBots,
                         "the tables of this table's creator hold " + std::to_string(held) + " pool bots (at most " +
                             std::to_string(config_.bots_per_player) + "); they return after a series",
+                        request_id, add.table);
+    if (const int held = bots_held_where([&](const TableOrigin& o) { return o.address == creator.address; });
+        held >= config_.bots_per_address)
+      return send_error(session, ErrorCode::TooManyBots,
+                        "the tables created from this table's address hold " + std::to_string(held) +
+                            " pool bots (at most " + std::to_string(config_.bots_per_address) +
+                            "); they return after a series",
                         request_id, add.table);
   }
   auto bot = lobby_.bots().acquire_by_name(add.bot);  // a bot name, else a kind (empty: any bot)
@@ -409,10 +417,10 @@ void Hub::invite_bot(const std::shared_ptr<net::WsSession>& session, const proto
   }
 }
 
-int Hub::bots_held_by(std::int64_t creator) const {
+int Hub::bots_held_where(const std::function<bool(const TableOrigin&)>& counts) const {
   return static_cast<int>(std::ranges::count_if(seated_bots_, [&](const auto& entry) {
     const auto origin = creators_.find(entry.second);
-    return origin != creators_.end() && origin->second.player == creator;
+    return origin != creators_.end() && counts(origin->second);
   }));
 }
 

@@ -127,7 +127,7 @@ class Hub : public net::SessionHandler, public std::enable_shared_from_this<Hub>
   void invite_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,
                   std::optional<std::int64_t> request_id);
   // Pool bots seated at or invited to the tables this player created.
-  int bots_held_by(std::int64_t creator) const;
+  int bots_held_where(const std::function<bool(const TableOrigin&)>& counts) const;
   bool invite(std::int64_t bot_id, table::TableId table, int seat);
   void invite_back(const Identity& bot);
   void serve_waiting_bots();

@@ -34,6 +34,9 @@ struct ServeConfig {
   std::chrono::milliseconds table_idle_close{std::chrono::minutes(10)};
   // Pool bots seated at or invited to the tables one player created.
   int bots_per_player = 4;
+  // The same counted over the tables created from one address (an IPv6 /64): new guest identities
+  // from one place do not add up to the whole pool.
+  int bots_per_address = 8;
   // New guests one address (an IPv6 /64) may create: a bucket of this many, refilled over an hour.
   int guests_per_address_per_hour = 20;
   // A guest who has played no game is removed this long after its creation (when not online or

@@ -97,6 +97,10 @@ Command add_serve_command(CLI::App& parent) {
                   "Pool bots seated at or invited to the tables one player created")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
+  app->add_option("--bots-per-address", config->bots_per_address,
+                  "Pool bots seated at or invited to the tables created from one IP address (IPv6: one /64)")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
   app->add_option("--guests-per-address-per-hour", config->guests_per_address_per_hour,
                   "New guests one IP address (IPv6: one /64) may create per hour")
       ->check(CLI::Range(1, 1000000))

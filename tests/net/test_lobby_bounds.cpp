@@ -1,6 +1,6 @@
 // Hostile use of the lobby against an in-process server with pool bots: who may seat bots at a
 // table (its creator, or a player seated there before the series), how many pool bots one player's
-// tables may hold, bots going back to the pool once a table is abandoned, new guests bounded per
+// tables (and an address's) may hold, bots going back to the pool once a table is abandoned, new guests bounded per
 // address, and open tables bounded per connection and per address besides per player.
 #include <gtest/gtest.h>
 
@@ -137,6 +137,35 @@ TEST(LobbyBounds, OneGuestCannotTakeMoreThanItsShareOfThePoolBots) {
   EXPECT_TRUE(other.read_until([&](const Json& m) {
     return m.value("type", "") == "seated" && m["player"].value("bot", false) && ++bots == 2;
   }));
+}
+
+// New guest identities from one address share the address's bots: the second identity gets
+// what the first left of the address's share, and no more.
+TEST(LobbyBounds, GuestsFromOneAddressShareItsBots) {
+  skat::app::ServeConfig config;  // bots_per_player: 4 by default
+  config.bots_per_address = 5;
+  config.strength_tables.clear();
+  PoolServer pool(config, 7);
+  WsClient first(pool.port());
+  ASSERT_TRUE(welcomed(hello(first, "first")));
+  ASSERT_TRUE(PoolServer::wait_online(first, 8));
+  const std::int64_t a = create_table(first);
+  const std::int64_t b = create_table(first);
+  ASSERT_GT(b, 0);
+  for (int seat = 0; seat < 3; ++seat) add_bot(first, a, seat, "");
+  add_bot(first, b, 0, "");
+  WsClient second(pool.port());
+  ASSERT_TRUE(welcomed(hello(second, "second")));
+  const std::int64_t c = create_table(second);
+  ASSERT_GT(c, 0);
+  second.send(Json{{"type", "watch_table"}, {"table", c}});
+  add_bot(second, c, 0, "");
+  EXPECT_TRUE(second.read_until(
+      [](const Json& m) { return m.value("type", "") == "seated" && m["player"].value("bot", false); }));
+  add_bot(second, c, 1, "");
+  const auto refused = next_error(second);
+  EXPECT_TRUE(is_error(refused, "too_many_bots"));
+  EXPECT_NE(refused->value("message", "").find("address"), std::string::npos) << refused->dump();
 }
 
 TEST(LobbyBounds, BotsGoBackToThePoolWhenTheCreatorIsGonePastTheGrace) {
