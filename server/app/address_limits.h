@@ -14,7 +14,8 @@
 namespace skat::app {
 
 // "192.0.2.7" stays as it is; "2001:db8:1:2:3:4:5:6" becomes "2001:db8:1:2::/64"; an IPv4 address
-// mapped into IPv6 counts as the IPv4 address. Text that is no address is its own key.
+// mapped into IPv6 counts as the IPv4 address (the key the connection caps count under,
+// net::ConnectionSlots::peer_key). Text that is no address is its own key.
 std::string address_key(std::string_view address);
 
 class GuestQuota {
