@@ -33,10 +33,11 @@ struct HumanClient {
       return;
     }
     if (type == "act") {
-      // Answer each request once, and only when every event before it has been applied (after a
-      // reconnect both the seat's return and the resume re-send the pending request).
+      // Answer each request once, and only when every event up to the turn it names has been
+      // applied (after a reconnect both the seat's return and the resume re-send the pending
+      // request; its version names the turn, older than the disconnect events that followed).
       const auto v = m["version"].get<std::int64_t>();
-      if (v != last || v == answered) return;
+      if (v > last || v == answered) return;
       answered = v;
       return act(ws, m);
     }
