@@ -45,7 +45,8 @@ inline constexpr std::string_view kBotSpecHelp =
 // form (a server naming bots that run elsewhere).
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables = true);
 
-// A fresh player of this spec, deterministic for the seed (PIMC: when its budget is not reached).
+// A fresh player of this spec, deterministic for the seed when put on work budgets
+// (Player::use_work_budgets: tournaments, self-play) or when its time budget is not reached.
 std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed);
 
 // The table file `tables` (a spec's setting) names now: the file itself, or for a folder (the

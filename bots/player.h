@@ -25,7 +25,17 @@ class Player {
   // search stop by then and answer with what they have; the others ignore it. Empty: no limit
   // besides their own budget.
   virtual void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { (void)deadline; }
+  // Work budgets only (tournaments, self-play): every decision depends on the seed and the
+  // position alone, searches stop at their number of worlds, never at a time budget; the wall
+  // clock only stops a search past a safety net (kSafetyNet, or the deadline above), and each such
+  // stop is counted. Off by default: on a server the move clock rules.
+  virtual void use_work_budgets(bool on) { (void)on; }
+  // Decisions the safety net cut short while on work budgets (they depend on the machine).
+  virtual int clock_stops() const { return 0; }
 };
+
+// On work budgets, the most a single search may take before the clock stops it after all.
+inline constexpr std::chrono::seconds kSafetyNet{60};
 
 // The legal action equal to `wanted`, else the first legal action of kind `fallback` (a bot's
 // plan may be illegal at this moment, e.g. a hand game below the bid).

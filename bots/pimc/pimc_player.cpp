@@ -122,7 +122,7 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   for (const CardScore& c : d.cards) candidates.push_back(c.card);
   const std::vector<std::size_t> same = equivalent_cards(view, candidates);
   double total_weight = 0;
-  const auto deadline = std::min(Clock::now() + settings.budget, settings.stop_at.value_or(Clock::time_point::max()));
+  const auto deadline = search_deadline(settings, settings.budget);
   solver.set_deadline(deadline);  // a world still being solved at the deadline is dropped
   std::vector<double> world_sums(d.cards.size());
   // What every world shares: the declarer's points from completed tricks, and whether schwarz
@@ -132,7 +132,11 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   for (const CompletedTrick& t : view.tricks)
     if (t.winner == decl) trick_points += t.points;
   const bool schwarz_open = std::ranges::all_of(view.tricks, [&](const CompletedTrick& t) { return t.winner == decl; });
-  for (int w = 0; w < settings.worlds && Clock::now() < deadline; ++w) {
+  for (int w = 0; w < settings.worlds; ++w) {
+    if (Clock::now() >= deadline) {
+      d.cut_by_clock = true;
+      break;
+    }
     const auto world = sampler.sample(rng);
     if (!world) break;
     const CardSet declarer_dealt =
@@ -153,7 +157,10 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
     for (std::size_t i = 0; i < d.cards.size(); ++i)
       world_sums[i] =
           same[i] != i ? world_sums[same[i]] : world->weight * brackets.play_out(*state, d.cards[i].card, solver);
-    if (solver.aborted()) break;
+    if (solver.aborted()) {
+      d.cut_by_clock = true;
+      break;
+    }
     for (std::size_t i = 0; i < d.cards.size(); ++i) sums[i] += world_sums[i];
     total_weight += world->weight;
     ++d.worlds;
@@ -178,9 +185,15 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   return d;
 }
 
+std::chrono::steady_clock::time_point search_deadline(const PimcSettings& settings, std::chrono::milliseconds budget) {
+  const auto limit = settings.work_budgets ? std::chrono::duration_cast<std::chrono::milliseconds>(kSafetyNet) : budget;
+  return std::min(Clock::now() + limit, settings.stop_at.value_or(Clock::time_point::max()));
+}
+
 Action PimcPlayer::decide(const SeatView& view) {
   if (view.phase != Phase::Playing) return fallback_.decide(view);
   const PimcDecision d = evaluate_cards(view, settings_, rng_, solver_);
+  if (settings_.work_budgets && d.cut_by_clock) ++clock_stops_;
   return Action::play(view.pos, d.best);
 }
 

@@ -1,11 +1,11 @@
 // Perfect-information Monte-Carlo card play: for each legal card, the average Seeger-Fabian
 // payoff (to this position) of the finished game over sampled worlds, each world solved by the
 // open-card solver; the best card is played. Anytime: stops at the number of worlds or at the
-// time budget, whichever comes first; a world still being solved at the budget's end is dropped
-// (the solver is interrupted), and with no world in time the rule-based card is played.
-// As a player of its own (the `pimc` kind, the baseline "PIMC without winning tables") it bids,
-// takes the skat and declares like the simple player; the complete bot (bots/table_bot) makes
-// those decisions from the winning tables and uses this class for its card play.
+// time budget (on work budgets: the safety net, Player::use_work_budgets), whichever comes first; a world still being
+// solved at the budget's end is dropped (the solver is interrupted), and with no world in time the rule-based card is
+// played. As a player of its own (the `pimc` kind, the baseline "PIMC without winning tables") it bids, takes the skat
+// and declares like the simple player; the complete bot (bots/table_bot) makes those decisions from the winning tables
+// and uses this class for its card play.
 #pragma once
 
 #include <chrono>
@@ -25,7 +25,12 @@ struct PimcSettings {
   std::chrono::milliseconds budget{2000};  // time per decision (at most)
   std::size_t tt_bytes = std::size_t{16} << 20;
   std::optional<std::chrono::steady_clock::time_point> stop_at;  // a hard limit besides the budget
+  bool work_budgets = false;  // Player::use_work_budgets: `budget` is ignored, kSafetyNet applies
 };
+
+// When a search given `budget` must stop: now + budget (on work budgets: now + kSafetyNet), and
+// never after `stop_at`.
+std::chrono::steady_clock::time_point search_deadline(const PimcSettings& settings, std::chrono::milliseconds budget);
 
 struct CardScore {
   Card card;
@@ -36,6 +41,7 @@ struct PimcDecision {
   std::vector<CardScore> cards;  // every legal card, in card order
   int worlds = 0;                // worlds evaluated
   Card best;
+  bool cut_by_clock = false;  // the deadline stopped it before its worlds were done
 };
 
 // For each of `cards` (the position's own), the index of the first of them equivalent to it:
@@ -56,9 +62,12 @@ class PimcPlayer : public Player {
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) override {
     settings_.stop_at = deadline;
   }
+  void use_work_budgets(bool on) override { settings_.work_budgets = on; }
+  int clock_stops() const override { return clock_stops_; }
 
  private:
   PimcSettings settings_;
+  int clock_stops_ = 0;
   FastRng rng_;
   SimplePlayer fallback_;
   OpenSolver solver_;

@@ -11,7 +11,7 @@ namespace skat::bots {
 namespace {
 
 // Announcements are looked at for hand games the tables rate at least this sure, over this many
-// solved worlds within this time.
+// solved worlds within this time (on work budgets: all of the worlds, up to the safety net).
 constexpr double kAnnouncementWin = 0.85;
 constexpr int kAnnouncementWorlds = 16;
 constexpr auto kAnnouncementTime = std::chrono::milliseconds(1000);
@@ -65,11 +65,10 @@ Action TablePlayer::skat_decision(const SeatView& view) {
   if (hand.payoff > contracts_.pickup_payoff(view.hand, view.bid, pos)) {
     Declaration declaration = hand.declaration;
     if (declaration.type != GameType::Null && hand.win >= kAnnouncementWin) {
-      using Clock = std::chrono::steady_clock;
-      const auto deadline =
-          std::min(Clock::now() + kAnnouncementTime, settings_.pimc.stop_at.value_or(Clock::time_point::max()));
+      const auto deadline = search_deadline(settings_.pimc, kAnnouncementTime);
       const auto chances =
           announcement_chances(view.hand, declaration.type, pos, kAnnouncementWorlds, rng_, solver_, deadline);
+      if (settings_.pimc.work_budgets && chances.worlds < kAnnouncementWorlds) ++clock_stops_;
       declaration = choose_announcement(declaration, hand.win, hand.value, view.bid, chances);
     }
     for (const Declaration& d : {declaration, hand.declaration}) {
@@ -113,9 +112,14 @@ Action TablePlayer::play(const SeatView& view) {
     SeatView restricted = view;
     std::erase_if(restricted.legal,
                   [&](const Action& a) { return a.kind == ActionKind::Play && !lead->contains(a.card); });
-    return Action::play(view.pos, evaluate_cards(restricted, settings_.pimc, rng_, solver_).best);
+    return Action::play(view.pos, counted(evaluate_cards(restricted, settings_.pimc, rng_, solver_)).best);
   }
-  return Action::play(view.pos, evaluate_cards(view, settings_.pimc, rng_, solver_).best);
+  return Action::play(view.pos, counted(evaluate_cards(view, settings_.pimc, rng_, solver_)).best);
+}
+
+const PimcDecision& TablePlayer::counted(const PimcDecision& decision) {
+  if (settings_.pimc.work_budgets && decision.cut_by_clock) ++clock_stops_;
+  return decision;
 }
 
 }  // namespace skat::bots

@@ -2,7 +2,7 @@
 // selection from the winning tables by expected Seeger-Fabian payoff (contract_evaluator.h); a
 // defender's opening lead from the opening-lead tables (the led class the tables rate worst for the
 // declarer, the card within it by PIMC); every other card by PIMC (bots/pimc). Deterministic for a
-// seed when PIMC is limited by worlds rather than time.
+// seed on work budgets (Player::use_work_budgets) unless the safety net fires, which is counted.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +28,8 @@ class TablePlayer : public Player {
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) override {
     settings_.pimc.stop_at = deadline;
   }
+  void use_work_budgets(bool on) override { settings_.pimc.work_budgets = on; }
+  int clock_stops() const override { return clock_stops_; }
 
  private:
   Action bid_or_answer(const SeatView& view);
@@ -36,6 +38,8 @@ class TablePlayer : public Player {
   // The cards of the led class the opening-lead tables rate worst for the declarer, when this is
   // a defender's first lead of the game and the tables know the situation; else none.
   std::optional<CardSet> table_lead(const SeatView& view) const;
+  // Counts a card decision the safety net cut short (on work budgets); returns it.
+  const PimcDecision& counted(const PimcDecision& decision);
 
   std::shared_ptr<const TableSet> tables_;
   TablePlayerSettings settings_;
@@ -46,6 +50,7 @@ class TablePlayer : public Player {
   CardSet bid_hand_;
   int bid_position_ = -1;
   int max_bid_ = 0;
+  int clock_stops_ = 0;  // searches the safety net cut short on work budgets
 };
 
 }  // namespace skat::bots

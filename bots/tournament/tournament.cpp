@@ -29,6 +29,8 @@ class TimedPlayer : public Player {
     return a;
   }
   std::string name() const override { return inner_->name(); }
+  void use_work_budgets(bool on) override { inner_->use_work_budgets(on); }
+  int clock_stops() const override { return inner_->clock_stops(); }
 
  private:
   std::unique_ptr<Player> inner_;
@@ -54,11 +56,15 @@ std::vector<TournamentGame> play_deal_everywhere(const TournamentConfig& config,
         const std::uint64_t seed = tournament_seat_seed(config.seed, index, b_seats, rotation, p);
         players[i] = std::make_unique<TimedPlayer>(
             make_player(b_sits_at(b_seats, rotation, p) ? config.b : config.a, seed), move_ms[i]);
+        players[i]->use_work_budgets(true);  // a tournament is played again exactly from its seed
         seats[i] = players[i].get();
       }
       auto game = play_deal(deal, seats);
       if (!game) throw std::runtime_error("tournament: deal " + std::to_string(index) + ": " + game.error());
       TournamentGame g = tournament_game(*game, index, id, b_seats, rotation, move_ms);
+      for (int p = 0; p < 3; ++p)
+        g.clock_stops[g.is_b[static_cast<std::size_t>(p)] ? 1 : 0] +=
+            players[static_cast<std::size_t>(p)]->clock_stops();
       if (config.judge && !g.folded) {
         solver.clear();
         g.solver_wins = solver_verdict(*game, solver);

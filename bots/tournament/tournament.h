@@ -48,6 +48,7 @@ struct TournamentGame {
   std::optional<bool> solver_wins;            // the solver's verdict on the declared game (judge on)
   std::array<std::vector<float>, 2> move_ms;  // decision times of A's and B's seats, in ms
   std::array<int, 2> timeouts{};              // A's and B's moves the server's clock made for them
+  std::array<int, 2> clock_stops{};           // A's and B's searches the safety net cut short (in-process)
 };
 
 // The tournament's deal ids, drawn from its seed.

@@ -86,6 +86,8 @@ SeatingReport summarise(const std::string& name, const std::vector<const Tournam
     add_moves(r.b, g->move_ms[1], b_moves);
     r.a.slow_moves += g->timeouts[0];
     r.b.slow_moves += g->timeouts[1];
+    r.a.clock_stops += g->clock_stops[0];
+    r.b.clock_stops += g->clock_stops[1];
     if (g->folded) continue;
     ClassFigures& c = r.classes[static_cast<std::size_t>(class_index(g->declaration.type))];
     ++c.games;
@@ -188,6 +190,9 @@ std::string report_text(const TournamentReport& r) {
     }
     add("  duplicate difference B - A: %+.2f SF points per seat and game, 95%% CI [%+.2f, %+.2f]: %s\n", s.difference,
         s.ci_low, s.ci_high, s.verdict.c_str());
+    if (s.a.clock_stops + s.b.clock_stops > 0)
+      add("  not reproducible: the wall-clock safety net cut %d searches of A and %d of B short\n", s.a.clock_stops,
+          s.b.clock_stops);
     const int played = s.games - s.folded;
     for (std::size_t c = 0; c < 3; ++c) {
       const ClassFigures& f = s.classes[c];

@@ -20,6 +20,7 @@ bots::BotFigures bot_from_json(const Json& j) {
   f.move_mean_ms = j.at("move_mean_ms").get<double>();
   f.move_p99_ms = j.at("move_p99_ms").get<double>();
   f.slow_moves = j.at("timeouts").get<int>();
+  f.clock_stops = j.value("clock_stops", 0);  // absent in reports from before it was counted
   return f;
 }
 
@@ -38,7 +39,8 @@ nlohmann::json bot_json(const bots::BotFigures& f) {
           {"moves", f.moves},
           {"move_mean_ms", f.move_mean_ms},
           {"move_p99_ms", f.move_p99_ms},
-          {"timeouts", f.slow_moves}};
+          {"timeouts", f.slow_moves},
+          {"clock_stops", f.clock_stops}};
 }
 
 }  // namespace
@@ -77,9 +79,9 @@ nlohmann::json tournament_report_json(const bots::TournamentReport& report) {
 }
 
 nlohmann::json tournament_game_json(const bots::TournamentGame& g) {
-  Json j{{"deal", g.deal},         {"deal_id", g.deal_id},  {"b_seats", g.b_seats}, {"rotation", g.rotation},
-         {"is_b", g.is_b},         {"folded", g.folded},    {"points", g.points},   {"move_ms", g.move_ms},
-         {"timeouts", g.timeouts}, {"solver_wins", nullptr}};
+  Json j{{"deal", g.deal},         {"deal_id", g.deal_id},         {"b_seats", g.b_seats},  {"rotation", g.rotation},
+         {"is_b", g.is_b},         {"folded", g.folded},           {"points", g.points},    {"move_ms", g.move_ms},
+         {"timeouts", g.timeouts}, {"clock_stops", g.clock_stops}, {"solver_wins", nullptr}};
   if (!g.folded) {
     j["declarer"] = g.declarer;
     j["declaration"] = protocol::declaration_to_json(g.declaration);
@@ -102,6 +104,7 @@ std::optional<bots::TournamentGame> tournament_game_from_json(const Json& j) {
     g.points = j.at("points").get<std::array<int, 3>>();
     g.move_ms = j.at("move_ms").get<std::array<std::vector<float>, 2>>();
     g.timeouts = j.at("timeouts").get<std::array<int, 2>>();
+    g.clock_stops = j.value("clock_stops", std::array<int, 2>{});  // absent in older games files
     if (!j.at("solver_wins").is_null()) g.solver_wins = j.at("solver_wins").get<bool>();
     if (!g.folded) {
       g.declarer = j.at("declarer").get<int>();

@@ -61,6 +61,8 @@ std::string stats_text(const SeriesStats& s) {
   const int played = s.games - s.folded;
   std::string out = fmt::format("games {}, folded {} ({:.1f} %), declarer won {} / lost {}\n", s.games, s.folded,
                                 s.games ? 100.0 * s.folded / s.games : 0.0, s.won, s.lost);
+  if (s.clock_stops > 0)
+    out += fmt::format("not reproducible: the wall-clock safety net cut {} searches short\n", s.clock_stops);
   for (std::size_t c = 0; c < 3; ++c) {
     const ClassStats& k = s.classes[c];
     out += fmt::format(

@@ -21,7 +21,10 @@ PgnSeries play_one(const SelfplayConfig& config, int index, PgnHeader header, Se
                    bots::OpenSolver* solver, const std::function<void()>& game_done) {
   Csprng gen = Csprng::from_seed(config.seed + 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(index));
   std::array<std::unique_ptr<bots::Player>, 3> seats;
-  for (auto& s : seats) s = bots::make_player(config.bot, gen());
+  for (auto& s : seats) {
+    s = bots::make_player(config.bot, gen());
+    s->use_work_budgets(true);  // self-play is played again exactly from its seed
+  }
   PgnSeries series;
   series.header = std::move(header);
   for (int n = 0; n < config.deals; ++n) {
@@ -53,6 +56,7 @@ PgnSeries play_one(const SelfplayConfig& config, int index, PgnHeader header, Se
     series.games.push_back(pgn_game_from(*game, n, strengths));
     game_done();
   }
+  for (const auto& s : seats) stats.clock_stops += s->clock_stops();
   fill_pgn_result(series);
   return series;
 }
@@ -64,6 +68,7 @@ void SeriesStats::merge(const SeriesStats& o) {
   folded += o.folded;
   won += o.won;
   lost += o.lost;
+  clock_stops += o.clock_stops;
   for (std::size_t c = 0; c < classes.size(); ++c) {
     classes[c].games += o.classes[c].games;
     classes[c].won += o.classes[c].won;

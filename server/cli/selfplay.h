@@ -42,6 +42,7 @@ struct SeriesStats {
   int folded = 0;
   int won = 0;  // games won by the declarer
   int lost = 0;
+  int clock_stops = 0;  // searches the wall-clock safety net cut short (those games depend on the machine)
   std::array<ClassStats, 3> classes{};  // suit, grand, null
   void merge(const SeriesStats& o);
 };

@@ -1,12 +1,17 @@
 // Tournaments in-process: bot specs parse and reject what they should; results do not depend on
-// the number of threads, nor on playing it in shards; the report's duplicate difference, interval and verdict follow
-// from the games; and the baselines rank as they must (rule beats random and simple; PIMC, in the long run, beats
-// random and rule).
+// the clock (work budgets) nor on the number of threads, nor on playing it in shards; the report's duplicate
+// difference, interval and verdict follow from the games; and the baselines rank as they must (rule beats random and
+// simple; PIMC, in the long run, beats random and rule).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <stdexcept>
+#include <thread>
 
 #include "bots/bot_factory.h"
+#include "bots/pimc/pimc_player.h"
+#include "bots/play_deal.h"
+#include "bots/simple_player.h"
 #include "bots/tournament/tournament.h"
 #include "bots/tournament/tournament_report.h"
 
@@ -58,6 +63,121 @@ TEST(Tournament, ResultsDoNotDependOnTheNumberOfThreads) {
     EXPECT_EQ(one[i].solver_wins, three[i].solver_wins) << i;
   }
   EXPECT_NE(report_text(make_report(c, one, 0)).find("solver accuracy"), std::string::npos);
+}
+
+// Tournaments run on work budgets (issue 19.4): a decision depends on the seed and the position,
+// never on the clock. The same tournament with a time budget of 1 ms and of 60 s, the second on
+// two threads while another thread keeps a core busy, plays the same games, and the safety net
+// never fired.
+TEST(Tournament, TheClockDecidesNothing) {
+  TournamentConfig hurried = small("pimc:worlds=2,budget=1,tt=1", "rule", 1, 8);
+  hurried.b_seats = {1};
+  TournamentConfig patient = small("pimc:worlds=2,budget=60000,tt=1", "rule", 1, 8);
+  patient.b_seats = {1};
+  patient.threads = 2;
+  const auto quick = run_tournament(hurried);
+  std::atomic<bool> stop = false;
+  std::thread busy([&] {
+    volatile std::uint64_t x = 0;
+    while (!stop) x = x + 1;
+  });
+  const auto slow = run_tournament(patient);
+  stop = true;
+  busy.join();
+  ASSERT_EQ(quick.size(), 3U);
+  EXPECT_FALSE(quick[0].folded);  // the deal is played: PIMC chooses cards
+  ASSERT_EQ(quick.size(), slow.size());
+  for (std::size_t i = 0; i < quick.size(); ++i) {
+    EXPECT_EQ(quick[i].points, slow[i].points) << i;
+    EXPECT_EQ(quick[i].folded, slow[i].folded) << i;
+    EXPECT_EQ(quick[i].declarer, slow[i].declarer) << i;
+    EXPECT_EQ(quick[i].declaration, slow[i].declaration) << i;
+    EXPECT_EQ(quick[i].clock_stops, (std::array<int, 2>{})) << i;
+  }
+  EXPECT_EQ(make_report(hurried, quick, 0).seatings.back().a.clock_stops, 0);
+}
+
+// PIMC card play that keeps every decision it made (worlds evaluated, each card's payoff).
+class RecordingPimc : public Player {
+ public:
+  RecordingPimc(std::uint64_t seed, PimcSettings settings)
+      : settings_(settings), rng_(seed), bidding_(seed), solver_(SolverOptions{settings.tt_bytes}) {}
+  Action decide(const SeatView& view) override {
+    if (view.phase != Phase::Playing) return bidding_.decide(view);
+    decisions.push_back(evaluate_cards(view, settings_, rng_, solver_));
+    return Action::play(view.pos, decisions.back().best);
+  }
+  std::string name() const override { return "recording-pimc"; }
+  std::vector<PimcDecision> decisions;
+
+ private:
+  PimcSettings settings_;
+  FastRng rng_;
+  SimplePlayer bidding_;
+  OpenSolver solver_;
+};
+
+// The same at the level of every card decision: PIMC with a 1 ms budget, and again with a 60 s
+// budget while another thread keeps a core busy, evaluates every world of every decision and
+// reaches the same payoffs on work budgets.
+TEST(Tournament, OnWorkBudgetsEveryDecisionIsTheSameWhateverTheClock) {
+  const auto decisions_of = [](const Deal& deal, std::chrono::milliseconds budget) {
+    PimcSettings settings;
+    settings.worlds = 2;
+    settings.budget = budget;
+    settings.tt_bytes = std::size_t{1} << 20;
+    settings.work_budgets = true;
+    RecordingPimc a(1, settings), b(2, settings), c(3, settings);
+    EXPECT_TRUE(play_deal(deal, {&a, &b, &c}).has_value());
+    std::vector<PimcDecision> all = a.decisions;
+    for (const RecordingPimc* p : {&b, &c}) all.insert(all.end(), p->decisions.begin(), p->decisions.end());
+    return all;
+  };
+  const Deal deal = *deal_from_id(tournament_deal_ids(8, 1)[0]);
+  const auto hurried = decisions_of(deal, std::chrono::milliseconds(1));
+  std::atomic<bool> stop = false;
+  std::thread busy([&] {
+    volatile std::uint64_t x = 0;
+    while (!stop) x = x + 1;
+  });
+  const auto patient = decisions_of(deal, std::chrono::milliseconds(60000));
+  stop = true;
+  busy.join();
+  ASSERT_EQ(hurried.size(), 30U);  // the deal is played to the end
+  ASSERT_EQ(hurried.size(), patient.size());
+  for (std::size_t i = 0; i < hurried.size(); ++i) {
+    EXPECT_FALSE(hurried[i].cut_by_clock) << i;
+    EXPECT_EQ(hurried[i].worlds, patient[i].worlds) << i;
+    EXPECT_EQ(hurried[i].best, patient[i].best) << i;
+    ASSERT_EQ(hurried[i].cards.size(), patient[i].cards.size()) << i;
+    for (std::size_t k = 0; k < hurried[i].cards.size(); ++k)
+      EXPECT_EQ(hurried[i].cards[k].payoff, patient[i].cards[k].payoff) << i << " " << k;
+  }
+}
+
+// On a server the clock rules: without work budgets a 1 ms budget stops the search, and with work
+// budgets a deadline already past (the safety net's stand-in) does, counted as a clock stop.
+TEST(Tournament, OnlyTheSafetyNetStopsAWorkBudgetAndItIsCounted) {
+  PimcSettings settings;
+  settings.worlds = 3;
+  settings.budget = std::chrono::milliseconds(1);
+  settings.stop_at = std::chrono::steady_clock::now();  // already past: the safety net's stand-in
+  bool played = false;
+  for (const std::uint64_t id : tournament_deal_ids(11, 20)) {
+    const Deal deal = *deal_from_id(id);
+    PimcPlayer player(7, settings);
+    player.use_work_budgets(true);
+    const auto game = play_deal(deal, {&player, &player, &player});
+    ASSERT_TRUE(game.has_value());
+    if (game->folded()) continue;
+    EXPECT_GT(player.clock_stops(), 0);
+    PimcPlayer server_player(7, settings);  // not on work budgets: its budget stops it, uncounted
+    ASSERT_TRUE(play_deal(deal, {&server_player, &server_player, &server_player}).has_value());
+    EXPECT_EQ(server_player.clock_stops(), 0);
+    played = true;
+    break;
+  }
+  EXPECT_TRUE(played);
 }
 
 // The games without their measured decision times: a timing never belongs in an assertion (the
