@@ -18,7 +18,7 @@ export const snap = (page) =>
           finished: !!t.seriesResult,
           mySeat: t.mySeat,
           declarer: t.declarer,
-          act: !!s.act && s.act.version === t.version,
+          act: !!s.act && s.act.table === t.table && s.act.version <= t.version,
         }
       : null;
   });

@@ -253,7 +253,7 @@ test('watching, chat, conceding and the four-colour deck', async () => {
   await ben.getByTestId('chat-log').getByText('good luck').waitFor();
   // a chat line is not a move: the card play that was asked for is still asked for
   await anna.getByTestId('chat-log').getByText('good luck').waitFor();
-  assert.ok(await anna.evaluate(() => window.skatSession.snap.act !== null), 'the chat line took the act request away');
+  assert.ok((await snap(anna)).act, 'the chat line took the card play away');
 
   // the declarer concedes after a confirmation
   await anna.getByTestId('concede').click();

@@ -24,6 +24,15 @@ const TURN_ENDING = new Set([
 ]);
 const SEAT_CHANGES = new Set(['replaced', 'returned', 'left']);
 
+// Whether a pending request can be answered now: for this table, and every event up to the turn it
+// names applied (later events that did not end the turn may have been applied since).
+export function isCurrentTurn(
+  turn: PendingTurn & { table: number },
+  table: { table: number; version: number },
+): boolean {
+  return turn.table === table.table && turn.version <= table.version;
+}
+
 export function endsTurn(event: { type?: unknown; version?: unknown; seat?: unknown }, turn: PendingTurn): boolean {
   if (typeof event.version === 'number' && event.version <= turn.version) return false;
   const type = String(event.type);

@@ -10,6 +10,7 @@ import { declarationText, explainResult } from '../lib/explain';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { usingKeyboard } from '../lib/inputMode';
 import { pointsBySeat, toAct, type TableState } from '../lib/tableState';
+import { isCurrentTurn } from '../lib/turn';
 
 const POSITION = ['Forehand', 'Middlehand', 'Rearhand'];
 
@@ -356,7 +357,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
   const right = (bottom + 2) % 3;
   const names = t.seats.map((s, i) => s.player?.name ?? `Seat ${i + 1}`);
   const listNames = t.seats.map((s, i) => t.seriesSeats[i]?.name ?? s.player?.name ?? `Seat ${i + 1}`);
-  const act = snap.act && snap.act.version === t.version && snap.act.table === t.table ? snap.act : null;
+  const act = snap.act && isCurrentTurn(snap.act, t) ? snap.act : null;
   const legal: LegalAction[] = act?.view.legal ?? [];
   const turn = act ? (me ?? -1) : toAct(t);
   const [preview, setPreview] = useState<GameType | null>(null);
