@@ -53,6 +53,9 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
   if (key == "worlds") return number(1, 1000, [&](int v) { spec.worlds = v; });
   if (key == "budget") return number(1, 60000, [&](int v) { spec.budget = std::chrono::milliseconds(v); });
   if (key == "tt") return number(1, 64, [&](int v) { spec.tt_mib = v; });
+  if (key == "threads") return number(1, 16, [&](int v) { spec.threads = v; });
+  if (key == "nodes") return number(1, 1000000, [&](int v) { spec.kilonodes = v; });
+  if (key == "stop") return number(0, 1, [&](int v) { spec.stop = v == 1; });
   if (key == "tables" && spec.kind == "full" && !value.empty()) {
     spec.tables = std::string(value);
     return {};
@@ -62,7 +65,8 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
     spec.putting = std::string(value);
     return {};
   }
-  return std::unexpected("unknown bot setting '" + std::string(key) + "' (worlds, budget, tt; full: tables, putting)");
+  return std::unexpected("unknown bot setting '" + std::string(key) +
+                         "' (worlds, budget, tt, threads, nodes, stop; full: tables, putting)");
 }
 
 }  // namespace
@@ -71,6 +75,10 @@ std::string BotSpec::describe() const {
   if (!searches(*this)) return kind;
   std::string text = kind + ":worlds=" + std::to_string(worlds) + ",budget=" + std::to_string(budget.count()) +
                      ",tt=" + std::to_string(tt_mib);
+  // The settings added later are named only when set, so earlier reports' names stay valid.
+  if (threads != 1) text += ",threads=" + std::to_string(threads);
+  if (kilonodes != 0) text += ",nodes=" + std::to_string(kilonodes);
+  if (stop) text += ",stop=1";
   return kind == "full" ? text + ",tables=" + tables + ",putting=" + putting : text;
 }
 
@@ -122,14 +130,22 @@ std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(const 
   return shared;
 }
 
-std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed) {
-  if (spec.kind == "random") return std::make_unique<RandomPlayer>(seed);
-  if (spec.kind == "rule") return std::make_unique<RulePlayer>(seed);
-  if (spec.kind == "simple") return std::make_unique<SimplePlayer>(seed);
+PimcSettings pimc_settings(const BotSpec& spec) {
   PimcSettings pimc;
   pimc.worlds = spec.worlds;
   pimc.budget = spec.budget;
   pimc.tt_bytes = static_cast<std::size_t>(spec.tt_mib) << 20;
+  pimc.threads = spec.threads;
+  pimc.world_nodes = static_cast<std::uint64_t>(spec.kilonodes) * 1000;
+  pimc.stop_early = spec.stop;
+  return pimc;
+}
+
+std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed) {
+  if (spec.kind == "random") return std::make_unique<RandomPlayer>(seed);
+  if (spec.kind == "rule") return std::make_unique<RulePlayer>(seed);
+  if (spec.kind == "simple") return std::make_unique<SimplePlayer>(seed);
+  const PimcSettings pimc = pimc_settings(spec);
   if (spec.kind == "pimc") return std::make_unique<PimcPlayer>(seed, pimc);
   const auto file = current_tables_file(spec.tables);
   if (!file) throw std::runtime_error(file.error());

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "bots/pimc/pimc_player.h"
 #include "bots/player.h"
 #include "bots/tables/winning_table.h"
 
@@ -21,7 +22,10 @@ struct BotSpec {
   std::string kind = "simple";
   int worlds = 20;                                   // pimc: worlds per card decision
   std::chrono::milliseconds budget{3000};            // pimc: time per card decision (kept below the 5 s clock)
-  int tt_mib = 16;                                   // pimc: solver table memory
+  int tt_mib = 16;                                   // pimc: solver table memory (per thread)
+  int threads = 1;                                   // pimc: worker threads per card decision
+  int kilonodes = 0;                                 // pimc: solver nodes per world, thousands (0: no limit)
+  bool stop = false;                                 // pimc: race the cards, stop when the best is clear
   std::string tables = std::string(kDefaultTables);  // full: winning tables file, or a folder of versions
   std::string putting = "rules";  // full: rules (hard rules + soft score), vonstegen, kinback, winprob
 
@@ -36,14 +40,20 @@ inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pi
 
 // The spec's form for command-line help: every kind of kBotKinds and the settings of each.
 inline constexpr std::string_view kBotSpecHelp =
-    "kind[:key=value,...], kinds random, simple, rule, pimc[:worlds=N,budget=MS,tt=MIB], "
-    "full[:worlds=N,budget=MS,tt=MIB,tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob]";
+    "kind[:key=value,...], kinds random, simple, rule, pimc[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1], "
+    "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,tables=FILE|DIR,putting=rules|vonstegen|kinback|"
+    "winprob]";
 
 // Parses `kind[:key=value,...]`; keys for pimc and full: worlds (1..1000), budget (ms, 1..60000),
-// tt (MiB, 1..64); for full also tables (a table file, text or binary, loaded here) and putting
+// tt (MiB per thread, 1..64), threads (1..16), nodes (the solver nodes one world may take, in
+// thousands, 1..1000000; default none) and stop (1: race the cards and stop once the best is clear;
+// default 0); for full also tables (a table file, text or binary, loaded here) and putting
 // (rules, vonstegen, kinback, winprob: how the skat is put). `load_tables` false only checks the
 // form (a server naming bots that run elsewhere).
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables = true);
+
+// The card-play settings of a pimc or full spec.
+PimcSettings pimc_settings(const BotSpec& spec);
 
 // A fresh player of this spec, deterministic for the seed when put on work budgets
 // (Player::use_work_budgets: tournaments, self-play) or when its time budget is not reached.

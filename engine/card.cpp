@@ -7,17 +7,7 @@ namespace skat {
 namespace {
 constexpr std::string_view kSuitLetters = "CSHD";
 constexpr std::string_view kRankLetters = "789TJQKA";
-
-// Points per card id, summed with a mask per rank.
-constexpr std::uint32_t rank_mask(Rank r) { return 0x01010101u << static_cast<int>(r); }
 }  // namespace
-
-int card_points(CardSet cards) {
-  const std::uint32_t b = cards.bits();
-  return 11 * std::popcount(b & rank_mask(Rank::Ace)) + 10 * std::popcount(b & rank_mask(Rank::Ten)) +
-         4 * std::popcount(b & rank_mask(Rank::King)) + 3 * std::popcount(b & rank_mask(Rank::Queen)) +
-         2 * std::popcount(b & rank_mask(Rank::Jack));
-}
 
 std::string card_name(Card c) {
   return {kSuitLetters[static_cast<std::size_t>(c.suit())], kRankLetters[static_cast<std::size_t>(c.rank())]};

@@ -108,8 +108,14 @@ class CardSet {
   std::uint32_t bits_ = 0;
 };
 
-// Sum of card points of a set.
-int card_points(CardSet cards);
+// Sum of card points of a set (inline: the solver counts points at every node).
+constexpr int card_points(CardSet cards) {
+  constexpr std::uint32_t kRankMask = 0x01010101u;  // one rank in every suit
+  const std::uint32_t b = cards.bits();
+  auto count = [&](Rank r) { return std::popcount(b & (kRankMask << static_cast<int>(r))); };
+  return 11 * count(Rank::Ace) + 10 * count(Rank::Ten) + 4 * count(Rank::King) + 3 * count(Rank::Queen) +
+         2 * count(Rank::Jack);
+}
 
 // ISS notation: suit letter C S H D, rank letter A K Q J T 9 8 7.
 std::string card_name(Card c);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "bots/pimc/card_race.h"
 #include "bots/pimc/world_sampler.h"
 #include "bots/rule_player.h"
 #include "bots/solver/position.h"
@@ -104,7 +105,18 @@ std::vector<std::size_t> equivalent_cards(const SeatView& view, const std::vecto
   return rep;
 }
 
-PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, FastRng& rng, OpenSolver& solver) {
+namespace {
+
+// One world of a batch and what solving it gave.
+struct WorldJob {
+  World world;
+  std::vector<int> worth;  // per card (active representatives only)
+  enum class Outcome { Solved, OutOfNodes, OutOfTime, Unfit } outcome = Outcome::Solved;
+};
+
+}  // namespace
+
+PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, FastRng& rng, SolverPool& solvers) {
   PimcDecision d;
   CardSet legal;
   for (const Action& a : view.legal)
@@ -117,14 +129,10 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   const WorldSampler sampler(hidden_info(view));
   const HiddenInfo& info = sampler.info();
   const Declaration declaration = view.declaration->normalized();
-  std::vector<double> sums(d.cards.size(), 0.0);
   std::vector<Card> candidates;
   for (const CardScore& c : d.cards) candidates.push_back(c.card);
   const std::vector<std::size_t> same = equivalent_cards(view, candidates);
-  double total_weight = 0;
   const auto deadline = search_deadline(settings, settings.budget);
-  solver.set_deadline(deadline);  // a world still being solved at the deadline is dropped
-  std::vector<double> world_sums(d.cards.size());
   // What every world shares: the declarer's points from completed tricks, and whether schwarz
   // (every trick, including those before this position) is still open.
   const int decl = info.declarer;
@@ -132,56 +140,104 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   for (const CompletedTrick& t : view.tricks)
     if (t.winner == decl) trick_points += t.points;
   const bool schwarz_open = std::ranges::all_of(view.tricks, [&](const CompletedTrick& t) { return t.winner == decl; });
-  for (int w = 0; w < settings.worlds; ++w) {
-    if (Clock::now() >= deadline) {
-      d.cut_by_clock = true;
-      break;
-    }
-    const auto world = sampler.sample(rng);
-    if (!world) break;
-    const CardSet declarer_dealt =
-        world->hands[static_cast<std::size_t>(decl)] | info.played_by[static_cast<std::size_t>(decl)] | world->skat;
-    const Brackets brackets(Payoff{view, declaration, declarer_dealt}, schwarz_open, info.game == GameType::Null);
 
+  // Equivalent cards share their representative's entry in the race.
+  CardRace race(d.cards.size());
+  auto solve = [&](WorldJob& job, OpenSolver& solver) {
+    const World& world = job.world;
+    if (settings.world_nodes > 0) {
+      solver.clear();  // the node count must not depend on the worlds this solver saw before
+      solver.set_node_limit(settings.world_nodes);
+    }
+    const CardSet declarer_dealt =
+        world.hands[static_cast<std::size_t>(decl)] | info.played_by[static_cast<std::size_t>(decl)] | world.skat;
+    const Brackets brackets(Payoff{view, declaration, declarer_dealt}, schwarz_open, info.game == GameType::Null);
     // The position at the start of the current trick, then the trick's cards.
     PositionSpec spec;
     spec.game = info.game;
     spec.declarer = decl;
-    spec.hands = world->hands;
+    spec.hands = world.hands;
     spec.trick = view.current_trick;
     spec.leader = view.trick_leader;
-    spec.declarer_points_so_far = trick_points + (info.game == GameType::Null ? 0 : card_points(world->skat));
+    spec.declarer_points_so_far = trick_points + (info.game == GameType::Null ? 0 : card_points(world.skat));
     auto state = make_position(spec);
-    if (!state) break;  // cannot happen for a consistent world
+    if (!state) {  // cannot happen for a consistent world; the decision ends with what it has
+      job.outcome = WorldJob::Outcome::Unfit;
+      return;
+    }
+    job.worth.assign(d.cards.size(), 0);
+    for (std::size_t i = 0; i < d.cards.size(); ++i) {
+      if (same[i] != i || !race.active(i)) continue;
+      job.worth[i] = brackets.play_out(*state, d.cards[i].card, solver);
+      if (solver.aborted()) {
+        job.outcome = solver.node_limit_reached() ? WorldJob::Outcome::OutOfNodes : WorldJob::Outcome::OutOfTime;
+        break;
+      }
+    }
+    solver.set_node_limit(std::nullopt);
+  };
 
-    for (std::size_t i = 0; i < d.cards.size(); ++i)
-      world_sums[i] =
-          same[i] != i ? world_sums[same[i]] : world->weight * brackets.play_out(*state, d.cards[i].card, solver);
-    if (solver.aborted()) {
+  for (int w = 0; w < solvers.threads(); ++w) solvers.at(w).set_deadline(deadline);
+  // With a node limit, dropped worlds are replaced, up to twice the worlds in all.
+  const int most_drawn = settings.world_nodes > 0 ? 2 * settings.worlds : settings.worlds;
+  int drawn = 0;
+  std::vector<WorldJob> batch;
+  while (race.worlds() < settings.worlds && drawn < most_drawn) {
+    if (Clock::now() >= deadline) {
       d.cut_by_clock = true;
       break;
     }
-    for (std::size_t i = 0; i < d.cards.size(); ++i) sums[i] += world_sums[i];
-    total_weight += world->weight;
-    ++d.worlds;
+    const int size = std::min({kBatchWorlds, settings.worlds - race.worlds(), most_drawn - drawn});
+    batch.clear();
+    bool exhausted = false;
+    for (int k = 0; k < size && !exhausted; ++k) {
+      auto world = sampler.sample(rng);
+      if (world)
+        batch.push_back({std::move(*world), {}, WorldJob::Outcome::Solved});
+      else
+        exhausted = true;
+    }
+    drawn += static_cast<int>(batch.size());
+    solvers.run(static_cast<int>(batch.size()),
+                [&](int k, OpenSolver& solver) { solve(batch[static_cast<std::size_t>(k)], solver); });
+    for (WorldJob& job : batch) {
+      if (job.outcome == WorldJob::Outcome::Unfit) {
+        exhausted = true;
+        break;
+      }
+      if (job.outcome == WorldJob::Outcome::OutOfTime) {
+        d.cut_by_clock = true;
+        continue;
+      }
+      if (job.outcome == WorldJob::Outcome::OutOfNodes) {
+        ++d.dropped_worlds;
+        continue;
+      }
+      for (std::size_t i = 0; i < d.cards.size(); ++i) job.worth[i] = job.worth[same[i]];
+      race.add_world(job.world.weight, job.worth);
+    }
+    if (d.cut_by_clock || exhausted) break;
+    if (settings.stop_early && race.worlds() < settings.worlds && race.settle(kRaceMinWorlds, kRaceZ)) {
+      d.stopped_early = true;
+      break;
+    }
   }
-  solver.set_deadline(std::nullopt);
-  if (total_weight <= 0) {  // not one world in time: the rule-based card
+  for (int w = 0; w < solvers.threads(); ++w) solvers.at(w).set_deadline(std::nullopt);
+  d.worlds = race.worlds();
+  if (d.worlds == 0) {  // not one world in time: the rule-based card
     d.best = rule_card(view);
     return d;
   }
-  std::size_t best = 0;
-  for (std::size_t i = 0; i < d.cards.size(); ++i) {
-    d.cards[i].payoff = sums[i] / total_weight;
-    if (d.cards[i].payoff > d.cards[best].payoff) best = i;
-  }
+  for (std::size_t i = 0; i < d.cards.size(); ++i) d.cards[i].payoff = race.payoff(i);
+  const std::size_t best = race.leader();
   d.best = d.cards[best].card;
   // Among cards of equal worth in every world (the common case when the game is decided either
   // way), the rule-based card: it keeps the finer habits (cheap wins, smearing, saving points)
   // that the win/schneider brackets cannot see.
   const Card preferred = rule_card(view);
-  for (const CardScore& c : d.cards)
-    if (c.card == preferred && c.payoff >= d.cards[best].payoff - 1e-9) d.best = preferred;
+  for (std::size_t i = 0; i < d.cards.size(); ++i)
+    if (d.cards[i].card == preferred && race.active(i) && d.cards[i].payoff >= d.cards[best].payoff - 1e-9)
+      d.best = preferred;
   return d;
 }
 
@@ -192,7 +248,7 @@ std::chrono::steady_clock::time_point search_deadline(const PimcSettings& settin
 
 Action PimcPlayer::decide(const SeatView& view) {
   if (view.phase != Phase::Playing) return fallback_.decide(view);
-  const PimcDecision d = evaluate_cards(view, settings_, rng_, solver_);
+  const PimcDecision d = evaluate_cards(view, settings_, rng_, solvers_);
   if (settings_.work_budgets && d.cut_by_clock) ++clock_stops_;
   return Action::play(view.pos, d.best);
 }

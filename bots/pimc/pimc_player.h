@@ -1,11 +1,16 @@
 // Perfect-information Monte-Carlo card play: for each legal card, the average Seeger-Fabian
 // payoff (to this position) of the finished game over sampled worlds, each world solved by the
-// open-card solver; the best card is played. Anytime: stops at the number of worlds or at the
-// time budget (on work budgets: the safety net, Player::use_work_budgets), whichever comes first; a world still being
-// solved at the budget's end is dropped (the solver is interrupted), and with no world in time the rule-based card is
-// played. As a player of its own (the `pimc` kind, the baseline "PIMC without winning tables") it bids, takes the skat
-// and declares like the simple player; the complete bot (bots/table_bot) makes those decisions from the winning tables
-// and uses this class for its card play.
+// open-card solver; the best card is played. Worlds are drawn in batches and solved in parallel
+// (`threads`, one solver table each); the result never depends on the number of threads. Anytime:
+// stops at the number of worlds or at the time budget (on work budgets: the safety net,
+// Player::use_work_budgets), whichever comes first; a world still being solved at the budget's end
+// is dropped (the solver is interrupted), and with no world in time the rule-based card is played.
+// Optionally a world may take at most `world_nodes` solver nodes (a reproducible cap on the rare
+// very hard world; such a world is dropped and another drawn), and the cards race (card_race.h):
+// clearly worse cards drop out after each batch and the decision stops once the best is clear.
+// As a player of its own (the `pimc` kind, the baseline "PIMC without winning tables") it bids,
+// takes the skat and declares like the simple player; the complete bot (bots/table_bot) makes
+// those decisions from the winning tables and uses this class for its card play.
 #pragma once
 
 #include <chrono>
@@ -13,6 +18,7 @@
 #include <optional>
 #include <vector>
 
+#include "bots/pimc/solver_pool.h"
 #include "bots/player.h"
 #include "bots/rng.h"
 #include "bots/simple_player.h"
@@ -21,9 +27,12 @@
 namespace skat::bots {
 
 struct PimcSettings {
-  int worlds = 40;                         // worlds per decision (at most)
-  std::chrono::milliseconds budget{2000};  // time per decision (at most)
-  std::size_t tt_bytes = std::size_t{16} << 20;
+  int worlds = 40;                               // worlds per decision (at most)
+  std::chrono::milliseconds budget{2000};        // time per decision (at most)
+  std::size_t tt_bytes = std::size_t{16} << 20;  // per thread
+  int threads = 1;                               // worker threads (each with a solver table of tt_bytes)
+  std::uint64_t world_nodes = 0;                 // solver nodes one world may take (0: no limit)
+  bool stop_early = false;                       // race the cards (card_race.h)
   std::optional<std::chrono::steady_clock::time_point> stop_at;  // a hard limit besides the budget
   bool work_budgets = false;  // Player::use_work_budgets: `budget` is ignored, kSafetyNet applies
 };
@@ -41,8 +50,15 @@ struct PimcDecision {
   std::vector<CardScore> cards;  // every legal card, in card order
   int worlds = 0;                // worlds evaluated
   Card best;
-  bool cut_by_clock = false;  // the deadline stopped it before its worlds were done
+  bool cut_by_clock = false;   // the deadline stopped it before its worlds were done
+  int dropped_worlds = 0;      // worlds past the node limit (not counted in `worlds`)
+  bool stopped_early = false;  // the race found the best card before all worlds were evaluated
 };
+
+// Worlds drawn and solved per batch; the race is settled after each (from kRaceMinWorlds on).
+inline constexpr int kBatchWorlds = 16;
+inline constexpr int kRaceMinWorlds = 16;
+inline constexpr double kRaceZ = 2.5;
 
 // For each of `cards` (the position's own), the index of the first of them equivalent to it:
 // neighbours in their class with nothing between them that is still out (unknown, in another
@@ -50,13 +66,16 @@ struct PimcDecision {
 // tricks in every world, so PIMC solves one of them for all.
 std::vector<std::size_t> equivalent_cards(const SeatView& view, const std::vector<Card>& cards);
 
-// Evaluates the legal cards of `view` (phase playing, its turn).
-PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, FastRng& rng, OpenSolver& solver);
+// Evaluates the legal cards of `view` (phase playing, its turn) on the pool's solvers.
+PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, FastRng& rng, SolverPool& solvers);
 
 class PimcPlayer : public Player {
  public:
   PimcPlayer(std::uint64_t seed, PimcSettings settings = {})
-      : settings_(settings), rng_(seed), fallback_(seed ^ 0x5bd1e995ULL), solver_(SolverOptions{settings.tt_bytes}) {}
+      : settings_(settings),
+        rng_(seed),
+        fallback_(seed ^ 0x5bd1e995ULL),
+        solvers_(settings.threads, settings.tt_bytes) {}
   Action decide(const SeatView& view) override;
   std::string name() const override { return "pimc"; }
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) override {
@@ -70,7 +89,7 @@ class PimcPlayer : public Player {
   int clock_stops_ = 0;
   FastRng rng_;
   SimplePlayer fallback_;
-  OpenSolver solver_;
+  SolverPool solvers_;
 };
 
 }  // namespace skat::bots

@@ -152,7 +152,8 @@ int counter(const PlayState& s, int goal) {
 
 int OpenSolver::search(PlayState& s, Goal goal, int target) {
   // The clock is read every 4096 nodes (a fraction of a millisecond).
-  if ((++nodes_ & 4095) == 0 && deadline_ && std::chrono::steady_clock::now() >= *deadline_) aborted_ = true;
+  if (++nodes_ >= node_limit_ || ((nodes_ & 4095) == 0 && deadline_ && std::chrono::steady_clock::now() >= *deadline_))
+    aborted_ = true;
   if (aborted_) return 0;
   const int have = counter(s, static_cast<int>(goal));
   if (have >= target) return have;

@@ -47,7 +47,10 @@ class OpenSolver {
   std::vector<CardValue> card_values(PlayState& state);
 
   std::uint64_t nodes() const { return nodes_; }
-  void reset_nodes() { nodes_ = 0; }
+  void reset_nodes() {
+    if (node_limit_ != kNoLimit) node_limit_ -= nodes_;
+    nodes_ = 0;
+  }
 
   // A time limit for the searches that follow (none: unlimited). When it passes, the search in
   // progress stops at once, `aborted()` turns true and every answer from then on is meaningless
@@ -56,7 +59,14 @@ class OpenSolver {
     deadline_ = deadline;
     aborted_ = false;
   }
+  // A work limit for the searches that follow: at most `nodes` more nodes (none: unlimited). Past
+  // it the search stops as at a deadline (`aborted()`); unlike the clock it is reproducible.
+  void set_node_limit(std::optional<std::uint64_t> nodes) {
+    node_limit_ = nodes ? nodes_ + *nodes : kNoLimit;
+    aborted_ = false;
+  }
   bool aborted() const { return aborted_; }
+  bool node_limit_reached() const { return nodes_ >= node_limit_; }
   // Forgets the stored positions (needed only to measure from a cold start).
   void clear() { tt_.clear(); }
   std::size_t tt_bytes() const { return tt_.bytes(); }
@@ -74,7 +84,9 @@ class OpenSolver {
 
   TranspositionTable tt_;
   std::uint64_t nodes_ = 0;
+  static constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
   std::optional<std::chrono::steady_clock::time_point> deadline_;
+  std::uint64_t node_limit_ = kNoLimit;
   bool aborted_ = false;
 };
 

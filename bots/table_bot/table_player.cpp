@@ -23,7 +23,7 @@ TablePlayer::TablePlayer(std::shared_ptr<const TableSet> tables, std::uint64_t s
       settings_(settings),
       contracts_(*tables_, settings.contracts),
       rng_(seed),
-      solver_(SolverOptions{settings.pimc.tt_bytes}) {}
+      solvers_(settings.pimc.threads, settings.pimc.tt_bytes) {}
 
 Action TablePlayer::decide(const SeatView& view) {
   const int pos = view.pos;
@@ -67,7 +67,7 @@ Action TablePlayer::skat_decision(const SeatView& view) {
     if (declaration.type != GameType::Null && hand.win >= kAnnouncementWin) {
       const auto deadline = search_deadline(settings_.pimc, kAnnouncementTime);
       const auto chances =
-          announcement_chances(view.hand, declaration.type, pos, kAnnouncementWorlds, rng_, solver_, deadline);
+          announcement_chances(view.hand, declaration.type, pos, kAnnouncementWorlds, rng_, solvers_.at(0), deadline);
       if (settings_.pimc.work_budgets && chances.worlds < kAnnouncementWorlds) ++clock_stops_;
       declaration = choose_announcement(declaration, hand.win, hand.value, view.bid, chances);
     }
@@ -112,9 +112,9 @@ Action TablePlayer::play(const SeatView& view) {
     SeatView restricted = view;
     std::erase_if(restricted.legal,
                   [&](const Action& a) { return a.kind == ActionKind::Play && !lead->contains(a.card); });
-    return Action::play(view.pos, counted(evaluate_cards(restricted, settings_.pimc, rng_, solver_)).best);
+    return Action::play(view.pos, counted(evaluate_cards(restricted, settings_.pimc, rng_, solvers_)).best);
   }
-  return Action::play(view.pos, counted(evaluate_cards(view, settings_.pimc, rng_, solver_)).best);
+  return Action::play(view.pos, counted(evaluate_cards(view, settings_.pimc, rng_, solvers_)).best);
 }
 
 const PimcDecision& TablePlayer::counted(const PimcDecision& decision) {

@@ -45,7 +45,7 @@ class TablePlayer : public Player {
   TablePlayerSettings settings_;
   ContractEvaluator contracts_;
   FastRng rng_;
-  OpenSolver solver_;
+  SolverPool solvers_;  // PIMC card play; the first also checks announcements
   // The highest bid worth making, computed once per dealt hand.
   CardSet bid_hand_;
   int bid_position_ = -1;

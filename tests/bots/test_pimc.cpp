@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "bots/pimc/card_race.h"
 #include "bots/pimc/pimc_player.h"
 #include "bots/pimc/world_sampler.h"
 #include "bots/play_deal.h"
@@ -130,8 +131,8 @@ TEST(PimcPlayer, NoTimeLeftStillGivesALegalCardAtOnce) {
   int decided = 0;
   for_each_card_decision(14, 10, [&](const Game&, const SeatView& view) {
     FastRng rng(1);
-    OpenSolver solver;
-    const PimcDecision d = evaluate_cards(view, none, rng, solver);
+    SolverPool solvers(1, none.tt_bytes);
+    const PimcDecision d = evaluate_cards(view, none, rng, solvers);
     EXPECT_EQ(d.worlds, 0);
     EXPECT_EQ(d.best, rule_card(view));
     ++decided;
@@ -147,8 +148,8 @@ TEST(PimcPlayer, AHardDeadlineInThePastOverridesTheBudget) {
   int decided = 0;
   for_each_card_decision(15, 5, [&](const Game&, const SeatView& view) {
     FastRng rng(1);
-    OpenSolver solver;
-    const PimcDecision d = evaluate_cards(view, late, rng, solver);
+    SolverPool solvers(1, late.tt_bytes);
+    const PimcDecision d = evaluate_cards(view, late, rng, solvers);
     EXPECT_EQ(d.worlds, 0);
     EXPECT_EQ(d.best, rule_card(view));
     ++decided;
@@ -189,6 +190,112 @@ TEST(PimcPlayer, CardsTreatedAsEquivalentHaveEqualValuesInEveryWorld) {
     }
   });
   EXPECT_GT(pairs, 50);
+}
+
+// Parallel worlds, the node limit and the race change how long a decision takes, never which card
+// it gives: two threads choose exactly as one (payoffs, worlds, dropped worlds), because the worlds
+// are drawn in order on the caller's thread and a solver's table is cleared per world.
+TEST(PimcPlayer, TwoThreadsDecideExactlyAsOne) {
+  PimcSettings one = test_settings();
+  one.worlds = 32;
+  one.world_nodes = 5'000;  // low enough that some worlds are dropped
+  one.stop_early = true;
+  PimcSettings two = one;
+  two.threads = 2;
+  int decided = 0, dropped = 0, early = 0;
+  for_each_card_decision(16, 3, [&](const Game& game, const SeatView& view) {
+    if (game.hand(view.pos).size() < 8) return;
+    FastRng rng1(5), rng2(5);
+    SolverPool pool1(1, one.tt_bytes), pool2(2, two.tt_bytes);
+    const PimcDecision a = evaluate_cards(view, one, rng1, pool1);
+    const PimcDecision b = evaluate_cards(view, two, rng2, pool2);
+    ASSERT_EQ(a.cards.size(), b.cards.size());
+    for (std::size_t i = 0; i < a.cards.size(); ++i) EXPECT_EQ(a.cards[i].payoff, b.cards[i].payoff);
+    EXPECT_EQ(a.worlds, b.worlds);
+    EXPECT_EQ(a.dropped_worlds, b.dropped_worlds);
+    EXPECT_EQ(a.stopped_early, b.stopped_early);
+    EXPECT_EQ(a.best, b.best);
+    EXPECT_EQ(rng1(), rng2());  // as many worlds drawn
+    EXPECT_FALSE(a.cut_by_clock);
+    dropped += a.dropped_worlds;
+    early += a.stopped_early ? 1 : 0;
+    ++decided;
+  });
+  EXPECT_GT(decided, 5);
+  EXPECT_GT(dropped, 0);  // the node limit was reached somewhere
+  EXPECT_GT(early, 0);    // and some decisions were clear before their 40 worlds
+}
+
+TEST(PimcPlayer, TheRaceStopsOnlyWhenTheBestCardIsClear) {
+  PimcSettings racing = test_settings();
+  racing.worlds = 48;
+  racing.world_nodes = 10'000;
+  racing.stop_early = true;
+  int stopped = 0;
+  for_each_card_decision(17, 3, [&](const Game& game, const SeatView& view) {
+    if (game.hand(view.pos).size() < 5) return;
+    FastRng rng(8);
+    SolverPool pool(1, racing.tt_bytes);
+    const PimcDecision d = evaluate_cards(view, racing, rng, pool);
+    if (!d.stopped_early) return;
+    ++stopped;
+    EXPECT_LT(d.worlds, racing.worlds);
+    EXPECT_GE(d.worlds, kRaceMinWorlds);
+    // The card played is the best by payoff (or the rule card tied with it).
+    for (const CardScore& c : d.cards) {
+      if (c.card != d.best) continue;
+      for (const CardScore& other : d.cards) EXPECT_GE(c.payoff + 1e-9, other.payoff);
+    }
+  });
+  EXPECT_GT(stopped, 5);
+}
+
+TEST(CardRace, DropsACardWorseInEveryWorldAndKeepsTies) {
+  CardRace race(3);
+  // Card 0 and 1 tie in every world; card 2 is 40 worse every time.
+  for (int w = 0; w < 16; ++w) race.add_world(1.0, {50, 50, 10});
+  EXPECT_FALSE(race.settle(32, 2.5));  // too few worlds yet: nothing is decided
+  EXPECT_TRUE(race.active(2));
+  EXPECT_TRUE(race.settle(16, 2.5));  // card 2 drops out; the rest tie with the leader
+  EXPECT_TRUE(race.active(0));
+  EXPECT_TRUE(race.active(1));
+  EXPECT_FALSE(race.active(2));
+  EXPECT_EQ(race.payoff(2), 10.0);
+  race.add_world(1.0, {-50, 90, 999});  // a dropped card's later worth is ignored
+  EXPECT_EQ(race.payoff(2), 10.0);
+  EXPECT_EQ(race.leader(), 1U);
+}
+
+TEST(CardRace, KeepsACardWhoseDifferenceIsWithinTheNoise) {
+  CardRace race(2);
+  // Card 0 is better on average by 10, but the differences swing by ±100: not clear.
+  for (int w = 0; w < 16; ++w) race.add_world(1.0, {w % 2 == 0 ? 110 : -90, 0});
+  EXPECT_EQ(race.leader(), 0U);
+  EXPECT_FALSE(race.settle(16, 2.5));
+  EXPECT_TRUE(race.active(1));
+  // Weights count: the same differences with most weight on the worlds that favour card 0.
+  CardRace weighted(2);
+  for (int w = 0; w < 16; ++w) weighted.add_world(w % 2 == 0 ? 1.0 : 0.01, {w % 2 == 0 ? 110 : -90, 0});
+  EXPECT_TRUE(weighted.settle(16, 2.5));
+  EXPECT_FALSE(weighted.active(1));
+}
+
+TEST(OpenSolverLimits, ANodeLimitStopsTheSearchReproducibly) {
+  FastRng deals(21);
+  const Deal deal = random_deal(deals);
+  OpenSolver solver;
+  PlayState root(GameType::Grand, deal.hands, 0, card_points(deal.skat));
+  solver.set_node_limit(500);
+  (void)solver.exact_points(root);
+  EXPECT_TRUE(solver.aborted());
+  EXPECT_TRUE(solver.node_limit_reached());
+  EXPECT_EQ(solver.nodes(), 500U);  // stopped at the limit exactly
+  solver.clear();
+  solver.set_node_limit(std::nullopt);
+  const int points = solver.exact_points(root);
+  EXPECT_FALSE(solver.aborted());
+  OpenSolver fresh;
+  EXPECT_EQ(fresh.exact_points(root), points);
 }
 
 }  // namespace

@@ -32,9 +32,17 @@ TEST(BotSpec, ParsesKindsAndSettings) {
   EXPECT_EQ(p.tt_mib, 4);
   EXPECT_EQ(p.describe(), "pimc:worlds=12,budget=900,tt=4");
   EXPECT_EQ(spec(p.describe().c_str()).describe(), p.describe());
+  const BotSpec fast = spec("pimc:worlds=200,threads=2,nodes=1500,stop=1");
+  EXPECT_EQ(fast.threads, 2);
+  EXPECT_EQ(fast.kilonodes, 1500);
+  EXPECT_TRUE(fast.stop);
+  EXPECT_EQ(pimc_settings(fast).world_nodes, 1'500'000U);
+  EXPECT_EQ(fast.describe(), "pimc:worlds=200,budget=3000,tt=16,threads=2,nodes=1500,stop=1");
+  EXPECT_EQ(spec(fast.describe().c_str()).describe(), fast.describe());
   for (const char* bad :
        {"", "alpha", "pimc:worlds", "pimc:worlds=0", "pimc:worlds=x", "pimc:budget=70000", "pimc:speed=3",
-        "rule:worlds=3", "pimc:worlds=5,", "pimc:putting=rules", "full:putting=best", "full:tables=/nonexistent.wtab"})
+        "pimc:threads=0", "pimc:threads=17", "pimc:nodes=0", "pimc:stop=2", "rule:worlds=3", "pimc:worlds=5,",
+        "pimc:putting=rules", "full:putting=best", "full:tables=/nonexistent.wtab"})
     EXPECT_FALSE(parse_bot_spec(bad)) << bad;
 }
 
@@ -101,10 +109,10 @@ TEST(Tournament, TheClockDecidesNothing) {
 class RecordingPimc : public Player {
  public:
   RecordingPimc(std::uint64_t seed, PimcSettings settings)
-      : settings_(settings), rng_(seed), bidding_(seed), solver_(SolverOptions{settings.tt_bytes}) {}
+      : settings_(settings), rng_(seed), bidding_(seed), solvers_(settings.threads, settings.tt_bytes) {}
   Action decide(const SeatView& view) override {
     if (view.phase != Phase::Playing) return bidding_.decide(view);
-    decisions.push_back(evaluate_cards(view, settings_, rng_, solver_));
+    decisions.push_back(evaluate_cards(view, settings_, rng_, solvers_));
     return Action::play(view.pos, decisions.back().best);
   }
   std::string name() const override { return "recording-pimc"; }
@@ -114,7 +122,7 @@ class RecordingPimc : public Player {
   PimcSettings settings_;
   FastRng rng_;
   SimplePlayer bidding_;
-  OpenSolver solver_;
+  SolverPool solvers_;
 };
 
 // The same at the level of every card decision: PIMC with a 1 ms budget, and again with a 60 s

@@ -245,8 +245,9 @@ TEST(Binary, BenchSolverQuickReportsEveryFigure) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto out = lines(r.out);
   const std::vector<std::string> names = {
-      "deals",     "suit_grand_deals", "null_deals", "query61_mean", "query61_p50", "query61_p99",      "exact_mean",
-      "exact_p50", "exact_p99",        "null_mean",  "null_p50",     "null_p99",    "nodes_per_second", "tt_memory"};
+      "deals",       "suit_grand_deals", "null_deals", "query61_mean",     "query61_p50", "query61_p99",
+      "query61_max", "exact_mean",       "exact_p50",  "exact_p99",        "exact_max",   "null_mean",
+      "null_p50",    "null_p99",         "null_max",   "nodes_per_second", "tt_memory"};
   expect_figures(out, names);
   EXPECT_EQ(out[0], "deals: 6 deals");
   EXPECT_TRUE(std::regex_match(out.back(), std::regex("bench: [0-9a-f]{16}")));
@@ -421,12 +422,15 @@ TEST(Binary, BenchPimcQuickReportsDecisionTimesPerTrick) {
   const CliRun r = skat("bench pimc --quick");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto out = lines(r.out);
-  ASSERT_EQ(out.size(), 3u + 20u + 1u) << r.out;
+  ASSERT_EQ(out.size(), 3u + 20u + 4u + 6u + 1u) << r.out;
   EXPECT_EQ(out[0], "deals: 2 deals");
   const std::regex figure(R"(([a-z0-9_]+): [0-9]+(\.[0-9]+)? [a-z/]+)");
   for (std::size_t i = 0; i + 1 < out.size(); ++i) EXPECT_TRUE(std::regex_match(out[i], figure)) << out[i];
   EXPECT_TRUE(out[3].starts_with("trick1_mean: "));
   EXPECT_TRUE(out[22].starts_with("trick10_p99: "));
+  EXPECT_EQ(out[23], "decisions: 30 decisions");
+  EXPECT_EQ(out[24], "stopped_early: 0 decisions");  // the fixed workload does not race
+  EXPECT_TRUE(out[27].starts_with("trick1_worlds: ")) << out[27];
   EXPECT_TRUE(std::regex_match(out.back(), std::regex("bench: [0-9a-f]{16}")));
 }
 
