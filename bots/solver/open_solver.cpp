@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "bots/solver/canonical_hands.h"
 #include "bots/solver/class_order.h"
 #include "bots/solver/quick_tricks.h"
 
@@ -178,9 +179,11 @@ int OpenSolver::search(PlayState& s, Goal goal, int target) {
   const int need = target - have;
   int tag = 0;
   int hint = -1;  // the card that refuted this position before: tried first
+  std::array<CardSet, 3> key{};
   if (boundary) {
     tag = 1 + s.leader() + 3 * static_cast<int>(goal) + 9 * s.declarer() + 27 * static_cast<int>(s.game());
-    if (const auto hit = tt_.find(s.hands(), tag)) {
+    key = canonical_hands(s.hands(), s.game());
+    if (const auto hit = tt_.find(key, tag)) {
       if (hit->bounds.lower >= need) return have + hit->bounds.lower;
       if (hit->bounds.upper < need) return have + hit->bounds.upper;
       hint = hit->best;
@@ -217,7 +220,7 @@ int OpenSolver::search(PlayState& s, Goal goal, int target) {
       b.lower = static_cast<std::uint8_t>(best - have);
     else
       b.upper = static_cast<std::uint8_t>(best - have);
-    tt_.store(s.hands(), tag, b, refutation);
+    tt_.store(key, tag, b, refutation);
   }
   return best;
 }

@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "bots/solver/canonical_hands.h"
 #include "bots/solver/open_solver.h"
 #include "bots/solver/quick_tricks.h"
 #include "engine/deal.h"
@@ -212,6 +213,81 @@ TEST(OpenSolver, AnAbortedSearchLeavesNoWrongEntryBehind) {
   EXPECT_FALSE(solver.aborted());
   EXPECT_EQ(solver.exact_points(root), g.value);
   EXPECT_FALSE(solver.aborted());
+}
+
+// The table key merges positions that differ only in which low cards (7, 8, 9 of a suit) or jacks
+// (suit and grand) are still live: such positions have the same value.
+TEST(CanonicalHands, RenamesOnlyInterchangeableCards) {
+  const auto cards = [](const char* names) {
+    CardSet set;
+    std::string_view rest(names);
+    while (!rest.empty()) {
+      set.add(*parse_card(rest.substr(0, 2)));
+      rest.remove_prefix(std::min<std::size_t>(3, rest.size()));
+    }
+    return set;
+  };
+  // The spade 8 gone: a live 9 and 7 are the top two places of the block, as 9 and 8.
+  const std::array<CardSet, 3> a{cards("S9 CA"), cards("S7 HT"), cards("DJ DA")};
+  const std::array<CardSet, 3> b{cards("S9 CA"), cards("S8 HT"), cards("DJ DA")};
+  EXPECT_EQ(canonical_hands(a, GameType::Grand), canonical_hands(b, GameType::Grand));
+  // A lone live jack is the club jack of the key in suit and grand games, but not in null, where
+  // jacks are plain cards between 10 and queen.
+  const std::array<CardSet, 3> c{cards("S9 CA"), cards("S8 HT"), cards("CJ DA")};
+  EXPECT_EQ(canonical_hands(b, GameType::Hearts), canonical_hands(c, GameType::Hearts));
+  EXPECT_NE(canonical_hands(b, GameType::Null), canonical_hands(c, GameType::Null));
+  // Who holds which live card is kept, and so are cards with points.
+  const std::array<CardSet, 3> d{cards("S8 CA"), cards("S9 HT"), cards("DJ DA")};
+  EXPECT_NE(canonical_hands(b, GameType::Grand), canonical_hands(d, GameType::Grand));
+  const std::array<CardSet, 3> e{cards("S9 CA"), cards("S8 HK"), cards("DJ DA")};
+  EXPECT_NE(canonical_hands(b, GameType::Grand), canonical_hands(e, GameType::Grand));
+}
+
+TEST(CanonicalHands, PositionsWithEqualKeysHaveEqualValues) {
+  std::mt19937_64 rng(2611);
+  int compared = 0;
+  for (int i = 0; i < 400 && compared < 150; ++i) {
+    const GameType game = static_cast<GameType>(rng() % kNumGameTypes);
+    PlayState s = random_position(rng, 12, game);
+    while (s.trick_size() != 0) s.play(s.legal_moves().first());
+    // Swap one live low card or jack for a played one of its block (same holder): equal keys.
+    const std::array<CardSet, 3> hands = s.hands();
+    const auto key = canonical_hands(hands, game);
+    std::array<CardSet, 3> other = hands;
+    bool swapped = false;
+    for (int p = 0; p < 3 && !swapped; ++p)
+      for (Card live : hands[static_cast<std::size_t>(p)])
+        for (Card gone : s.played()) {
+          if (swapped) continue;
+          const bool low =
+              live.suit() == gone.suit() && static_cast<int>(live.rank()) <= 2 && static_cast<int>(gone.rank()) <= 2;
+          const bool jacks = live.is_jack() && gone.is_jack() && game != GameType::Null;
+          if (!low && !jacks) continue;
+          // No live card of the block between them: the live cards keep their order.
+          const int lo = std::min(live.id(), gone.id()), hi = std::max(live.id(), gone.id());
+          bool between = false;
+          for (Card x : hands[0] | hands[1] | hands[2])
+            if ((low ? x.suit() == live.suit() && static_cast<int>(x.rank()) <= 2 : x.is_jack()) && x.id() > lo &&
+                x.id() < hi)
+              between = true;
+          if (between) continue;
+          other[static_cast<std::size_t>(p)].remove(live);
+          other[static_cast<std::size_t>(p)].add(gone);
+          swapped = true;
+        }
+    if (!swapped) continue;
+    ASSERT_EQ(canonical_hands(other, game), key);
+    PlayState t(game, other, s.declarer(), s.declarer_points(), s.to_move());
+    PlayState u(game, hands, s.declarer(), s.declarer_points(), s.to_move());
+    OpenSolver fresh1, fresh2;
+    if (game == GameType::Null)
+      EXPECT_EQ(fresh1.null_declarer_clean(t), fresh2.null_declarer_clean(u));
+    else
+      EXPECT_EQ(fresh1.exact_points(t), fresh2.exact_points(u));
+    EXPECT_EQ(minimax_points(t), minimax_points(u));
+    ++compared;
+  }
+  EXPECT_GE(compared, 100);
 }
 
 }  // namespace
