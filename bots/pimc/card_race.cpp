@@ -31,20 +31,23 @@ bool CardRace::settle(int min_worlds, double z) {
   if (worlds() < min_worlds) return false;
   const std::size_t lead = leader();
   const std::vector<int>& top = cards_[lead].worth;
+  double w_sum = 0, w_square = 0;
+  for (const double w : weights_) {
+    w_sum += w;
+    w_square += w * w;
+  }
+  const double effective_worlds = w_sum * w_sum / w_square;
   bool clear = true;
   for (std::size_t i = 0; i < cards_.size(); ++i) {
     Card& c = cards_[i];
     if (i == lead || !c.active) continue;
     // Active cards were evaluated in every world so far, as the leader was: the worlds pair up.
-    double w_sum = 0, w_square = 0, d_sum = 0;
+    double d_sum = 0;
     bool tied = true;
     for (std::size_t k = 0; k < weights_.size(); ++k) {
-      const double w = weights_[k];
       const int d = top[k] - c.worth[k];
       tied = tied && d == 0;
-      w_sum += w;
-      w_square += w * w;
-      d_sum += w * d;
+      d_sum += weights_[k] * d;
     }
     if (tied) continue;
     const double mean = d_sum / w_sum;
@@ -54,7 +57,6 @@ bool CardRace::settle(int min_worlds, double z) {
       variance += weights_[k] * e * e;
     }
     variance /= w_sum;
-    const double effective_worlds = w_sum * w_sum / w_square;
     const double standard_error = std::sqrt(variance / effective_worlds);
     if (mean > 0 && mean > z * standard_error) {
       c.active = false;
