@@ -5,6 +5,7 @@
 
 #include "bots/solver/canonical_hands.h"
 #include "bots/solver/class_order.h"
+#include "bots/solver/endgame.h"
 #include "bots/solver/quick_tricks.h"
 
 namespace skat::bots {
@@ -18,6 +19,10 @@ CardSet in_trick(const PlayState& s) {
   for (int i = 0; i < s.trick_size(); ++i) t.add(s.trick_card(i));
   return t;
 }
+
+// Positions with at most this many cards in the hands, at a trick start, are solved by Endgame.
+constexpr int kEndgameCards = 9;
+constexpr int kEndgameCardsNull = 6;
 
 int strength(const GameRules& r, Card c) { return r.strength[static_cast<std::size_t>(c.id())]; }
 int class_of(const GameRules& r, Card c) { return r.class_of[static_cast<std::size_t>(c.id())]; }
@@ -190,6 +195,26 @@ int OpenSolver::search(PlayState& s, Goal goal, int target) {
     }
   }
 
+  // The last tricks (three; two for null, where the table pays more) go to plain enumeration;
+  // its bound is stored like any other.
+  if (boundary && in_hands(s).size() <= (goal == Goal::NullClean ? kEndgameCardsNull : kEndgameCards)) {
+    static constexpr std::array kCounts{EndgameCount::DeclarerPoints, EndgameCount::DefenderTricks,
+                                        EndgameCount::DeclarerTricks};
+    const Endgame endgame{s.rules(), s.declarer(), kCounts[static_cast<std::size_t>(goal)], node_limit_};
+    std::array<CardSet, 3> hands = s.hands();
+    const int v = endgame.search(hands, s.to_move(), need, nodes_);
+    if (nodes_ >= node_limit_) {
+      aborted_ = true;
+      return 0;
+    }
+    TranspositionTable::Bounds b;
+    if (v >= need)
+      b.lower = static_cast<std::uint8_t>(v);
+    else
+      b.upper = static_cast<std::uint8_t>(v);
+    tt_.store(key, tag, b, -1);
+    return have + v;
+  }
   Card moves[10];
   const int n = ordered_moves(s, goal, moves);
   if (hint >= 0)

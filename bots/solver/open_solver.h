@@ -4,7 +4,8 @@
 // take no trick); the exact card points come from an outer loop over thresholds (bisection of
 // the bounds that each fail-soft search returns); every legal card
 // can be valued. Transposition table at trick boundaries, equivalent cards searched once, cheap
-// move ordering, remaining-points bounds. Deterministic; counts its nodes.
+// move ordering, remaining-points bounds; the last tricks by plain enumeration (endgame.h).
+// Deterministic; counts its nodes (every card tried, in the endgame too).
 #pragma once
 
 #include <chrono>

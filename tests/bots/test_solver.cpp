@@ -6,6 +6,7 @@
 #include <random>
 
 #include "bots/solver/canonical_hands.h"
+#include "bots/solver/endgame.h"
 #include "bots/solver/open_solver.h"
 #include "bots/solver/quick_tricks.h"
 #include "engine/deal.h"
@@ -104,6 +105,44 @@ TEST(OpenSolver, NullQuestionsEqualMinimaxUpToFourTricks) {
     }
   }
   EXPECT_GT(clean, 20);  // both answers occur
+}
+
+TEST(Endgame, FailSoftBoundsAgreeWithMinimaxForEveryScoreAndNeed) {
+  // Trick starts with at most three tricks left; every need from 0 past the most there is.
+  std::mt19937_64 rng(9);
+  for (int i = 0; i < 400; ++i) {
+    const auto game = static_cast<GameType>(rng() % 6);
+    PlayState s = random_position(rng, 9, game);
+    while (s.trick_size() != 0) s.play(s.legal_moves().first());
+    const bool null = game == GameType::Null;
+    const EndgameCount count = null         ? EndgameCount::DeclarerTricks
+                               : i % 2 == 0 ? EndgameCount::DeclarerPoints
+                                            : EndgameCount::DefenderTricks;
+    int truth = 0;
+    if (count == EndgameCount::DeclarerPoints)
+      truth = minimax_points(s) - s.declarer_points();
+    else if (count == EndgameCount::DefenderTricks)
+      truth = minimax_tricks(
+                  s, [](const PlayState& p) { return p.defender_tricks(); }, true) -
+              s.defender_tricks();
+    else
+      truth = minimax_tricks(
+                  s, [](const PlayState& p) { return p.declarer_tricks(); }, true) -
+              s.declarer_tricks();
+    const Endgame endgame{s.rules(), s.declarer(), count};
+    const int most = count == EndgameCount::DeclarerPoints ? 120 : 3;
+    for (int need = 0; need <= most + 1; ++need) {
+      std::array<CardSet, 3> hands = s.hands();
+      std::uint64_t nodes = 0;
+      const int v = endgame.search(hands, s.to_move(), need, nodes);
+      ASSERT_EQ(hands, s.hands()) << "position " << i;
+      ASSERT_EQ(v >= need, truth >= need) << "position " << i << " need " << need;
+      if (v >= need)
+        EXPECT_GE(truth, v) << "position " << i << " need " << need;
+      else
+        EXPECT_LE(truth, v) << "position " << i << " need " << need;
+    }
+  }
 }
 
 TEST(QuickTricks, NeverPromiseMoreThanPerfectPlayGivesTheSideOnLead) {
