@@ -10,11 +10,11 @@ int Endgame::search(std::array<CardSet, 3>& hands, int leader, int need, std::ui
       count == EndgameCount::DeclarerPoints ? card_points(hands[0] | hands[1] | hands[2]) : hands[0].size();
   if (most < need) return most;
   std::array<Card, 3> trick{};
-  return play_card(hands, leader, trick, 0, need, nodes);
+  return play_card(hands, leader, trick, 0, 0, need, nodes);
 }
 
-int Endgame::play_card(std::array<CardSet, 3>& hands, int leader, std::array<Card, 3>& trick, int i, int need,
-                       std::uint64_t& nodes) const {
+int Endgame::play_card(std::array<CardSet, 3>& hands, int leader, std::array<Card, 3>& trick, int i, int winning,
+                       int need, std::uint64_t& nodes) const {
   const int player = (leader + i) % 3;
   CardSet& hand = hands[static_cast<std::size_t>(player)];
   const CardSet legal = i == 0 ? hand : rules.playable(hand, trick[0]);
@@ -24,11 +24,13 @@ int Endgame::play_card(std::array<CardSet, 3>& hands, int leader, std::array<Car
     if (++nodes >= node_limit) return 0;
     trick[static_cast<std::size_t>(i)] = c;
     hand.remove(c);
+    const int led_class = rules.class_of[static_cast<std::size_t>(trick[0].id())];
+    const int now_winning = i > 0 && rules.beats(c, trick[static_cast<std::size_t>(winning)], led_class) ? i : winning;
     int v = 0;
     if (i < 2) {
-      v = play_card(hands, leader, trick, i + 1, need, nodes);
+      v = play_card(hands, leader, trick, i + 1, now_winning, need, nodes);
     } else {
-      const int winner = (leader + rules.trick_winner(trick.data(), 3)) % 3;
+      const int winner = (leader + now_winning) % 3;
       int gain = 0;
       switch (count) {
         case EndgameCount::DeclarerPoints:

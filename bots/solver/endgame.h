@@ -29,7 +29,8 @@ struct Endgame {
   std::uint64_t node_limit = ~std::uint64_t{0};
 
  private:
-  int play_card(std::array<CardSet, 3>& hands, int leader, std::array<Card, 3>& trick, int i, int need,
+  // The `i`-th card of the trick; `winning` is the index of the card that wins it so far.
+  int play_card(std::array<CardSet, 3>& hands, int leader, std::array<Card, 3>& trick, int i, int winning, int need,
                 std::uint64_t& nodes) const;
   bool maximises(int player) const { return (player == declarer) == (count == EndgameCount::DeclarerPoints); }
 };
