@@ -264,22 +264,28 @@ bool OpenSolver::null_declarer_clean(PlayState& state) {
   return search(state, Goal::NullClean, target) < target;
 }
 
-// Zero-window searches whose fail-soft results narrow [lower, upper] until they meet: the first
-// threshold is 61 (the question that matters most), then the middle of what is still open.
-int OpenSolver::exact_points(PlayState& state) {
+// Zero-window searches whose fail-soft results narrow [lower, upper] until they meet. The first
+// threshold is 61 (the question that matters most); then either the bound the last search returned
+// (one point above it after a fail high: MTD(f)) or the middle of what is still open. From a cold
+// table MTD(f) needs fewer nodes (−14 % and −15 % on two ranges of bench deals); valuing the cards of
+// one position on a shared table, bisection does (+12 % nodes for MTD(f) on 60 deals).
+int OpenSolver::exact(PlayState& state, bool step_to_bound) {
   int lower = state.declarer_points();
   int upper = lower + future_max(state, Goal::Points);
   int target = std::clamp(61, lower + 1, std::max(lower + 1, upper));
   while (lower < upper) {
     const int v = search(state, Goal::Points, target);
-    if (v >= target)
-      lower = v;
+    const bool high = v >= target;
+    (high ? lower : upper) = v;
+    if (!step_to_bound)
+      target = (lower + upper + 1) / 2;
     else
-      upper = v;
-    target = (lower + upper + 1) / 2;
+      target = high ? std::min(upper, v + 1) : std::max(lower + 1, v);
   }
   return lower;
 }
+
+int OpenSolver::exact_points(PlayState& state) { return exact(state, true); }
 
 std::vector<CardValue> OpenSolver::card_values(PlayState& state) {
   std::vector<CardValue> values;
@@ -290,7 +296,7 @@ std::vector<CardValue> OpenSolver::card_values(PlayState& state) {
     if (state.game() == GameType::Null) {
       v.declarer_wins = state.declarer_tricks() == 0 && null_declarer_clean(state);
     } else {
-      v.declarer_points = exact_points(state);
+      v.declarer_points = exact(state, false);
       v.declarer_wins = v.declarer_points >= 61;
     }
     state.undo();

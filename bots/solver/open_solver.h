@@ -1,11 +1,11 @@
 // The open-card (double-dummy) solver: with all hands known, what does perfect play by both
 // sides give? Threshold questions are zero-window alpha-beta searches over the engine's
 // PlayState (does the declarer reach N card points / take every trick; does the null declarer
-// take no trick); the exact card points come from an outer loop over thresholds (bisection of
-// the bounds that each fail-soft search returns); every legal card
-// can be valued. Transposition table at trick boundaries, equivalent cards searched once, cheap
-// move ordering, remaining-points bounds; the last tricks by plain enumeration (endgame.h).
-// Deterministic; counts its nodes (every card tried, in the endgame too).
+// take no trick); the exact card points come from an outer loop over thresholds (MTD(f) at the
+// root, bisection for the values of every legal card). Transposition table at trick
+// boundaries, equivalent cards searched once, cheap move ordering, remaining-points bounds; the
+// last tricks by plain enumeration (endgame.h). Deterministic; counts its nodes (every card
+// tried, in the endgame too).
 #pragma once
 
 #include <chrono>
@@ -81,6 +81,9 @@ class OpenSolver {
   // < target an upper bound.
   int search(PlayState& s, Goal goal, int target);
   int future_max(const PlayState& s, Goal goal) const;
+  // The exact points by threshold searches, each next threshold the returned bound (MTD(f)) or
+  // the middle of what is open.
+  int exact(PlayState& state, bool step_to_bound);
   int ordered_moves(const PlayState& s, Goal goal, Card* out) const;
 
   TranspositionTable tt_;
