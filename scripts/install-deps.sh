@@ -20,7 +20,7 @@ packages=(
 )
 case "$task" in
   run) ;;
-  test) packages+=(libgtest-dev clang-format clang-19 libclang-rt-19-dev docker-compose git) ;;
+  test) packages+=(libgtest-dev clang-format clang-19 libclang-rt-19-dev docker-compose git jq) ;;
   load) packages+=(curl python3 sqlite3) ;;
   *)
     echo "usage: scripts/install-deps.sh [run|test|load]" >&2

@@ -1,0 +1,18 @@
+#!/bin/sh
+# The curve in docs/strength.md is what its committed games give: scripts/strength-curve.sh merges
+# the shards of docs/tournament-data/curve-before (in a scratch copy) and every row it prints must
+# stand in the document as it is.
+#   tests/repo/strength_curve_test.sh SKAT_BINARY SOURCE_DIR
+set -eu
+skat=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$src"/docs/tournament-data/curve-before/*.jsonl.gz "$work"/
+"$src"/scripts/strength-curve.sh --skat "$skat" "$work" > "$work/table.md"
+rows=$(grep -c '^| [0-9]' "$work/table.md")
+[ "$rows" -ge 4 ] || { echo "expected at least four points, got $rows" >&2; exit 1; }
+while IFS= read -r row; do
+  grep -qxF -- "$row" "$src/docs/strength.md" || { echo "not in docs/strength.md: $row" >&2; exit 1; }
+done < "$work/table.md"
+echo "strength curve: $rows points match docs/strength.md"
