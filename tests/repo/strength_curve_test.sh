@@ -4,15 +4,15 @@
 # stand in the document as it is.
 #   tests/repo/strength_curve_test.sh SKAT_BINARY SOURCE_DIR
 set -eu
-skat=$1
-src=$2
+skat=$(realpath "$1")
+cd "$2"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$src"/docs/tournament-data/curve-before/*.jsonl.gz "$work"/
-"$src"/scripts/strength-curve.sh --skat "$skat" "$work" > "$work/table.txt"
+cp docs/tournament-data/curve-before/*.jsonl.gz "$work"/
+scripts/strength-curve.sh --skat "$skat" "$work" > "$work/table.txt"
 rows=$(grep -c '^| [0-9]' "$work/table.txt")
 [ "$rows" -ge 4 ] || { echo "expected at least four points, got $rows" >&2; exit 1; }
 while IFS= read -r row; do
-  grep -qxF -- "$row" "$src"/docs/strength.md || { echo "not in docs/strength.md: $row" >&2; exit 1; }
+  grep -qxF -- "$row" docs/strength.md || { echo "not in docs/strength.md: $row" >&2; exit 1; }
 done < "$work/table.txt"
 echo "strength curve: $rows points match docs/strength.md"
