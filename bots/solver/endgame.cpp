@@ -19,12 +19,12 @@ int Endgame::play_card(std::array<CardSet, 3>& hands, int leader, std::array<Car
   CardSet& hand = hands[static_cast<std::size_t>(player)];
   const CardSet legal = i == 0 ? hand : rules.playable(hand, trick[0]);
   const bool maximiser = maximises(player);
+  const int led_class = i == 0 ? -1 : rules.class_of[static_cast<std::size_t>(trick[0].id())];
   int best = maximiser ? -1 : 1000;
   for (const Card c : legal) {
     if (++nodes >= node_limit) return 0;
     trick[static_cast<std::size_t>(i)] = c;
     hand.remove(c);
-    const int led_class = rules.class_of[static_cast<std::size_t>(trick[0].id())];
     const int now_winning = i > 0 && rules.beats(c, trick[static_cast<std::size_t>(winning)], led_class) ? i : winning;
     int v = 0;
     if (i < 2) {
