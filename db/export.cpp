@@ -1,5 +1,7 @@
 #include "db/export.h"
 
+#include <fmt/chrono.h>
+
 #include <ctime>
 
 #include "db/record_game.h"
@@ -10,12 +12,7 @@ namespace {
 
 // ISS DT[]: YYYY-MM-DD/hh:mm:ss/UTC.
 std::string iss_time(Timestamp t) {
-  const std::time_t secs = std::chrono::system_clock::to_time_t(t);
-  std::tm utc{};
-  gmtime_r(&secs, &utc);
-  char text[32];
-  std::strftime(text, sizeof(text), "%Y-%m-%d/%H:%M:%S/UTC", &utc);
-  return text;
+  return fmt::format("{:%Y-%m-%d/%H:%M:%S}/UTC", fmt::gmtime(std::chrono::system_clock::to_time_t(t)));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "db/series.h"
 
+#include <fmt/chrono.h>
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -290,15 +291,9 @@ std::expected<int, DbError> for_each_series(Connection& c, const SeriesFilter& f
 }
 
 void set_pgn_date(PgnHeader& h, Timestamp start, Timestamp end) {
-  const std::time_t t = std::chrono::system_clock::to_time_t(start);
-  std::tm local{};
-  localtime_r(&t, &local);
-  char date[16];
-  char time[8];
-  std::strftime(date, sizeof(date), "%d.%m.%Y", &local);
-  std::strftime(time, sizeof(time), "%H:%M", &local);
-  h.date = date;
-  h.time = time;
+  const std::tm local = fmt::localtime(std::chrono::system_clock::to_time_t(start));
+  h.date = fmt::format("{:%d.%m.%Y}", local);
+  h.time = fmt::format("{:%H:%M}", local);
   const auto minutes = std::chrono::duration_cast<std::chrono::minutes>(end - start).count();
   h.duration_minutes = static_cast<int>(std::max<std::int64_t>(0, minutes));
 }

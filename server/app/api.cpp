@@ -3,15 +3,14 @@
 #include <sodium.h>
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
-#include <boost/url/parse.hpp>
-#include <boost/url/url_view.hpp>
-#include <charconv>
 #include <fstream>
 #include <sstream>
 
 #include "db/accounts.h"
+#include "server/app/api_query.h"
+#include "server/app/game_replay_json.h"
 #include "server/app/metrics.h"
+#include "server/app/read_json.h"
 #include "server/app/tournament_json.h"
 #include "server/common/text_rules.h"
 #include "server/net/static_files.h"
@@ -22,6 +21,8 @@ namespace skat::app {
 namespace http = boost::beast::http;
 using Json = nlohmann::json;
 
+namespace {
+
 net::HttpReply json_reply(const net::HttpRequest& request, http::status status, const Json& body) {
   return net::make_reply(request, status, "application/json",
                          body.dump(-1, ' ', false, Json::error_handler_t::replace));
@@ -31,31 +32,18 @@ net::HttpReply json_error(const net::HttpRequest& request, http::status status, 
   return json_reply(request, status, Json{{"error", message}});
 }
 
-std::expected<QueryParams, std::string> query_params(std::string_view target,
-                                                     std::initializer_list<std::string_view> allowed) {
-  namespace urls = boost::urls;
-  const auto url = urls::parse_origin_form(target);
-  if (!url) return std::unexpected("malformed query: " + url.error().message() + " (a '%' needs two hex digits)");
-  QueryParams params;
-  for (const urls::param& p : url->params(urls::encoding_opts(/*space_as_plus=*/true))) {
-    if (p.key.empty() && p.value.empty()) continue;  // "?", "a=1&&b=2"
-    if (std::ranges::find(allowed, std::string_view(p.key)) == allowed.end())
-      return std::unexpected("unknown parameter \"" + std::string(text::truncate(p.key, 40)) + "\"");
-    if (!text::valid_utf8(p.key) || !text::valid_utf8(p.value))
-      return std::unexpected(p.key + ": not valid UTF-8 once decoded");
-    if (p.value.empty()) return std::unexpected(p.key + ": needs a value");
-    if (!params.emplace(p.key, p.value).second) return std::unexpected(p.key + ": given twice");
-  }
-  return params;
+// A read's failure: 404 for what does not exist (`missing` says what), else a database error.
+net::HttpReply read_failure(const net::HttpRequest& request, const ReadError& e, std::string_view missing) {
+  if (e.not_found) return json_error(request, http::status::not_found, missing);
+  return json_error(request, http::status::internal_server_error, "database: " + e.message);
 }
 
-namespace {
-
-std::optional<std::int64_t> parse_id(std::string_view text) {
-  std::int64_t id = 0;
-  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (ec != std::errc() || p != text.data() + text.size() || id <= 0) return std::nullopt;
-  return id;
+// A read's data as JSON (`to_json`), or the failure's reply.
+template <class T, class ToJson>
+net::HttpReply json_or_failure(const net::HttpRequest& request, const Read<T>& read, std::string_view missing,
+                               ToJson to_json) {
+  if (!read) return read_failure(request, read.error(), missing);
+  return json_reply(request, http::status::ok, to_json(*read));
 }
 
 std::string html_escape(std::string_view text) {
@@ -147,47 +135,75 @@ net::HttpReply Api::api(const net::HttpRequest& request, std::string_view path) 
   if (path == "/api/tables") return json_reply(request, http::status::ok, hub_->lobby_snapshot());
   if (path == "/api/metrics") return metrics_reply(request);
   if (!reads_) return json_error(request, http::status::service_unavailable, "no database");
-  if (path == "/api/series") return reads_->series_list(request);
-  if (path == "/api/leaderboard") return reads_->leaderboard(request);
-  if (path == "/api/export.pgn") return reads_->export_records(request, false);
-  if (path == "/api/export.sgf") return reads_->export_records(request, true);
-  if (path.starts_with("/api/series/")) {
-    const std::string_view rest = path.substr(std::string_view("/api/series/").size());
-    if (rest.ends_with("/games")) {
-      const auto id = parse_id(rest.substr(0, rest.size() - std::string_view("/games").size()));
-      if (!id) return json_error(request, http::status::bad_request, "bad series id");
-      return reads_->series_games(request, *id);
-    }
-    const bool sgf = rest.ends_with(".sgf");
-    if (!sgf && !rest.ends_with(".pgn"))
-      return json_error(request, http::status::not_found, "use .pgn, .sgf or /games");
-    const auto id = parse_id(rest.substr(0, rest.size() - 4));
-    if (!id) return json_error(request, http::status::bad_request, "bad series id");
-    return reads_->series_record(request, *id, sgf);
+  if (path == "/api/series") {
+    const auto q = series_query(request.target());
+    if (!q) return json_error(request, http::status::bad_request, q.error());
+    return json_or_failure(request, reads_->series(q->filter, q->page), "no such series",
+                           [&](const auto& list) { return series_page_json(list, q->page); });
   }
+  if (path == "/api/leaderboard") {
+    const auto group = group_query(request.target());
+    if (!group) return json_error(request, http::status::bad_request, group.error());
+    return json_or_failure(request, reads_->leaderboard(group->second), "no leaderboard",
+                           [&](const Leaderboard& board) { return leaderboard_json(board, group->first); });
+  }
+  if (path == "/api/export.pgn") return export_reply(request, false);
+  if (path == "/api/export.sgf") return export_reply(request, true);
+  if (path.starts_with("/api/series/"))
+    return series_reply(request, path.substr(std::string_view("/api/series/").size()));
   if (path == "/api/tournaments" || path.starts_with("/api/tournaments/")) return tournaments_reply(request, path);
   if (path.starts_with("/api/players/")) {
     const auto id = parse_id(path.substr(std::string_view("/api/players/").size()));
     if (!id) return json_error(request, http::status::bad_request, "bad player id");
-    return reads_->player(request, *id);
+    const auto page = page_query(request.target());
+    if (!page) return json_error(request, http::status::bad_request, page.error());
+    return json_or_failure(request, reads_->player(*id, *page), "no such player",
+                           [&](const PlayerPage& p) { return player_json(p, *page); });
   }
   return json_error(request, http::status::not_found, "no such API");
 }
 
-// GET /api/tournaments (newest first) and /api/tournaments/ID, from the database.
-net::HttpReply Api::tournaments_reply(const net::HttpRequest& request, std::string_view path) {
-  if (path == "/api/tournaments") {
-    auto list = writer_.call([](Store& store) { return store.tournaments(200); });
-    if (!list) return json_error(request, http::status::internal_server_error, list.error());
-    Json items = Json::array();
-    for (const db::TournamentRecord& t : *list) items.push_back(tournament_summary_json(t));
-    return json_reply(request, http::status::ok, Json{{"tournaments", items}});
+// /api/series/ID.pgn, /api/series/ID.sgf and /api/series/ID/games.
+net::HttpReply Api::series_reply(const net::HttpRequest& request, std::string_view rest) {
+  if (rest.ends_with("/games")) {
+    const auto id = parse_id(rest.substr(0, rest.size() - std::string_view("/games").size()));
+    if (!id) return json_error(request, http::status::bad_request, "bad series id");
+    return json_or_failure(request, reads_->series_games(*id), "no such series",
+                           [](const SeriesWithGames& s) { return series_games_json(s.series, s.games); });
   }
+  const bool sgf = rest.ends_with(".sgf");
+  if (!sgf && !rest.ends_with(".pgn")) return json_error(request, http::status::not_found, "use .pgn, .sgf or /games");
+  const auto id = parse_id(rest.substr(0, rest.size() - 4));
+  if (!id) return json_error(request, http::status::bad_request, "bad series id");
+  auto record = reads_->series_record(*id, sgf);
+  if (!record) return read_failure(request, record.error(), "no such series");
+  return net::make_reply(request, http::status::ok,
+                         sgf ? "text/plain; charset=utf-8" : "application/x-chess-pgn; charset=utf-8",
+                         std::move(*record));
+}
+
+// Pulled page by page while the client reads, sent chunked.
+net::HttpReply Api::export_reply(const net::HttpRequest& request, bool sgf) {
+  const auto q = series_query(request.target());
+  if (!q) return json_error(request, http::status::bad_request, q.error());
+  auto reply = net::make_reply(request, http::status::ok,
+                               sgf ? "text/plain; charset=utf-8" : "application/x-chess-pgn; charset=utf-8", "");
+  reply.next_chunk = reads_->export_records(q->filter, sgf);
+  return reply;
+}
+
+// GET /api/tournaments (newest first) and /api/tournaments/ID.
+net::HttpReply Api::tournaments_reply(const net::HttpRequest& request, std::string_view path) {
+  if (path == "/api/tournaments")
+    return json_or_failure(request, reads_->tournaments(200), "no tournaments", [](const auto& list) {
+      Json items = Json::array();
+      for (const db::TournamentRecord& t : list) items.push_back(tournament_summary_json(t));
+      return Json{{"tournaments", items}};
+    });
   const auto id = parse_id(path.substr(std::string_view("/api/tournaments/").size()));
   if (!id) return json_error(request, http::status::bad_request, "bad tournament id");
-  auto one = writer_.call([id = *id](Store& store) { return store.tournament(id); });
-  if (!one) return json_error(request, http::status::not_found, one.error());
-  return json_reply(request, http::status::ok, tournament_detail_json(one->first, one->second));
+  return json_or_failure(request, reads_->tournament(*id), "no such tournament",
+                         [](const TournamentWithTables& t) { return tournament_detail_json(t.tournament, t.tables); });
 }
 
 // Admin actions: POST /api/admin/bots {"name":…,"kind":…} creates a bot account and returns its
@@ -222,7 +238,7 @@ net::HttpReply Api::admin(const net::HttpRequest& request, std::string_view path
 // Live figures: move handling on the table strands (histograms) and counters since the start.
 net::HttpReply Api::metrics_reply(const net::HttpRequest& request) {
   const Metrics& m = metrics();
-  const HubStats stats = hub_->stats();
+  const LobbyStats stats = hub_->stats();
   const auto uptime = std::chrono::duration<double>(std::chrono::steady_clock::now() - m.started).count();
   auto load = [](const std::atomic<std::uint64_t>& counter) { return counter.load(std::memory_order_relaxed); };
   return json_reply(request, http::status::ok,
@@ -260,7 +276,7 @@ net::HttpReply Api::static_file(const net::HttpRequest& request, std::string_vie
 
 // The page shown when no web client is built: live figures from the hub, not a placeholder.
 net::HttpReply Api::status_page(const net::HttpRequest& request) {
-  const HubStats stats = hub_->stats();
+  const LobbyStats stats = hub_->stats();
   const Json lobby = hub_->lobby_snapshot();
   std::ostringstream html;
   html << "<!doctype html><html><head><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"5\">"

@@ -1,8 +1,33 @@
 #include "server/app/hand_strength_cache.h"
 
+#include <spdlog/spdlog.h>
+
 #include <boost/asio/post.hpp>
 
+#include "bots/table_bot/contract_evaluator.h"
+#include "bots/tables/table_files.h"
+
 namespace skat::app {
+
+namespace {
+
+// Every 7th of the 231 unknown skats: about a millisecond per deal, worked out in the background
+// while the game is played.
+constexpr int kStrengthStride = 7;
+
+}  // namespace
+
+std::shared_ptr<HandStrengthCache> hand_strengths_from_tables(const std::string& path) {
+  if (path.empty()) return {};
+  auto tables = bots::load_tables(path);
+  if (!tables) {
+    spdlog::warn("hub: no hand strengths in the records ({})", tables.error());
+    return {};
+  }
+  auto shared = std::make_shared<const bots::TableSet>(std::move(*tables));
+  return std::make_shared<HandStrengthCache>(
+      [shared](const Deal& deal) { return bots::pgn_hand_strengths(*shared, deal, kStrengthStride); });
+}
 
 HandStrengthCache::HandStrengthCache(Compute compute) : compute_(std::move(compute)) {}
 

@@ -10,8 +10,10 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 
 #include "engine/deal.h"
 
@@ -42,5 +44,9 @@ class HandStrengthCache {
   std::size_t ahead_ = 0, late_ = 0;
   boost::asio::thread_pool pool_{1};
 };
+
+// A cache that works the strengths out from the winning tables in `path` (about a millisecond per
+// deal: every 7th of the 231 unknown skats); none when the path is empty or the tables do not load.
+std::shared_ptr<HandStrengthCache> hand_strengths_from_tables(const std::string& path);
 
 }  // namespace skat::app

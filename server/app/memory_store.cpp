@@ -1,6 +1,6 @@
 #include "server/app/memory_store.h"
 
-#include "server/app/hub.h"
+#include "server/app/random_token.h"
 #include "server/common/text_rules.h"
 
 namespace skat::app {

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "server/app/hub.h"
+#include "server/app/random_token.h"
 #include "server/app/server.h"
 #include "server/app/sqlite_read_model.h"
 #include "server/app/sqlite_store.h"

@@ -12,7 +12,7 @@ Server::Server(ServeConfig config, Store& store, std::shared_ptr<ReadModel> read
     : config_(std::move(config)),
       io_(config_.threads),
       writer_(store),
-      hub_(std::make_shared<Hub>(io_, config_, writer_)),
+      hub_(Hub::create(io_, config_, writer_)),
       tournaments_(std::make_shared<TournamentDirector>(hub_, writer_, config_)),
       signals_(io_),
       drain_timer_(io_),

@@ -1,23 +1,25 @@
-// The HTTP API's read side on SQLite: each request opens its own read connection (WAL lets it
-// read while the single writer commits), so no io thread ever waits for the writer. Exports are
-// pulled one page of series at a time and sent chunked.
+// The HTTP API's reads (server/app/read_model.h) on SQLite: each read opens its own connection
+// (WAL lets it read while the single writer commits), so no io thread ever waits for the writer.
+// Exports are pulled one page of series at a time.
 #pragma once
 
 #include <string>
 
-#include "server/app/api.h"
+#include "server/app/read_model.h"
 
 namespace skat::app {
 
 class SqliteReadModel : public ReadModel {
  public:
   explicit SqliteReadModel(std::string path) : path_(std::move(path)) {}
-  net::HttpReply series_list(const net::HttpRequest& request) override;
-  net::HttpReply series_record(const net::HttpRequest& request, std::int64_t id, bool sgf) override;
-  net::HttpReply series_games(const net::HttpRequest& request, std::int64_t id) override;
-  net::HttpReply export_records(const net::HttpRequest& request, bool sgf) override;
-  net::HttpReply leaderboard(const net::HttpRequest& request) override;
-  net::HttpReply player(const net::HttpRequest& request, std::int64_t id) override;
+  Read<std::vector<db::SeriesRecord>> series(const db::SeriesFilter& filter, const db::Page& page) override;
+  Read<std::string> series_record(std::int64_t id, bool sgf) override;
+  Read<SeriesWithGames> series_games(std::int64_t id) override;
+  NextChunk export_records(const db::SeriesFilter& filter, bool sgf) override;
+  Read<Leaderboard> leaderboard(db::PlayerGroup group) override;
+  Read<PlayerPage> player(std::int64_t id, const db::Page& page) override;
+  Read<std::vector<db::TournamentRecord>> tournaments(int limit) override;
+  Read<TournamentWithTables> tournament(std::int64_t id) override;
 
  private:
   std::string path_;

@@ -12,7 +12,7 @@
 #include "db/players.h"
 #include "db/tournaments.h"
 #include "db/transaction.h"
-#include "server/app/hub.h"
+#include "server/app/random_token.h"
 #include "server/common/text_rules.h"
 
 namespace skat::app {

@@ -2,36 +2,25 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/post.hpp>
-
-#include "server/app/hub.h"
+#include "server/app/client_error.h"
 #include "server/app/metrics.h"
+#include "server/app/strand_post.h"
+#include "server/common/overloaded.h"
 
 namespace skat::app {
 
 namespace asio = boost::asio;
 using protocol::ErrorCode;
 
-namespace {
-
-// Commands played at the table (bids, cards, chat…), as opposed to seating and series control.
-bool is_game_command(const protocol::ClientBody& body) {
-  return !std::holds_alternative<protocol::JoinTable>(body) && !std::holds_alternative<protocol::Resume>(body) &&
-         !std::holds_alternative<protocol::WatchTable>(body) && !std::holds_alternative<protocol::LeaveTable>(body) &&
-         !std::holds_alternative<protocol::StartSeries>(body);
-}
-
-}  // namespace
-
 table::Participant participant_of(const Identity& who) { return {who.player_id, who.name, who.bot, who.bot_kind}; }
 
-TableHost::TableHost(asio::io_context& io, table::Table table, std::int64_t creator, std::weak_ptr<Hub> hub,
-                     DbWriter& writer, TableHooks hooks)
+TableHost::TableHost(asio::io_context& io, table::Table table, std::int64_t creator,
+                     std::weak_ptr<TableServices> services, DbWriter& writer, TableHooks hooks)
     : id_(table.id()),
       creator_(creator),
       strand_(asio::make_strand(io)),
       table_(std::move(table)),
-      hub_(std::move(hub)),
+      services_(std::move(services)),
       writer_(writer),
       timer_(strand_),
       hooks_(std::move(hooks)) {}
@@ -39,13 +28,7 @@ TableHost::TableHost(asio::io_context& io, table::Table table, std::int64_t crea
 // The Table is only ever touched here, on the table strand; nothing escapes to Asio.
 template <class F>
 void TableHost::on_strand(F f) {
-  asio::post(strand_, [self = shared_from_this(), f = std::move(f)]() mutable {
-    try {
-      f(*self);
-    } catch (const std::exception& e) {
-      spdlog::error("table {}: {}", self->id_, e.what());
-    }
-  });
+  post_guarded(strand_, shared_from_this(), std::move(f), "table " + std::to_string(id_));
 }
 
 void TableHost::begin(table::TableOutput out) {
@@ -53,20 +36,9 @@ void TableHost::begin(table::TableOutput out) {
 }
 
 void TableHost::client_message(const Identity& who, std::shared_ptr<net::WsSession> session,
-                               protocol::ClientMessage message) {
-  using Steady = std::chrono::steady_clock;
+                               protocol::TableMessage message) {
   on_strand([who, session = std::move(session), message = std::move(message), queued = Steady::now()](TableHost& host) {
-    const auto start = Steady::now();
-    const auto cpu_start = thread_cpu_now();
-    host.dispatch(who, session, message);
-    if (is_game_command(message.body)) {  // metrics: dispatch until the outbound messages are queued
-      const auto done = Steady::now();
-      Metrics& m = metrics();
-      m.move_handling.record(done - start);
-      m.move_cpu.record(thread_cpu_now() - cpu_start);
-      m.move_latency.record(done - queued);
-      m.moves_handled.fetch_add(1, std::memory_order_relaxed);
-    }
+    host.dispatch(who, session, message, queued);
   });
 }
 
@@ -94,7 +66,7 @@ void TableHost::ask_seated_before_series(std::int64_t player_id, std::function<v
 void TableHost::dismiss_bots() {
   on_strand([](TableHost& host) {
     if (host.table_.series_running()) return;
-    host.release_bots(host.hub_.lock());
+    host.release_bots(host.services_.lock());
     host.publish();
   });
 }
@@ -107,49 +79,90 @@ void TableHost::shutdown() {
 }
 
 void TableHost::dispatch(const Identity& who, const std::shared_ptr<net::WsSession>& session,
-                         const protocol::ClientMessage& m) {
+                         const protocol::TableMessage& m, Steady::time_point queued) {
   const auto now = table::Clock::now();
-  auto error = [&](ErrorCode code, std::string text) {
-    metrics().errors_sent.fetch_add(1, std::memory_order_relaxed);
-    session->send(protocol::to_text(protocol::make_error({code, std::move(text)}, m.id, id_)));
+  auto seat = [&]() -> std::optional<int> {
+    const auto occupied = table_.occupied_seat(who.player_id);
+    if (!occupied) send_error(*session, {ErrorCode::NotSeated, "you have no seat at this table"}, m.id, id_);
+    return occupied;
   };
+  std::visit(Overloaded{
+                 [&](const protocol::JoinTable& j) { join(who, session, m.id, j.seat); },
+                 [&](const protocol::Resume& r) { resume(who, session, r.version); },
+                 [&](const protocol::WatchTable&) { watch(session); },
+                 [&](const protocol::LeaveTable&) {
+                   if (const auto s = seat()) leave(who, *s, m.id, session);
+                 },
+                 [&](const protocol::StartSeries&) { start_series(who, session, m.id); },
+                 [&](const protocol::GameCommand& command) {
+                   if (const auto s = seat())
+                     play(queued, [&] {
+                       attach(*s, who, session);  // a second connection of the same player is a valid sender too
+                       apply(table_.command(*s, command, now, m.id));
+                     });
+                 },
+                 [&](const protocol::Chat& chat) {
+                   if (const auto s = seat())
+                     play(queued, [&] {
+                       attach(*s, who, session);
+                       apply(table_.chat(*s, chat.text, now, m.id));
+                     });
+                 },
+             },
+             m.body);
+}
+
+// Metrics of the commands played at the table: from the dispatch until the outbound messages are
+// queued, and from the hub handing them over (including the wait for the strand).
+template <class F>
+void TableHost::play(Steady::time_point queued, F f) {
+  const auto start = Steady::now();
+  const auto cpu_start = thread_cpu_now();
+  f();
+  const auto done = Steady::now();
+  Metrics& m = metrics();
+  m.move_handling.record(done - start);
+  m.move_cpu.record(thread_cpu_now() - cpu_start);
+  m.move_latency.record(done - queued);
+  m.moves_handled.fetch_add(1, std::memory_order_relaxed);
+}
+
+void TableHost::watch(const std::shared_ptr<net::WsSession>& session) {
+  spectators_[session->id()] = session;
+  send_direct(session, table_.resume(table::kSpectators, 0));
+  publish();
+}
+
+void TableHost::leave(const Identity& who, int seat, std::optional<std::int64_t> request_id,
+                      const std::shared_ptr<net::WsSession>& session) {
+  auto out = table_.leave(seat, table::Clock::now());
+  if (!out) return send_error(*session, out.error(), request_id, id_);
+  if (!table_.series_running()) detach_player(seat, who.player_id);
+  apply(std::move(*out));
+  if (auto services = services_.lock(); services && !table_.seat_of(who.player_id)) {
+    if (who.bot)
+      services->release_bot(who.player_id);
+    else
+      services->note_seat(who.player_id, std::nullopt);
+  }
+}
+
+// A seated player starts the series; so may the table's creator without a seat (a table of three
+// bots), on behalf of the table.
+void TableHost::start_series(const Identity& who, const std::shared_ptr<net::WsSession>& session,
+                             std::optional<std::int64_t> request_id) {
   auto seat = table_.occupied_seat(who.player_id);
-  if (const auto* j = std::get_if<protocol::JoinTable>(&m.body)) return join(who, session, m, j->seat);
-  if (const auto* r = std::get_if<protocol::Resume>(&m.body)) return resume(who, session, r->version);
-  if (std::holds_alternative<protocol::WatchTable>(m.body)) {
-    spectators_[session->id()] = session;
-    send_direct(session, table_.resume(table::kSpectators, 0));
-    return publish();
-  }
-  if (!seat && std::holds_alternative<protocol::StartSeries>(m.body) && who.player_id == creator_) {
+  if (!seat && who.player_id == creator_)
     for (int s = 0; s < 3 && !seat; ++s)
-      if (table_.occupant(s)) seat = s;  // the creator starts on behalf of the table
-  }
-  if (!seat) return error(ErrorCode::NotSeated, "you have no seat at this table");
-  if (std::holds_alternative<protocol::LeaveTable>(m.body)) {
-    auto out = table_.leave(*seat, now);
-    if (!out) return error(out.error().code, out.error().message);
-    if (!table_.series_running()) detach_player(*seat, who.player_id);
-    apply(std::move(*out));
-    if (auto hub = hub_.lock(); hub && !table_.seat_of(who.player_id)) {
-      if (who.bot)
-        hub->release_bot(who.player_id);
-      else
-        hub->note_seat(who.player_id, std::nullopt);
-    }
-    return;
-  }
-  if (std::holds_alternative<protocol::StartSeries>(m.body)) {
-    auto out = table_.start_series(*seat, now);
-    if (!out) return error(out.error().code, out.error().message);
-    return apply(std::move(*out));
-  }
-  attach(*seat, who, session);  // a second connection of the same player is a valid sender too
-  apply(table_.handle(*seat, m, now));
+      if (table_.occupant(s)) seat = s;
+  if (!seat) return send_error(*session, {ErrorCode::NotSeated, "you have no seat at this table"}, request_id, id_);
+  auto out = table_.start_series(*seat, table::Clock::now());
+  if (!out) return send_error(*session, out.error(), request_id, id_);
+  apply(std::move(*out));
 }
 
 void TableHost::join(const Identity& who, const std::shared_ptr<net::WsSession>& session,
-                     const protocol::ClientMessage& m, std::optional<int> wanted) {
+                     std::optional<std::int64_t> request_id, std::optional<int> wanted) {
   const auto now = table::Clock::now();
   if (const auto seat = table_.occupied_seat(who.player_id)) {  // already seated: a reconnect
     attach(*seat, who, session);
@@ -167,15 +180,14 @@ void TableHost::join(const Identity& who, const std::shared_ptr<net::WsSession>&
       if (!table_.occupant(s)) target = s;
   auto out = table_.sit(target < 0 ? 0 : target, participant_of(who), now);
   if (!out) {
-    metrics().errors_sent.fetch_add(1, std::memory_order_relaxed);
-    session->send(protocol::to_text(protocol::make_error(out.error(), m.id, id_)));
-    if (auto hub = hub_.lock(); hub && who.bot) hub->release_bot(who.player_id);
+    send_error(*session, out.error(), request_id, id_);
+    if (auto services = services_.lock(); services && who.bot) services->release_bot(who.player_id);
     return;
   }
   attach(target, who, session);
   spectators_.erase(session->id());
   apply(std::move(*out));  // holds the act request when it is that seat's turn (a replacement mid-game)
-  if (auto hub = hub_.lock()) hub->note_seat(who.player_id, id_);
+  if (auto services = services_.lock()) services->note_seat(who.player_id, id_);
 }
 
 void TableHost::resume(const Identity& who, const std::shared_ptr<net::WsSession>& session, std::int64_t version) {
@@ -188,7 +200,7 @@ void TableHost::resume(const Identity& who, const std::shared_ptr<net::WsSession
       seat = displaced;
     }
   }
-  if (!seat) {
+  if (!seat) {  // a spectator
     spectators_[session->id()] = session;
     send_direct(session, table_.resume(table::kSpectators, version));
     return publish();
@@ -229,20 +241,20 @@ void TableHost::apply(table::TableOutput out) {
       metrics.errors_sent.fetch_add(1, std::memory_order_relaxed);
     deliver(o.audience, std::make_shared<const std::string>(o.serialised()));
   }
-  const auto hub = hub_.lock();
-  if (series_over && !table_.series_running()) release_bots(hub);
+  const auto services = services_.lock();
+  if (series_over && !table_.series_running()) release_bots(services);
   for (const table::BotRelease& r : out.bot_releases) {
     detach_player(r.seat, r.player_id);
-    if (hub) hub->release_bot(r.player_id);
+    if (services) services->release_bot(r.player_id);
   }
   for (table::BotRequest& r : out.bot_requests)
-    if (hub) hub->request_bot(id_, std::move(r));
+    if (services) services->request_bot(id_, std::move(r));
   arm_clock();
   publish();
-  if (const Game* game = table_.game(); game && hub && table_.config().hand_strengths) {
+  if (const Game* game = table_.game(); game && services && table_.config().hand_strengths) {
     if (const std::uint64_t id = deal_id(game->deal()); id != prefetched_deal_) {
       prefetched_deal_ = id;
-      hub->prefetch_hand_strengths(game->deal());
+      services->prefetch_hand_strengths(game->deal());
     }
   }
   if (hooks_.start_when_full && !started_by_hook_ && !table_.series_running() && table_.occupant(0) &&
@@ -257,7 +269,7 @@ void TableHost::apply(table::TableOutput out) {
 
 // After a series the bots go back to the pool, so that a shared pool serves many tables; the
 // players invite them again for another series.
-void TableHost::release_bots(const std::shared_ptr<Hub>& hub) {
+void TableHost::release_bots(const std::shared_ptr<TableServices>& services) {
   for (int seat = 0; seat < 3; ++seat) {
     const auto occupant = table_.occupant(seat);
     if (!occupant || !occupant->is_bot) continue;
@@ -266,7 +278,7 @@ void TableHost::release_bots(const std::shared_ptr<Hub>& hub) {
     for (const table::Outbound& o : out->messages)
       deliver(o.audience, std::make_shared<const std::string>(o.serialised()));
     detach_player(seat, occupant->player_id);
-    if (hub) hub->release_bot(occupant->player_id);
+    if (services) services->release_bot(occupant->player_id);
   }
 }
 
@@ -341,8 +353,8 @@ void TableHost::on_clock(boost::system::error_code ec) {
 }
 
 void TableHost::publish() {
-  const auto hub = hub_.lock();
-  if (!hub) return;
+  const auto services = services_.lock();
+  if (!services) return;
   protocol::LobbyTable summary;
   summary.table = id_;
   summary.event = table_.config().event;
@@ -361,7 +373,7 @@ void TableHost::publish() {
   summary.spectators = static_cast<int>(spectators_.size());
   if (published_ == summary) return;  // most moves change nothing the lobby shows
   published_ = summary;
-  hub->publish_table(std::move(summary));
+  services->publish_table(std::move(summary));
 }
 
 }  // namespace skat::app

@@ -1,8 +1,8 @@
 // One live table and everything that touches it, serialised on the table's own strand: the pure
 // Table, its move-clock timer (calls Table::on_clock), which connections hold which seat or
 // watch, and the delivery of its output (messages per audience, records to the DbWriter, bot
-// requests and releases to the Hub). A message reaches a seat only if the seat's current
-// occupant is the player of that connection. A finished game is durable before anyone hears of
+// requests and releases, seats and its lobby line to the TableServices the app gives it). A message reaches a seat only
+// if the seat's current occupant is the player of that connection. A finished game is durable before anyone hears of
 // it: the output that ends a game, and everything after it, is held until the writer has committed
 // the game.
 #pragma once
@@ -18,14 +18,13 @@
 
 #include "server/app/db_writer.h"
 #include "server/app/store.h"
+#include "server/app/table_services.h"
 #include "server/net/ws_session.h"
 #include "server/protocol/client_messages.h"
 #include "server/protocol/server_messages.h"
 #include "server/table/table.h"
 
 namespace skat::app {
-
-class Hub;
 
 // What a table the server runs by itself (a tournament table) needs besides a normal one.
 struct TableHooks {
@@ -36,15 +35,15 @@ struct TableHooks {
 class TableHost : public std::enable_shared_from_this<TableHost> {
  public:
   // `creator` may start a series without holding a seat (e.g. a table of three bots).
-  TableHost(boost::asio::io_context& io, table::Table table, std::int64_t creator, std::weak_ptr<Hub> hub,
-            DbWriter& writer, TableHooks hooks = {});
+  TableHost(boost::asio::io_context& io, table::Table table, std::int64_t creator,
+            std::weak_ptr<TableServices> services, DbWriter& writer, TableHooks hooks = {});
 
   table::TableId id() const { return id_; }
   // Delivers output the table produced before the host existed (a resumed series): its events,
   // bot requests and clock.
   void begin(table::TableOutput out);
   // All of these post onto the table strand.
-  void client_message(const Identity& who, std::shared_ptr<net::WsSession> session, protocol::ClientMessage message);
+  void client_message(const Identity& who, std::shared_ptr<net::WsSession> session, protocol::TableMessage message);
   void session_closed(std::int64_t player_id, std::uint64_t session_id);
   // Whether this player sits at the table while no series runs (who may invite bots besides the
   // table's creator); `answer` runs on the table strand.
@@ -61,17 +60,27 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
     std::int64_t player_id = 0;
   };
 
+  using Steady = std::chrono::steady_clock;
+
   template <class F>
   void on_strand(F f);
+  // Each table message is handled here and only here.
   void dispatch(const Identity& who, const std::shared_ptr<net::WsSession>& session,
-                const protocol::ClientMessage& message);
-  void join(const Identity& who, const std::shared_ptr<net::WsSession>& session, const protocol::ClientMessage& m,
+                const protocol::TableMessage& message, Steady::time_point queued);
+  template <class F>
+  void play(Steady::time_point queued, F f);
+  void join(const Identity& who, const std::shared_ptr<net::WsSession>& session, std::optional<std::int64_t> request_id,
             std::optional<int> wanted);
+  void watch(const std::shared_ptr<net::WsSession>& session);
+  void leave(const Identity& who, int seat, std::optional<std::int64_t> request_id,
+             const std::shared_ptr<net::WsSession>& session);
+  void start_series(const Identity& who, const std::shared_ptr<net::WsSession>& session,
+                    std::optional<std::int64_t> request_id);
   void resume(const Identity& who, const std::shared_ptr<net::WsSession>& session, std::int64_t version);
   void attach(int seat, const Identity& who, const std::shared_ptr<net::WsSession>& session);
   void detach_player(int seat, std::int64_t player_id);
   void apply(table::TableOutput out);
-  void release_bots(const std::shared_ptr<Hub>& hub);
+  void release_bots(const std::shared_ptr<TableServices>& services);
   void deliver(int audience, const std::shared_ptr<const std::string>& text);
   void send_now(int audience, const std::shared_ptr<const std::string>& text);
   void committed();
@@ -84,11 +93,11 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   std::int64_t creator_;
   Strand strand_;
   table::Table table_;
-  std::weak_ptr<Hub> hub_;
+  std::weak_ptr<TableServices> services_;
   DbWriter& writer_;
   boost::asio::steady_timer timer_;
   std::optional<table::TimePoint> armed_;
-  std::optional<protocol::LobbyTable> published_;  // the hub has this summary: publish changes only
+  std::optional<protocol::LobbyTable> published_;  // the lobby has this summary: publish changes only
   bool stopped_ = false;
   TableHooks hooks_;
   bool started_by_hook_ = false;

@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <random>
 
+#include "server/net/server_url.h"
 #include "server/protocol/json_codec.h"
 
 namespace skat::botclient {
@@ -16,18 +17,9 @@ namespace websocket = beast::websocket;
 using Json = nlohmann::json;
 
 std::optional<Endpoint> parse_ws_url(std::string_view url) {
-  constexpr std::string_view kScheme = "ws://";
-  if (!url.starts_with(kScheme)) return std::nullopt;
-  url.remove_prefix(kScheme.size());
-  const auto slash = url.find('/');
-  const std::string_view authority = url.substr(0, slash);
-  Endpoint e;
-  e.path = slash == std::string_view::npos ? "/" : std::string(url.substr(slash));
-  const auto colon = authority.rfind(':');
-  e.host = std::string(authority.substr(0, colon));
-  e.port = colon == std::string_view::npos ? "80" : std::string(authority.substr(colon + 1));
-  if (e.host.empty() || e.port.empty()) return std::nullopt;
-  return e;
+  const auto parsed = net::parse_server_url(url, "ws");
+  if (!parsed) return std::nullopt;
+  return Endpoint{parsed->host, parsed->port, parsed->path};
 }
 
 std::chrono::milliseconds answer_margin(std::chrono::milliseconds clock) {

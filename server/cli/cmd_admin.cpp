@@ -2,6 +2,7 @@
 // once on stdout (only its hash is stored); list-bots prints one tab-separated line per bot;
 // revoke-bot stops a token from logging in; check runs the integrity check; backup writes an
 // online backup that is consistent while the server runs.
+#include <fmt/chrono.h>
 #include <spdlog/spdlog.h>
 
 #include <ctime>
@@ -29,12 +30,7 @@ struct AdminArgs {
 };
 
 std::string utc_text(db::Timestamp t) {
-  const std::time_t secs = std::chrono::system_clock::to_time_t(t);
-  std::tm utc{};
-  gmtime_r(&secs, &utc);
-  char text[32];
-  std::strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::chrono::system_clock::to_time_t(t)));
 }
 
 int fail(const db::DbError& e) {

@@ -3,6 +3,7 @@
 // stderr, and with --stats the statistics per game class (shares, declarer wins, accuracy
 // against the open-card solver with --judge) that compare with the outer-learning paper's Table 1
 // (docs/papers.md [outer-learning]).
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -40,17 +41,11 @@ struct SelfplayArgs {
 };
 
 PgnHeader make_header(int series_index, const std::string& seat_name) {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm local{};
-  localtime_r(&now, &local);
-  char date[16];
-  char time[8];
-  std::strftime(date, sizeof(date), "%d.%m.%Y", &local);
-  std::strftime(time, sizeof(time), "%H:%M", &local);
+  const std::tm local = fmt::localtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now()));
   PgnHeader h;
   h.event = "Selfplay " + std::to_string(series_index + 1);
-  h.date = date;
-  h.time = time;
+  h.date = fmt::format("{:%d.%m.%Y}", local);
+  h.time = fmt::format("{:%H:%M}", local);
   for (int i = 0; i < 3; ++i)
     h.seats[static_cast<std::size_t>(i)] = {seat_name + std::to_string(i + 1), static_cast<std::int64_t>(i + 1)};
   return h;

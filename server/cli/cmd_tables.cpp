@@ -2,6 +2,7 @@
 // and writes the base tables T0 with their provenance (and optionally the games as PGN); `fold`
 // folds PGN series files into a table file (outer learning by hand); `merge` sums table files
 // (folds of disjoint games, e.g. from several machines); `show` prints a table file as text.
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -50,14 +51,7 @@ bool write_file(const std::string& path, const std::string& text) {
   return static_cast<bool>(out.flush());
 }
 
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
-  return buf;
-}
+std::string today() { return fmt::format("{:%Y-%m-%d}", fmt::gmtime(std::time(nullptr))); }
 
 std::string fold_summary(const bots::FoldStats& s) {
   return fmt::format(

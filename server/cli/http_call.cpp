@@ -7,6 +7,8 @@
 #include <boost/beast/http.hpp>
 #include <fstream>
 
+#include "server/net/server_url.h"
+
 namespace skat::cli {
 
 namespace beast = boost::beast;
@@ -15,21 +17,16 @@ namespace http = beast::http;
 std::expected<HttpAnswer, std::string> http_call(const std::string& base, const std::string& method,
                                                  const std::string& target, const std::string& body,
                                                  const std::string& bearer, std::chrono::seconds timeout) {
-  constexpr std::string_view kScheme = "http://";
-  if (!base.starts_with(kScheme)) return std::unexpected("the server URL must look like http://host:port");
-  std::string authority = base.substr(kScheme.size());
-  if (const auto slash = authority.find('/'); slash != std::string::npos) authority.resize(slash);
-  const auto colon = authority.rfind(':');
-  const std::string host = authority.substr(0, colon);
-  const std::string port = colon == std::string::npos ? "80" : authority.substr(colon + 1);
+  const auto url = net::parse_server_url(base, "http");
+  if (!url) return std::unexpected("the server URL must look like http://host:port");
   try {
     boost::asio::io_context io;
     beast::tcp_stream stream(io);
     stream.expires_after(timeout);
     boost::asio::ip::tcp::resolver resolver(io);
-    stream.connect(resolver.resolve(host, port));
+    stream.connect(resolver.resolve(url->host, url->port));
     http::request<http::string_body> request(http::string_to_verb(method), target, 11);
-    request.set(http::field::host, authority);
+    request.set(http::field::host, url->authority);
     request.set(http::field::user_agent, "skat-cli");
     if (!bearer.empty()) request.set(http::field::authorization, "Bearer " + bearer);
     if (!body.empty()) {

@@ -1,6 +1,8 @@
 #include "server/net/static_files.h"
 
 #include <array>
+#include <boost/url/parse.hpp>
+#include <boost/url/url_view.hpp>
 #include <string>
 #include <utility>
 
@@ -10,27 +12,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-std::optional<std::string> percent_decode(std::string_view text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '%') {
-      out += text[i];
-      continue;
-    }
-    if (i + 2 >= text.size()) return std::nullopt;
-    const int hi = hex_value(text[i + 1]), lo = hex_value(text[i + 2]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    out += static_cast<char>(hi * 16 + lo);
-    i += 2;
-  }
-  return out;
+// The decoded path of a request target (query and fragment dropped); nothing when it is no
+// origin-form path or holds a malformed percent-escape ("%zz", "%4").
+std::optional<std::string> decoded_path(std::string_view target) {
+  const auto url = boost::urls::parse_origin_form(target.substr(0, target.find_first_of("?#")));
+  if (!url) return std::nullopt;
+  return url->path();
 }
 
 bool is_within(const fs::path& root, const fs::path& path) {
@@ -44,8 +31,7 @@ bool is_within(const fs::path& root, const fs::path& path) {
 }  // namespace
 
 std::optional<fs::path> resolve_static(const fs::path& root, std::string_view target) {
-  target = target.substr(0, target.find_first_of("?#"));
-  const auto decoded = percent_decode(target);
+  const auto decoded = decoded_path(target);
   if (!decoded || decoded->empty() || decoded->front() != '/') return std::nullopt;
   fs::path relative;
   std::size_t start = 1;

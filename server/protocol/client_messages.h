@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 
 #include "engine/game.h"
@@ -83,18 +84,47 @@ struct Chat {  // {"type":"chat","table":7,"text":"gg"}
   std::string text;
 };
 
-using ClientBody = std::variant<Hello, LobbyRequest, Ping, CreateTable, JoinTable, LeaveTable, WatchTable, AddBot,
-                                StartSeries, Resume, GameCommand, Chat>;
+// Every message is of one of three kinds, each with one place that handles it: about the
+// connection itself (the hub: hello; the connection's own strand: ping), about the lobby (the hub),
+// or to one table (that table's host).
+using ConnectionBody = std::variant<Hello, Ping>;
+using LobbyBody = std::variant<LobbyRequest, CreateTable, AddBot>;
+using TableBody = std::variant<JoinTable, LeaveTable, WatchTable, StartSeries, Resume, GameCommand, Chat>;
+using ClientBody = std::variant<ConnectionBody, LobbyBody, TableBody>;
 
 struct ClientMessage {
   std::optional<std::int64_t> id;  // optional request id "id", echoed in error replies
   ClientBody body;
 };
 
+// A message to one table, as its host receives it.
+struct TableMessage {
+  std::optional<std::int64_t> id;
+  TableBody body;
+};
+
 // The message type string of a body ("hello", "bid", …).
 std::string_view type_name(const ClientBody& body);
-// The table a body addresses, if any.
-std::optional<TableId> table_of(const ClientBody& body);
+// The table a table message addresses.
+TableId table_of(const TableBody& body);
+
+template <class T, class Variant>
+inline constexpr bool kAlternativeOf = false;
+template <class T, class... Ts>
+inline constexpr bool kAlternativeOf<T, std::variant<Ts...>> = (std::is_same_v<T, Ts> || ...);
+
+// A message's body as one type (nullptr when it is another), whatever its kind: for tests and tools.
+template <class T>
+const T* body_as(const ClientBody& body) {
+  return std::visit(
+      [](const auto& kind) -> const T* {
+        if constexpr (kAlternativeOf<T, std::decay_t<decltype(kind)>>)
+          return std::get_if<T>(&kind);
+        else
+          return nullptr;
+      },
+      body);
+}
 
 std::expected<ClientMessage, ProtocolError> parse_client_message(std::string_view text);
 

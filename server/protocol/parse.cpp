@@ -13,6 +13,16 @@ namespace {
 
 constexpr std::int64_t kMaxId = std::numeric_limits<std::int64_t>::max();
 using Result = std::expected<ClientBody, ProtocolError>;
+using ConnectionResult = std::expected<ConnectionBody, ProtocolError>;
+using LobbyResult = std::expected<LobbyBody, ProtocolError>;
+using TableResult = std::expected<TableBody, ProtocolError>;
+
+// A message of one kind as a client message.
+template <class Body>
+Result lift(std::expected<Body, ProtocolError> body) {
+  if (!body) return std::unexpected(std::move(body.error()));
+  return ClientBody{std::move(*body)};
+}
 
 std::expected<TableId, ProtocolError> table_field(const Json& j) { return detail::get_int(j, "table", 1, kMaxId); }
 
@@ -29,7 +39,7 @@ std::expected<std::string, ProtocolError> text_field(std::string text, std::stri
   return std::move(*normal);
 }
 
-Result parse_hello(const Json& j) {
+ConnectionResult parse_hello(const Json& j) {
   if (auto ok = detail::check_fields(j, {"type", "id", "protocol", "name", "token", "bot", "kind"}); !ok)
     return std::unexpected(ok.error());
   Hello h;
@@ -61,7 +71,7 @@ Result parse_hello(const Json& j) {
   return h;
 }
 
-Result parse_create(const Json& j) {
+LobbyResult parse_create(const Json& j) {
   if (auto ok = detail::check_fields(j, {"type", "id", "deals", "event"}); !ok) return std::unexpected(ok.error());
   CreateTable c;
   auto deals = detail::get_opt_int(j, "deals", 1, kMaxDeals);
@@ -79,14 +89,14 @@ Result parse_create(const Json& j) {
 
 // Messages of the form {"type":…,"table":n} plus the listed extra fields.
 template <class T>
-Result parse_table_only(const Json& j) {
+TableResult parse_table_only(const Json& j) {
   if (auto ok = detail::check_fields(j, {"type", "id", "table"}); !ok) return std::unexpected(ok.error());
   auto table = table_field(j);
   if (!table) return std::unexpected(table.error());
   return T{*table};
 }
 
-Result parse_join(const Json& j) {
+TableResult parse_join(const Json& j) {
   if (auto ok = detail::check_fields(j, {"type", "id", "table", "seat"}); !ok) return std::unexpected(ok.error());
   auto table = table_field(j);
   if (!table) return std::unexpected(table.error());
@@ -97,7 +107,7 @@ Result parse_join(const Json& j) {
   return out;
 }
 
-Result parse_add_bot(const Json& j) {
+LobbyResult parse_add_bot(const Json& j) {
   if (auto ok = detail::check_fields(j, {"type", "id", "table", "seat", "bot"}); !ok)
     return std::unexpected(ok.error());
   auto table = table_field(j);
@@ -109,7 +119,7 @@ Result parse_add_bot(const Json& j) {
   return AddBot{*table, static_cast<int>(*seat), bot->value_or("")};
 }
 
-Result parse_resume(const Json& j) {
+TableResult parse_resume(const Json& j) {
   if (auto ok = detail::check_fields(j, {"type", "id", "table", "version"}); !ok) return std::unexpected(ok.error());
   auto table = table_field(j);
   if (!table) return std::unexpected(table.error());
@@ -118,7 +128,7 @@ Result parse_resume(const Json& j) {
   return Resume{*table, *version};
 }
 
-Result parse_chat(const Json& j) {
+TableResult parse_chat(const Json& j) {
   if (auto ok = detail::check_fields(j, {"type", "id", "table", "text"}); !ok) return std::unexpected(ok.error());
   auto table = table_field(j);
   if (!table) return std::unexpected(table.error());
@@ -129,7 +139,7 @@ Result parse_chat(const Json& j) {
   return Chat{*table, std::move(*line)};
 }
 
-Result parse_game_command(const Json& j) {
+TableResult parse_game_command(const Json& j) {
   auto table = table_field(j);
   if (!table) return std::unexpected(table.error());
   if (j.contains("pos")) return std::unexpected(error(ErrorCode::UnknownField, "unknown field \"pos\""));
@@ -146,21 +156,21 @@ Result parse_game_command(const Json& j) {
 }
 
 Result parse_body(const Json& j, std::string_view type) {
-  if (type == "hello") return parse_hello(j);
+  if (type == "hello") return lift(parse_hello(j));
   if (type == "lobby" || type == "ping") {
     if (auto ok = detail::check_fields(j, {"type", "id"}); !ok) return std::unexpected(ok.error());
-    return type == "ping" ? ClientBody{Ping{}} : ClientBody{LobbyRequest{}};
+    return type == "ping" ? ClientBody{ConnectionBody{Ping{}}} : ClientBody{LobbyBody{LobbyRequest{}}};
   }
-  if (type == "create_table") return parse_create(j);
-  if (type == "join_table") return parse_join(j);
-  if (type == "leave_table") return parse_table_only<LeaveTable>(j);
-  if (type == "watch_table") return parse_table_only<WatchTable>(j);
-  if (type == "start_series") return parse_table_only<StartSeries>(j);
-  if (type == "add_bot") return parse_add_bot(j);
-  if (type == "resume") return parse_resume(j);
-  if (type == "chat") return parse_chat(j);
+  if (type == "create_table") return lift(parse_create(j));
+  if (type == "add_bot") return lift(parse_add_bot(j));
+  if (type == "join_table") return lift(parse_join(j));
+  if (type == "leave_table") return lift(parse_table_only<LeaveTable>(j));
+  if (type == "watch_table") return lift(parse_table_only<WatchTable>(j));
+  if (type == "start_series") return lift(parse_table_only<StartSeries>(j));
+  if (type == "resume") return lift(parse_resume(j));
+  if (type == "chat") return lift(parse_chat(j));
   for (std::string_view a : {"bid", "hold", "pass", "pickup", "discard", "declare", "play", "concede"})
-    if (type == a) return parse_game_command(j);
+    if (type == a) return lift(parse_game_command(j));
   return std::unexpected(error(ErrorCode::UnknownType, "unknown message type"));
 }
 
@@ -169,13 +179,13 @@ Result parse_body(const Json& j, std::string_view type) {
 std::string_view type_name(const ClientBody& body) {
   struct Visitor {
     std::string_view operator()(const Hello&) const { return "hello"; }
-    std::string_view operator()(const LobbyRequest&) const { return "lobby"; }
     std::string_view operator()(const Ping&) const { return "ping"; }
+    std::string_view operator()(const LobbyRequest&) const { return "lobby"; }
     std::string_view operator()(const CreateTable&) const { return "create_table"; }
+    std::string_view operator()(const AddBot&) const { return "add_bot"; }
     std::string_view operator()(const JoinTable&) const { return "join_table"; }
     std::string_view operator()(const LeaveTable&) const { return "leave_table"; }
     std::string_view operator()(const WatchTable&) const { return "watch_table"; }
-    std::string_view operator()(const AddBot&) const { return "add_bot"; }
     std::string_view operator()(const StartSeries&) const { return "start_series"; }
     std::string_view operator()(const Resume&) const { return "resume"; }
     std::string_view operator()(const GameCommand& g) const {
@@ -184,18 +194,11 @@ std::string_view type_name(const ClientBody& body) {
     }
     std::string_view operator()(const Chat&) const { return "chat"; }
   };
-  return std::visit(Visitor{}, body);
+  return std::visit([](const auto& kind) { return std::visit(Visitor{}, kind); }, body);
 }
 
-std::optional<TableId> table_of(const ClientBody& body) {
-  return std::visit(
-      [](const auto& m) -> std::optional<TableId> {
-        if constexpr (requires { m.table; })
-          return m.table;
-        else
-          return std::nullopt;
-      },
-      body);
+TableId table_of(const TableBody& body) {
+  return std::visit([](const auto& m) { return m.table; }, body);
 }
 
 std::expected<ClientMessage, ProtocolError> parse_client_message(std::string_view text) {

@@ -89,37 +89,16 @@ std::expected<TableOutput, ProtocolError> Table::start_series(int by_seat, TimeP
   return guarded(*core_, [&](TableOutput& out) { return core_->start_series(out, by_seat, now); });
 }
 
-TableOutput Table::handle(int seat, const protocol::ClientMessage& message, TimePoint now) {
-  TableOutput out;
-  const auto reply_error = [&](const ProtocolError& e) { core_->send_error(out, seat, e, message.id); };
-  try {
-    if (const auto* cmd = std::get_if<protocol::GameCommand>(&message.body)) {
-      if (cmd->version && !core_->answers_pending_turn(*cmd->version)) {
-        reply_error(ProtocolError{ErrorCode::Stale, "that act request is past: the turn has moved on"});
-        return out;
-      }
-      return act(seat, cmd->action, now, message.id);
-    }
-    if (const auto* chat_msg = std::get_if<protocol::Chat>(&message.body)) {
-      out = chat(seat, chat_msg->text, now);
-      for (auto& m : out.messages)
-        if (message.id && m.message.value("type", "") == "error") m.message["id"] = *message.id;
-      return out;
-    }
-    if (const auto* r = std::get_if<protocol::Resume>(&message.body)) return resume(seat, r->version);
-    if (std::holds_alternative<protocol::StartSeries>(message.body)) {
-      auto started = start_series(seat, now);
-      if (started) return std::move(*started);
-      reply_error(started.error());
-    } else {
-      reply_error(ProtocolError{ErrorCode::UnknownType, "not a table command"});
-    }
-  } catch (...) {
-    out = TableOutput{};
-    reply_error(internal_error());
+TableOutput Table::command(int seat, const protocol::GameCommand& command, TimePoint now,
+                           std::optional<std::int64_t> request_id) {
+  if (command.version && !core_->answers_pending_turn(*command.version)) {
+    TableOutput out;
+    core_->send_error(out, seat, ProtocolError{ErrorCode::Stale, "that act request is past: the turn has moved on"},
+                      request_id);
+    core_->finish_output(out);
+    return out;
   }
-  core_->finish_output(out);
-  return out;
+  return act(seat, command.action, now, request_id);
 }
 
 TableOutput Table::act(int seat, Action action, TimePoint now, std::optional<std::int64_t> request_id) {
@@ -137,14 +116,13 @@ TableOutput Table::act(int seat, Action action, TimePoint now, std::optional<std
   return out;
 }
 
-TableOutput Table::chat(int seat, std::string_view text, TimePoint now) {
+TableOutput Table::chat(int seat, std::string_view text, TimePoint now, std::optional<std::int64_t> request_id) {
   TableOutput out;
   try {
     if (!valid_seat(seat)) {
-      core_->send_error(out, seat, ProtocolError{ErrorCode::NotSeated, "spectators cannot chat"}, std::nullopt);
+      core_->send_error(out, seat, ProtocolError{ErrorCode::NotSeated, "spectators cannot chat"}, request_id);
     } else if (text.empty() || text.size() > protocol::kMaxChatBytes) {
-      core_->send_error(out, seat, ProtocolError{ErrorCode::TooLarge, "chat text must be 1 to 300 bytes"},
-                        std::nullopt);
+      core_->send_error(out, seat, ProtocolError{ErrorCode::TooLarge, "chat text must be 1 to 300 bytes"}, request_id);
     } else {
       const auto& who = core_->seats_[static_cast<std::size_t>(seat)].occupant;
       core_->emit_public(out, "chat", Json{{"seat", seat}, {"name", who ? who->name : ""}, {"text", std::string(text)}},
@@ -152,7 +130,7 @@ TableOutput Table::chat(int seat, std::string_view text, TimePoint now) {
     }
   } catch (...) {
     out = TableOutput{};
-    core_->send_error(out, seat, internal_error(), std::nullopt);
+    core_->send_error(out, seat, internal_error(), request_id);
   }
   core_->finish_output(out);
   return out;

@@ -66,13 +66,15 @@ class Table {
   int games_played() const;  // in the current series
 
   // --- play --------------------------------------------------------------------------------
-  // Dispatches a parsed message addressed to this table from the connection holding `seat`
-  // (0..2, or kSpectators for resume only). Errors go back as an error message to that seat;
-  // the table is unchanged then.
-  TableOutput handle(int seat, const protocol::ClientMessage& message, TimePoint now);
+  // A game command (bid, hold, pass, pickup, discard, declare, play, concede) from the connection
+  // holding `seat` (0..2; a spectator's is refused). Refused as stale when it names an act request
+  // whose turn is past. Errors go back to that seat (with `request_id`); the table is unchanged then.
+  TableOutput command(int seat, const protocol::GameCommand& command, TimePoint now,
+                      std::optional<std::int64_t> request_id = std::nullopt);
   // The action's pos is overwritten from the seat.
   TableOutput act(int seat, Action action, TimePoint now, std::optional<std::int64_t> request_id = std::nullopt);
-  TableOutput chat(int seat, std::string_view text, TimePoint now);
+  TableOutput chat(int seat, std::string_view text, TimePoint now,
+                   std::optional<std::int64_t> request_id = std::nullopt);
   // Plays default actions for every expired move clock and requests bots after expired grace.
   TableOutput on_clock(TimePoint now);
 

@@ -1,5 +1,7 @@
 // The end of a game (result event, PGN line, event log, Seeger-Fabian points) and of a series
 // (series PGN with header and Result, final scores).
+#include <fmt/chrono.h>
+
 #include <ctime>
 
 #include "server/protocol/json_codec.h"
@@ -11,14 +13,8 @@ namespace {
 
 // "DD.MM.YYYY" and "HH:MM" in the server's local time (docs/records.md §1).
 std::pair<std::string, std::string> local_date_time(TimePoint t) {
-  const std::time_t tt = Clock::to_time_t(t);
-  std::tm tm{};
-  localtime_r(&tt, &tm);
-  char date[16];
-  char time[8];
-  std::strftime(date, sizeof date, "%d.%m.%Y", &tm);
-  std::strftime(time, sizeof time, "%H:%M", &tm);
-  return {date, time};
+  const std::tm local = fmt::localtime(Clock::to_time_t(t));
+  return {fmt::format("{:%d.%m.%Y}", local), fmt::format("{:%H:%M}", local)};
 }
 
 }  // namespace

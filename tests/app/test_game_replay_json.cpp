@@ -1,4 +1,4 @@
-// GET /api/series/{id}/games through the SQLite read model: games played by the simple bots are
+// GET /api/series/{id}/games: through the SQLite read model and the replay JSON, games played by the simple bots are
 // stored like the server stores them, then read back as replay JSON (hands by seat, auction,
 // tricks, result recomputed by the engine) and checked against the records.
 #include <gtest/gtest.h>
@@ -19,7 +19,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-namespace http = boost::beast::http;
 using Json = nlohmann::json;
 using namespace skat;
 
@@ -95,17 +94,12 @@ int card_points(const Json& cards) {
   return sum;
 }
 
-net::HttpRequest get(const std::string& target) {
-  net::HttpRequest r{http::verb::get, target, 11};
-  return r;
-}
-
 TEST(GameReplayJson, SeriesGamesHaveTheDealTheTricksAndTheResult) {
   const Stored s = store_series();
   app::SqliteReadModel reads(s.path);
-  const auto reply = reads.series_games(get("/api/series/" + std::to_string(s.series) + "/games"), s.series);
-  ASSERT_EQ(reply.response.result(), http::status::ok);
-  const Json j = Json::parse(reply.response.body());
+  const auto read = reads.series_games(s.series);
+  ASSERT_TRUE(read) << read.error().message;
+  const Json j = app::series_games_json(read->series, read->games);
   EXPECT_EQ(j["series"], s.series);
   ASSERT_EQ(j["seats"].size(), 3u);
   EXPECT_EQ(j["seats"][1]["name"], "p2");
@@ -174,7 +168,9 @@ TEST(GameReplayJson, SeriesGamesHaveTheDealTheTricksAndTheResult) {
   }
   EXPECT_GT(full_games, 0);
 
-  EXPECT_EQ(reads.series_games(get("/api/series/999/games"), 999).response.result(), http::status::not_found);
+  const auto missing = reads.series_games(999);
+  ASSERT_FALSE(missing);
+  EXPECT_TRUE(missing.error().not_found);
 }
 
 TEST(GameReplayJson, AnUnreadableLineIsReportedNotThrown) {

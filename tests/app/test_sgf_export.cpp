@@ -21,7 +21,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-namespace http = boost::beast::http;
 using namespace skat;
 using app::test::auction_of;
 using app::test::text_of;
@@ -62,18 +61,18 @@ std::string exported(db::Connection& c, table::TableId table, const db::AuctionR
   return e.text;
 }
 
-net::HttpRequest get(const std::string& target) { return net::HttpRequest{http::verb::get, target, 11}; }
-
-// GET /api/series/{id}.sgf and /api/export.sgf?table=… (pulled chunk by chunk).
+// What GET /api/series/{id}.sgf and /api/export.sgf?table=… serve: the read model's record of one
+// series, and its export pulled chunk by chunk.
 std::pair<std::string, std::string> http_downloads(const std::string& path, db::SeriesId series, table::TableId table) {
   app::SqliteReadModel reads(path);
-  const auto one = reads.series_record(get("/api/series/" + std::to_string(series) + ".sgf"), series, true);
-  EXPECT_EQ(one.response.result(), http::status::ok);
-  auto all = reads.export_records(get("/api/export.sgf?table=" + std::to_string(table)), true);
-  EXPECT_TRUE(all.next_chunk);
+  const auto one = reads.series_record(series, true);
+  EXPECT_TRUE(one) << one.error().message;
+  db::SeriesFilter filter;
+  filter.table_id = table;
+  const app::NextChunk next = reads.export_records(filter, true);
   std::string body;
-  for (std::string chunk; all.next_chunk && all.next_chunk(chunk); chunk.clear()) body += chunk;
-  return {one.response.body(), body};
+  for (std::string chunk; next(chunk); chunk.clear()) body += chunk;
+  return {one.value_or(""), body};
 }
 
 // Each line: the calls of the game's event log, in order, and a replay without mismatch.

@@ -16,8 +16,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto message = skat::protocol::parse_client_message(input);
   if (message) {
     (void)skat::protocol::type_name(message->body);
-    (void)skat::protocol::table_of(message->body);
-    if (const auto* command = std::get_if<skat::protocol::GameCommand>(&message->body)) {
+    if (const auto* to_table = std::get_if<skat::protocol::TableBody>(&message->body))
+      (void)skat::protocol::table_of(*to_table);
+    if (const auto* command = skat::protocol::body_as<skat::protocol::GameCommand>(message->body)) {
       const auto back = skat::protocol::action_from_json(skat::protocol::action_to_json(command->action));
       if (!back || !(*back == command->action)) std::abort();
     }

@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "server/app/api.h"
+#include "server/app/api_query.h"
 #include "server/app/server.h"
 #include "server/app/sqlite_read_model.h"
 #include "server/app/sqlite_store.h"
@@ -106,6 +106,19 @@ TEST_F(HttpInputTest, MalformedQueryStringsAreA400NotADroppedFilter) {
     const auto r = get(target);
     EXPECT_TRUE(bad_request(r)) << target << " → " << r.status << " " << r.body;
   }
+}
+
+TEST_F(HttpInputTest, WhatDoesNotExistIsA404AndABadIdA400) {
+  const auto list = get("/api/tournaments");
+  ASSERT_EQ(list.status, 200) << list.body;
+  EXPECT_EQ(Json::parse(list.body), (Json{{"tournaments", Json::array()}}));
+  for (const char* target : {"/api/tournaments/999", "/api/players/999", "/api/series/999.pgn", "/api/series/999.sgf",
+                             "/api/series/999/games", "/api/nothing"}) {
+    const auto r = get(target);
+    EXPECT_EQ(r.status, 404) << target << " → " << r.body;
+  }
+  for (const char* target : {"/api/tournaments/x", "/api/players/0", "/api/series/-1.pgn", "/api/series/a/games"})
+    EXPECT_TRUE(bad_request(get(target))) << target;
 }
 
 TEST(QueryParams, DecodesWhatIsWellFormedAndRefusesTheRest) {

@@ -41,7 +41,7 @@ TEST(SqliteStore, AGameWithTimeoutsStoresThemPerSeat) {
   t.on_clock(now);  // middlehand (seat 1) times out: pass
   const auto pass = skat::protocol::parse_client_message(R"({"type":"pass","table":)" + std::to_string(*id) + "}");
   ASSERT_TRUE(pass);
-  t.handle(2, *pass, now);
+  t.command(2, *skat::protocol::body_as<skat::protocol::GameCommand>(pass->body), now);
   std::vector<table::FinishedGame> games;
   for (int i = 0; i < 100 && t.series_running(); ++i) {
     now += 1s;

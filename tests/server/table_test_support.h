@@ -146,7 +146,9 @@ class BotDriver {
       auto parsed = protocol::parse_client_message(request.dump());
       ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
       now += 100ms;
-      out = table.handle(seat, *parsed, now);
+      const auto* command = protocol::body_as<protocol::GameCommand>(parsed->body);
+      ASSERT_NE(command, nullptr);
+      out = table.command(seat, *command, now, parsed->id);
       for (const Outbound& m : out.messages) ASSERT_NE(m.json().value("type", ""), "error") << m.json().dump();
     }
     FAIL() << "the table did not finish";

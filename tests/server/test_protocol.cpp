@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <stdexcept>
 
 #include "engine/seat_view.h"
 #include "server/protocol/client_messages.h"
@@ -19,29 +20,38 @@ ErrorCode code_of(std::string_view text) {
   return m ? ErrorCode::Internal : m.error().code;
 }
 
+// The parsed message's body as T; throws (a test failure) when it is of another type.
+template <class T>
+const T& as(const std::expected<ClientMessage, ProtocolError>& m) {
+  if (!m) throw std::runtime_error("not parsed");
+  const T* body = body_as<T>(m->body);
+  if (!body) throw std::runtime_error("a message of another type");
+  return *body;
+}
+
 TEST(Protocol, ParsesEveryClientMessage) {
   auto hello = parse_client_message(R"({"type":"hello","protocol":1,"name":"anna","token":"t","id":3})");
   ASSERT_TRUE(hello);
   EXPECT_EQ(hello->id, 3);
-  EXPECT_EQ(std::get<Hello>(hello->body).name, "anna");
+  EXPECT_EQ(as<Hello>(hello).name, "anna");
   auto bot_hello =
       parse_client_message(R"({"type":"hello","protocol":1,"name":"b1","bot":true,"kind":"pimc:worlds=3"})");
   ASSERT_TRUE(bot_hello);
-  EXPECT_EQ(std::get<Hello>(bot_hello->body).kind, "pimc:worlds=3");
+  EXPECT_EQ(as<Hello>(bot_hello).kind, "pimc:worlds=3");
   auto answer = parse_client_message(R"({"type":"play","table":7,"card":"CJ","version":41})");
   ASSERT_TRUE(answer);
-  EXPECT_EQ(std::get<GameCommand>(answer->body).version, 41);
+  EXPECT_EQ(as<GameCommand>(answer).version, 41);
   auto bid = parse_client_message(R"({"type":"bid","table":7,"value":20})");
   ASSERT_TRUE(bid);
-  const auto& cmd = std::get<GameCommand>(bid->body);
+  const auto& cmd = as<GameCommand>(bid);
   EXPECT_EQ(cmd.table, 7);
   EXPECT_EQ(cmd.action, Action::make_bid(0, 20));
   auto discard = parse_client_message(R"({"type":"discard","table":7,"cards":["CJ","S7"]})");
   ASSERT_TRUE(discard);
-  EXPECT_EQ(std::get<GameCommand>(discard->body).action, Action::discard(0, *parse_card("CJ"), *parse_card("S7")));
+  EXPECT_EQ(as<GameCommand>(discard).action, Action::discard(0, *parse_card("CJ"), *parse_card("S7")));
   auto declare = parse_client_message(R"({"type":"declare","table":7,"game":"N","hand":true,"ouvert":true})");
   ASSERT_TRUE(declare);
-  const Declaration d = std::get<GameCommand>(declare->body).action.declaration;
+  const Declaration d = as<GameCommand>(declare).action.declaration;
   EXPECT_EQ(d.type, GameType::Null);
   EXPECT_TRUE(d.hand && d.ouvert && !d.schneider_announced);
   for (const char* text :
@@ -115,7 +125,7 @@ TEST(Protocol, TextFieldsFollowTheTextRules) {
   EXPECT_EQ(code_of(hello(R"(an\ue000na)")), ErrorCode::BadField);  // private use
   const auto nfc = parse_client_message(hello(R"(Ju\u0308rgen)"));
   ASSERT_TRUE(nfc);
-  EXPECT_EQ(std::get<Hello>(nfc->body).name, "J\u00fcrgen");
+  EXPECT_EQ(as<Hello>(nfc).name, "J\u00fcrgen");
   EXPECT_EQ(code_of(R"({"type":"hello","protocol":1,"name":"b","bot":true,"kind":"simple\u200b"})"),
             ErrorCode::BadField);
 
@@ -125,16 +135,16 @@ TEST(Protocol, TextFieldsFollowTheTextRules) {
   EXPECT_EQ(code_of(R"({"type":"chat","table":1,"text":"zero\u200bwidth"})"), ErrorCode::BadField);
   const auto chat = parse_client_message(R"({"type":"chat","table":1,"text":"gut\ngespielt\tja"})");
   ASSERT_TRUE(chat);
-  EXPECT_EQ(std::get<Chat>(chat->body).text, "gut gespielt ja");
+  EXPECT_EQ(as<Chat>(chat).text, "gut gespielt ja");
   const auto emoji = parse_client_message(R"({"type":"chat","table":1,"text":"\ud83d\udc68\u200d\ud83d\udc69"})");
   ASSERT_TRUE(emoji);
-  EXPECT_EQ(std::get<Chat>(emoji->body).text, "\U0001F468\u200D\U0001F469");
+  EXPECT_EQ(as<Chat>(emoji).text, "\U0001F468\u200D\U0001F469");
 
   EXPECT_EQ(code_of(R"({"type":"create_table","event":"Friday\u202e"})"), ErrorCode::BadField);
   EXPECT_EQ(code_of(R"({"type":"create_table","event":"Fri\nday"})"), ErrorCode::BadField);
   const auto event = parse_client_message(R"({"type":"create_table","event":"Caf\u0065\u0301"})");
   ASSERT_TRUE(event);
-  EXPECT_EQ(std::get<CreateTable>(event->body).event, "Caf\u00e9");
+  EXPECT_EQ(as<CreateTable>(event).event, "Caf\u00e9");
 }
 
 TEST(Protocol, GarbageNeverThrows) {

@@ -15,10 +15,16 @@ TableConfig fixed_config(int deals = 3) {
   return c;
 }
 
-protocol::ClientMessage parse(const std::string& text) {
+// A game command or chat line as its table's host hands it on, from the connection holding `seat`.
+TableOutput send(Table& table, int seat, const std::string& text, TimePoint now) {
   auto m = protocol::parse_client_message(text);
   EXPECT_TRUE(m.has_value()) << text;
-  return m ? *m : protocol::ClientMessage{};
+  if (!m) return {};
+  if (const auto* command = protocol::body_as<protocol::GameCommand>(m->body))
+    return table.command(seat, *command, now, m->id);
+  if (const auto* chat = protocol::body_as<protocol::Chat>(m->body)) return table.chat(seat, chat->text, now, m->id);
+  ADD_FAILURE() << "not a game command or chat line: " << text;
+  return {};
 }
 
 std::string error_code(const TableOutput& out, int seat) {
@@ -51,7 +57,7 @@ TEST(Table, ScriptedOpeningSendsRedactedDealAndActRequests) {
   EXPECT_FALSE(last_of_type(out, 0, "act"));
 
   const std::int64_t v = table.version();
-  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":18})"), now + 1s);
+  out = send(table, 1, R"({"type":"bid","table":7,"value":18})", now + 1s);
   EXPECT_EQ(table.version(), v + 1);
   for (int a = 0; a <= 3; ++a) {
     auto bid = last_of_type(out, a, "bid");
@@ -63,15 +69,15 @@ TEST(Table, ScriptedOpeningSendsRedactedDealAndActRequests) {
   act = last_of_type(out, 0, "act");
   ASSERT_TRUE(act);
   EXPECT_TRUE(protocol::seat_view_from_json((*act)["view"])->answering());
-  out = table.handle(0, parse(R"({"type":"hold","table":7})"), now + 2s);
+  out = send(table, 0, R"({"type":"hold","table":7})", now + 2s);
   EXPECT_TRUE(last_of_type(out, 0, "hold"));
-  out = table.handle(1, parse(R"({"type":"pass","table":7})"), now + 3s);
-  out = table.handle(2, parse(R"({"type":"pass","table":7})"), now + 4s);
+  out = send(table, 1, R"({"type":"pass","table":7})", now + 3s);
+  out = send(table, 2, R"({"type":"pass","table":7})", now + 4s);
   // Forehand (seat 0) won the auction at 18: it decides about the skat.
   act = last_of_type(out, 0, "act");
   ASSERT_TRUE(act);
   EXPECT_EQ((*act)["view"]["phase"], "skat");
-  out = table.handle(0, parse(R"({"type":"pickup","table":7})"), now + 5s);
+  out = send(table, 0, R"({"type":"pickup","table":7})", now + 5s);
   // Only the declarer's copy of the pickup shows the skat.
   EXPECT_EQ((*last_of_type(out, 0, "pickup"))["skat"], protocol::cards_to_json(deal.skat));
   for (int a : {1, 2, kSpectators}) EXPECT_FALSE(last_of_type(out, a, "pickup")->contains("skat"));
@@ -79,10 +85,10 @@ TEST(Table, ScriptedOpeningSendsRedactedDealAndActRequests) {
   Json request = discard;
   request.erase("pos");
   request["table"] = 7;
-  out = table.handle(0, parse(request.dump()), now + 6s);
+  out = send(table, 0, (request.dump()), now + 6s);
   EXPECT_EQ((*last_of_type(out, 0, "discard"))["cards"], discard["cards"]);
   for (int a : {1, 2, kSpectators}) EXPECT_FALSE(last_of_type(out, a, "discard")->contains("cards"));
-  out = table.handle(0, parse(R"({"type":"declare","table":7,"game":"G"})"), now + 7s);
+  out = send(table, 0, R"({"type":"declare","table":7,"game":"G"})", now + 7s);
   auto declared = last_of_type(out, 2, "declare");
   ASSERT_TRUE(declared);
   EXPECT_EQ((*declared)["declaration"]["game"], "G");
@@ -96,23 +102,23 @@ TEST(Table, BadInputGetsAnErrorAndTheTableGoesOn) {
   seat_three_and_start(table, now);
   const std::int64_t v = table.version();
   // Wrong turn (forehand may not bid first), acting as spectator, an illegal bid value.
-  EXPECT_EQ(error_code(table.handle(0, parse(R"({"type":"bid","table":7,"value":18})"), now), 0), "not_your_turn");
-  EXPECT_EQ(error_code(table.handle(kSpectators, parse(R"({"type":"pass","table":7})"), now), kSpectators),
-            "not_seated");
-  EXPECT_EQ(error_code(table.handle(1, parse(R"({"type":"play","table":7,"card":"CJ"})"), now), 1), "illegal_action");
-  EXPECT_EQ(error_code(table.handle(1, parse(R"({"type":"pickup","table":7})"), now), 1), "illegal_action");
-  // Not a table command, start twice, oversized chat.
-  EXPECT_EQ(error_code(table.handle(1, parse(R"({"type":"lobby"})"), now), 1), "unknown_type");
-  EXPECT_EQ(error_code(table.handle(1, parse(R"({"type":"start_series","table":7})"), now), 1), "series_running");
+  EXPECT_EQ(error_code(send(table, 0, R"({"type":"bid","table":7,"value":18})", now), 0), "not_your_turn");
+  EXPECT_EQ(error_code(send(table, kSpectators, R"({"type":"pass","table":7})", now), kSpectators), "not_seated");
+  EXPECT_EQ(error_code(send(table, 1, R"({"type":"play","table":7,"card":"CJ"})", now), 1), "illegal_action");
+  EXPECT_EQ(error_code(send(table, 1, R"({"type":"pickup","table":7})", now), 1), "illegal_action");
+  // Start twice, oversized chat.
+  const auto again = table.start_series(1, now);
+  ASSERT_FALSE(again);
+  EXPECT_EQ(again.error().code, protocol::ErrorCode::SeriesRunning);
   EXPECT_EQ(error_code(table.chat(1, std::string(400, 'x'), now), 1), "too_large");
   // The request id comes back in the error.
-  auto out = table.handle(0, parse(R"({"type":"pass","table":7,"id":42})"), now);
+  auto out = send(table, 0, R"({"type":"pass","table":7,"id":42})", now);
   EXPECT_EQ((*last_of_type(out, 0, "error"))["id"], 42);
   EXPECT_EQ(table.version(), v);
   // Only the sender gets the error.
   for (const Outbound& m : out.messages) EXPECT_EQ(m.audience, 0);
   // The table goes on.
-  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":18})"), now);
+  out = send(table, 1, R"({"type":"bid","table":7,"value":18})", now);
   EXPECT_EQ(table.version(), v + 1);
   out = table.chat(2, "gut Blatt", now);
   EXPECT_EQ((*last_of_type(out, 0, "chat"))["text"], "gut Blatt");
@@ -140,13 +146,12 @@ TEST(Table, TournamentTablesSendSeatSeedsAndRefuseStaleAnswers) {
   EXPECT_EQ((*act)["seed"], 1U);
   const std::int64_t asked = (*act)["version"].get<std::int64_t>();
   // An answer naming the act's version is played; one naming an older version is refused.
-  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":18,"version":)" + std::to_string(asked) + "}"),
-                     now + 250ms);
+  out = send(table, 1, R"({"type":"bid","table":7,"value":18,"version":)" + std::to_string(asked) + "}", now + 250ms);
   EXPECT_EQ(error_code(out, 1), "");
   auto next = last_of_type(out, 0, "act");  // forehand answers
   ASSERT_TRUE(next);
   EXPECT_EQ((*next)["seed"], 0U);
-  out = table.handle(0, parse(R"({"type":"hold","table":7,"version":)" + std::to_string(asked) + "}"), now + 300ms);
+  out = send(table, 0, R"({"type":"hold","table":7,"version":)" + std::to_string(asked) + "}", now + 300ms);
   EXPECT_EQ(error_code(out, 0), "stale");
   // Without a seat seed there is no seed in the act request.
   Table plain(8, fixed_config());
@@ -163,20 +168,20 @@ TEST(Table, ReplayedAnswersAreRefused) {
   ASSERT_TRUE(act);
   const std::string bid =
       R"({"type":"bid","table":7,"value":18,"version":)" + std::to_string((*act)["version"].get<std::int64_t>()) + "}";
-  out = table.handle(1, parse(bid), now + 100ms);
+  out = send(table, 1, (bid), now + 100ms);
   EXPECT_EQ(error_code(out, 1), "");
   const auto next = last_of_type(out, 0, "act");
   ASSERT_TRUE(next);
   for (int i = 0; i < 3; ++i) {
-    out = table.handle(1, parse(bid), now + 200ms);
+    out = send(table, 1, (bid), now + 200ms);
     EXPECT_EQ(error_code(out, 1), "stale");
   }
-  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":20})"), now + 300ms);
+  out = send(table, 1, R"({"type":"bid","table":7,"value":20})", now + 300ms);
   EXPECT_EQ(error_code(out, 1), "not_your_turn");
   // Forehand's act request still stands: its answer is played.
-  out = table.handle(
-      0, parse(R"({"type":"hold","table":7,"version":)" + std::to_string((*next)["version"].get<std::int64_t>()) + "}"),
-      now + 400ms);
+  out = send(table, 0,
+             R"({"type":"hold","table":7,"version":)" + std::to_string((*next)["version"].get<std::int64_t>()) + "}",
+             now + 400ms);
   EXPECT_EQ(error_code(out, 0), "");
 }
 
@@ -191,7 +196,7 @@ TEST(Table, EventsThatAreNotMovesLeaveTheActRequestStanding) {
   auto act = last_of_type(out, 1, "act");
   ASSERT_TRUE(act);
   const std::int64_t asked = (*act)["version"].get<std::int64_t>();
-  out = table.handle(0, parse(R"({"type":"chat","table":7,"text":"hurry up"})"), now + 10ms);
+  out = send(table, 0, R"({"type":"chat","table":7,"text":"hurry up"})", now + 10ms);
   ASSERT_TRUE(last_of_type(out, 1, "chat"));
   out = table.disconnect(2, now + 20ms);
   out = table.reconnect(2, now + 30ms);
@@ -201,15 +206,14 @@ TEST(Table, EventsThatAreNotMovesLeaveTheActRequestStanding) {
   const auto again = last_of_type(out, 1, "act");
   ASSERT_TRUE(again);
   EXPECT_EQ((*again)["version"], asked);
-  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":18,"version":)" + std::to_string(asked) + "}"),
-                     now + 40ms);
+  out = send(table, 1, R"({"type":"bid","table":7,"value":18,"version":)" + std::to_string(asked) + "}", now + 40ms);
   EXPECT_EQ(error_code(out, 1), "");
   ASSERT_TRUE(last_of_type(out, 2, "bid"));
   // The move ended that turn: the same version is stale now, and forehand's request is the next.
   const auto next = last_of_type(out, 0, "act");
   ASSERT_TRUE(next);
   EXPECT_GT((*next)["version"].get<std::int64_t>(), asked);
-  out = table.handle(0, parse(R"({"type":"hold","table":7,"version":)" + std::to_string(asked) + "}"), now + 50ms);
+  out = send(table, 0, R"({"type":"hold","table":7,"version":)" + std::to_string(asked) + "}", now + 50ms);
   EXPECT_EQ(error_code(out, 0), "stale");
 }
 
@@ -220,15 +224,15 @@ TEST(Table, OnlyTheTurnsEndMakesAnAnswerStale) {
   TimePoint now = t0();
   auto out = seat_three_and_start(table, now);
   // Middlehand passes, rearhand (seat 2) bids 18, forehand passes: seat 2 declares a hand grand.
-  EXPECT_EQ(error_code(table.handle(1, parse(R"({"type":"pass","table":7})"), now), 1), "");
-  EXPECT_EQ(error_code(table.handle(2, parse(R"({"type":"bid","table":7,"value":18})"), now), 2), "");
-  EXPECT_EQ(error_code(table.handle(0, parse(R"({"type":"pass","table":7})"), now), 0), "");
-  out = table.handle(2, parse(R"({"type":"declare","table":7,"game":"G","hand":true})"), now);
+  EXPECT_EQ(error_code(send(table, 1, R"({"type":"pass","table":7})", now), 1), "");
+  EXPECT_EQ(error_code(send(table, 2, R"({"type":"bid","table":7,"value":18})", now), 2), "");
+  EXPECT_EQ(error_code(send(table, 0, R"({"type":"pass","table":7})", now), 0), "");
+  out = send(table, 2, R"({"type":"declare","table":7,"game":"G","hand":true})", now);
   EXPECT_EQ(error_code(out, 2), "");
   auto lead = last_of_type(out, 0, "act");  // forehand leads
   ASSERT_TRUE(lead);
   const std::int64_t asked = (*lead)["version"].get<std::int64_t>();
-  out = table.handle(1, parse(R"({"type":"concede","table":7})"), now + 1s);
+  out = send(table, 1, R"({"type":"concede","table":7})", now + 1s);
   ASSERT_TRUE(last_of_type(out, 0, "concede"));
   EXPECT_FALSE(last_of_type(out, 0, "act"));
   const auto card_of = [](const Json& act) {
@@ -241,7 +245,7 @@ TEST(Table, OnlyTheTurnsEndMakesAnAnswerStale) {
   card.erase("pos");
   card["table"] = 7;
   card["version"] = asked;
-  out = table.handle(0, parse(card.dump()), now + 2s);
+  out = send(table, 0, (card.dump()), now + 2s);
   EXPECT_EQ(error_code(out, 0), "");
   const auto next = last_of_type(out, 1, "act");
   ASSERT_TRUE(next);
@@ -252,7 +256,7 @@ TEST(Table, OnlyTheTurnsEndMakesAnAnswerStale) {
   late.erase("pos");
   late["table"] = 7;
   late["version"] = (*next)["version"];
-  out = table.handle(1, parse(late.dump()), now + 2s + 62s);
+  out = send(table, 1, (late.dump()), now + 2s + 62s);
   EXPECT_EQ(error_code(out, 1), "stale");
 }
 
@@ -264,7 +268,7 @@ TEST(Table, AnswerTimesAreRecordedPerSeat) {
   // Every seat passes 40 ms after its act request: the deal is folded.
   for (int seat : {1, 2, 0}) {
     now += 40ms;
-    auto out = table.handle(seat, parse(R"({"type":"pass","table":7})"), now);
+    auto out = send(table, seat, R"({"type":"pass","table":7})", now);
     for (auto& g : out.games) games.push_back(std::move(g));
   }
   ASSERT_EQ(games.size(), 1U);
@@ -322,7 +326,7 @@ TEST(Table, TimeoutsFinishAWholeGameWithLegalDefaults) {
   TimePoint now = t0();
   seat_three_and_start(table, now);
   // Middlehand bids, so someone declares; then the clocks play pickup, discard, declare, cards.
-  table.handle(1, parse(R"({"type":"bid","table":7,"value":18})"), now);
+  send(table, 1, R"({"type":"bid","table":7,"value":18})", now);
   std::vector<FinishedGame> games;
   for (int i = 0; i < 200 && table.series_running(); ++i) {
     now += 1s;
@@ -369,7 +373,7 @@ TEST(Table, DisconnectGraceBotReplacementAndReturn) {
   // The bot plays (its act request is re-sent on resume).
   auto resumed = table.resume(1, 0);
   ASSERT_TRUE(last_of_type(resumed, 1, "act"));
-  out = table.handle(1, parse(R"({"type":"bid","table":7,"value":18})"), now + 9s);
+  out = send(table, 1, R"({"type":"bid","table":7,"value":18})", now + 9s);
   EXPECT_TRUE(last_of_type(out, 0, "bid"));
   // The human comes back and takes the seat; the bot is released.
   auto back = table.sit(1, person(2, "p2"), now + 10s);
@@ -379,9 +383,9 @@ TEST(Table, DisconnectGraceBotReplacementAndReturn) {
   EXPECT_TRUE(last_of_type(*back, 0, "returned"));
   EXPECT_EQ(table.occupant(1)->player_id, 2);
   // The game record notes the replacement and the return.
-  table.handle(0, parse(R"({"type":"pass","table":7})"), now + 11s);
-  out = table.handle(2, parse(R"({"type":"pass","table":7})"), now + 12s);
-  out = table.handle(1, parse(R"({"type":"pickup","table":7})"), now + 13s);
+  send(table, 0, R"({"type":"pass","table":7})", now + 11s);
+  out = send(table, 2, R"({"type":"pass","table":7})", now + 12s);
+  out = send(table, 1, R"({"type":"pickup","table":7})", now + 13s);
   std::vector<FinishedGame> games;
   for (int i = 0; i < 100 && games.empty(); ++i) {
     now += 61s;
@@ -432,8 +436,8 @@ TEST(Table, ResumeSendsMissedEventsOrFullState) {
   TimePoint now = t0();
   seat_three_and_start(table, now);
   const std::int64_t seen = table.version();
-  table.handle(1, parse(R"({"type":"bid","table":7,"value":18})"), now);
-  table.handle(0, parse(R"({"type":"hold","table":7})"), now);
+  send(table, 1, R"({"type":"bid","table":7,"value":18})", now);
+  send(table, 0, R"({"type":"hold","table":7})", now);
   // Missed events, in order, then the act request if it is that seat's turn.
   auto out = table.resume(1, seen);
   auto msgs = messages_for(out, 1);

@@ -1,0 +1,126 @@
+// Query strings of the HTTP API (server/app/api_query.h).
+#include "server/app/api_query.h"
+
+#include <algorithm>
+#include <boost/url/parse.hpp>
+#include <boost/url/url_view.hpp>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+
+#include "server/common/text_rules.h"
+
+namespace skat::app {
+
+std::expected<QueryParams, std::string> query_params(std::string_view target,
+                                                     std::initializer_list<std::string_view> allowed) {
+  namespace urls = boost::urls;
+  const auto url = urls::parse_origin_form(target);
+  if (!url) return std::unexpected("malformed query: " + url.error().message() + " (a '%' needs two hex digits)");
+  QueryParams params;
+  for (const urls::param& p : url->params(urls::encoding_opts(/*space_as_plus=*/true))) {
+    if (p.key.empty() && p.value.empty()) continue;  // "?", "a=1&&b=2"
+    if (std::ranges::find(allowed, std::string_view(p.key)) == allowed.end())
+      return std::unexpected("unknown parameter \"" + std::string(text::truncate(p.key, 40)) + "\"");
+    if (!text::valid_utf8(p.key) || !text::valid_utf8(p.value))
+      return std::unexpected(p.key + ": not valid UTF-8 once decoded");
+    if (p.value.empty()) return std::unexpected(p.key + ": needs a value");
+    if (!params.emplace(p.key, p.value).second) return std::unexpected(p.key + ": given twice");
+  }
+  return params;
+}
+
+namespace {
+
+std::optional<std::int64_t> to_int(std::string_view text) {
+  std::int64_t v = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+// from= / to=: milliseconds since the epoch or a date YYYY-MM-DD (UTC).
+std::optional<db::Timestamp> to_time(const std::string& text) {
+  if (const auto ms = to_int(text)) return db::from_millis(*ms);
+  int y = 0, m = 0, d = 0;
+  if (text.size() != 10 || std::sscanf(text.c_str(), "%4d-%2d-%2d", &y, &m, &d) != 3) return std::nullopt;
+  const std::chrono::year_month_day ymd{std::chrono::year(y), std::chrono::month(static_cast<unsigned>(m)),
+                                        std::chrono::day(static_cast<unsigned>(d))};
+  if (!ymd.ok()) return std::nullopt;
+  return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::sys_days(ymd));
+}
+
+const std::string* get(const QueryParams& params, std::string_view name) {
+  const auto it = params.find(name);
+  return it == params.end() ? nullptr : &it->second;
+}
+
+std::expected<db::Page, std::string> page_of(const QueryParams& params) {
+  db::Page page;
+  if (const std::string* l = get(params, "limit")) {
+    const auto v = to_int(*l);
+    if (!v || *v < 1 || *v > 1000) return std::unexpected("limit: 1..1000");
+    page.limit = static_cast<int>(*v);
+  }
+  if (const std::string* a = get(params, "after")) {
+    const auto v = to_int(*a);
+    if (!v || *v < 0) return std::unexpected("after: a series id");
+    page.after_id = *v;
+  }
+  return page;
+}
+
+}  // namespace
+
+std::expected<SeriesQuery, std::string> series_query(std::string_view target) {
+  const auto params = query_params(target, {"player", "bot", "from", "to", "table", "limit", "after"});
+  if (!params) return std::unexpected(params.error());
+  SeriesQuery q;
+  if (const std::string* p = get(*params, "player")) {
+    if (const auto id = to_int(*p))
+      q.filter.player_id = *id;
+    else
+      q.filter.player_name = *p;
+  }
+  if (const std::string* b = get(*params, "bot")) q.filter.bot_kind = *b;
+  if (const std::string* f = get(*params, "from")) {
+    q.filter.from = to_time(*f);
+    if (!q.filter.from) return std::unexpected("from: milliseconds or YYYY-MM-DD");
+  }
+  if (const std::string* t = get(*params, "to")) {
+    q.filter.to = to_time(*t);
+    if (!q.filter.to) return std::unexpected("to: milliseconds or YYYY-MM-DD");
+  }
+  if (const std::string* t = get(*params, "table")) {
+    q.filter.table_id = to_int(*t);
+    if (!q.filter.table_id) return std::unexpected("table: a number");
+  }
+  auto page = page_of(*params);
+  if (!page) return std::unexpected(page.error());
+  q.page = *page;
+  return q;
+}
+
+std::expected<db::Page, std::string> page_query(std::string_view target) {
+  const auto params = query_params(target, {"limit", "after"});
+  if (!params) return std::unexpected(params.error());
+  return page_of(*params);
+}
+
+std::expected<std::pair<std::string, db::PlayerGroup>, std::string> group_query(std::string_view target) {
+  const auto params = query_params(target, {"kind"});
+  if (!params) return std::unexpected(params.error());
+  const std::string* kind = get(*params, "kind");
+  if (!kind || *kind == "all") return std::pair{std::string("all"), db::PlayerGroup::All};
+  if (*kind == "humans") return std::pair{*kind, db::PlayerGroup::Humans};
+  if (*kind == "bots") return std::pair{*kind, db::PlayerGroup::Bots};
+  return std::unexpected("kind: humans, bots or all");
+}
+
+std::optional<std::int64_t> parse_id(std::string_view text) {
+  const auto id = to_int(text);
+  if (!id || *id <= 0) return std::nullopt;
+  return id;
+}
+
+}  // namespace skat::app

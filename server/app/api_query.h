@@ -1,0 +1,42 @@
+// The query strings of the HTTP API (docs/api.md), read with Boost.URL: the parameters a request
+// takes, the series filters and paging, the leaderboard's group, ids in paths. Whatever cannot be
+// read is refused with the reason (a 400), never dropped in silence.
+#pragma once
+
+#include <cstdint>
+#include <expected>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "db/leaderboard.h"
+#include "db/series.h"
+
+namespace skat::app {
+
+// The query parameters of a request target by name, percent-decoded ('+' is a space).
+using QueryParams = std::map<std::string, std::string, std::less<>>;
+// The parameters of `target`, or why it is refused: a malformed target (a bad percent-escape such
+// as "%zz", "%4" or a trailing "%"), a parameter not in `allowed`, one given twice or without a
+// value, or a value that is not valid UTF-8 once decoded.
+std::expected<QueryParams, std::string> query_params(std::string_view target,
+                                                     std::initializer_list<std::string_view> allowed);
+
+struct SeriesQuery {
+  db::SeriesFilter filter;
+  db::Page page;
+};
+// /api/series and the exports: player (id or name), bot, from, to (milliseconds or YYYY-MM-DD),
+// table, limit (1..1000), after.
+std::expected<SeriesQuery, std::string> series_query(std::string_view target);
+// Paging alone (a player's series): limit and after.
+std::expected<db::Page, std::string> page_query(std::string_view target);
+// The leaderboard's kind=humans|bots|all (all when absent), as its name and group.
+std::expected<std::pair<std::string, db::PlayerGroup>, std::string> group_query(std::string_view target);
+
+// A positive decimal id, as in /api/series/12.pgn.
+std::optional<std::int64_t> parse_id(std::string_view text);
+
+}  // namespace skat::app

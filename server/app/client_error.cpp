@@ -1,0 +1,15 @@
+// Error replies to one connection (server/app/client_error.h).
+#include "server/app/client_error.h"
+
+#include "server/app/metrics.h"
+#include "server/protocol/server_messages.h"
+
+namespace skat::app {
+
+void send_error(net::WsSession& session, const protocol::ProtocolError& error, std::optional<std::int64_t> request_id,
+                std::optional<table::TableId> table) {
+  metrics().errors_sent.fetch_add(1, std::memory_order_relaxed);
+  session.send(protocol::to_text(protocol::make_error(error, request_id, table)));
+}
+
+}  // namespace skat::app
