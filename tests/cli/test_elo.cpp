@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "engine/elo.h"
-#include "server/cli/elo_csv.h"
+#include "cli/elo_csv.h"
 
 namespace skat {
 namespace {

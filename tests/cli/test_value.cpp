@@ -2,7 +2,7 @@
 // null values, announcements, overbids, and every kind of invalid description.
 #include <gtest/gtest.h>
 
-#include "server/cli/game_value.h"
+#include "cli/game_value.h"
 
 namespace skat::cli {
 namespace {

@@ -13,7 +13,7 @@
 #include "db/migrations.h"
 #include "db/players.h"
 #include "db/series.h"
-#include "server/cli/selfplay.h"
+#include "cli/selfplay.h"
 #include "server/common/csprng.h"
 
 namespace skat::db::test {

@@ -20,8 +20,8 @@
 #include "db/migrations.h"
 #include "db/nightly.h"
 #include "engine/deal.h"
-#include "server/cli/command.h"
-#include "server/cli/selfplay.h"
+#include "cli/command.h"
+#include "cli/selfplay.h"
 #include "server/nightly/nightly_job.h"
 #include "server/nightly/nightly_schedule.h"
 

@@ -1,0 +1,112 @@
+// `skat admin …`: operator tasks on the database. create-bot prints the new bot's secret token
+// once on stdout (only its hash is stored); list-bots prints one tab-separated line per bot;
+// revoke-bot stops a token from logging in; check runs the integrity check; backup writes an
+// online backup that is consistent while the server runs.
+#include <fmt/chrono.h>
+#include <spdlog/spdlog.h>
+
+#include <ctime>
+#include <iostream>
+#include <memory>
+
+#include "db/accounts.h"
+#include "db/migrations.h"
+#include "cli/command.h"
+
+namespace skat::cli {
+
+namespace {
+
+struct AdminArgs {
+  std::string db = "data/skat.db";
+  std::string name;
+  std::string kind = "simple";
+  std::string out;
+  CLI::App* create_bot = nullptr;
+  CLI::App* list_bots = nullptr;
+  CLI::App* revoke_bot = nullptr;
+  CLI::App* check = nullptr;
+  CLI::App* backup = nullptr;
+};
+
+std::string utc_text(db::Timestamp t) {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::chrono::system_clock::to_time_t(t)));
+}
+
+int fail(const db::DbError& e) {
+  spdlog::error("admin: {}", e.message);
+  return 1;
+}
+
+int run_admin(const AdminArgs& args) {
+  db::OpenOptions options;
+  options.create = args.create_bot->parsed();  // only creating a bot may start a new database
+  auto conn = db::open_database(args.db, options);
+  if (!conn) return fail(conn.error());
+  if (args.create_bot->parsed()) {
+    auto bot = db::create_bot(*conn, args.name, args.kind);
+    if (!bot) return fail(bot.error());
+    std::cout << bot->secret << '\n';
+    spdlog::info("admin: bot '{}' (kind {}, player id {}) created; its token is shown only now", bot->account.name,
+                 bot->account.kind, bot->account.player_id);
+    return 0;
+  }
+  if (args.list_bots->parsed()) {
+    auto bots = db::list_bots(*conn);
+    if (!bots) return fail(bots.error());
+    std::cout << "name\tkind\tplayer_id\tcreated_at\tstatus\n";
+    for (const db::BotAccount& b : *bots)
+      std::cout << b.name << '\t' << b.kind << '\t' << b.player_id << '\t' << utc_text(b.created_at) << '\t'
+                << (b.revoked() ? "revoked " + utc_text(*b.revoked_at) : std::string("active")) << '\n';
+    return 0;
+  }
+  if (args.revoke_bot->parsed()) {
+    auto bot = db::revoke_bot(*conn, args.name);
+    if (!bot) return fail(bot.error());
+    spdlog::info("admin: bot '{}' revoked", bot->name);
+    return 0;
+  }
+  if (args.check->parsed()) {
+    if (auto r = conn->integrity_check(); !r) return fail(r.error());
+    std::cout << "ok\n";
+    return 0;
+  }
+  if (auto r = conn->backup_to(args.out); !r) return fail(r.error());
+  spdlog::info("admin: backup of '{}' written to '{}'", args.db, args.out);
+  return 0;
+}
+
+void add_db_option(CLI::App* app, AdminArgs& args) {
+  app->add_option("--db", args.db, "SQLite database")->capture_default_str();
+}
+
+}  // namespace
+
+Command add_admin_command(CLI::App& parent) {
+  auto args = std::make_shared<AdminArgs>();
+  CLI::App* app = parent.add_subcommand("admin", "Database administration: bot accounts, integrity check, backup");
+  app->require_subcommand(1);
+
+  args->create_bot = app->add_subcommand("create-bot", "Create a bot account and print its secret token once");
+  add_db_option(args->create_bot, *args);
+  args->create_bot->add_option("--name", args->name, "Bot player name")->required();
+  args->create_bot->add_option("--kind", args->kind, "Bot program label (a-z 0-9 _ -)")->capture_default_str();
+
+  args->list_bots = app->add_subcommand("list-bots", "List bot accounts (tab-separated)");
+  add_db_option(args->list_bots, *args);
+
+  args->revoke_bot = app->add_subcommand("revoke-bot", "Revoke a bot account's token");
+  add_db_option(args->revoke_bot, *args);
+  args->revoke_bot->add_option("name", args->name, "Bot player name")->required();
+
+  args->check = app->add_subcommand("check", "Run PRAGMA integrity_check and foreign_key_check; prints ok");
+  add_db_option(args->check, *args);
+
+  args->backup = app->add_subcommand("backup", "Write an online backup of the database");
+  add_db_option(args->backup, *args);
+  args->backup->add_option("--out", args->out, "Backup file")->required();
+
+  return {app, [args] { return run_admin(*args); }};
+}
+
+}  // namespace skat::cli

@@ -1,0 +1,184 @@
+// `skat bot`: N bot connections in one process (names NAME-1…NAME-N when N > 1), each answering
+// the server with a bots:: player, the decisions on a shared pool of worker threads; runs until
+// SIGINT/SIGTERM. Tokens come from --token or, for
+// several accounts, from --token-file (lines "name token").
+#include <fcntl.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "bots/bot_factory.h"
+#include "server/botclient/bot_client.h"
+#include "cli/command.h"
+#include "cli/http_call.h"
+
+namespace skat::cli {
+
+namespace {
+
+struct BotArgs {
+  std::string url = "ws://127.0.0.1:8080/ws";
+  std::string name;
+  std::string token;
+  std::string token_file;
+  std::string kind = "simple";
+  int count = 1;
+  int threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  int delay_ms = 0;
+  std::uint64_t seed = 1;
+  std::string log_messages;
+  bool register_missing = false;
+  std::string admin_token_file;
+};
+
+// Creates the bot accounts `names` that have no token in the token file through the server's
+// admin API and appends their tokens to the file (mode 0600): how scaled-out bot containers get
+// their accounts. A name the server knows already whose token is lost cannot be recovered here.
+bool register_missing(const BotArgs& args, const botclient::Endpoint& endpoint, const std::vector<std::string>& names,
+                      std::map<std::string, std::string>& tokens, const std::string& kind) {
+  const std::string admin = read_admin_token(args.admin_token_file);
+  if (admin.empty()) {
+    spdlog::error("bot: --register needs --admin-token-file with the server's admin token");
+    return false;
+  }
+  const std::string base = "http://" + endpoint.host + ":" + endpoint.port;
+  for (const std::string& name : names) {
+    if (tokens.contains(name)) continue;
+    const auto created =
+        http_call(base, "POST", "/api/admin/bots", nlohmann::json{{"name", name}, {"kind", kind}}.dump(), admin);
+    const auto reply = created ? nlohmann::json::parse(created->body, nullptr, false) : nlohmann::json();
+    if (!created || created->status != 201 || !reply.contains("token")) {
+      spdlog::error("bot: registering {}: {}", name, created ? created->body : created.error());
+      return false;
+    }
+    tokens[name] = reply["token"].get<std::string>();
+    const int fd = ::open(args.token_file.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    const std::string line = name + " " + tokens[name] + "\n";
+    if (fd < 0 || ::write(fd, line.data(), line.size()) != static_cast<ssize_t>(line.size())) {
+      if (fd >= 0) ::close(fd);
+      spdlog::error("bot: cannot write the token of {} to '{}'", name, args.token_file);
+      return false;
+    }
+    ::close(fd);
+    spdlog::info("bot: account {} registered", name);
+  }
+  return true;
+}
+
+std::map<std::string, std::string> read_tokens(const std::string& file) {
+  std::map<std::string, std::string> tokens;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    std::string name, token;
+    if (fields >> name >> token) tokens[name] = token;
+  }
+  return tokens;
+}
+
+int run_bot(const BotArgs& args) {
+  const auto parsed = bots::parse_bot_spec(args.kind);
+  if (!parsed) {
+    spdlog::error("bot: --kind: {}", parsed.error());
+    return 1;
+  }
+  const bots::BotSpec spec = *parsed;
+  const auto endpoint = botclient::parse_ws_url(args.url);
+  if (!endpoint) {
+    spdlog::error("bot: --url must look like ws://host:port/ws");
+    return 1;
+  }
+  std::vector<std::string> names;
+  for (int i = 1; i <= args.count; ++i)
+    names.push_back(args.count == 1 ? args.name : args.name + "-" + std::to_string(i));
+  std::map<std::string, std::string> tokens;
+  if (!args.token_file.empty()) {
+    tokens = read_tokens(args.token_file);
+    if (args.register_missing && !register_missing(args, *endpoint, names, tokens, spec.kind)) return 1;
+    if (tokens.empty()) {
+      spdlog::error("bot: no tokens in '{}'", args.token_file);
+      return 1;
+    }
+  } else if (args.register_missing) {
+    spdlog::error("bot: --register needs --token-file (where the new tokens are kept)");
+    return 1;
+  }
+  std::unique_ptr<std::ofstream> log;
+  if (!args.log_messages.empty()) {
+    log = std::make_unique<std::ofstream>(args.log_messages, std::ios::app);
+    if (!*log) {
+      spdlog::error("bot: cannot write '{}'", args.log_messages);
+      return 1;
+    }
+  }
+  boost::asio::io_context io(1);
+  boost::asio::thread_pool workers(static_cast<std::size_t>(args.threads));
+  std::vector<std::shared_ptr<botclient::BotConnection>> bots;
+  for (int i = 1; i <= args.count; ++i) {
+    botclient::BotSettings s;
+    s.endpoint = *endpoint;
+    s.name = names[static_cast<std::size_t>(i - 1)];
+    s.token = args.token;
+    if (const auto t = tokens.find(s.name); t != tokens.end()) s.token = t->second;
+    if (s.token.empty()) {
+      spdlog::error("bot: no token for {} (use --token or --token-file)", s.name);
+      return 1;
+    }
+    s.spec = spec;
+    s.seed = args.seed + static_cast<std::uint64_t>(i);
+    s.message_log = log.get();
+    s.workers = &workers;
+    s.delay = std::chrono::milliseconds(args.delay_ms);
+    bots.push_back(std::make_shared<botclient::BotConnection>(io, std::move(s)));
+  }
+  boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&](boost::system::error_code ec, int) {
+    if (ec) return;
+    spdlog::info("bot: stopping");
+    for (auto& b : bots) b->stop();
+  });
+  for (auto& b : bots) b->start();
+  spdlog::info("bot: {} {} bot(s) connecting to {}", args.count, args.kind, args.url);
+  io.run();
+  workers.join();
+  return 0;
+}
+
+}  // namespace
+
+Command add_bot_command(CLI::App& parent) {
+  auto args = std::make_shared<BotArgs>();
+  CLI::App* app = parent.add_subcommand("bot", "Run bot clients that connect to a skat server");
+  app->add_option("--url", args->url, "Server WebSocket URL")->capture_default_str();
+  app->add_option("--name", args->name, "Bot account name (NAME-1…NAME-N with --count N)")->required();
+  app->add_option("--token", args->token, "The account's secret token");
+  app->add_option("--token-file", args->token_file, "File of 'name token' lines, one per bot account");
+  app->add_option("--kind", args->kind, "Player program: " + std::string(bots::kBotSpecHelp))->capture_default_str();
+  app->add_option("--count", args->count, "Bot connections in this process")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app->add_option("--threads", args->threads, "Decisions computed in parallel (all connections share them)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  app->add_option("--delay-ms", args->delay_ms, "Answer no sooner than this after a request (tests the move clock)")
+      ->check(CLI::Range(0, 600000));
+  app->add_option("--seed", args->seed, "Seed of the players' generators")->capture_default_str();
+  app->add_option("--log-messages", args->log_messages, "Append every received message to FILE (debug)");
+  app->add_flag("--register", args->register_missing,
+                "Create the accounts missing from --token-file through the server's admin API (and keep their "
+                "tokens there)");
+  app->add_option("--admin-token-file", args->admin_token_file, "File holding the server's admin token (--register)");
+  return {app, [args] { return run_bot(*args); }};
+}
+
+}  // namespace skat::cli

@@ -1,0 +1,141 @@
+// `skat serve`: the game server (HTTP + WebSocket on one port, SQLite, the web client); see
+// server/app/serve.h for what it does at start and at a graceful stop. With --nightly-at the
+// nightly job (server/nightly) runs every day at that UTC time beside it, on the same database.
+// At start the descriptor limit is raised toward what --max-connections needs.
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "server/app/serve.h"
+#include "cli/command.h"
+#include "server/net/descriptor_limit.h"
+#include "server/nightly/nightly_schedule.h"
+
+namespace skat::cli {
+
+namespace {
+
+// Descriptors kept for everything but connections: the database and its WAL, the read model,
+// static files being sent, the tables, the log, the event loop's own.
+constexpr std::uint64_t kSpareDescriptors = 64;
+
+void raise_descriptor_limit(const net::Limits& limits) {
+  const std::uint64_t wanted = limits.max_connections == 0 ? UINT64_MAX : limits.max_connections + kSpareDescriptors;
+  const auto fds = net::raise_descriptor_limit(wanted);
+  if (limits.max_connections != 0 && fds.soft < wanted)
+    spdlog::warn(
+        "serve: the descriptor limit is {} (hard {}), below --max-connections {} plus {} spare: new "
+        "connections wait once the descriptors run out",
+        fds.soft, fds.hard, limits.max_connections, kSpareDescriptors);
+}
+
+struct ServeArgs {
+  app::ServeConfig config;
+  std::string nightly_at;
+  nightly::NightlyOptions nightly;
+};
+
+int run_serve_command(ServeArgs& args) {
+  std::optional<nightly::NightlySchedule> schedule;
+  if (!args.nightly_at.empty()) {
+    const auto at = nightly::parse_daily_time(args.nightly_at);
+    if (!at) {
+      spdlog::error("serve: --nightly-at must be HH:MM (UTC)");
+      return 2;
+    }
+    args.nightly.db_path = args.config.db_path;
+    schedule.emplace(args.nightly, *at);
+  }
+  raise_descriptor_limit(args.config.limits);
+  return app::run_serve(args.config);
+}
+
+}  // namespace
+
+Command add_serve_command(CLI::App& parent) {
+  auto args = std::make_shared<ServeArgs>();
+  app::ServeConfig* config = &args->config;
+  CLI::App* app = parent.add_subcommand("serve", "Run the game server: HTTP and WebSocket (/ws) on one port");
+  app->add_option("--port", config->port, "TCP port (0: any free port)")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  app->add_option("--bind", config->bind, "Address to listen on")->capture_default_str();
+  app->add_option("--db", config->db_path, "SQLite database (created and migrated when missing)")
+      ->capture_default_str();
+  app->add_option("--web", config->web_dir, "Folder of the built web client")->capture_default_str();
+  app->add_option("--bot-move-ms", config->bot_move_ms, "Move clock of a bot seat (ms)")
+      ->check(CLI::Range(100, 3600000))
+      ->capture_default_str();
+  app->add_option("--human-move-ms", config->human_move_ms, "Move clock of a human seat (ms)")
+      ->check(CLI::Range(100, 3600000))
+      ->capture_default_str();
+  app->add_option("--grace-ms", config->grace_ms, "Reconnect grace before a bot takes a seat over (ms)")
+      ->check(CLI::Range(0, 3600000))
+      ->capture_default_str();
+  app->add_option("--admin-token-file", config->admin_token_file,
+                  "File with the admin bearer token (default: admin-token beside the database, created)");
+  app->add_option("--threads", config->threads, "I/O threads")->check(CLI::Range(1, 64))->capture_default_str();
+  app->add_option_function<std::uint64_t>(
+         "--db-max-mib", [config](std::uint64_t mib) { config->db_max_bytes = mib << 20; },
+         "Quota on the database file (MiB): beyond it, games wait in memory as on a full disk (default: none)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 30));
+  app->add_option("--tables-per-player", config->tables_per_player, "Open tables one player may have created")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app->add_option("--tables-per-connection", config->tables_per_connection,
+                  "Open tables one WebSocket connection may have created")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  app->add_option("--tables-per-address", config->tables_per_address,
+                  "Open tables created from one IP address (IPv6: one /64)")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  app->add_option("--bots-per-player", config->bots_per_player,
+                  "Pool bots seated at or invited to the tables one player created")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  app->add_option("--bots-per-address", config->bots_per_address,
+                  "Pool bots seated at or invited to the tables created from one IP address (IPv6: one /64)")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
+  app->add_option("--guests-per-address-per-hour", config->guests_per_address_per_hour,
+                  "New guests one IP address (IPv6: one /64) may create per hour")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  app->add_option_function<int>(
+         "--guest-unused-days", [config](int days) { config->guest_unused_after = std::chrono::days(days); },
+         "A guest who has played no game is removed this many days after its creation (default 7)")
+      ->check(CLI::Range(1, 3650));
+  app->add_option("--max-tables", config->max_tables, "Open tables in all")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  app->add_option_function<int>(
+         "--table-idle-s", [config](int s) { config->table_idle_close = std::chrono::seconds(s); },
+         "An empty table with no series running is closed after this many seconds (default 600)")
+      ->check(CLI::Range(1, 86400));
+  app->add_option("--max-connections", config->limits.max_connections,
+                  "Open TCP connections (HTTP and WebSocket) in all; more are refused (0: no cap)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{10'000'000}))
+      ->capture_default_str();
+  app->add_option("--max-connections-per-address", config->limits.max_connections_per_address,
+                  "Open TCP connections from one peer address (IPv6: one /64); more are refused (0: no cap)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{10'000'000}))
+      ->capture_default_str();
+  app->add_option_function<int>(
+         "--hello-timeout-s", [config](int s) { config->limits.hello_timeout = std::chrono::seconds(s); },
+         "A WebSocket whose player is not welcomed within this many seconds is closed (default 10)")
+      ->check(CLI::Range(1, 3600));
+  app->add_option("--strength-tables", config->strength_tables,
+                  "Winning tables for the hand strengths of the game records (empty: none)")
+      ->capture_default_str();
+  app->add_option("--nightly-at", args->nightly_at,
+                  "Run the nightly job (fold, scores, ratings) every day at HH:MM UTC beside the server");
+  auto* nightly_group = app->add_option_group("nightly", "Settings of the nightly job (with --nightly-at)");
+  add_nightly_options(*nightly_group, args->nightly);
+  return {app, [args] { return run_serve_command(*args); }};
+}
+
+}  // namespace skat::cli

@@ -1,0 +1,288 @@
+// `skat tournament`: bot A against bot B on seeded duplicate deals in the 2:1 and 1:2 seatings,
+// with progress on stderr and the report of docs/evaluation.md as text (default) or JSON on stdout.
+// In-process and in parallel (bots/tournament), optionally stored in a database (--db); or
+// through a running server (--server, with the admin token), whose bot clients play it at real
+// tables: the command starts it, follows its progress and prints the report the server stored.
+// A long in-process tournament can be played in shards (--first-deal, --games FILE) on different
+// machines or days, and reported as one (--merge FILE…).
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <thread>
+#include <tuple>
+
+#include "bots/bot_factory.h"
+#include "bots/tournament/tournament.h"
+#include "bots/tournament/tournament_report.h"
+#include "db/migrations.h"
+#include "db/tournaments.h"
+#include "server/app/tournament_json.h"
+#include "cli/command.h"
+#include "cli/http_call.h"
+#include "cli/progress_line.h"
+
+namespace skat::cli {
+
+namespace {
+
+struct TournamentArgs {
+  std::string a = "rule";
+  std::string b = "pimc";
+  int deals = 100;
+  int first_deal = 0;
+  std::uint64_t seed = 1;
+  std::string seating = "both";
+  std::string games_out;
+  std::vector<std::string> merge;
+  int threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  bool json = false;
+  bool no_judge = false;
+  bool quiet = false;
+  std::string db;
+  std::string server;
+  std::string admin_token;
+  std::string admin_token_file;
+};
+
+void print_report(const bots::TournamentReport& report, bool json) {
+  if (json)
+    std::cout << app::tournament_report_json(report).dump(2) << '\n';
+  else
+    std::cout << bots::report_text(report);
+}
+
+// The finished in-process tournament as a row of `db` (mode "inprocess"), with its curve.
+int store_in_db(const std::string& path, const bots::TournamentConfig& config, const bots::TournamentReport& report,
+                const std::vector<bots::TournamentGame>& games) {
+  auto conn = db::open_database(path);
+  if (!conn) {
+    spdlog::error("tournament: --db {}: {}", path, conn.error().message);
+    return 1;
+  }
+  db::TournamentRecord record;
+  record.mode = "inprocess";
+  record.a = report.a;
+  record.b = report.b;
+  record.seed = config.seed;
+  record.deals = config.deals;
+  record.seatings = bots::seatings_text(config.b_seats);
+  auto id = db::create_tournament(*conn, record);
+  if (!id) {
+    spdlog::error("tournament: --db {}: {}", path, id.error().message);
+    return 1;
+  }
+  db::TournamentProgress progress{config.deals, app::tournament_report_json(report).dump(),
+                                  app::curve_json(bots::difference_curve(config, games)).dump(), "finished"};
+  if (auto done = db::update_tournament(*conn, *id, progress); !done) {
+    spdlog::error("tournament: --db {}: {}", path, done.error().message);
+    return 1;
+  }
+  spdlog::info("tournament {} stored in {}", *id, path);
+  return 0;
+}
+
+// Through a server: POST /api/admin/tournaments, then GET /api/tournaments/ID until it ends.
+int run_on_server(const TournamentArgs& args) {
+  std::string token = args.admin_token;
+  if (token.empty() && !args.admin_token_file.empty()) token = read_admin_token(args.admin_token_file);
+  if (token.empty()) {
+    spdlog::error("tournament: --server needs --admin-token or --admin-token-file");
+    return 2;
+  }
+  const nlohmann::json request{
+      {"a", args.a}, {"b", args.b}, {"deals", args.deals}, {"seed", args.seed}, {"seating", args.seating}};
+  const auto started = http_call(args.server, "POST", "/api/admin/tournaments", request.dump(), token);
+  if (!started) {
+    spdlog::error("tournament: {}", started.error());
+    return 1;
+  }
+  const auto reply = nlohmann::json::parse(started->body, nullptr, false);
+  if (started->status != 201 || !reply.contains("id")) {
+    spdlog::error("tournament: the server said {}: {}", started->status, started->body);
+    return 1;
+  }
+  const std::int64_t id = reply["id"].get<std::int64_t>();
+  spdlog::info("tournament {} started on {}", id, args.server);
+  ProgressLine line("deals", std::chrono::seconds(10), 2);
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    const auto got = http_call(args.server, "GET", "/api/tournaments/" + std::to_string(id));
+    if (!got || got->status != 200) {
+      spdlog::error("tournament {}: {}", id, got ? got->body : got.error());
+      return 1;
+    }
+    const auto t = nlohmann::json::parse(got->body, nullptr, false);
+    const std::string status = t.value("status", "");
+    if (!args.quiet)
+      line.show({t.value("deals_done", 0), t.value("deals", 0),
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+    if (status != "running") {
+      const auto report = app::tournament_report_from_json(t.value("report", nlohmann::json()));
+      if (!report) {
+        spdlog::error("tournament {} {} without a report", id, status);
+        return 1;
+      }
+      print_report(*report, args.json);
+      if (status != "finished") spdlog::error("tournament {} was {}", id, status);
+      return status == "finished" ? 0 : 1;
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+  }
+}
+
+// Bots A and B of `config` from their specs (`load_tables`: read the full bot's tables now).
+bool parse_specs(const std::string& a, const std::string& b, bots::TournamentConfig& config, bool load_tables = true) {
+  for (auto [text, spec] : {std::pair{&a, &config.a}, std::pair{&b, &config.b}}) {
+    auto parsed = bots::parse_bot_spec(*text, load_tables);
+    if (!parsed) {
+      std::cerr << "tournament: " << parsed.error() << '\n';
+      return false;
+    }
+    *spec = *parsed;
+  }
+  return true;
+}
+
+// `--games FILE`: a header line (the bots, seed, seating, deals played, seconds), then one game per line.
+bool write_games(const std::string& path, const bots::TournamentConfig& config, const std::string& seating,
+                 const std::vector<bots::TournamentGame>& games, double seconds) {
+  std::ofstream out(path);
+  out << nlohmann::json{{"a", config.a.describe()}, {"b", config.b.describe()},        {"seed", config.seed},
+                        {"seating", seating},       {"first_deal", config.first_deal}, {"deals", config.deals},
+                        {"seconds", seconds}}
+             .dump()
+      << '\n';
+  for (const bots::TournamentGame& g : games) out << app::tournament_game_json(g).dump() << '\n';
+  out.flush();
+  if (!out) spdlog::error("tournament: --games {}: cannot write", path);
+  return static_cast<bool>(out);
+}
+
+// `--merge FILE…`: the report of shards played apart (`--first-deal`, `--games`), which must be of
+// the same bots, seed and seating and must not overlap.
+int run_merge(const TournamentArgs& args) {
+  bots::TournamentConfig config;
+  std::vector<bots::TournamentGame> games;
+  std::set<std::tuple<int, int, int>> seen;
+  nlohmann::json first;
+  double seconds = 0;
+  for (const std::string& path : args.merge) {
+    std::ifstream in(path);
+    std::string line;
+    if (!std::getline(in, line)) {
+      spdlog::error("tournament: --merge {}: empty or unreadable", path);
+      return 1;
+    }
+    const auto header = nlohmann::json::parse(line, nullptr, false);
+    if (!header.is_object() || !header.contains("a") || !header.contains("seating")) {
+      spdlog::error("tournament: --merge {}: no header line", path);
+      return 1;
+    }
+    const auto same = [&](const char* key) {
+      return header.value(key, nlohmann::json()) == first.value(key, nlohmann::json());
+    };
+    if (first.is_null()) {
+      first = header;
+    } else if (!same("a") || !same("b") || !same("seed") || !same("seating")) {
+      spdlog::error("tournament: --merge {}: other bots, seed or seating than {}", path, args.merge.front());
+      return 1;
+    }
+    seconds += header.value("seconds", 0.0);
+    for (int number = 2; std::getline(in, line); ++number) {
+      const auto game = app::tournament_game_from_json(nlohmann::json::parse(line, nullptr, false));
+      if (!game) {
+        spdlog::error("tournament: --merge {}:{}: not a tournament game", path, number);
+        return 1;
+      }
+      if (!seen.insert({game->deal, game->b_seats, game->rotation}).second) {
+        spdlog::error("tournament: --merge {}:{}: deal {} played twice (overlapping shards)", path, number, game->deal);
+        return 1;
+      }
+      games.push_back(std::move(*game));
+    }
+  }
+  if (!parse_specs(first.value("a", ""), first.value("b", ""), config, false)) return 1;
+  config.seed = first.value("seed", std::uint64_t{0});
+  const auto seatings = bots::seatings_named(first.value("seating", ""));
+  if (!seatings) {
+    spdlog::error("tournament: --merge: unknown seating");
+    return 1;
+  }
+  config.b_seats = *seatings;
+  std::ranges::sort(games, {}, [](const bots::TournamentGame& g) { return std::tuple(g.deal, g.b_seats, g.rotation); });
+  print_report(bots::make_report(config, games, seconds), args.json);
+  return 0;
+}
+
+int run_tournament_command(const TournamentArgs& args) {
+  if (!args.merge.empty()) return run_merge(args);
+  if (!args.server.empty()) return run_on_server(args);
+  bots::TournamentConfig config;
+  if (!parse_specs(args.a, args.b, config)) return 2;
+  config.deals = args.deals;
+  config.first_deal = args.first_deal;
+  config.seed = args.seed;
+  config.threads = args.threads;
+  config.judge = !args.no_judge;
+  config.b_seats = *bots::seatings_named(args.seating);  // CLI11 admits only the three names
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<bots::TournamentGame> games;
+  try {
+    ProgressLine line("deals", std::chrono::seconds(10), 2);
+    games = bots::run_tournament(
+        config, args.quiet ? bots::ProgressFn{} : bots::ProgressFn([&](const bots::Progress& p) { line.show(p); }));
+  } catch (const std::exception& e) {
+    spdlog::error("{}", e.what());
+    return 1;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const bots::TournamentReport report = bots::make_report(config, games, seconds);
+  print_report(report, args.json);
+  if (!args.games_out.empty() && !write_games(args.games_out, config, args.seating, games, seconds)) return 1;
+  return args.db.empty() ? 0 : store_in_db(args.db, config, report, games);
+}
+
+}  // namespace
+
+Command add_tournament_command(CLI::App& parent) {
+  auto args = std::make_shared<TournamentArgs>();
+  CLI::App* app = parent.add_subcommand(
+      "tournament",
+      "Bot A against bot B on duplicate deals, seatings 2:1 and 1:2, with a report (in-process or --server)");
+  app->add_option("--a", args->a, "Bot A: " + std::string(bots::kBotSpecHelp))->capture_default_str();
+  app->add_option("--b", args->b, "Bot B, as --a")->capture_default_str();
+  app->add_option("--deals", args->deals, "Duplicate deals per seating")
+      ->check(positive_number())
+      ->capture_default_str();
+  app->add_option("--first-deal", args->first_deal,
+                  "Play the deals from this index of the seed's sequence on (a shard of a longer tournament)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  app->add_option("--seed", args->seed, "Seed of the deals and the bots")->capture_default_str();
+  app->add_option("--games", args->games_out, "Also write every game to this file (one JSON line each), for --merge");
+  app->add_option("--merge", args->merge, "Report on the games of these --games files (shards) instead of playing")
+      ->expected(1, -1);
+  app->add_option("--seating", args->seating, "Seatings to play")
+      ->check(CLI::IsMember({"2:1", "1:2", "both"}))
+      ->capture_default_str();
+  app->add_option("--threads", args->threads, "Deals played in parallel")
+      ->check(positive_number())
+      ->capture_default_str();
+  app->add_flag("--json", args->json, "Print the report as JSON");
+  app->add_flag("--no-judge", args->no_judge, "Skip the open-card solver's verdict on each game (no accuracy)");
+  app->add_flag("--quiet", args->quiet, "No progress on stderr");
+  app->add_option("--db", args->db, "Also store the in-process tournament and its report in this database");
+  app->add_option("--server", args->server,
+                  "Play through this server (http://host:port) with its bot clients; --threads and --no-judge "
+                  "do not apply");
+  app->add_option("--admin-token", args->admin_token, "The server's admin token (--server)");
+  app->add_option("--admin-token-file", args->admin_token_file, "File holding the server's admin token (--server)");
+  return {app, [args] { return run_tournament_command(*args); }};
+}
+
+}  // namespace skat::cli
