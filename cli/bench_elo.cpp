@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "bots/tables/table_files.h"
-#include "engine/deal.h"
 #include "cli/bench_fold.h"
+#include "engine/deal.h"
 #include "server/nightly/ratings.h"
 
 namespace skat::cli {

@@ -8,8 +8,8 @@
 #include <cstdint>
 
 #include "bots/rng.h"
-#include "engine/records/pgn.h"
 #include "cli/bench_support.h"
+#include "engine/records/pgn.h"
 
 namespace skat::cli {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "cli/bench_support.h"
 #include "engine/deal.h"
 #include "engine/game_type.h"
-#include "cli/bench_support.h"
 
 namespace skat::cli {
 

@@ -9,9 +9,9 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/command.h"
 #include "db/accounts.h"
 #include "db/migrations.h"
-#include "cli/command.h"
 
 namespace skat::cli {
 

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "bots/bot_factory.h"
-#include "server/botclient/bot_client.h"
 #include "cli/command.h"
 #include "cli/http_call.h"
+#include "server/botclient/bot_client.h"
 
 namespace skat::cli {
 

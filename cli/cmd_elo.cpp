@@ -5,9 +5,9 @@
 #include <iostream>
 #include <memory>
 
-#include "engine/elo.h"
 #include "cli/command.h"
 #include "cli/elo_csv.h"
+#include "engine/elo.h"
 
 namespace skat::cli {
 

@@ -10,10 +10,10 @@
 #include <memory>
 #include <optional>
 
+#include "cli/command.h"
 #include "db/export.h"
 #include "db/migrations.h"
 #include "db/players.h"
-#include "cli/command.h"
 #include "server/table/game_log.h"
 
 namespace skat::cli {

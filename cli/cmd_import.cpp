@@ -7,11 +7,11 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/command.h"
+#include "cli/record_input.h"
 #include "db/import.h"
 #include "db/migrations.h"
 #include "engine/records/replay.h"
-#include "cli/command.h"
-#include "cli/record_input.h"
 
 namespace skat::cli {
 

@@ -6,10 +6,10 @@
 #include <memory>
 #include <sstream>
 
-#include "engine/records/replay.h"
 #include "cli/command.h"
 #include "cli/record_input.h"
 #include "cli/replay_output.h"
+#include "engine/records/replay.h"
 
 namespace skat::cli {
 

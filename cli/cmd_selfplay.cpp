@@ -16,11 +16,11 @@
 #include <thread>
 
 #include "bots/bot_factory.h"
-#include "db/import.h"
-#include "db/migrations.h"
 #include "cli/command.h"
 #include "cli/progress_line.h"
 #include "cli/selfplay.h"
+#include "db/import.h"
+#include "db/migrations.h"
 #include "server/common/csprng.h"
 
 namespace skat::cli {

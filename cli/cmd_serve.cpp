@@ -9,8 +9,8 @@
 #include <memory>
 #include <optional>
 
-#include "server/app/serve.h"
 #include "cli/command.h"
+#include "server/app/serve.h"
 #include "server/net/descriptor_limit.h"
 #include "server/nightly/nightly_schedule.h"
 

@@ -19,12 +19,12 @@
 #include "bots/bot_factory.h"
 #include "bots/tournament/tournament.h"
 #include "bots/tournament/tournament_report.h"
-#include "db/migrations.h"
-#include "db/tournaments.h"
-#include "server/app/tournament_json.h"
 #include "cli/command.h"
 #include "cli/http_call.h"
 #include "cli/progress_line.h"
+#include "db/migrations.h"
+#include "db/tournaments.h"
+#include "server/app/tournament_json.h"
 
 namespace skat::cli {
 

@@ -4,8 +4,8 @@
 
 #include <sstream>
 
-#include "engine/elo.h"
 #include "cli/elo_csv.h"
+#include "engine/elo.h"
 
 namespace skat {
 namespace {

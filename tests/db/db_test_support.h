@@ -9,11 +9,11 @@
 #include <sstream>
 #include <string>
 
+#include "cli/selfplay.h"
 #include "db/games.h"
 #include "db/migrations.h"
 #include "db/players.h"
 #include "db/series.h"
-#include "cli/selfplay.h"
 #include "server/common/csprng.h"
 
 namespace skat::db::test {
