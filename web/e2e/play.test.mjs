@@ -90,6 +90,15 @@ test('a guest plays a whole game through the page, reloads in the middle, sees r
   });
   assert.equal(back.hand.length, 10 - back.tricks - mineInTrick);
   assert.equal(await page.locator('[data-testid=hand] button.card').count(), back.hand.length);
+  // The auction stays in view during the play: every call, in order, with who made it.
+  const calls = await page.evaluate(() => window.skatSession.snap.table.auction.length);
+  assert.ok(calls >= 2, `calls: ${calls}`);
+  const lines = await page.locator('[data-testid=auction-history] li').allInnerTexts();
+  assert.equal(lines.length, calls);
+  assert.ok(
+    lines.some((l) => /Tester \((Forehand|Middlehand|Rearhand)\) (\d+|holds)/.test(l)),
+    `the declarer's bid is listed: ${lines.join(' | ')}`,
+  );
 
   // mid-game view with cards on the table (unless the person leads every trick)
   await playUntil(page, (s) => (s.trick >= 1 && s.act) || s.tricks >= 8 || s.list >= 1, { log });

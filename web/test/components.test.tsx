@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { AuctionPanel, ActionPanel } from '../src/components/ActionPanel';
+import { AuctionHistory } from '../src/components/AuctionHistory';
 import { HandView } from '../src/views/TableView';
 import { TournamentReport } from '../src/components/TournamentReport';
 import { LeaderboardView } from '../src/views/LeaderboardView';
@@ -244,5 +245,36 @@ describe('LeaderboardView', () => {
     expect(root.querySelector('[aria-label=Players] a')!.getAttribute('href')).toBe(
       '#/leaderboard?kind=humans&sort=sf',
     );
+  });
+});
+
+describe('AuctionHistory', () => {
+  it('lists every call in order with the caller and position, and says who starts before the first', () => {
+    const names = ['anna', 'bot-1', 'bot-2'];
+    // Forehand is seat 1: seat 2 is middlehand, seat 0 rearhand.
+    const empty = mount(<AuctionHistory forehand={1} entries={[]} names={names} />);
+    expect(byTestId(empty, 'auction-history')?.textContent).toContain('Middlehand bids to Forehand');
+    const root = mount(
+      <AuctionHistory
+        forehand={1}
+        entries={[
+          { seat: 2, type: 'bid', value: 18 },
+          { seat: 1, type: 'hold' },
+          { seat: 2, type: 'bid', value: 20 },
+          { seat: 1, type: 'pass' },
+          { seat: 0, type: 'pass' },
+        ]}
+        names={names}
+      />,
+    );
+    const items = [...root.querySelectorAll('[data-testid="auction-history"] li')].map((li) => li.textContent);
+    expect(items).toEqual([
+      'bot-2 (Middlehand) 18',
+      'bot-1 (Forehand) holds',
+      'bot-2 (Middlehand) 20',
+      'bot-1 (Forehand) passes',
+      'anna (Rearhand) passes',
+    ]);
+    expect(root.querySelectorAll('li.pass').length).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ActionPanel } from '../components/ActionPanel';
+import { AuctionHistory } from '../components/AuctionHistory';
 import { CardBack, CardView } from '../components/Card';
 import { Clock } from '../components/Clock';
 import { ResultBox } from '../components/ResultBox';
@@ -459,6 +460,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
         )}
       </div>
       <aside class="side-col">
+        {running && <AuctionHistory forehand={t.forehand} entries={t.auction} names={names} />}
         {t.lastResult && (
           <ResultBox game={t.lastResult} names={t.lastResult.seats.map((p, i) => p?.name ?? listNames[i])} />
         )}
