@@ -5,21 +5,27 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <cstdint>
 #include <exception>
 #include <memory>
-#include <string>
+#include <optional>
 #include <utility>
 
 namespace skat::app {
 
-// Runs f(*self) on `strand`; `what` names the owner in the log line of a failed job.
+// Runs f(*self) on `strand`; `owner` (and its `id`, if any) name it in the log line of a failed
+// job. Nothing is formatted unless a job fails: this runs for every message a table receives.
 template <class Strand, class Self, class F>
-void post_guarded(const Strand& strand, std::shared_ptr<Self> self, F f, std::string what) {
-  boost::asio::post(strand, [self = std::move(self), f = std::move(f), what = std::move(what)]() mutable {
+void post_guarded(const Strand& strand, std::shared_ptr<Self> self, F f, const char* owner,
+                  std::optional<std::int64_t> id = std::nullopt) {
+  boost::asio::post(strand, [self = std::move(self), f = std::move(f), owner, id]() mutable {
     try {
       f(*self);
     } catch (const std::exception& e) {
-      spdlog::error("{}: {}", what, e.what());
+      if (id)
+        spdlog::error("{} {}: {}", owner, *id, e.what());
+      else
+        spdlog::error("{}: {}", owner, e.what());
     }
   });
 }

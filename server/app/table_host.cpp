@@ -28,7 +28,7 @@ TableHost::TableHost(asio::io_context& io, table::Table table, std::int64_t crea
 // The Table is only ever touched here, on the table strand; nothing escapes to Asio.
 template <class F>
 void TableHost::on_strand(F f) {
-  post_guarded(strand_, shared_from_this(), std::move(f), "table " + std::to_string(id_));
+  post_guarded(strand_, shared_from_this(), std::move(f), "table", id_);
 }
 
 void TableHost::begin(table::TableOutput out) {
