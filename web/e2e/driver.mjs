@@ -19,6 +19,7 @@ export const snap = (page) =>
           mySeat: t.mySeat,
           declarer: t.declarer,
           act: !!s.act && s.act.table === t.table && s.act.version <= t.version,
+          dwell: s.dwell?.kind ?? null,
         }
       : null;
   });

@@ -147,3 +147,13 @@ export async function launchBrowser() {
 }
 
 export const shotDir = resolve(webDir, '..', 'docs', 'screenshots');
+
+// A browser context whose table shows every event at once (the display's pace, lib/pacing.ts, is the
+// subject of its own test; the other tests play through as fast as the bots answer).
+export async function fastContext(browser, options) {
+  const ctx = await browser.newContext(options);
+  await ctx.addInitScript(() =>
+    localStorage.setItem('skat.pace', JSON.stringify({ cardMs: 0, trickMs: 0, resultMs: 0 })),
+  );
+  return ctx;
+}

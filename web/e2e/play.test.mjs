@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, shotDir, startServer } from './harness.mjs';
+import { fastContext, launchBrowser, shotDir, startServer } from './harness.mjs';
 import { playUntil, snap } from './driver.mjs';
 
 let server;
@@ -19,7 +19,7 @@ async function shot(p, name) {
 before(async () => {
   server = await startServer({ bots: 4 });
   browser = await launchBrowser();
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 }, acceptDownloads: true });
   page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('page error:', e));
 });
@@ -206,6 +206,65 @@ test('the series browser lists, replays and downloads the series', async () => {
   assert.match(exp, /Tester/);
 });
 
+test("the table paces the bots' cards, keeps each trick in view, and the end of a game waits", async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } }); // the default pace
+  const p = await ctx.newPage();
+  await p.goto(`${server.base}/#/play`);
+  await p.getByTestId('name').fill('Pace');
+  await p.getByTestId('login').click();
+  await p.getByTestId('deals').fill('1');
+  await p.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
+  // every card as the page shows it: when, by whom, and whether it opened a trick
+  await p.evaluate(() => {
+    window.shownCards = [];
+    let seen = 0;
+    window.skatSession.subscribe((s) => {
+      const t = s.table;
+      if (!t) return;
+      const n = t.tricks.length * 3 + t.trick.length;
+      if (n !== seen + 1) {
+        seen = n;
+        return;
+      }
+      seen = n;
+      const card = t.trick.length ? t.trick[t.trick.length - 1] : t.tricks[t.tricks.length - 1].cards[2];
+      window.shownCards.push({ at: performance.now(), seat: card.seat, me: t.mySeat, lead: t.trick.length === 1 });
+    });
+  });
+  await p.getByTestId('create-table').click();
+
+  // a completed trick stays on the felt with the three cards where they were played and its taker
+  await playUntil(p, (s) => s.phase === 'playing' && s.dwell === 'trick');
+  assert.equal(await p.locator('[data-testid=trick] .trick-card').count(), 3);
+  assert.match(await p.getByTestId('trick-winner').innerText(), /takes the trick \(\+\d+\)/);
+  assert.equal(await p.locator('[data-testid=trick] .trick-card.won').count(), 1);
+
+  // the end of the game: the final trick, both piles and "next game", which waits for the click
+  const end = await playUntil(p, (s) => s.phase === 'finished' && s.dwell === 'result', { timeoutMs: 150000 });
+  const panel = p.getByTestId('game-end');
+  await panel.waitFor();
+  const declared = await p.evaluate(() => window.skatSession.snap.table.declaration?.game ?? null);
+  if (declared && declared !== 'N') assert.match(await panel.innerText(), /Card points: .+ \d+, defenders \d+/);
+  if (end.tricks === 10) assert.equal(await p.locator('[data-testid=trick] .trick-card').count(), 3);
+  await shot(p, 'game-end');
+  await p.waitForTimeout(2500);
+  assert.equal((await snap(p)).dwell, 'result', 'the end of the game did not wait');
+  await p.getByTestId('next-game').click();
+  await p.getByTestId('series-final').waitFor();
+
+  // the bots' cards of one trick appeared one after another, not at once
+  const cards = await p.evaluate(() => window.shownCards);
+  let pairs = 0;
+  for (let i = 1; i < cards.length; i++) {
+    const [a, b] = [cards[i - 1], cards[i]];
+    if (a.seat === a.me || b.seat === b.me || b.lead) continue;
+    pairs++;
+    assert.ok(b.at - a.at >= 650, `two bot cards ${Math.round(b.at - a.at)} ms apart`);
+  }
+  assert.ok(pairs >= 1, 'no two bot cards in a row were seen');
+  await ctx.close();
+});
+
 test('the play view works on a phone-sized screen', async () => {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const phone = await ctx.newPage();
@@ -229,7 +288,7 @@ test('the play view works on a phone-sized screen', async () => {
 });
 
 test('watching, chat, conceding and the four-colour deck', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
   const anna = await ctx.newPage();
   await anna.goto(`${server.base}/#/play`);
   await anna.getByTestId('name').fill('Anna');
@@ -241,7 +300,7 @@ test('watching, chat, conceding and the four-colour deck', async () => {
   const table = await anna.evaluate(() => window.skatSession.snap.table.table);
 
   // a second person watches the table from the lobby: public information only
-  const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const ctx2 = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
   const ben = await ctx2.newPage();
   await ben.goto(`${server.base}/#/play`);
   await ben.getByTestId('name').fill('Ben');

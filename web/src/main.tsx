@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import './style.css';
-import { applyFourColour, fourColour, setFourColour } from './lib/prefs';
+import { applyFourColour, fourColour, pace, setFourColour } from './lib/prefs';
 import { Session, type SessionSnapshot } from './lib/session';
 import { parseRoute, type Route } from './lib/route';
 import { PlayView } from './views/PlayView';
@@ -13,7 +13,9 @@ import { TournamentListView } from './views/TournamentListView';
 import { TournamentView } from './views/TournamentView';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-const session = new Session(wsUrl, localStorage);
+const session = new Session(wsUrl, localStorage, undefined, { pace, visible: () => !document.hidden });
+// a page out of view shows the table as it is (its timers are slowed down by the browser)
+document.addEventListener('visibilitychange', () => document.hidden && session.showAll());
 (window as any).skatSession = session; // for the end-to-end tests (drop the connection)
 session.start();
 applyFourColour(fourColour());

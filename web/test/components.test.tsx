@@ -4,7 +4,9 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { AuctionPanel, ActionPanel } from '../src/components/ActionPanel';
 import { AuctionHistory } from '../src/components/AuctionHistory';
-import { HandView } from '../src/views/TableView';
+import { HandView, shownTrick } from '../src/views/TableView';
+import { GameEnd, skatPointsSeen } from '../src/components/GameEnd';
+import { newTable, type DoneTrick, type TableState } from '../src/lib/tableState';
 import { TournamentReport } from '../src/components/TournamentReport';
 import { LeaderboardView } from '../src/views/LeaderboardView';
 import { BID_VALUES, type LegalAction } from '../src/lib/bidding';
@@ -276,5 +278,88 @@ describe('AuctionHistory', () => {
       'anna (Rearhand) passes',
     ]);
     expect(root.querySelectorAll('li.pass').length).toBe(2);
+  });
+});
+
+// Ten tricks of a game that seat 0 declared: seat 0 takes tricks worth 10 points each for the first
+// seven, the defenders the rest (20 points in all).
+function finishedGame(): TableState {
+  const tricks: DoneTrick[] = Array.from({ length: 10 }, (_, i) => ({
+    cards: [
+      { seat: 0, card: 'C7' },
+      { seat: 1, card: 'C8' },
+      { seat: 2, card: 'C9' },
+    ],
+    winner: i < 7 ? 0 : 1,
+    points: i < 7 ? 10 : i === 9 ? 14 : 3,
+  }));
+  return {
+    ...newTable(9, 7),
+    game: 0,
+    deals: 3,
+    running: true,
+    mySeat: 1,
+    declarer: 0,
+    phase: 'finished',
+    tricks,
+    lastResult: {
+      game: 0,
+      result: {
+        folded: false,
+        declarer: 0,
+        declaration: { game: 'C', hand: false, schneider: false, schwarz: false, ouvert: false },
+        bid: 18,
+        won: true,
+        value: 24,
+        declarer_points: 80,
+        end: 'all_tricks',
+      },
+      points: [74, 0, 0],
+      seats: [null, null, null],
+    },
+  };
+}
+
+describe('the end of a game', () => {
+  it('keeps the final trick on the felt, and a completed trick only while the display pauses on it', () => {
+    const t = finishedGame();
+    expect(shownTrick(t, null).winner).toBe(1);
+    const playing = { ...t, phase: 'playing' as const };
+    expect(shownTrick(playing, { kind: 'trick', until: 5 }).cards).toHaveLength(3);
+    expect(shownTrick(playing, null).cards).toHaveLength(0);
+    const midTrick = { ...playing, trick: [{ seat: 1, card: 'SA' }] };
+    expect(shownTrick(midTrick, { kind: 'trick', until: 5 })).toEqual({
+      cards: [{ seat: 1, card: 'SA' }],
+      winner: null,
+    });
+  });
+
+  it("shows both piles, the skat's points to a defender, and waits for the next game", () => {
+    const onNext = vi.fn();
+    const t = finishedGame();
+    expect(skatPointsSeen(t, 80)).toBe(10);
+    const root = mount(
+      <GameEnd t={t} names={['Ann', 'Bob', 'Cy']} dwell={{ kind: 'result', until: null }} onNext={onNext} />,
+    );
+    expect(byTestId(root, 'piles')?.textContent).toBe('Card points: Ann 80, defenders 40');
+    expect(byTestId(root, 'game-end-skat')?.textContent).toBe('The skat counted 10 for the declarer.');
+    expect(byTestId(root, 'next-game')?.textContent).toBe('Next game');
+    click(byTestId(root, 'next-game'));
+    expect(onNext).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the declarer the skat and what was put away, and the countdown when one was chosen', () => {
+    const t = { ...finishedGame(), mySeat: 0, skat: ['SA', 'D7'], discard: ['HT', 'H7'], game: 2 };
+    t.lastResult = { ...t.lastResult!, game: 2 };
+    const root = mount(
+      <GameEnd
+        t={t}
+        names={['Ann', 'Bob', 'Cy']}
+        dwell={{ kind: 'result', until: Date.now() + 9500 }}
+        onNext={() => {}}
+      />,
+    );
+    expect(byTestId(root, 'game-end-skat')?.textContent).toBe('Skat: ♠A ♦7 (11) · put away: ♥10 ♥7 (10)');
+    expect(byTestId(root, 'next-game')?.textContent).toBe('Show the series result (10)');
   });
 });

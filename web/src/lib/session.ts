@@ -1,8 +1,10 @@
 // The WebSocket session of the page: hello with the stored guest token, the lobby, the one table
 // this page sits at or watches, act requests, and reconnecting (join the table again, then resume
-// from the last version seen, docs/protocol.md §8).
+// from the last version seen, docs/protocol.md §8). Table events are shown at a readable pace
+// (lib/pacing.ts): `table` is what the page shows, which may trail what has arrived by a pause.
 import { applyEvent, fromStateMessage, newTable, type Msg, type TableState } from './tableState';
 import type { LegalAction } from './bidding';
+import { NO_PACE, PacedDisplay, type Dwell, type Pace } from './pacing';
 import { endsTurn } from './turn';
 
 export interface LobbyTable {
@@ -43,7 +45,21 @@ export interface SessionSnapshot {
   act: ActRequest | null;
   error: string | null;
   busy: boolean; // an action was sent for the current act request and is not answered yet
+  dwell: Dwell | null; // the display pauses on the table as shown (a trick, the end of a game)
 }
+
+export interface SessionOptions {
+  pace?: () => Pace; // the display's pace (the player's setting); none by default
+  visible?: () => boolean; // whether the page is in view: a hidden page shows events at once
+}
+
+// A burst longer than any live stretch of play (a catch-up after a reconnect, or bots playing faster
+// than a watcher's pace) is shown at once rather than replayed slowly.
+const MAX_BACKLOG = 12;
+// After a `resume` the missed events arrive in a burst: shown without pauses for this long.
+const CATCH_UP_MS = 1500;
+// The display never keeps the player's own turn hidden once less than this is left on the clock.
+const OWN_TURN_RESERVE_MS = 15000;
 
 export interface Storage {
   getItem(key: string): string | null;
@@ -74,6 +90,11 @@ export class Session {
   private autoStart = false;
   private resumePending = false;
   private nextId = 1;
+  private received = 0; // the version of the last table event accepted (shown or queued)
+  private catchUpUntil = 0;
+  private actTimer: ReturnType<typeof setTimeout> | null = null;
+  private display: PacedDisplay;
+  private visible: () => boolean;
   snap: SessionSnapshot = {
     status: 'idle',
     player: null,
@@ -83,13 +104,23 @@ export class Session {
     act: null,
     error: null,
     busy: false,
+    dwell: null,
   };
 
   constructor(
     private url: string,
     private store: Storage,
     private makeSocket: (url: string) => WebSocket = (u) => new WebSocket(u),
-  ) {}
+    options: SessionOptions = {},
+  ) {
+    const pace = options.pace ?? (() => NO_PACE);
+    this.visible = options.visible ?? (() => true);
+    this.display = new PacedDisplay(
+      (ev) => this.showEvent(ev),
+      pace,
+      (dwell) => this.emit({ dwell }),
+    );
+  }
 
   subscribe(l: Listener): () => void {
     this.listeners.add(l);
@@ -192,7 +223,9 @@ export class Session {
         if (stored) {
           const id = Number(stored);
           const watching = this.store.getItem(K_WATCH) === '1';
-          const t = this.snap.table && this.snap.table.table === id ? this.snap.table : newTable(id, m.player.id);
+          const same = this.snap.table && this.snap.table.table === id;
+          const t = same ? this.snap.table! : newTable(id, m.player.id);
+          if (!same) this.received = 0;
           this.emit({ table: { ...t, me: m.player.id }, watching });
           this.send(watching ? { type: 'watch_table', table: id } : { type: 'join_table', table: id });
           this.resume();
@@ -217,12 +250,16 @@ export class Session {
         return;
       }
       case 'act':
-        if (this.snap.table && m.table === this.snap.table.table)
+        if (this.snap.table && m.table === this.snap.table.table) {
           this.emit({ act: m as unknown as ActRequest, busy: false });
+          this.revealTurnBy(Number(m.clock_ms) - OWN_TURN_RESERVE_MS);
+        }
         return;
       case 'state':
         if (this.snap.table && m.table === this.snap.table.table) {
           this.resumePending = false;
+          this.display.clear();
+          this.received = m.version;
           this.emit({ table: fromStateMessage(this.snap.table, m) });
         }
         return;
@@ -263,22 +300,30 @@ export class Session {
     this.emit({ error: `${m.message || code}` });
   }
 
+  // An event as it arrives: accepted in version order (a gap asks for a resume), then queued for
+  // the display.
   private onEvent(m: Msg) {
     const t = this.snap.table;
     if (!t || m.table !== t.table) return;
-    const { state, status } = applyEvent(t, m);
-    if (status === 'gap') {
+    if (typeof m.version !== 'number' || m.version <= this.received) return; // already seen
+    if (m.version > this.received + 1) {
       if (!this.resumePending) this.resume();
       return;
     }
-    if (status === 'duplicate') return;
+    this.received = m.version;
     this.resumePending = false;
-    const patch: Partial<SessionSnapshot> = { table: state };
-    if (this.snap.act && endsTurn(m, this.snap.act)) {
-      patch.act = null;
-      patch.busy = false;
-    }
-    this.emit(patch);
+    if (this.snap.act && endsTurn(m, this.snap.act)) this.emit({ act: null, busy: false });
+    const instant = !this.visible() || Date.now() < this.catchUpUntil || this.display.backlog >= MAX_BACKLOG;
+    this.display.push(m, instant);
+  }
+
+  // An event as the display reaches it.
+  private showEvent(m: Msg) {
+    const t = this.snap.table;
+    if (!t || m.table !== t.table) return;
+    const { state, status } = applyEvent(t, m);
+    if (status !== 'applied') return;
+    this.emit({ table: state });
     if (this.autoStart && !state.running && state.seats.every((s) => s.player) && m.type === 'seated') {
       this.autoStart = false;
       this.send({ type: 'start_series', table: t.table });
@@ -286,14 +331,42 @@ export class Session {
     if (m.type === 'series_started') this.autoStart = false;
   }
 
+  // The player's own turn is never kept behind a pause for long: after `ms` whatever is queued is
+  // shown (at once when the clock is short).
+  private revealTurnBy(ms: number) {
+    if (this.actTimer) clearTimeout(this.actTimer);
+    this.actTimer = null;
+    if (!(ms > 0)) {
+      this.display.flush();
+      return;
+    }
+    this.actTimer = setTimeout(() => {
+      this.actTimer = null;
+      if (this.snap.act) this.display.flush();
+    }, ms);
+  }
+
+  // Ends the display's pause (a click on the table, or "next game").
+  skipPause() {
+    this.display.skip();
+  }
+
+  // Shows everything that has arrived, without pauses.
+  showAll() {
+    this.display.flush();
+  }
+
   private resume() {
     const t = this.snap.table;
     if (!t) return;
     this.resumePending = true;
-    this.send({ type: 'resume', table: t.table, version: t.version });
+    this.catchUpUntil = Date.now() + CATCH_UP_MS;
+    this.send({ type: 'resume', table: t.table, version: this.received });
   }
 
   private enterTable(id: number, watching: boolean) {
+    this.display.clear();
+    this.received = 0;
     this.store.setItem(K_TABLE, String(id));
     if (watching) this.store.setItem(K_WATCH, '1');
     else this.store.removeItem(K_WATCH);
@@ -301,6 +374,8 @@ export class Session {
   }
 
   private leaveLocal() {
+    this.display.clear();
+    this.received = 0;
     this.store.removeItem(K_TABLE);
     this.store.removeItem(K_WATCH);
     this.emit({ table: null, act: null, watching: false });
@@ -361,6 +436,7 @@ export class Session {
     // The request's version: a click that arrives after its turn passed is refused as stale
     // instead of being taken as the answer to a later turn.
     const version = this.snap.act && this.snap.act.table === t.table ? { version: this.snap.act.version } : {};
+    this.display.skip(); // the player's own move ends a pause on the last trick
     if (this.send({ ...rest, table: t.table, ...version })) this.emit({ busy: true });
   }
 

@@ -3,6 +3,8 @@ import { ActionPanel } from '../components/ActionPanel';
 import { AuctionHistory } from '../components/AuctionHistory';
 import { CardBack, CardView } from '../components/Card';
 import { Clock } from '../components/Clock';
+import { GameEnd } from '../components/GameEnd';
+import { PaceControl } from '../components/PaceControl';
 import { ResultBox } from '../components/ResultBox';
 import { SeriesTable } from '../components/SeriesTable';
 import type { LegalAction } from '../lib/bidding';
@@ -10,7 +12,8 @@ import { cardLabel, sortHand, type GameType } from '../lib/cards';
 import { declarationText, explainResult } from '../lib/explain';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { usingKeyboard } from '../lib/inputMode';
-import { pointsBySeat, toAct, type TableState } from '../lib/tableState';
+import type { Dwell } from '../lib/pacing';
+import { pointsBySeat, toAct, type TableState, type TrickCard } from '../lib/tableState';
 import { isCurrentTurn } from '../lib/turn';
 
 const POSITION = ['Forehand', 'Middlehand', 'Rearhand'];
@@ -75,22 +78,29 @@ function SeatBox({ t, seat, turn, where }: { t: TableState; seat: number; turn: 
   );
 }
 
-// A completed trick stays on the table for a moment before it moves to "last trick".
-function useShownTrick(t: TableState) {
-  const [hold, setHold] = useState<number | null>(null);
-  useEffect(() => {
-    if (!t.tricks.length) return;
-    setHold(t.tricks.length);
-    const id = setTimeout(() => setHold(null), 1400);
-    return () => clearTimeout(id);
-  }, [t.tricks.length, t.game]);
-  if (t.trick.length > 0 || hold === null || hold !== t.tricks.length) return { cards: t.trick, winner: null };
+// The cards on the felt: the trick being played; a completed trick while the display pauses on it
+// (lib/pacing.ts) and at the end of the game.
+export function shownTrick(t: TableState, dwell: Dwell | null): { cards: TrickCard[]; winner: number | null } {
   const last = t.tricks[t.tricks.length - 1];
+  const pausedOnTrick = dwell?.kind === 'trick' || t.phase === 'finished';
+  if (t.trick.length > 0 || !last || !pausedOnTrick) return { cards: t.trick, winner: null };
   return { cards: last.cards, winner: last.winner };
 }
 
-function TrickArea({ t, bottom, names }: { t: TableState; bottom: number; names: string[] }) {
-  const shown = useShownTrick(t);
+function TrickArea({
+  t,
+  bottom,
+  names,
+  dwell,
+  onSkip,
+}: {
+  t: TableState;
+  bottom: number;
+  names: string[];
+  dwell: Dwell | null;
+  onSkip: () => void;
+}) {
+  const shown = shownTrick(t, dwell);
   const where = (seat: number) => (seat === bottom ? 'bottom' : seat === (bottom + 1) % 3 ? 'left' : 'right');
   if (t.phase === 'bidding' || t.phase === 'skat') {
     return (
@@ -102,13 +112,23 @@ function TrickArea({ t, bottom, names }: { t: TableState; bottom: number; names:
     );
   }
   return (
-    <div class="trick-area" data-testid="trick" aria-label="current trick">
+    <div
+      class="trick-area"
+      data-testid="trick"
+      aria-label="current trick"
+      onClick={dwell?.kind === 'trick' ? onSkip : undefined}
+      title={dwell?.kind === 'trick' ? 'click to go on' : undefined}
+    >
       {shown.cards.map((tc) => (
         <div class={`trick-card at-${where(tc.seat)}${shown.winner === tc.seat ? ' won' : ''}`}>
           <CardView card={tc.card} />
         </div>
       ))}
-      {shown.winner !== null && <div class="trick-winner">{names[shown.winner]} takes the trick</div>}
+      {shown.winner !== null && (
+        <div class="trick-winner" data-testid="trick-winner">
+          {names[shown.winner]} takes the trick (+{t.tricks[t.tricks.length - 1].points})
+        </div>
+      )}
     </div>
   );
 }
@@ -395,6 +415,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
             {snap.watching && ' · watching'}
           </span>
           <span class="bar-right">
+            <PaceControl />
             {snap.status !== 'open' && <span class="badge warn">reconnecting…</span>}
             {(!t.running || snap.watching || me === null) && (
               <button onClick={() => session.leaveTable()} data-testid="leave">
@@ -404,10 +425,12 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
           </span>
         </div>
         {!t.running && <Lobbyish t={t} snap={snap} session={session} />}
-        <ResultBanner
-          t={t}
-          names={t.lastResult ? t.lastResult.seats.map((p, i) => p?.name ?? listNames[i]) : listNames}
-        />
+        {snap.dwell?.kind !== 'result' && (
+          <ResultBanner
+            t={t}
+            names={t.lastResult ? t.lastResult.seats.map((p, i) => p?.name ?? listNames[i]) : listNames}
+          />
+        )}
         {t.running && t.declaration && t.phase !== 'bidding' && (
           <div class="game-line" data-testid="game-line">
             <b>{names[t.declarer]}</b> plays <b>{declarationText(t.declaration)}</b> · bid {t.currentBid} · card points:
@@ -418,7 +441,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
           <>
             <div class="felt">
               <SeatBox t={t} seat={left} turn={turn} where="left" />
-              <TrickArea t={t} bottom={bottom} names={names} />
+              <TrickArea t={t} bottom={bottom} names={names} dwell={snap.dwell} onSkip={() => session.skipPause()} />
               <SeatBox t={t} seat={right} turn={turn} where="right" />
               {t.running && <LastTrick t={t} names={names} />}
             </div>
@@ -432,6 +455,14 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
               <Concede t={t} session={session} />
             </div>
           </>
+        )}
+        {snap.dwell?.kind === 'result' && t.phase === 'finished' && t.lastResult?.game === t.game && (
+          <GameEnd
+            t={t}
+            names={t.lastResult.seats.map((p, i) => p?.name ?? listNames[i])}
+            dwell={snap.dwell}
+            onNext={() => session.skipPause()}
+          />
         )}
         {act && (
           <ActionPanel
@@ -449,7 +480,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
             Waiting for {names[turn]}…
           </p>
         )}
-        {me !== null && hand.length > 0 && (
+        {me !== null && t.running && hand.length > 0 && (
           <HandView cards={hand} playable={playable} selectable={selectable} selected={sel} onCard={onCard} />
         )}
         {t.running && t.skat.length > 0 && me === t.declarer && t.phase !== 'bidding' && (

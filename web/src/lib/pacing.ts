@@ -1,0 +1,111 @@
+// The pace at which the page shows table events. Bots answer in milliseconds; the page keeps their
+// moves apart so that a person can follow them: a short pause after each call and card, a longer one
+// on a completed trick, and at the end of a game a pause until the player asks for the next one (or
+// a countdown runs out). Only the display waits; the play itself is never held up, and a click skips
+// the pause.
+import type { Msg } from './tableState';
+
+export interface Pace {
+  cardMs: number; // after a card (and, halved, after a call of the auction or a declaration)
+  trickMs: number; // on a completed trick
+  resultMs: number; // at the end of a game; < 0: until the player clicks "next game"
+}
+
+export const DEFAULT_PACE: Pace = { cardMs: 700, trickMs: 1500, resultMs: -1 };
+export const NO_PACE: Pace = { cardMs: 0, trickMs: 0, resultMs: 0 };
+
+export type DwellKind = 'card' | 'trick' | 'result';
+
+export interface Dwell {
+  kind: DwellKind;
+  until: number | null; // Date.now() milliseconds; null: until a click
+}
+
+// How long the display stays on `ev` before it shows the next event (null: no pause).
+export function dwellAfter(ev: Msg, pace: Pace): { kind: DwellKind; ms: number | null } | null {
+  const some = (kind: DwellKind, ms: number) => (ms > 0 ? { kind, ms } : null);
+  switch (ev.type) {
+    case 'play':
+      return typeof ev.trick_winner === 'number' ? some('trick', pace.trickMs) : some('card', pace.cardMs);
+    case 'bid':
+    case 'hold':
+    case 'pass':
+    case 'declare':
+      return some('card', Math.round(pace.cardMs / 2));
+    case 'game_result':
+      return pace.resultMs < 0 ? { kind: 'result', ms: null } : some('result', pace.resultMs);
+    default:
+      return null;
+  }
+}
+
+// A queue between the socket and the shown table: `push` events in version order; each is handed to
+// `show` as soon as the pause after the previous one has passed. `onChange` reports the pause.
+export class PacedDisplay {
+  private queue: Msg[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  dwell: Dwell | null = null;
+
+  constructor(
+    private show: (ev: Msg) => void,
+    private pace: () => Pace,
+    private onChange: (dwell: Dwell | null) => void,
+  ) {}
+
+  get backlog(): number {
+    return this.queue.length;
+  }
+
+  // `instant`: show it (and everything before it) without pausing, e.g. while catching up.
+  push(ev: Msg, instant = false) {
+    this.queue.push(ev);
+    if (instant) this.flush();
+    else if (!this.dwell) this.drain();
+  }
+
+  // Ends the current pause (a click, or the player's own move).
+  skip() {
+    if (!this.dwell) return;
+    this.endDwell();
+    this.drain();
+  }
+
+  // Shows everything queued at once.
+  flush() {
+    this.endDwell();
+    while (this.queue.length) this.show(this.queue.shift()!);
+  }
+
+  // Forgets what is queued (a full state replaces it).
+  clear() {
+    this.queue = [];
+    this.endDwell();
+  }
+
+  private endDwell() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.dwell) {
+      this.dwell = null;
+      this.onChange(null);
+    }
+  }
+
+  private drain() {
+    while (this.queue.length && !this.dwell) {
+      const ev = this.queue.shift()!;
+      this.show(ev);
+      const d = dwellAfter(ev, this.pace());
+      if (!d) continue;
+      this.dwell = { kind: d.kind, until: d.ms === null ? null : Date.now() + d.ms };
+      if (d.ms !== null)
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.dwell = null;
+          this.onChange(null);
+          this.drain();
+        }, d.ms);
+      this.onChange(this.dwell);
+    }
+  }
+}

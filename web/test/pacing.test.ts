@@ -1,0 +1,211 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PACE, dwellAfter, NO_PACE, PacedDisplay, type Pace } from '../src/lib/pacing';
+import { Session } from '../src/lib/session';
+import type { Msg } from '../src/lib/tableState';
+
+const play = (version: number, seat: number, card: string, winner?: number): Msg => ({
+  type: 'play',
+  table: 9,
+  version,
+  game: 0,
+  seat,
+  card,
+  ...(winner === undefined ? {} : { trick_winner: winner, trick_points: 10 }),
+});
+
+describe('dwellAfter', () => {
+  it('pauses after a card, longer on a completed trick, and at the end of a game until a click', () => {
+    expect(dwellAfter(play(1, 0, 'CA'), DEFAULT_PACE)).toEqual({ kind: 'card', ms: 700 });
+    expect(dwellAfter(play(1, 0, 'CA', 2), DEFAULT_PACE)).toEqual({ kind: 'trick', ms: 1500 });
+    expect(dwellAfter({ type: 'bid', value: 18 }, DEFAULT_PACE)).toEqual({ kind: 'card', ms: 350 });
+    expect(dwellAfter({ type: 'game_result' }, DEFAULT_PACE)).toEqual({ kind: 'result', ms: null });
+    expect(dwellAfter({ type: 'game_result' }, { ...DEFAULT_PACE, resultMs: 10000 })).toEqual({
+      kind: 'result',
+      ms: 10000,
+    });
+    for (const type of ['chat', 'seated', 'game_started', 'timeout'])
+      expect(dwellAfter({ type }, DEFAULT_PACE)).toBeNull();
+    for (const ev of [play(1, 0, 'CA'), play(1, 0, 'CA', 1), { type: 'game_result' }, { type: 'bid' }])
+      expect(dwellAfter(ev, NO_PACE)).toBeNull();
+  });
+});
+
+describe('PacedDisplay', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a burst one event after another, pauses on the trick, and a skip goes on at once', () => {
+    const shown: number[] = [];
+    const dwells: (string | null)[] = [];
+    const d = new PacedDisplay(
+      (ev) => shown.push(ev.version),
+      () => DEFAULT_PACE,
+      (dw) => dwells.push(dw?.kind ?? null),
+    );
+    d.push(play(1, 0, 'CA'));
+    d.push(play(2, 1, 'C7'));
+    d.push(play(3, 2, 'CK', 0));
+    d.push(play(4, 0, 'SA'));
+    expect(shown).toEqual([1]);
+    vi.advanceTimersByTime(699);
+    expect(shown).toEqual([1]);
+    vi.advanceTimersByTime(1);
+    expect(shown).toEqual([1, 2]);
+    vi.advanceTimersByTime(700);
+    expect(shown).toEqual([1, 2, 3]);
+    expect(d.dwell?.kind).toBe('trick');
+    vi.advanceTimersByTime(1000);
+    expect(shown).toEqual([1, 2, 3]);
+    d.skip();
+    expect(shown).toEqual([1, 2, 3, 4]);
+    expect(dwells).toEqual(['card', null, 'card', null, 'trick', null, 'card']);
+    d.flush();
+    expect(d.dwell).toBeNull();
+  });
+
+  it('waits at the end of a game until skipped when the pace says so; instant pushes flush the queue', () => {
+    const shown: string[] = [];
+    const d = new PacedDisplay(
+      (ev) => shown.push(ev.type),
+      () => DEFAULT_PACE,
+      () => {},
+    );
+    d.push({ type: 'game_result', version: 1 });
+    d.push({ type: 'game_started', version: 2 });
+    vi.advanceTimersByTime(600000);
+    expect(shown).toEqual(['game_result']);
+    expect(d.dwell).toEqual({ kind: 'result', until: null });
+    d.push({ type: 'bid', version: 3 }, true);
+    expect(shown).toEqual(['game_result', 'game_started', 'bid']);
+    expect(d.dwell).toBeNull();
+    d.push(play(4, 0, 'CA'));
+    d.push(play(5, 1, 'CT'));
+    d.clear();
+    vi.advanceTimersByTime(5000);
+    expect(shown).toEqual(['game_result', 'game_started', 'bid', 'play']);
+  });
+});
+
+// ---- the session paces its table ----
+
+class FakeSocket {
+  readyState = 0;
+  sent: any[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  recv(m: object) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+}
+
+function pacedSession(pace: Pace, visible = () => true) {
+  const store = new Map<string, string>();
+  const sockets: FakeSocket[] = [];
+  const s = new Session(
+    'ws://x/ws',
+    {
+      getItem: (k) => store.get(k) ?? null,
+      setItem: (k, v) => void store.set(k, v),
+      removeItem: (k) => void store.delete(k),
+    },
+    () => {
+      const f = new FakeSocket();
+      sockets.push(f);
+      return f as unknown as WebSocket;
+    },
+    { pace: () => pace, visible },
+  );
+  s.login('anna');
+  sockets[0].open();
+  sockets[0].recv({ type: 'welcome', protocol: 1, player: { id: 7, name: 'anna', bot: false }, token: 't' });
+  s.joinTable(9, 0);
+  vi.advanceTimersByTime(2000); // past the catch-up after joining
+  return { s, ws: sockets[0] };
+}
+
+// A game at table 9 where anna (seat 0) is forehand and leads the first trick.
+function startPlaying(ws: FakeSocket) {
+  ws.recv({ type: 'seated', table: 9, version: 1, game: -1, seat: 0, player: { id: 7, name: 'anna', bot: false } });
+  ws.recv({ type: 'game_started', table: 9, version: 2, game: 0, forehand: 0, position: 0, hand: ['CA', 'SA'] });
+}
+
+describe('Session pacing', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("shows the bots' cards one by one, keeps the trick on the felt, and the turn waits for the display", () => {
+    const { s, ws } = pacedSession(DEFAULT_PACE);
+    startPlaying(ws);
+    ws.recv(play(3, 0, 'CA'));
+    ws.recv(play(4, 1, 'C7'));
+    ws.recv(play(5, 2, 'CK', 0));
+    ws.recv({ type: 'act', table: 9, game: 0, version: 5, seat: 0, clock_ms: 60000, deadline: 0, view: {} });
+    expect(s.snap.table?.version).toBe(3);
+    expect(s.snap.act?.version).toBe(5); // kept, but not yet current for the table as shown
+    vi.advanceTimersByTime(700);
+    expect(s.snap.table?.version).toBe(4);
+    vi.advanceTimersByTime(700);
+    expect(s.snap.table?.version).toBe(5);
+    expect(s.snap.table?.tricks).toHaveLength(1);
+    expect(s.snap.dwell?.kind).toBe('trick');
+    // the player's own move ends the pause
+    s.act({ type: 'play', pos: 0, card: 'SA' });
+    expect(s.snap.dwell).toBeNull();
+    expect(ws.sent.at(-1)).toMatchObject({ type: 'play', card: 'SA', version: 5 });
+  });
+
+  it("never keeps the player's own turn hidden into the last 15 s of the clock", () => {
+    const { s, ws } = pacedSession(DEFAULT_PACE);
+    startPlaying(ws);
+    ws.recv(play(3, 0, 'CA'));
+    ws.recv(play(4, 1, 'C7'));
+    ws.recv(play(5, 2, 'CK', 0));
+    ws.recv({ type: 'game_result', table: 9, version: 6, game: 0, result: { folded: false }, points: [0, 0, 0] });
+    ws.recv({ type: 'game_started', table: 9, version: 7, game: 1, forehand: 2, position: 1, hand: ['D7'] });
+    ws.recv({ type: 'act', table: 9, game: 1, version: 7, seat: 0, clock_ms: 60000, deadline: 0, view: {} });
+    vi.advanceTimersByTime(5000);
+    expect(s.snap.table?.version).toBe(6); // at the end of game 1, waiting for "next game"
+    expect(s.snap.dwell).toEqual({ kind: 'result', until: null });
+    vi.advanceTimersByTime(40000);
+    expect(s.snap.table?.version).toBe(7);
+    expect(s.snap.dwell).toBeNull();
+  });
+
+  it('shows at once what arrives while catching up, in a long burst, or while the page is hidden', () => {
+    const hidden = { now: false };
+    const { s, ws } = pacedSession(DEFAULT_PACE, () => !hidden.now);
+    startPlaying(ws);
+    s.dropConnection();
+    vi.advanceTimersByTime(400);
+    // reconnected: the missed events come in a burst right after the resume
+    const ws2 = (s as any).ws as FakeSocket;
+    ws2.open();
+    ws2.recv({ type: 'welcome', protocol: 1, player: { id: 7, name: 'anna', bot: false }, token: 't' });
+    expect(ws2.sent.find((m) => m.type === 'resume')).toMatchObject({ version: 2 });
+    ws2.recv(play(3, 0, 'CA'));
+    ws2.recv(play(4, 1, 'C7'));
+    expect(s.snap.table?.version).toBe(4);
+    vi.advanceTimersByTime(2000);
+    // a long burst
+    ws2.recv(play(5, 2, 'CK', 0));
+    for (let v = 6; v < 6 + 13; v++) ws2.recv({ type: 'chat', table: 9, version: v, game: 0, seat: 1, text: 'x' });
+    expect(s.snap.table?.version).toBe(18);
+    // a hidden page
+    hidden.now = true;
+    ws2.recv(play(19, 1, 'SA'));
+    ws2.recv(play(20, 2, 'S7'));
+    expect(s.snap.table?.version).toBe(20);
+  });
+});
