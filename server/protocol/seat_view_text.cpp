@@ -3,6 +3,7 @@
 #include <charconv>
 #include <string_view>
 
+#include "server/protocol/act_hints.h"
 #include "server/protocol/json_codec.h"
 
 namespace skat::protocol {
@@ -195,6 +196,7 @@ std::string act_text(const ActHeader& h, const SeatView& view) {
   }
   put_key(out += ',', "view");
   append_seat_view_text(out, view);
+  append_act_hints(out, view);
   out += '}';
   return out;
 }

@@ -13,7 +13,8 @@ namespace skat::protocol {
 
 void append_seat_view_text(std::string& out, const SeatView& view);
 
-// {"type":"act","table":…,"game":…,"version":…,"seat":…,"clock_ms":…,"deadline":…,"view":{…}}
+// {"type":"act","table":…,"game":…,"version":…,"seat":…,"clock_ms":…,"deadline":…,"view":{…},"hints":{…}?}
+// (hints: server/protocol/act_hints.h)
 struct ActHeader {
   std::int64_t table = 0;
   int game = 0;

@@ -5,6 +5,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "engine/declaration_values.h"
 #include "engine/seat_view.h"
 #include "server/protocol/client_messages.h"
 #include "server/protocol/json_codec.h"
@@ -205,6 +206,45 @@ TEST(Protocol, DirectSeatViewTextEqualsTheJsonForm) {
                        {"clock_ms", 5000},
                        {"deadline", 1736687940000},
                        {"view", seat_view_to_json(v)}}));
+}
+
+TEST(Protocol, ActRequestsCarryTheDeclarationValuesAndTheCostOfConceding) {
+  // Over seeded games: hints appear exactly when the engine has values for the seat (declaring, or
+  // the declarer during the play) and hold them; a bot's reading of the request is unaffected.
+  std::mt19937_64 rng(20261125);
+  int with_values = 0;
+  int with_concede = 0;
+  for (int g = 0; g < 120; ++g) {
+    Game game(*deal_from_id(rng() % kNumDeals));
+    while (!game.finished()) {
+      const int pos = game.to_act();
+      const SeatView v = seat_view(game, pos);
+      const Json act = Json::parse(act_text({7, 0, 1, 0, 60000, 1, std::nullopt}, v));
+      const auto values = declaration_values(v);
+      const auto concede = concession_entry(v);
+      ASSERT_EQ(act.contains("hints"), !values.empty() || concede.has_value()) << act.dump();
+      if (!values.empty()) {
+        const Json& list = act["hints"]["values"];
+        ASSERT_EQ(list.size(), values.size());
+        for (std::size_t i = 0; i < values.size(); ++i) {
+          EXPECT_EQ(list[i]["game"], std::string(1, game_letter(values[i].declaration.type)));
+          EXPECT_EQ(list[i]["hand"], values[i].declaration.hand);
+          EXPECT_EQ(list[i]["ouvert"], values[i].declaration.ouvert);
+          EXPECT_EQ(list[i]["lowest"], values[i].value.lowest);
+          EXPECT_EQ(list[i]["highest"], values[i].value.highest);
+        }
+        ++with_values;
+      }
+      if (concede) {
+        EXPECT_EQ(act["hints"]["concede"], (Json{{"lowest", concede->lowest}, {"highest", concede->highest}}));
+        ++with_concede;
+      }
+      const auto legal = game.legal_actions(pos);
+      ASSERT_TRUE(game.apply(legal[rng() % legal.size()]));
+    }
+  }
+  EXPECT_GT(with_values, 30);
+  EXPECT_GT(with_concede, 100);
 }
 
 TEST(Protocol, SeatViewsRoundTripThroughoutAGame) {
