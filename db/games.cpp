@@ -53,6 +53,31 @@ GameRecord game_record_from(SeriesId series, const PgnGame& line, Timestamp fini
   return g;
 }
 
+namespace {
+
+// A running series shows its state as it goes: the games stored so far and each seat's
+// Seeger-Fabian total, games won and lost (finishing the series writes the same figures again,
+// from its PGN).
+std::expected<void, DbError> add_to_running_totals(Connection& c, const GameRecord& g) {
+  auto series = c.statement("UPDATE series SET games_played = games_played + 1 WHERE id = ?1");
+  if (!series) return std::unexpected(series.error());
+  series->bind(1, g.series_id);
+  if (auto r = series->run(); !r) return std::unexpected(r.error());
+  auto seats = c.statement(
+      "UPDATE series_seats SET score = score + CASE seat WHEN 0 THEN ?2 WHEN 1 THEN ?3 ELSE ?4 END, "
+      "won = won + (seat = ?5 AND ?6), lost = lost + (seat = ?5 AND NOT ?6) WHERE series_id = ?1");
+  if (!seats) return std::unexpected(seats.error());
+  seats->bind(1, g.series_id)
+      .bind(2, g.seeger_fabian[0])
+      .bind(3, g.seeger_fabian[1])
+      .bind(4, g.seeger_fabian[2])
+      .bind(5, g.declarer_seat.value_or(-1))
+      .bind(6, g.won);
+  return seats->run();
+}
+
+}  // namespace
+
 std::expected<GameId, DbError> insert_game(Connection& c, const GameRecord& g) {
   auto tx = Transaction::begin(c);
   if (!tx) return std::unexpected(tx.error());
@@ -98,6 +123,7 @@ std::expected<GameId, DbError> insert_game(Connection& c, const GameRecord& g) {
     return std::unexpected(detail::error(
         DbErrc::Invalid, "series " + std::to_string(g.series_id) + " is not running (or does not exist)"));
   const GameId id = c.last_insert_id();
+  if (auto r = add_to_running_totals(c, g); !r) return std::unexpected(r.error());
   if (auto r = tx->commit(); !r) return std::unexpected(r.error());
   return id;
 }

@@ -48,7 +48,7 @@ struct SeriesRecord {
   std::optional<Timestamp> finished_at;  // set when finished or aborted
   SeriesStatus status = SeriesStatus::Running;
   int deals = 0;         // planned number of deals
-  int games_played = 0;  // game lines in the final PGN (0 while running)
+  int games_played = 0;  // games stored so far; at the end, the game lines of the final PGN
   std::array<SeriesSeat, 3> seats{};
   std::string pgn;  // the series PGN once finished or aborted, empty while running
   bool operator==(const SeriesRecord&) const = default;

@@ -157,6 +157,35 @@ TEST(Series, FinishWithPgnAndScores) {
   EXPECT_EQ(abort_series(c, s).error().code, DbErrc::Invalid);
 }
 
+TEST(Series, ARunningSeriesShowsItsGamesAndTotalsSoFar) {
+  // While it runs, a series counts its stored games and each seat's Seeger-Fabian total, games won
+  // and lost; finishing it leaves the same figures (the ones its PGN gives).
+  Connection c = test::memory_db();
+  const auto ids = test::three_players(c);
+  const SeriesId s = test::running_series(c, ids, 8);
+  const PgnSeries games = test::selfplay_series(22, 8);
+  for (std::size_t n = 0; n < games.games.size(); ++n) {
+    must(insert_game(c, game_record_from(s, games.games[n])));
+    std::vector<ListGame> so_far;
+    for (std::size_t k = 0; k <= n; ++k) so_far.push_back(pgn_list_game(games.games[k]));
+    const auto expected = seeger_fabian(so_far);
+    const SeriesRecord now = must(get_series(c, s));
+    EXPECT_EQ(now.status, SeriesStatus::Running);
+    EXPECT_EQ(now.games_played, static_cast<int>(n + 1));
+    for (std::size_t i = 0; i < 3; ++i) {
+      EXPECT_EQ(now.seats[i].score, expected[i].score) << "after game " << n << ", seat " << i;
+      EXPECT_EQ(now.seats[i].won, expected[i].won);
+      EXPECT_EQ(now.seats[i].lost, expected[i].lost);
+    }
+  }
+  const SeriesRecord before = must(get_series(c, s));
+  const PgnSeries built = must(build_series_pgn(c, s));
+  must(finish_series(c, s, write_pgn(built), built.header.result));
+  const SeriesRecord done = must(get_series(c, s));
+  EXPECT_EQ(done.games_played, before.games_played);
+  EXPECT_EQ(done.seats, before.seats);
+}
+
 // Aborting every running series (what a restart does with those it cannot resume).
 int abort_running(Connection& c) {
   SeriesFilter running;
