@@ -36,7 +36,7 @@ async function tryClick(locator, opts = {}) {
 }
 
 // One action if the page offers one; returns its name or null.
-export async function step(page, { useKeyboard = false, onAuction } = {}) {
+export async function step(page, { useKeyboard = false, onAuction, onDeclare } = {}) {
   const visible = async (id) =>
     page
       .getByTestId(id)
@@ -59,6 +59,8 @@ export async function step(page, { useKeyboard = false, onAuction } = {}) {
     return (await tryClick(page.getByTestId('discard'))) ? 'discard' : null;
   }
   if (await visible('declare-panel')) {
+    if (onDeclare) await onDeclare();
+    if (await tryClick(page.getByTestId('declare-overbid'))) return 'declare';
     if (await tryClick(page.getByTestId('declare'))) return 'declare';
     const games = page.locator('[data-testid=declare-panel] [data-testid^=game-]');
     return (await tryClick(games.first())) ? 'choose-game' : null;

@@ -60,15 +60,23 @@ test('a guest plays a whole game through the page, reloads in the middle, sees r
     await page.getByRole('button', { name: 'Cancel' }).click();
   };
 
+  // Declaring shows the chosen game's value for this hand (and warns when it is overbid).
+  let declareValue = null;
+  const readValue = async () => {
+    const v = page.getByTestId('declare-value');
+    if (await v.isVisible().catch(() => false)) declareValue = await v.innerText();
+  };
+
   const log = [];
   // Stop after three tricks at a moment the person holds all unplayed cards: between tricks, or when it
   // is the person's turn (a between-tricks moment alone can pass faster than a poll when bots lead).
   const mid = await playUntil(
     page,
     (s) => s.game === 0 && s.phase === 'playing' && s.tricks >= 3 && (s.trick === 0 || s.act),
-    { log, onAuction: checkJump },
+    { log, onAuction: checkJump, onDeclare: readValue },
   );
   assert.ok(log.includes('pickup') && log.includes('discard') && log.includes('declare'), log.join(','));
+  assert.match(declareValue ?? '', /^Value \d+/, `the value shown when declaring: ${declareValue}`);
   assert.equal(mid.declarer, mid.mySeat, 'the person is the declarer');
   assert.equal(mid.hand.length, 10 - mid.tricks);
 
@@ -323,8 +331,9 @@ test('watching, chat, conceding and the four-colour deck', async () => {
   await anna.getByTestId('chat-log').getByText('good luck').waitFor();
   assert.ok((await snap(anna)).act, 'the chat line took the card play away');
 
-  // the declarer concedes after a confirmation
+  // the declarer concedes after a confirmation that states what it costs
   await anna.getByTestId('concede').click();
+  assert.match(await anna.getByTestId('concede-cost').innerText(), /on the list, .* Seeger-Fabian/);
   await anna.getByTestId('concede-confirm').click();
   const result = anna.getByTestId('result');
   await result.waitFor();

@@ -87,6 +87,55 @@ describe('declaring', () => {
     click(byTestId(root, 'declare'));
     expect(onAct).toHaveBeenCalledWith(legal[2]);
   });
+
+  it("shows each game's value, says why Null is missing, and an overbid game needs a second click", () => {
+    const decl = (game: string): LegalAction => ({
+      type: 'declare',
+      pos: 0,
+      game,
+      hand: false,
+      schneider: false,
+      schwarz: false,
+      ouvert: false,
+    });
+    const legal = [decl('H'), decl('G')];
+    const hints = {
+      values: [
+        { game: 'H', hand: false, schneider: false, schwarz: false, ouvert: false, lowest: 30, highest: 30 },
+        { game: 'G', hand: false, schneider: false, schwarz: false, ouvert: false, lowest: 72, highest: 72 },
+      ],
+    };
+    const onAct = vi.fn();
+    const root = mount(
+      <ActionPanel
+        legal={legal}
+        phase="declaring"
+        busy={false}
+        currentBid={33}
+        onAct={onAct}
+        onPreviewGame={() => {}}
+        discardSel={[]}
+        hints={hints}
+      />,
+    );
+    expect([...root.querySelectorAll('[data-testid^="game-"]')].map((b) => b.textContent)).toEqual([
+      'Hearts 30',
+      'Grand 72',
+    ]);
+    expect(byTestId(root, 'null-note')?.textContent).toBe(
+      'Null is worth 23, less than your bid of 33, so it cannot be played.',
+    );
+    click(byTestId(root, 'game-G'));
+    expect(byTestId(root, 'declare-value')?.textContent).toBe('Value 72 (more with schneider or schwarz reached)');
+    click(byTestId(root, 'game-H'));
+    expect(byTestId(root, 'declare-value')?.textContent).toBe(
+      'Value 30 (more with schneider or schwarz reached) · overbid: below your bid of 33, the game is lost and charged 40 (list −80)',
+    );
+    click(byTestId(root, 'declare'));
+    expect(onAct).not.toHaveBeenCalled();
+    click(byTestId(root, 'declare-overbid'));
+    expect(onAct).toHaveBeenCalledWith(legal[0]);
+  });
 });
 
 describe('HandView', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { bidChoices, jumpStep, type LegalAction } from '../lib/bidding';
 import { cardLabel, GAME_NAME, type GameType } from '../lib/cards';
+import { nullNote, overbidCharge, overbidRisk, rangeText, valueOf, type ActHints } from '../lib/declareHelp';
 import { declarationText } from '../lib/explain';
 import type { Declaration } from '../lib/tableState';
 
@@ -12,6 +13,7 @@ interface Props {
   onAct: (a: LegalAction) => void;
   onPreviewGame: (g: GameType | null) => void;
   discardSel: string[];
+  hints?: ActHints; // values of the declarations (docs/protocol.md §5)
 }
 
 function asDecl(a: LegalAction): Declaration {
@@ -110,17 +112,22 @@ export function AuctionPanel({
   );
 }
 
-// Declaration choices: first the game (the hand is sorted for it), then the legal announcements.
-function DeclarePicker({
+// Declaration choices: first the game (the hand is sorted for it), then the legal announcements,
+// each with its value for this hand; an overbid game needs a second, deliberate click.
+export function DeclarePicker({
   options,
   busy,
   onAct,
   onPreviewGame,
+  hints,
+  bid,
 }: {
   options: LegalAction[];
   busy: boolean;
   onAct: (a: LegalAction) => void;
   onPreviewGame: (g: GameType | null) => void;
+  hints?: ActHints;
+  bid: number;
 }) {
   const games = (['C', 'S', 'H', 'D', 'G', 'N'] as GameType[]).filter((g) => options.some((a) => a.game === g));
   const [game, setGame] = useState<GameType | null>(null);
@@ -132,6 +139,16 @@ function DeclarePicker({
   }, [optionsKey]);
   const variants = game ? options.filter((a) => a.game === game) : [];
   const chosen = variants[variant];
+  const [armed, setArmed] = useState(false);
+  useEffect(() => setArmed(false), [game, variant, optionsKey]);
+  const value = chosen ? valueOf(hints, chosen) : null;
+  const risk = value ? overbidRisk(value, bid) : 'no';
+  const charged = chosen ? overbidCharge(chosen.game ?? '', bid) : null;
+  const why = nullNote(options, bid);
+  const shownValue = (a: LegalAction | undefined) => {
+    const v = a ? valueOf(hints, a) : null;
+    return v ? <small class="game-value"> {rangeText(v)}</small> : null;
+  };
   return (
     <div class="declare-picker">
       <div class="buttons games" role="radiogroup" aria-label="Game">
@@ -148,6 +165,7 @@ function DeclarePicker({
             data-testid={`game-${g}`}
           >
             {GAME_NAME[g]}
+            {shownValue(options.find((a) => a.game === g))}
           </button>
         ))}
       </div>
@@ -157,15 +175,43 @@ function DeclarePicker({
             <label class="variant">
               <input type="radio" name="variant" checked={i === variant} onChange={() => setVariant(i)} />{' '}
               {declarationText(asDecl(v))}
+              {shownValue(v)}
             </label>
           ))}
         </div>
       )}
-      {chosen && (
-        <button class="primary" disabled={busy} onClick={() => onAct(chosen)} data-testid="declare">
-          Declare {declarationText(asDecl(chosen))}
-        </button>
+      {why && (
+        <p class="muted small" data-testid="null-note">
+          {why}
+        </p>
       )}
+      {chosen && value && (
+        <p class={`declare-value${risk !== 'no' ? ' warn-text' : ''}`} data-testid="declare-value">
+          {value.lowest === value.highest
+            ? `Value ${value.lowest}`
+            : `Value ${rangeText(value)}, depending on the skat`}
+          {chosen.game !== 'N' && ' (more with schneider or schwarz reached)'}
+          {risk === 'sure' &&
+            ` · overbid: below your bid of ${bid}, the game is lost${charged ? ` and charged ${charged} (list −${2 * charged})` : ''}`}
+          {risk === 'maybe' && ` · overbid unless the skat helps (your bid is ${bid})`}
+        </p>
+      )}
+      {chosen &&
+        (risk === 'sure' && !armed ? (
+          <button class="warn" disabled={busy} onClick={() => setArmed(true)} data-testid="declare">
+            Declare {declarationText(asDecl(chosen))}…
+          </button>
+        ) : (
+          <button
+            class={risk === 'sure' ? 'warn' : 'primary'}
+            disabled={busy}
+            onClick={() => onAct(chosen)}
+            data-testid={risk === 'sure' ? 'declare-overbid' : 'declare'}
+          >
+            {risk === 'sure' ? 'Yes, declare it overbid: ' : 'Declare '}
+            {declarationText(asDecl(chosen))}
+          </button>
+        ))}
     </div>
   );
 }
@@ -194,7 +240,16 @@ export function ActionPanel(p: Props) {
               </button>
             )}
           </div>
-          {handOpen && <DeclarePicker options={hands} busy={p.busy} onAct={p.onAct} onPreviewGame={p.onPreviewGame} />}
+          {handOpen && (
+            <DeclarePicker
+              options={hands}
+              busy={p.busy}
+              onAct={p.onAct}
+              onPreviewGame={p.onPreviewGame}
+              hints={p.hints}
+              bid={p.currentBid}
+            />
+          )}
         </div>
       );
     }
@@ -225,6 +280,8 @@ export function ActionPanel(p: Props) {
             busy={p.busy}
             onAct={p.onAct}
             onPreviewGame={p.onPreviewGame}
+            hints={p.hints}
+            bid={p.currentBid}
           />
         </div>
       );

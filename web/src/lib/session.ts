@@ -4,6 +4,7 @@
 // (lib/pacing.ts): `table` is what the page shows, which may trail what has arrived by a pause.
 import { applyEvent, fromStateMessage, newTable, type Msg, type TableState } from './tableState';
 import type { LegalAction } from './bidding';
+import type { ActHints, ValueRange } from './declareHelp';
 import { NO_PACE, PacedDisplay, type Dwell, type Pace } from './pacing';
 import { endsTurn } from './turn';
 
@@ -34,6 +35,7 @@ export interface ActRequest {
   clock_ms: number;
   deadline: number;
   view: import('./tableState').SeatViewJson;
+  hints?: ActHints;
 }
 
 export interface SessionSnapshot {
@@ -46,6 +48,8 @@ export interface SessionSnapshot {
   error: string | null;
   busy: boolean; // an action was sent for the current act request and is not answered yet
   dwell: Dwell | null; // the display pauses on the table as shown (a trick, the end of a game)
+  // What conceding would cost this seat as the declarer, from its latest act request in `game`.
+  concedeCost: (ValueRange & { table: number; game: number }) | null;
 }
 
 export interface SessionOptions {
@@ -105,6 +109,7 @@ export class Session {
     error: null,
     busy: false,
     dwell: null,
+    concedeCost: null,
   };
 
   constructor(
@@ -252,6 +257,8 @@ export class Session {
       case 'act':
         if (this.snap.table && m.table === this.snap.table.table) {
           this.emit({ act: m as unknown as ActRequest, busy: false });
+          const cost = (m as unknown as ActRequest).hints?.concede;
+          if (cost) this.emit({ concedeCost: { ...cost, table: m.table, game: m.game } });
           this.revealTurnBy(Number(m.clock_ms) - OWN_TURN_RESERVE_MS);
         }
         return;

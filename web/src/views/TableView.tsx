@@ -9,6 +9,7 @@ import { ResultBox } from '../components/ResultBox';
 import { SeriesTable } from '../components/SeriesTable';
 import type { LegalAction } from '../lib/bidding';
 import { cardLabel, sortHand, type GameType } from '../lib/cards';
+import { concessionText } from '../lib/declareHelp';
 import { declarationText, explainResult } from '../lib/explain';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { usingKeyboard } from '../lib/inputMode';
@@ -257,15 +258,24 @@ function Chat({ t, session }: { t: TableState; session: Session }) {
   );
 }
 
-function Concede({ t, session }: { t: TableState; session: Session }) {
+function Concede({ t, session, snap }: { t: TableState; session: Session; snap: SessionSnapshot }) {
   const [armed, setArmed] = useState(false);
   useEffect(() => setArmed(false), [t.game, t.phase]);
   const me = t.mySeat;
   if (me === null || t.phase !== 'playing' || t.conceded[me]) return null;
   const declarer = t.declarer === me;
   const label = declarer ? 'Concede the game' : 'Vote to concede';
+  const cost = snap.concedeCost;
+  const costText = declarer
+    ? cost && cost.table === t.table && cost.game === t.game
+      ? concessionText(cost)
+      : 'You lose the game unless you already hold 61 card points.'
+    : 'If both defenders concede, the declarer wins the game and you give up the 40 points a lost game would bring you.';
   return armed ? (
     <span class="concede">
+      <span class="concede-cost" data-testid="concede-cost">
+        {costText}
+      </span>
       <button class="warn" onClick={() => session.concede()} data-testid="concede-confirm">
         {declarer ? 'Yes, concede' : 'Yes, vote to concede'}
       </button>
@@ -452,7 +462,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
                 <span class="muted">You are watching.</span>
               )}
               {act && <Clock deadline={act.deadline} total={act.clock_ms} />}
-              <Concede t={t} session={session} />
+              <Concede t={t} session={session} snap={snap} />
             </div>
           </>
         )}
@@ -470,6 +480,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
             phase={phase}
             busy={snap.busy}
             currentBid={act.view.current_bid}
+            hints={act.hints}
             onAct={(a) => session.act(a)}
             onPreviewGame={setPreview}
             discardSel={sel}

@@ -1,0 +1,87 @@
+// Help for the declarer (docs/protocol.md §5, "hints"): the value of each declaration as the server
+// computed it from this seat's own view, whether it would be overbid, why plain Null is missing,
+// and what conceding would cost.
+import type { LegalAction } from './bidding';
+
+export interface ValueRange {
+  lowest: number;
+  highest: number;
+}
+export interface DeclarationValueHint extends ValueRange {
+  game: string;
+  hand: boolean;
+  schneider: boolean;
+  schwarz: boolean;
+  ouvert: boolean;
+}
+export interface ActHints {
+  values?: DeclarationValueHint[];
+  concede?: ValueRange;
+}
+
+export function valueOf(hints: ActHints | undefined, a: LegalAction): ValueRange | null {
+  const v = hints?.values?.find(
+    (h) =>
+      h.game === a.game &&
+      h.hand === !!a.hand &&
+      h.schneider === !!a.schneider &&
+      h.schwarz === !!a.schwarz &&
+      h.ouvert === !!a.ouvert,
+  );
+  return v ? { lowest: v.lowest, highest: v.highest } : null;
+}
+
+// "48", or "60–108" when the unseen skat decides.
+export function rangeText(r: ValueRange): string {
+  return r.lowest === r.highest ? String(r.lowest) : `${r.lowest}–${r.highest}`;
+}
+
+// 'sure': the value cannot reach the bid; 'maybe': only with a lucky skat; 'no': it reaches it.
+export type OverbidRisk = 'no' | 'maybe' | 'sure';
+export function overbidRisk(r: ValueRange, bid: number): OverbidRisk {
+  if (r.highest < bid) return 'sure';
+  if (r.lowest < bid) return 'maybe';
+  return 'no';
+}
+
+// The smallest multiple of the base value reaching the bid, as an overbid game is charged; the
+// list entry of the lost game is twice that (docs/rules.md §6).
+const BASE: Record<string, number> = { D: 9, H: 10, S: 11, C: 12, G: 24 };
+export function overbidCharge(game: string, bid: number): number | null {
+  const base = BASE[game];
+  return base ? Math.ceil(bid / base) * base : null;
+}
+
+// Why plain Null is not among the choices (null games have fixed values that must reach the bid).
+export function nullNote(options: readonly LegalAction[], bid: number): string | null {
+  if (bid <= 23 || options.some((a) => a.game === 'N' && !a.hand && !a.ouvert)) return null;
+  const still = [
+    [35, 'Null Hand'],
+    [46, 'Null Ouvert'],
+    [59, 'Null Ouvert Hand'],
+  ].filter(([v, name]) => (v as number) >= bid && options.some((a) => a.game === 'N' && nullName(a) === name));
+  const rest = still.length ? `; ${still.map(([v, n]) => `${n} (${v})`).join(', ')} still reach it` : '';
+  return `Null is worth 23, less than your bid of ${bid}, so it cannot be played${rest}.`;
+}
+
+function nullName(a: LegalAction): string {
+  return a.ouvert ? (a.hand ? 'Null Ouvert Hand' : 'Null Ouvert') : a.hand ? 'Null Hand' : 'Null';
+}
+
+// What conceding now means for the declarer: the list entry and the Seeger-Fabian points
+// (±50 for the game won or lost), e.g. "−288 on the list, −338 Seeger-Fabian".
+export function concessionText(r: ValueRange): string {
+  const sf = (entry: number) => entry + (entry > 0 ? 50 : -50);
+  const span = (a: number, b: number) => (a === b ? signed(a) : `${signed(a)} to ${signed(b)}`);
+  const verdict =
+    r.lowest > 0
+      ? 'You would still win the game'
+      : r.highest < 0
+        ? 'You lose the game'
+        : 'Depending on the skat you win or lose';
+  return `${verdict}: ${span(r.lowest, r.highest)} on the list, ${span(sf(r.lowest), sf(r.highest))} Seeger-Fabian.`;
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  concessionText,
+  nullNote,
+  overbidCharge,
+  overbidRisk,
+  rangeText,
+  valueOf,
+  type ActHints,
+} from '../src/lib/declareHelp';
+
+const hints: ActHints = {
+  values: [
+    { game: 'C', hand: true, schneider: false, schwarz: false, ouvert: false, lowest: 60, highest: 108 },
+    { game: 'G', hand: true, schneider: true, schwarz: false, ouvert: false, lowest: 168, highest: 192 },
+    { game: 'N', hand: true, schneider: false, schwarz: false, ouvert: false, lowest: 35, highest: 35 },
+  ],
+  concede: { lowest: -288, highest: -288 },
+};
+
+describe('declaring help', () => {
+  it('finds the value of a legal declaration, exact or as a range over the skat', () => {
+    expect(valueOf(hints, { type: 'declare', game: 'C', hand: true })).toEqual({ lowest: 60, highest: 108 });
+    expect(valueOf(hints, { type: 'declare', game: 'G', hand: true, schneider: true })).toEqual({
+      lowest: 168,
+      highest: 192,
+    });
+    expect(valueOf(hints, { type: 'declare', game: 'G', hand: true })).toBeNull();
+    expect(valueOf(undefined, { type: 'declare', game: 'C', hand: true })).toBeNull();
+    expect(rangeText({ lowest: 48, highest: 48 })).toBe('48');
+    expect(rangeText({ lowest: 60, highest: 108 })).toBe('60–108');
+  });
+
+  it('tells an overbid game, a possibly overbid hand game, and what an overbid costs', () => {
+    expect(overbidRisk({ lowest: 48, highest: 48 }, 46)).toBe('no');
+    expect(overbidRisk({ lowest: 48, highest: 48 }, 50)).toBe('sure');
+    expect(overbidRisk({ lowest: 60, highest: 108 }, 72)).toBe('maybe');
+    expect(overbidCharge('C', 50)).toBe(60);
+    expect(overbidCharge('G', 48)).toBe(48);
+    expect(overbidCharge('N', 50)).toBeNull();
+  });
+
+  it('says why plain Null is missing above 23, and which nulls still reach the bid', () => {
+    const nulls = [
+      { type: 'declare', game: 'N', hand: true },
+      { type: 'declare', game: 'N', ouvert: true, hand: true },
+    ];
+    expect(nullNote([{ type: 'declare', game: 'N' }], 20)).toBeNull();
+    expect(nullNote(nulls, 30)).toBe(
+      'Null is worth 23, less than your bid of 30, so it cannot be played; Null Hand (35), Null Ouvert Hand (59) still reach it.',
+    );
+    expect(nullNote([], 60)).toBe('Null is worth 23, less than your bid of 60, so it cannot be played.');
+  });
+
+  it('states what conceding costs on the list and in Seeger-Fabian points', () => {
+    expect(concessionText({ lowest: -288, highest: -288 })).toBe(
+      'You lose the game: −288 on the list, −338 Seeger-Fabian.',
+    );
+    expect(concessionText({ lowest: 36, highest: 36 })).toBe(
+      'You would still win the game: +36 on the list, +86 Seeger-Fabian.',
+    );
+    expect(concessionText({ lowest: -120, highest: -96 })).toBe(
+      'You lose the game: −120 to −96 on the list, −170 to −146 Seeger-Fabian.',
+    );
+  });
+});
