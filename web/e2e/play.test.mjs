@@ -38,6 +38,9 @@ test('a guest plays a whole game through the page, reloads in the middle, sees r
   await page.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
   await page.getByTestId('create-table').click();
   await page.getByTestId('hand').waitFor({ timeout: 20000 });
+  // while the page waits for the person's move, the tab's title says so
+  await playUntil(page, (s) => s.act);
+  await page.waitForFunction(() => document.title === '● Your turn · Skat');
 
   // The auction offers the next bid as the default; a jump bid needs a second, deliberate step.
   let jumpChecked = false;
@@ -140,6 +143,7 @@ test('a guest plays a whole game through the page, reloads in the middle, sees r
   assert.equal(fin.list, 2);
   await page.getByTestId('series-final').waitFor();
   assert.equal(await page.locator('[data-testid=series-list] tbody tr').count(), 2);
+  await page.waitForFunction(() => document.title === 'Skat'); // no move to make: no mark
   await shot(page, 'series-finished');
 
   // Another series at the same table: the bots are invited again and it starts by itself.
@@ -360,5 +364,56 @@ test('watching, chat, conceding and the four-colour deck', async () => {
   );
   assert.ok(await anna.getByTestId('four-colour').isChecked());
   await ctx2.close();
+  await ctx.close();
+});
+
+test('a German browser: the German table, the rules page, the language switch, the turn mark, the announcer', async () => {
+  const ctx = await fastContext(browser, { locale: 'de-DE', viewport: { width: 1280, height: 860 } });
+  const greta = await ctx.newPage();
+  greta.on('pageerror', (e) => console.error('page error:', e));
+  await greta.goto(`${server.base}/#/play`);
+  await greta.getByRole('heading', { name: 'Skat spielen' }).waitFor();
+  assert.equal(await greta.evaluate(() => document.documentElement.lang), 'de');
+  const nav = greta.getByRole('navigation');
+  await nav.getByRole('link', { name: 'Regeln', exact: true }).waitFor();
+  await greta.getByTestId('name').fill('Greta');
+  await greta.getByTestId('login').click();
+  await greta.getByTestId('deals').fill('1');
+  await greta.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
+  assert.equal(await greta.getByTestId('create-table').innerText(), '1 Spiel spielen');
+  await greta.getByTestId('create-table').click();
+
+  // at the table, German words; the title carries the mark while it is Greta's turn
+  await playUntil(greta, (s) => s.phase === 'playing' && s.tricks >= 1 && s.act);
+  await greta.waitForFunction(() => document.title === '● Du bist dran · Skat');
+  assert.equal(await greta.getByTestId('auction-history').locator('h3').innerText(), 'Reizen');
+  assert.match(await greta.locator('.felt-col').innerText(), /Vorhand|Mittelhand|Hinterhand/);
+  // the screen reader's region names the cards played by their German names
+  const said = await greta.getByTestId('announcer').textContent();
+  assert.match(said, /spielt (Kreuz|Pik|Herz|Karo)-(Ass|König|Dame|Bube|Zehn|Neun|Acht|Sieben)/, said);
+  await shot(greta, 'table-de');
+
+  // the rules page with the base values
+  await nav.getByRole('link', { name: 'Regeln', exact: true }).click();
+  await greta.getByTestId('rules').waitFor();
+  assert.match(await greta.getByTestId('base-values').innerText(), /Karo\s+9[\s\S]*Kreuz\s+12[\s\S]*Grand\s+24/);
+  assert.match(await greta.getByTestId('null-values').innerText(), /Null Ouvert Hand\s+59/);
+  assert.ok((await greta.title()).startsWith('●'), 'the turn mark stays while Greta reads the rules');
+
+  // the switch changes to English and is remembered after a reload; and back to German
+  await greta.getByTestId('lang-en').click();
+  await nav.getByRole('link', { name: 'Rules', exact: true }).waitFor();
+  assert.equal(await greta.getByTestId('rules').locator('h2').innerText(), 'The rules of Skat in brief');
+  assert.equal(await greta.title(), '● Your turn · Skat');
+  await shot(greta, 'rules');
+  await greta.reload();
+  await greta.getByTestId('rules').waitFor();
+  assert.equal(await nav.getByRole('link', { name: 'Rules', exact: true }).count(), 1);
+  assert.equal(await greta.getByTestId('lang-en').getAttribute('aria-pressed'), 'true');
+  await greta.getByTestId('lang-de').click();
+  await nav.getByRole('link', { name: 'Regeln', exact: true }).waitFor();
+  await greta.reload();
+  await nav.getByRole('link', { name: 'Regeln', exact: true }).waitFor();
+  assert.equal(await greta.getByTestId('rules').locator('h2').innerText(), 'Die Skatregeln in Kürze');
   await ctx.close();
 });

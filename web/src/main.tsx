@@ -1,9 +1,15 @@
+// The page: the header (navigation, language, sounds, four-colour deck, the player), the view of the
+// route, the error toast, and the tab's title with the turn mark.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import './style.css';
-import { applyFourColour, fourColour, pace, setFourColour } from './lib/prefs';
+import { applyLang, lang, LANG_NAME, LANGS, onLangChange, setLang, t } from './lib/i18n';
+import { applyFourColour, fourColour, pace, setFourColour, setSoundOn, soundOn } from './lib/prefs';
 import { Session, type SessionSnapshot } from './lib/session';
 import { parseRoute, type Route } from './lib/route';
+import { playCardClick, unlockAudio } from './lib/sound';
+import { pageTitle } from './lib/title';
+import { currentAct } from './lib/turn';
 import { PlayView } from './views/PlayView';
 import { LeaderboardView } from './views/LeaderboardView';
 import { PlayerView } from './views/PlayerView';
@@ -11,6 +17,7 @@ import { SeriesListView } from './views/SeriesListView';
 import { SeriesView } from './views/SeriesView';
 import { TournamentListView } from './views/TournamentListView';
 import { TournamentView } from './views/TournamentView';
+import { RulesView } from './views/RulesView';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 const session = new Session(wsUrl, localStorage, undefined, { pace, visible: () => !document.hidden });
@@ -19,6 +26,7 @@ document.addEventListener('visibilitychange', () => document.hidden && session.s
 (window as any).skatSession = session; // for the end-to-end tests (drop the connection)
 session.start();
 applyFourColour(fourColour());
+applyLang();
 
 function useRoute(): Route {
   const [route, setRoute] = useState(parseRoute(location.hash));
@@ -34,11 +42,18 @@ function App() {
   const route = useRoute();
   const [snap, setSnap] = useState<SessionSnapshot>(session.snap);
   const [four, setFour] = useState(fourColour());
+  const [sound, setSound] = useState(soundOn());
+  const [lng, setLng] = useState(lang()); // every text is read again when it changes
   useEffect(() => session.subscribe(setSnap), []);
+  useEffect(() => onLangChange(setLng), []);
+  const myTurn = !!currentAct(snap.act, snap.table);
+  useEffect(() => {
+    document.title = pageTitle(myTurn);
+  }, [myTurn, lng]);
   useEffect(() => {
     if (snap.error) {
-      const t = setTimeout(() => session.clearError(), 6000);
-      return () => clearTimeout(t);
+      const timer = setTimeout(() => session.clearError(), 6000);
+      return () => clearTimeout(timer);
     }
   }, [snap.error]);
   const nav = (href: string, label: string, active: boolean) => (
@@ -53,12 +68,46 @@ function App() {
           <span aria-hidden="true">♣♠♥♦</span> Skat
         </a>
         <nav>
-          {nav('#/play', 'Play', route.name === 'play')}
-          {nav('#/leaderboard', 'Leaderboard', route.name === 'leaderboard' || route.name === 'player')}
-          {nav('#/series', 'Series', route.name === 'series' || route.name === 'seriesOne')}
-          {nav('#/tournaments', 'Tournaments', route.name === 'tournaments' || route.name === 'tournament')}
+          {nav('#/play', t('nav.play'), route.name === 'play')}
+          {nav('#/leaderboard', t('nav.leaderboard'), route.name === 'leaderboard' || route.name === 'player')}
+          {nav('#/series', t('nav.series'), route.name === 'series' || route.name === 'seriesOne')}
+          {nav('#/tournaments', t('nav.tournaments'), route.name === 'tournaments' || route.name === 'tournament')}
+          {nav('#/rules', t('nav.rules'), route.name === 'rules')}
         </nav>
         <span class="top-right">
+          <span class="lang-switch" role="group" aria-label={t('header.language')}>
+            {LANGS.map((l) => (
+              <button
+                type="button"
+                class={l === lng ? 'active' : ''}
+                aria-pressed={l === lng}
+                aria-label={LANG_NAME[l]}
+                title={LANG_NAME[l]}
+                lang={l}
+                onClick={() => setLang(l)}
+                data-testid={`lang-${l}`}
+              >
+                {l.toUpperCase()}
+              </button>
+            ))}
+          </span>
+          <label class="toggle" title={t('header.soundTitle')}>
+            <input
+              type="checkbox"
+              checked={sound}
+              onChange={(e) => {
+                const on = (e.target as HTMLInputElement).checked;
+                setSound(on);
+                setSoundOn(on);
+                if (on) {
+                  unlockAudio(); // a browser starts audio only after a gesture: this click
+                  playCardClick();
+                }
+              }}
+              data-testid="sound"
+            />{' '}
+            {t('header.sound')}
+          </label>
           <label class="toggle">
             <input
               type="checkbox"
@@ -70,14 +119,14 @@ function App() {
               }}
               data-testid="four-colour"
             />{' '}
-            four-colour deck
+            {t('header.fourColour')}
           </label>
           {snap.player && (
             <span class="who">
               {snap.player.name}{' '}
               {!snap.table && (
                 <button class="link" onClick={() => session.logout()}>
-                  (change)
+                  {t('header.change')}
                 </button>
               )}
             </span>
@@ -97,6 +146,7 @@ function App() {
         {route.name === 'seriesOne' && <SeriesView id={route.id} game={route.game} />}
         {route.name === 'tournaments' && <TournamentListView />}
         {route.name === 'tournament' && <TournamentView id={route.id} />}
+        {route.name === 'rules' && <RulesView />}
       </main>
     </>
   );

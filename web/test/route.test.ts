@@ -9,6 +9,10 @@ describe('parseRoute', () => {
     expect(parseRoute('#/nowhere')).toEqual({ name: 'play' });
   });
 
+  it('knows the rules page', () => {
+    expect(parseRoute('#/rules')).toEqual({ name: 'rules' });
+  });
+
   it('reads the leaderboard kind, people by default', () => {
     expect(parseRoute('#/leaderboard')).toEqual({ name: 'leaderboard', kind: 'humans', sort: null });
     expect(parseRoute('#/leaderboard?kind=bots')).toEqual({ name: 'leaderboard', kind: 'bots', sort: null });

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { bidChoices, jumpStep, type LegalAction } from '../lib/bidding';
-import { cardLabel, GAME_NAME, type GameType } from '../lib/cards';
+import { cardLabel, gameName, type GameType } from '../lib/cards';
 import { nullNote, overbidCharge, overbidRisk, rangeText, valueOf, type ActHints } from '../lib/declareHelp';
 import { declarationText } from '../lib/explain';
+import { t } from '../lib/i18n';
 import type { Declaration } from '../lib/tableState';
 
 interface Props {
@@ -52,11 +53,17 @@ export function AuctionPanel({
   };
   return (
     <div class="panel auction-panel" data-testid="auction-panel">
-      <p class="prompt">{hold ? `Do you hold ${currentBid}?` : currentBid ? `Bid above ${currentBid}?` : 'Your bid'}</p>
+      <p class="prompt">
+        {hold
+          ? t('act.holdPrompt', { bid: currentBid })
+          : currentBid
+            ? t('act.bidAbove', { bid: currentBid })
+            : t('act.yourBid')}
+      </p>
       <div class="buttons">
         {hold && (
           <button ref={firstRef} class="primary" disabled={busy} onClick={() => onAct(hold)} data-testid="hold">
-            Yes ({currentBid})
+            {t('act.yes', { bid: currentBid })}
           </button>
         )}
         {c.next !== null && (
@@ -67,19 +74,19 @@ export function AuctionPanel({
             onClick={() => bid(c.next!)}
             data-testid="bid-next"
           >
-            Bid {c.next}
+            {t('act.bid', { value: c.next })}
           </button>
         )}
         {pass && (
           <button class="pass" disabled={busy} onClick={() => onAct(pass)} data-testid="pass">
-            Pass
+            {t('act.pass')}
           </button>
         )}
       </div>
       {c.higher.length > 0 && (
         <div class="jump">
           <label>
-            Jump to{' '}
+            {t('act.jumpTo')}{' '}
             <select
               value={jump ?? ''}
               onChange={(e) => {
@@ -95,14 +102,14 @@ export function AuctionPanel({
           </label>
           {armed === null ? (
             <button disabled={busy || jump === null} onClick={() => jump !== null && bid(jump)} data-testid="jump">
-              Jump bid…
+              {t('act.jump')}
             </button>
           ) : (
             <>
               {/* Cancel takes the place of the first step's button, so a double click cancels */}
-              <button onClick={() => setArmed(null)}>Cancel</button>
+              <button onClick={() => setArmed(null)}>{t('common.cancel')}</button>
               <button class="warn" disabled={busy} onClick={() => bid(armed)} data-testid="jump-confirm">
-                Confirm jump to {armed}
+                {t('act.confirmJump', { value: armed })}
               </button>
             </>
           )}
@@ -151,7 +158,7 @@ export function DeclarePicker({
   };
   return (
     <div class="declare-picker">
-      <div class="buttons games" role="radiogroup" aria-label="Game">
+      <div class="buttons games" role="radiogroup" aria-label={t('act.gameGroup')}>
         {games.map((g) => (
           <button
             role="radio"
@@ -164,13 +171,13 @@ export function DeclarePicker({
             }}
             data-testid={`game-${g}`}
           >
-            {GAME_NAME[g]}
+            {gameName(g)}
             {shownValue(options.find((a) => a.game === g))}
           </button>
         ))}
       </div>
       {game && variants.length > 1 && (
-        <div class="variants" role="radiogroup" aria-label="Announcements">
+        <div class="variants" role="radiogroup" aria-label={t('act.announcements')}>
           {variants.map((v, i) => (
             <label class="variant">
               <input type="radio" name="variant" checked={i === variant} onChange={() => setVariant(i)} />{' '}
@@ -188,18 +195,20 @@ export function DeclarePicker({
       {chosen && value && (
         <p class={`declare-value${risk !== 'no' ? ' warn-text' : ''}`} data-testid="declare-value">
           {value.lowest === value.highest
-            ? `Value ${value.lowest}`
-            : `Value ${rangeText(value)}, depending on the skat`}
-          {chosen.game !== 'N' && ' (more with schneider or schwarz reached)'}
+            ? t('declare.value', { value: value.lowest })
+            : t('declare.valueRange', { value: rangeText(value) })}
+          {chosen.game !== 'N' && t('declare.more')}
           {risk === 'sure' &&
-            ` · overbid: below your bid of ${bid}, the game is lost${charged ? ` and charged ${charged} (list −${2 * charged})` : ''}`}
-          {risk === 'maybe' && ` · overbid unless the skat helps (your bid is ${bid})`}
+            (charged
+              ? t('declare.overbidCharged', { bid, charged, list: 2 * charged })
+              : t('declare.overbid', { bid }))}
+          {risk === 'maybe' && t('declare.overbidMaybe', { bid })}
         </p>
       )}
       {chosen &&
         (risk === 'sure' && !armed ? (
           <button class="warn" disabled={busy} onClick={() => setArmed(true)} data-testid="declare">
-            Declare {declarationText(asDecl(chosen))}…
+            {t('declare.armOverbid', { game: declarationText(asDecl(chosen)) })}
           </button>
         ) : (
           <button
@@ -208,8 +217,7 @@ export function DeclarePicker({
             onClick={() => onAct(chosen)}
             data-testid={risk === 'sure' ? 'declare-overbid' : 'declare'}
           >
-            {risk === 'sure' ? 'Yes, declare it overbid: ' : 'Declare '}
-            {declarationText(asDecl(chosen))}
+            {t(risk === 'sure' ? 'declare.confirmOverbid' : 'act.declare', { game: declarationText(asDecl(chosen)) })}
           </button>
         ))}
     </div>
@@ -227,16 +235,16 @@ export function ActionPanel(p: Props) {
       const hands = p.legal.filter((a) => a.type === 'declare');
       return (
         <div class="panel" data-testid="skat-panel">
-          <p class="prompt">You won the auction at {p.currentBid}. Take the skat or play hand?</p>
+          <p class="prompt">{t('act.skatPrompt', { bid: p.currentBid })}</p>
           <div class="buttons">
             {pickup && (
               <button class="primary" disabled={p.busy} onClick={() => p.onAct(pickup)} data-testid="pickup" autoFocus>
-                Take the skat
+                {t('act.pickup')}
               </button>
             )}
             {hands.length > 0 && (
               <button aria-expanded={handOpen} onClick={() => setHandOpen(!handOpen)} data-testid="play-hand">
-                Play hand…
+                {t('act.playHand')}
               </button>
             )}
           </div>
@@ -259,14 +267,16 @@ export function ActionPanel(p: Props) {
         p.legal.some((a) => a.type === 'discard' && a.cards && p.discardSel.every((c) => a.cards!.includes(c)));
       return (
         <div class="panel" data-testid="discard-panel">
-          <p class="prompt">Choose two cards to put away ({p.discardSel.length}/2 chosen).</p>
+          <p class="prompt">{t('act.discardPrompt', { n: p.discardSel.length })}</p>
           <button
             class="primary"
             disabled={p.busy || !ok}
             onClick={() => p.onAct({ type: 'discard', cards: p.discardSel })}
             data-testid="discard"
           >
-            Put away {p.discardSel.length === 2 ? p.discardSel.map(cardLabel).join(' + ') : 'two cards'}
+            {t('act.discard', {
+              cards: p.discardSel.length === 2 ? p.discardSel.map(cardLabel).join(' + ') : t('act.twoCards'),
+            })}
           </button>
         </div>
       );
@@ -274,7 +284,7 @@ export function ActionPanel(p: Props) {
     case 'declaring':
       return (
         <div class="panel" data-testid="declare-panel">
-          <p class="prompt">Declare your game (bid {p.currentBid}).</p>
+          <p class="prompt">{t('act.declarePrompt', { bid: p.currentBid })}</p>
           <DeclarePicker
             options={p.legal.filter((a) => a.type === 'declare')}
             busy={p.busy}
@@ -288,7 +298,7 @@ export function ActionPanel(p: Props) {
     case 'playing':
       return (
         <div class="panel play-panel" data-testid="play-panel">
-          <p class="prompt">Your turn: play a highlighted card (click, or arrow keys and Enter).</p>
+          <p class="prompt">{t('act.playPrompt')}</p>
         </div>
       );
     default:

@@ -1,21 +1,27 @@
 // Every call of the current game's auction in order (who bid what, who held, who passed), shown
 // while it runs and kept in view during the play, as Skat sites do.
+import { t } from '../lib/i18n';
 import type { AuctionEntry } from '../lib/tableState';
 
-const POSITION = ['Forehand', 'Middlehand', 'Rearhand'];
+// "Forehand" / "Vorhand" for a seat, given the game's forehand.
+export function positionName(seat: number, forehand: number): string {
+  return t(`pos.${((seat - forehand + 3) % 3) as 0 | 1 | 2}`);
+}
 
 export interface AuctionLine {
   seat: number;
   position: string;
   call: string;
+  pass: boolean;
 }
 
 // The calls as lines: a bid by its value, an answer as "holds", a pass as "passes".
 export function auctionLines(forehand: number, entries: readonly AuctionEntry[]): AuctionLine[] {
   return entries.map((e) => ({
     seat: e.seat,
-    position: POSITION[(e.seat - forehand + 3) % 3],
-    call: e.type === 'bid' ? String(e.value) : e.type === 'hold' ? 'holds' : 'passes',
+    position: positionName(e.seat, forehand),
+    call: e.type === 'bid' ? String(e.value) : e.type === 'hold' ? t('call.holds') : t('call.passes'),
+    pass: e.type === 'pass',
   }));
 }
 
@@ -30,14 +36,14 @@ export function AuctionHistory({
 }) {
   const lines = auctionLines(forehand, entries);
   return (
-    <section class="auction-history" aria-label="bidding" data-testid="auction-history">
-      <h3>Bidding</h3>
+    <section class="auction-history" aria-label={t('auction.title')} data-testid="auction-history">
+      <h3>{t('auction.title')}</h3>
       {lines.length === 0 ? (
-        <p class="muted small">No call yet: Middlehand bids to Forehand.</p>
+        <p class="muted small">{t('auction.none')}</p>
       ) : (
         <ol>
           {lines.map((l) => (
-            <li class={l.call === 'passes' ? 'pass' : ''}>
+            <li class={l.pass ? 'pass' : ''}>
               <span class="who">
                 {names[l.seat]} <span class="muted">({l.position})</span>
               </span>{' '}

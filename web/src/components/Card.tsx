@@ -1,4 +1,5 @@
 import { cardName, RANK_LABEL, rankOf, suitOf, SUIT_SYMBOL } from '../lib/cards';
+import { t } from '../lib/i18n';
 
 interface CardProps {
   card: string;
@@ -64,5 +65,5 @@ export function CardView(p: CardProps) {
 }
 
 export function CardBack({ small }: { small?: boolean }) {
-  return <span class={`card back${small ? ' small' : ''}`} aria-label="card face down" role="img" />;
+  return <span class={`card back${small ? ' small' : ''}`} aria-label={t('card.faceDown')} role="img" />;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '../lib/i18n';
 
 // The move clock counting down to the act request's deadline (server milliseconds since the epoch).
 export function Clock({ deadline, total }: { deadline: number; total: number }) {
@@ -13,7 +14,12 @@ export function Clock({ deadline, total }: { deadline: number; total: number }) 
   const frac = total > 0 ? Math.min(1, left / total) : 0;
   const urgent = left < 10000;
   return (
-    <div class={`clock${urgent ? ' urgent' : ''}`} role="timer" aria-label={`${secs} seconds left`} data-testid="clock">
+    <div
+      class={`clock${urgent ? ' urgent' : ''}`}
+      role="timer"
+      aria-label={t('clock.left', { n: secs })}
+      data-testid="clock"
+    >
       <span class="clock-text">
         {Math.floor(secs / 60)}:{String(secs % 60).padStart(2, '0')}
       </span>

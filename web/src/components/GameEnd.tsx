@@ -4,14 +4,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { cardLabel, cardPoints } from '../lib/cards';
 import { explainResult } from '../lib/explain';
+import { t } from '../lib/i18n';
 import type { Dwell } from '../lib/pacing';
 import { pointsBySeat, type TableState } from '../lib/tableState';
 
 // The skat's points when they can be told from public facts: the declarer's pile minus the tricks
 // the declarer took (suit and grand games played to the last trick).
-export function skatPointsSeen(t: Pick<TableState, 'tricks' | 'declarer'>, declarerPoints: number): number | null {
-  if (t.declarer < 0 || t.tricks.length !== 10) return null;
-  const rest = declarerPoints - pointsBySeat(t)[t.declarer];
+export function skatPointsSeen(table: Pick<TableState, 'tricks' | 'declarer'>, declarerPoints: number): number | null {
+  if (table.declarer < 0 || table.tricks.length !== 10) return null;
+  const rest = declarerPoints - pointsBySeat(table)[table.declarer];
   return rest >= 0 && rest <= 120 ? rest : null;
 }
 
@@ -26,7 +27,7 @@ function useSecondsLeft(until: number | null): number | null {
 }
 
 export function GameEnd({
-  t,
+  t: table,
   names,
   dwell,
   onNext,
@@ -37,36 +38,35 @@ export function GameEnd({
   onNext: () => void;
 }) {
   const secs = useSecondsLeft(dwell.until);
-  const game = t.lastResult!;
+  const game = table.lastResult!;
   const r = game.result;
   const ex = explainResult(r, names, game.points);
-  const last = game.game + 1 >= t.deals;
+  const last = game.game + 1 >= table.deals;
   const declPts = r.declarer_points;
   const skatPts =
     !r.folded && typeof declPts === 'number' && r.declaration?.game !== 'N' && r.end === 'all_tricks'
-      ? skatPointsSeen(t, declPts)
+      ? skatPointsSeen(table, declPts)
       : null;
   return (
     <section class={`panel game-end ${r.folded ? 'folded' : r.won ? 'won' : 'lost'}`} data-testid="game-end">
-      <h3>
-        Game {game.game + 1}: {ex.headline}
-      </h3>
+      <h3>{t('explain.gameHeadline', { n: game.game + 1, headline: ex.headline })}</h3>
       {!r.folded && typeof declPts === 'number' && r.declaration?.game !== 'N' && (
         <p data-testid="piles">
-          Card points: {names[r.declarer ?? 0]} {declPts}, defenders {120 - declPts}
+          {t('gameEnd.piles', { name: names[r.declarer ?? 0], declarer: declPts, defenders: 120 - declPts })}
         </p>
       )}
-      {!r.folded && t.skat.length > 0 && (
+      {!r.folded && table.skat.length > 0 && (
         <p data-testid="game-end-skat">
-          Skat: {t.skat.map(cardLabel).join(' ')} ({cardPoints(t.skat)})
-          {t.discard.length > 0 && ` · put away: ${t.discard.map(cardLabel).join(' ')} (${cardPoints(t.discard)})`}
+          {t('gameEnd.skat', { cards: table.skat.map(cardLabel).join(' '), points: cardPoints(table.skat) })}
+          {table.discard.length > 0 &&
+            ` · ${t('gameEnd.putAway', { cards: table.discard.map(cardLabel).join(' '), points: cardPoints(table.discard) })}`}
         </p>
       )}
-      {!r.folded && t.skat.length === 0 && skatPts !== null && (
-        <p data-testid="game-end-skat">The skat counted {skatPts} for the declarer.</p>
+      {!r.folded && table.skat.length === 0 && skatPts !== null && (
+        <p data-testid="game-end-skat">{t('gameEnd.skatCounted', { n: skatPts })}</p>
       )}
       <button class="primary" onClick={onNext} data-testid="next-game" autoFocus>
-        {last ? 'Show the series result' : 'Next game'}
+        {last ? t('gameEnd.showSeries') : t('gameEnd.next')}
         {secs !== null && ` (${secs})`}
       </button>
     </section>

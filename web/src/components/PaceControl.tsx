@@ -1,19 +1,23 @@
 // The player's choice of the table's pace: how long a completed trick stays on the felt, and whether
 // the end of a game waits for a click.
 import { useState } from 'preact/hooks';
+import { t, type MessageKey } from '../lib/i18n';
 import { pace, setPace } from '../lib/prefs';
 
-const TRICK_CHOICES: [number, string][] = [
-  [0, 'no pause'],
+// A choice's label: a text of the dictionary, or seconds as they are.
+type Choice = [number, MessageKey | string];
+const TRICK_CHOICES: Choice[] = [
+  [0, 'pace.noPause'],
   [800, '0.8 s'],
   [1500, '1.5 s'],
   [3000, '3 s'],
 ];
-const RESULT_CHOICES: [number, string][] = [
-  [-1, 'wait for my click'],
+const RESULT_CHOICES: Choice[] = [
+  [-1, 'pace.waitClick'],
   [10000, '10 s'],
-  [0, 'go on at once'],
+  [0, 'pace.atOnce'],
 ];
+const label = (l: string) => (l.startsWith('pace.') ? t(l as MessageKey) : l);
 
 export function PaceControl() {
   const [p, setP] = useState(pace());
@@ -25,7 +29,7 @@ export function PaceControl() {
   return (
     <span class="pace-control">
       <label>
-        Trick stays{' '}
+        {t('pace.trickStays')}{' '}
         <select
           value={String(p.trickMs)}
           onChange={(e) => {
@@ -34,20 +38,20 @@ export function PaceControl() {
           }}
           data-testid="pace-trick"
         >
-          {TRICK_CHOICES.map(([ms, label]) => (
-            <option value={String(ms)}>{label}</option>
+          {TRICK_CHOICES.map(([ms, text]) => (
+            <option value={String(ms)}>{label(text)}</option>
           ))}
         </select>
       </label>{' '}
       <label>
-        After a game{' '}
+        {t('pace.afterGame')}{' '}
         <select
           value={String(p.resultMs)}
           onChange={(e) => update({ resultMs: Number((e.target as HTMLSelectElement).value) })}
           data-testid="pace-result"
         >
-          {RESULT_CHOICES.map(([ms, label]) => (
-            <option value={String(ms)}>{label}</option>
+          {RESULT_CHOICES.map(([ms, text]) => (
+            <option value={String(ms)}>{label(text)}</option>
           ))}
         </select>
       </label>

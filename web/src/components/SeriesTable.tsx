@@ -1,3 +1,4 @@
+import { t } from '../lib/i18n';
 import { runningTotals } from '../lib/tableState';
 import { EmptyRow } from './EmptyRow';
 
@@ -20,13 +21,11 @@ export function SeriesTable({
   return (
     <div class="series-table-wrap">
       <table class="series-table" data-testid="series-list">
-        <caption>
-          Series list · {list.length} of {deals} deals
-        </caption>
+        <caption>{t('list.caption', { n: list.length, deals })}</caption>
         <thead>
           <tr>
             <th scope="col">#</th>
-            {labels && <th scope="col">Game</th>}
+            {labels && <th scope="col">{t('list.game')}</th>}
             {names.map((n, i) => (
               <th scope="col" class={i === mySeat ? 'me' : ''}>
                 {n}
@@ -47,15 +46,15 @@ export function SeriesTable({
               ))}
             </tr>
           ))}
-          {list.length === 0 && <EmptyRow columns={names.length + (labels ? 2 : 1)}>No games yet.</EmptyRow>}
+          {list.length === 0 && <EmptyRow columns={names.length + (labels ? 2 : 1)}>{t('list.empty')}</EmptyRow>}
         </tbody>
         {list.length > 0 && (
           <tfoot>
             <tr>
               <th scope="row">Σ</th>
               {labels && <td />}
-              {totals[totals.length - 1].map((t, i) => (
-                <td class={`num total ${i === mySeat ? 'me' : ''}`}>{t}</td>
+              {totals[totals.length - 1].map((total, i) => (
+                <td class={`num total ${i === mySeat ? 'me' : ''}`}>{total}</td>
               ))}
             </tr>
           </tfoot>

@@ -1,5 +1,6 @@
 // The tournament report's tables: per seating the figures of both bots, the duplicate difference and the game classes.
 import type { TournamentBot, TournamentReport as Report, TournamentSeating } from '../lib/api';
+import { t } from '../lib/i18n';
 import { classFigures, compactSpec, compactVerdict, formatCi, GAME_CLASSES, seatingLabel } from '../lib/tournament';
 
 function BotRow({ name, spec, f }: { name: string; spec: string; f: TournamentBot }) {
@@ -24,26 +25,26 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
   return (
     <div class="tournament-seating" data-testid={`seating-${s.seating}`}>
       <h3>
-        Seating {seatingLabel(s.seating)} · {s.deals} deals, {s.games} games ({s.folded} folded)
+        {t('report.seating', { label: seatingLabel(s.seating), deals: s.deals, games: s.games, folded: s.folded })}
       </h3>
       <p data-testid={`difference-${s.seating}`}>
         B − A: <span class="strong">{formatCi(s.difference, s.ci95)}</span>{' '}
-        <span class="muted small">Seeger-Fabian points per seat and game (95 % interval)</span>
+        <span class="muted small">{t('report.perSeat')}</span>
         {s.verdict && <> · {compactVerdict(s.verdict, a, b)}</>}
       </p>
       <div class="scroll-x">
         <table class="data" data-testid={`bots-${s.seating}`}>
           <thead>
             <tr>
-              <th class="left">Bot</th>
-              <th title="games × seats played">Seat games</th>
-              <th>Declarer won</th>
-              <th>Declarer lost</th>
-              <th title="Seeger-Fabian points">SF total</th>
-              <th title="Seeger-Fabian points per seat and game">SF / game</th>
-              <th>Move mean ms</th>
-              <th>Move p99 ms</th>
-              <th title="moves slower than the server's move clock">Timeouts</th>
+              <th class="left">{t('report.col.bot')}</th>
+              <th title={t('report.col.seatGamesTitle')}>{t('report.col.seatGames')}</th>
+              <th>{t('report.col.declWon')}</th>
+              <th>{t('report.col.declLost')}</th>
+              <th title={t('report.col.sfTotalTitle')}>{t('report.col.sfTotal')}</th>
+              <th title={t('report.col.sfGameTitle')}>{t('report.col.sfGame')}</th>
+              <th>{t('report.col.moveMean')}</th>
+              <th>{t('report.col.moveP99')}</th>
+              <th title={t('report.col.timeoutsTitle')}>{t('report.col.timeouts')}</th>
             </tr>
           </thead>
           <tbody>
@@ -56,11 +57,11 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
         <table class="data narrow" data-testid={`classes-${s.seating}`}>
           <thead>
             <tr>
-              <th class="left">Class</th>
-              <th>Games</th>
-              <th title="of the games played (not folded)">Share</th>
-              <th>Declarer won</th>
-              <th title="result equal to the open-card solver's verdict">Solver accuracy</th>
+              <th class="left">{t('report.col.class')}</th>
+              <th>{t('report.col.games')}</th>
+              <th title={t('report.col.shareTitle')}>{t('report.col.share')}</th>
+              <th>{t('report.col.declWon')}</th>
+              <th title={t('report.col.accuracyTitle')}>{t('report.col.accuracy')}</th>
             </tr>
           </thead>
           <tbody>
@@ -70,11 +71,14 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
               const f = classFigures(c);
               return (
                 <tr>
-                  <td class="left">{k}</td>
+                  <td class="left">{t(`report.class.${k}`)}</td>
                   <td class="num">{c.games}</td>
                   <td class="num">{f.share}</td>
                   <td class="num">{f.declarerWon}</td>
-                  <td class="num" title={c.judged ? `${c.solver_agrees} of ${c.judged} judged` : 'not judged'}>
+                  <td
+                    class="num"
+                    title={c.judged ? t('report.judged', { n: c.solver_agrees, of: c.judged }) : t('report.notJudged')}
+                  >
                     {f.accuracy}
                   </td>
                 </tr>

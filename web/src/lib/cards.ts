@@ -1,10 +1,12 @@
 // Cards as the protocol writes them: suit C S H D + rank A K Q J T 9 8 7 ("CJ", "HT").
+import { t } from './i18n';
+
 export type Suit = 'C' | 'S' | 'H' | 'D';
 export type GameType = 'C' | 'S' | 'H' | 'D' | 'G' | 'N';
+export type Rank = 'A' | 'K' | 'Q' | 'J' | 'T' | '9' | '8' | '7';
 
 export const SUITS: Suit[] = ['C', 'S', 'H', 'D'];
 export const SUIT_SYMBOL: Record<Suit, string> = { C: '♣', S: '♠', H: '♥', D: '♦' };
-export const SUIT_NAME: Record<Suit, string> = { C: 'Clubs', S: 'Spades', H: 'Hearts', D: 'Diamonds' };
 export const RANK_LABEL: Record<string, string> = {
   A: 'A',
   K: 'K',
@@ -15,26 +17,15 @@ export const RANK_LABEL: Record<string, string> = {
   '8': '8',
   '7': '7',
 };
-const RANK_NAME: Record<string, string> = {
-  A: 'Ace',
-  K: 'King',
-  Q: 'Queen',
-  J: 'Jack',
-  T: 'Ten',
-  '9': 'Nine',
-  '8': 'Eight',
-  '7': 'Seven',
-};
 export const CARD_POINTS: Record<string, number> = { A: 11, T: 10, K: 4, Q: 3, J: 2, '9': 0, '8': 0, '7': 0 };
 
-export const GAME_NAME: Record<GameType, string> = {
-  C: 'Clubs',
-  S: 'Spades',
-  H: 'Hearts',
-  D: 'Diamonds',
-  G: 'Grand',
-  N: 'Null',
-};
+// Names in the page's language: "Clubs" / "Kreuz", "Grand", "Null".
+export function suitName(s: Suit): string {
+  return t(`suit.${s}`);
+}
+export function gameName(g: GameType): string {
+  return g === 'G' || g === 'N' ? t(`game.${g}`) : suitName(g);
+}
 
 export function suitOf(card: string): Suit {
   return card[0] as Suit;
@@ -45,8 +36,9 @@ export function rankOf(card: string): string {
 export function cardLabel(card: string): string {
   return `${SUIT_SYMBOL[suitOf(card)]}${RANK_LABEL[rankOf(card)]}`;
 }
+// The spoken name: "Ace of Spades" / "Pik-Ass".
 export function cardName(card: string): string {
-  return `${RANK_NAME[rankOf(card)]} of ${SUIT_NAME[suitOf(card)]}`;
+  return t('card.name', { rank: t(`rank.${rankOf(card) as Rank}`), suit: suitName(suitOf(card)) });
 }
 export function cardPoints(cards: readonly string[]): number {
   return cards.reduce((sum, c) => sum + CARD_POINTS[rankOf(c)], 0);

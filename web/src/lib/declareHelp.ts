@@ -2,6 +2,7 @@
 // computed it from this seat's own view, whether it would be overbid, why plain Null is missing,
 // and what conceding would cost.
 import type { LegalAction } from './bidding';
+import { t } from './i18n';
 
 export interface ValueRange {
   lowest: number;
@@ -55,13 +56,15 @@ export function overbidCharge(game: string, bid: number): number | null {
 // Why plain Null is not among the choices (null games have fixed values that must reach the bid).
 export function nullNote(options: readonly LegalAction[], bid: number): string | null {
   if (bid <= 23 || options.some((a) => a.game === 'N' && !a.hand && !a.ouvert)) return null;
-  const still = [
-    [35, 'Null Hand'],
-    [46, 'Null Ouvert'],
-    [59, 'Null Ouvert Hand'],
-  ].filter(([v, name]) => (v as number) >= bid && options.some((a) => a.game === 'N' && nullName(a) === name));
-  const rest = still.length ? `; ${still.map(([v, n]) => `${n} (${v})`).join(', ')} still reach it` : '';
-  return `Null is worth 23, less than your bid of ${bid}, so it cannot be played${rest}.`;
+  const still = (
+    [
+      [35, 'Null Hand'],
+      [46, 'Null Ouvert'],
+      [59, 'Null Ouvert Hand'],
+    ] as const
+  ).filter(([v, name]) => v >= bid && options.some((a) => a.game === 'N' && nullName(a) === name));
+  if (!still.length) return t('declare.nullNote', { bid });
+  return t('declare.nullNoteStill', { bid, games: still.map(([v, n]) => `${n} (${v})`).join(', ') });
 }
 
 function nullName(a: LegalAction): string {
@@ -72,14 +75,9 @@ function nullName(a: LegalAction): string {
 // (±50 for the game won or lost), e.g. "−288 on the list, −338 Seeger-Fabian".
 export function concessionText(r: ValueRange): string {
   const sf = (entry: number) => entry + (entry > 0 ? 50 : -50);
-  const span = (a: number, b: number) => (a === b ? signed(a) : `${signed(a)} to ${signed(b)}`);
-  const verdict =
-    r.lowest > 0
-      ? 'You would still win the game'
-      : r.highest < 0
-        ? 'You lose the game'
-        : 'Depending on the skat you win or lose';
-  return `${verdict}: ${span(r.lowest, r.highest)} on the list, ${span(sf(r.lowest), sf(r.highest))} Seeger-Fabian.`;
+  const span = (a: number, b: number) => (a === b ? signed(a) : t('concede.range', { from: signed(a), to: signed(b) }));
+  const key = r.lowest > 0 ? 'concede.win' : r.highest < 0 ? 'concede.lose' : 'concede.either';
+  return t(key, { list: span(r.lowest, r.highest), sf: span(sf(r.lowest), sf(r.highest)) });
 }
 
 function signed(n: number): string {

@@ -1,5 +1,6 @@
 // Leaderboard and rating display: row order by Elo or SF / 36, rating texts, the snapshot note, rating-history points.
 import { formatDate, type LeaderRow, type RatingPoint, type RatingSnapshot } from './api';
+import { t } from './i18n';
 import type { LeaderSort } from './route';
 
 // Elo once the nightly job has rated anybody, Seeger-Fabian before.
@@ -28,32 +29,30 @@ export function ratingParts(row: Pick<LeaderRow, 'rating' | 'uncertainty'>): { v
 // The high-value correction's mean game value: one decimal, and where it comes from.
 function meanValueText(options: RatingSnapshot['options']): string {
   const mean = Number(options.mean_value.toFixed(1));
-  if (options.mean_value_source !== 'games') return `mean game value ${mean}`;
+  if (options.mean_value_source !== 'games') return t('snap.mean', { mean });
   const games = options.mean_value_games ?? 0;
-  return games > 0
-    ? `mean game value ${mean} of ${games} declared game${games === 1 ? '' : 's'}`
-    : `mean game value ${mean}, no declared game yet`;
+  return games > 0 ? t('snap.meanOf', { mean, n: games }) : t('snap.meanNone', { mean });
 }
 
 // When and over how many series the ratings were computed, with the chance corrections in effect
 // and how a new player's rating starts.
 export function snapshotNote(snapshot: RatingSnapshot | null): string {
-  if (!snapshot) return 'Elo ratings appear after the nightly job has run.';
+  if (!snapshot) return t('snap.none');
   const { hand_luck, high_value, start_series, newcomer_k, newcomer_series } = snapshot.options;
   const corrections = [
-    ...(hand_luck ? ['hand luck'] : []),
-    ...(high_value ? [`high value (${meanValueText(snapshot.options)})`] : []),
+    ...(hand_luck ? [t('snap.handLuck')] : []),
+    ...(high_value ? [t('snap.highValue', { mean: meanValueText(snapshot.options) })] : []),
   ];
   const corrected = corrections.length
-    ? `corrected for ${corrections.join(' and ')}`
-    : 'without hand-luck or high-value correction';
-  const start = start_series
-    ? `; a new player's rating starts as the mean of their first ${start_series} series score${start_series === 1 ? '' : 's'}`
-    : '';
+    ? t('snap.corrected', {
+        list: corrections.length === 2 ? t('snap.both', { a: corrections[0], b: corrections[1] }) : corrections[0],
+      })
+    : t('snap.uncorrected');
+  const start = start_series ? t('snap.start', { n: start_series }) : '';
   const newcomer = newcomer_k
-    ? `; a new player's K is ${newcomer_k} in the first series, falling to ${snapshot.options.k} over ${newcomer_series ?? 10}`
+    ? t('snap.newcomer', { k: newcomer_k, base: snapshot.options.k, n: newcomer_series ?? 10 })
     : '';
-  return `Elo ratings computed ${formatDate(snapshot.created_at)} over ${snapshot.series} series, ${corrected}${start}${newcomer}.`;
+  return t('snap.note', { date: formatDate(snapshot.created_at), n: snapshot.series, corrected, start, newcomer });
 }
 
 // The rating chart's points: the series and the day it finished as the label, the rating to one decimal.

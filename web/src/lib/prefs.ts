@@ -1,4 +1,5 @@
-// Preferences kept in localStorage: the four-colour deck and the pace of the table.
+// Preferences kept in localStorage: the four-colour deck, the pace of the table and the sounds (the
+// language is kept by lib/i18n).
 import { DEFAULT_PACE, type Pace } from './pacing';
 
 const K_FOUR = 'skat.fourColour';
@@ -47,6 +48,25 @@ export function pace(): Pace {
 export function setPace(p: Pace) {
   try {
     localStorage.setItem(K_PACE, JSON.stringify(p));
+  } catch {
+    /* private mode: not remembered */
+  }
+}
+
+// Sounds at the table (lib/sound.ts): off unless the player switched them on.
+const K_SOUND = 'skat.sound';
+
+export function soundOn(): boolean {
+  try {
+    return localStorage.getItem(K_SOUND) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function setSoundOn(on: boolean) {
+  try {
+    localStorage.setItem(K_SOUND, on ? '1' : '0');
   } catch {
     /* private mode: not remembered */
   }

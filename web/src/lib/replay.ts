@@ -1,4 +1,6 @@
 // Replaying a recorded game trick by trick (GET /api/series/{id}/games, docs/api.md).
+import { cardLabel } from './cards';
+import { t } from './i18n';
 import type { AuctionEntry, Declaration, GameResult, TrickCard } from './tableState';
 
 export interface ReplayTrick {
@@ -58,7 +60,7 @@ export function replayFrame(g: ReplayGame, step: number, names: readonly string[
       trickNumber: 0,
       winner: null,
       points,
-      caption: g.folded ? 'All passed: folded.' : 'The deal.',
+      caption: g.folded ? t('caption.folded') : t('caption.deal'),
     };
   }
   const d = g.declarer;
@@ -69,22 +71,22 @@ export function replayFrame(g: ReplayGame, step: number, names: readonly string[
   let trickNumber = 0;
   let winner: number | null = null;
   let caption = hand
-    ? `${names[d]} plays hand; the skat stays down.`
-    : `${names[d]} took the skat and put ${g.skat_put.join(' ')}.`;
-  for (const t of g.tricks) {
+    ? t('caption.hand', { name: names[d] })
+    : t('caption.pickup', { name: names[d], cards: g.skat_put.map(cardLabel).join(' ') });
+  for (const tr of g.tricks) {
     if (played <= 0) break;
     trickNumber++;
-    const n = Math.min(played, t.cards.length);
-    trick = t.cards.slice(0, n).map((card, i) => ({ seat: (t.leader + i) % 3, card }));
+    const n = Math.min(played, tr.cards.length);
+    trick = tr.cards.slice(0, n).map((card, i) => ({ seat: (tr.leader + i) % 3, card }));
     for (const tc of trick) hands[tc.seat] = hands[tc.seat].filter((c) => c !== tc.card);
     played -= n;
-    if (n === t.cards.length) {
-      points[t.winner] += t.points;
-      winner = t.winner;
-      caption = `Trick ${trickNumber}: ${names[t.winner]} wins ${t.points} point${t.points === 1 ? '' : 's'}.`;
+    if (n === tr.cards.length) {
+      points[tr.winner] += tr.points;
+      winner = tr.winner;
+      caption = t('caption.trickWon', { trick: trickNumber, name: names[tr.winner], n: tr.points });
     } else {
       winner = null;
-      caption = `Trick ${trickNumber}: ${names[trick[trick.length - 1].seat]} plays.`;
+      caption = t('caption.trickPlays', { trick: trickNumber, name: names[trick[trick.length - 1].seat] });
     }
   }
   return {

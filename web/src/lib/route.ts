@@ -1,5 +1,5 @@
 // Hash routes: #/play, #/leaderboard[?kind=&sort=], #/players/ID, #/series[?player=&from=&to=], #/series/ID[/GAME],
-// #/tournaments, #/tournaments/ID.
+// #/tournaments, #/tournaments/ID, #/rules.
 export type LeaderKind = 'humans' | 'bots' | 'all';
 export type LeaderSort = 'elo' | 'sf';
 export type Route =
@@ -9,7 +9,8 @@ export type Route =
   | { name: 'series'; query: URLSearchParams }
   | { name: 'seriesOne'; id: number; game: number | null }
   | { name: 'tournaments' }
-  | { name: 'tournament'; id: number };
+  | { name: 'tournament'; id: number }
+  | { name: 'rules' };
 
 export function parseRoute(hash: string): Route {
   const h = hash.replace(/^#\/?/, '');
@@ -35,6 +36,7 @@ export function parseRoute(hash: string): Route {
     if (/^\d+$/.test(parts[1] ?? '')) return { name: 'tournament', id: Number(parts[1]) };
     return { name: 'tournaments' };
   }
+  if (parts[0] === 'rules') return { name: 'rules' };
   return { name: 'play' };
 }
 

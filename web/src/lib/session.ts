@@ -7,6 +7,7 @@ import type { LegalAction } from './bidding';
 import type { ActHints, ValueRange } from './declareHelp';
 import { NO_PACE, PacedDisplay, type Dwell, type Pace } from './pacing';
 import { endsTurn } from './turn';
+import { t, tOr } from './i18n';
 
 export interface LobbyTable {
   table: number;
@@ -292,7 +293,7 @@ export class Session {
     }
     if (code === 'no_such_table' && this.snap.table && m.table === this.snap.table.table) {
       this.leaveLocal();
-      this.emit({ error: 'That table no longer exists.' });
+      this.emit({ error: t('error.tableGone') });
       return;
     }
     if ((code === 'seat_taken' || code === 'table_full') && this.snap.table && !this.snap.watching) {
@@ -304,7 +305,7 @@ export class Session {
         this.resume();
       }
     }
-    this.emit({ error: `${m.message || code}` });
+    this.emit({ error: tOr(`serverError.${code}`, `${m.message || code}`) });
   }
 
   // An event as it arrives: accepted in version order (a gap asks for a resume), then queued for

@@ -4,6 +4,7 @@
 // gap (the caller then sends `resume`).
 import type { GameType } from './cards';
 import type { LegalAction } from './bidding';
+import { t, type MessageKey, type Params } from './i18n';
 
 export interface Player {
   id: number;
@@ -66,11 +67,15 @@ export interface SeriesTotal {
   won: number;
   lost: number;
 }
+// A line of the chat: what a player wrote, or what the table says about a seat (`key` and `params`
+// name the text, shown in the page's language when it is read).
 export interface Note {
   seat: number;
   name: string;
   text: string;
   system: boolean;
+  key?: MessageKey;
+  params?: Params;
 }
 export type Phase = 'waiting' | 'bidding' | 'skat' | 'discarding' | 'declaring' | 'playing' | 'finished';
 
@@ -185,7 +190,7 @@ function toPlayer(p: any): Player | null {
 }
 
 function seatName(s: TableState, seat: number): string {
-  return s.seats[seat]?.player?.name ?? `Seat ${seat + 1}`;
+  return s.seats[seat]?.player?.name ?? t('seat.n', { n: seat + 1 });
 }
 
 function findMySeat(s: TableState): number | null {
@@ -264,8 +269,8 @@ function resetGame(s: TableState, game: number, forehand: number): TableState {
   return { ...s, game, forehand, ...noCardsYet(), phase: 'bidding' };
 }
 
-function note(s: TableState, seat: number, text: string): Note[] {
-  return [...s.notes, { seat, name: seatName(s, seat), text, system: true }].slice(-200);
+function note(s: TableState, seat: number, key: MessageKey, params?: Params): Note[] {
+  return [...s.notes, { seat, name: seatName(s, seat), text: '', system: true, key, params }].slice(-200);
 }
 
 function withSeat(s: TableState, seat: number, info: SeatInfo): SeatInfo[] {
@@ -371,11 +376,11 @@ export function reduceEvent(s0: TableState, ev: Msg): TableState {
       const c = s.conceded.slice();
       c[seat] = true;
       s.conceded = c;
-      s.notes = note(s, seat, seat === s.declarer ? 'concedes the game' : 'votes to concede');
+      s.notes = note(s, seat, seat === s.declarer ? 'note.concedes' : 'note.votes');
       break;
     }
     case 'timeout':
-      s.notes = note(s, seat, 'ran out of time: the server moves');
+      s.notes = note(s, seat, 'note.timeout');
       break;
     case 'game_result':
       s.phase = 'finished';
@@ -405,24 +410,24 @@ export function reduceEvent(s0: TableState, ev: Msg): TableState {
       break;
     case 'disconnected':
       s.seats = withSeat(s, seat, { ...s.seats[seat], connected: false, graceUntil: ev.grace_until });
-      s.notes = note(s, seat, 'lost the connection');
+      s.notes = note(s, seat, 'note.lost');
       break;
     case 'reconnected':
       s.seats = withSeat(s, seat, { ...s.seats[seat], connected: true, graceUntil: undefined, replacing: false });
-      s.notes = note(s, seat, 'is back');
+      s.notes = note(s, seat, 'note.back');
       break;
     case 'replacing':
       s.seats = withSeat(s, seat, { ...s.seats[seat], replacing: true });
       break;
     case 'replaced':
-      s.notes = note(s, seat, `is replaced by ${ev.player?.name ?? 'a bot'}`);
+      s.notes = note(s, seat, 'note.replaced', { name: ev.player?.name ?? t('note.aBot') });
       s.seats = withSeat(s, seat, { player: toPlayer(ev.player), connected: true });
       s.mySeat = findMySeat(s);
       break;
     case 'returned':
       s.seats = withSeat(s, seat, { player: toPlayer(ev.player), connected: true });
       s.mySeat = findMySeat(s);
-      s.notes = note(s, seat, 'took the seat back');
+      s.notes = note(s, seat, 'note.returned');
       break;
     default:
       break; // unknown events still advance the version

@@ -1,6 +1,7 @@
 // Tournament figures for display: compact bot specs, signed differences with their interval, rates, chart datasets.
 import type { ChartDataset } from 'chart.js';
 import type { CurvePoint, GameClass, Interval, TournamentClass } from './api';
+import { t } from './i18n';
 
 // A bot spec (`kind[:key=value,…]`) as it is when short, else its kind and an ellipsis.
 export function compactSpec(spec: string, max = 24): string {
@@ -30,6 +31,7 @@ export function percent(part: number, whole: number): string {
 const SEATS: Record<string, string> = { '2:1': 'A A B', '1:2': 'A B B' };
 
 export function seatingLabel(seating: string): string {
+  if (seating === 'total') return t('tour.total');
   return SEATS[seating] ? `${seating} (${SEATS[seating]})` : seating;
 }
 
@@ -54,9 +56,9 @@ export function curveDatasets(curve: CurvePoint[]): ChartDataset<'line', Point[]
   const bound = { borderColor: 'transparent', backgroundColor: BAND, pointRadius: 0 };
   return [
     { ...bound, label: '', data: line((p) => p.ci95?.[0] ?? null), fill: false },
-    { ...bound, label: '95 % interval', data: line((p) => p.ci95?.[1] ?? null), fill: '-1' },
+    { ...bound, label: t('tour.band'), data: line((p) => p.ci95?.[1] ?? null), fill: '-1' },
     {
-      label: 'B − A per seat and game',
+      label: t('tour.line'),
       data: line((p) => p.difference),
       borderColor: '#1d6b3a',
       backgroundColor: '#1d6b3a',

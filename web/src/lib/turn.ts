@@ -33,6 +33,14 @@ export function isCurrentTurn(
   return turn.table === table.table && turn.version <= table.version;
 }
 
+// The act request the page can answer now (the one TableView shows its panel for), or null.
+export function currentAct<A extends PendingTurn & { table: number }>(
+  act: A | null,
+  table: { table: number; version: number } | null,
+): A | null {
+  return act && table && isCurrentTurn(act, table) ? act : null;
+}
+
 export function endsTurn(event: { type?: unknown; version?: unknown; seat?: unknown }, turn: PendingTurn): boolean {
   if (typeof event.version === 'number' && event.version <= turn.version) return false;
   const type = String(event.type);

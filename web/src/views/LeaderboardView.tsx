@@ -1,18 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Leaderboard, type LeaderRow } from '../lib/api';
+import { t } from '../lib/i18n';
 import { defaultSort, ratingParts, snapshotNote, sortRows } from '../lib/leaderboard';
 import { leaderboardHref, type LeaderKind, type LeaderSort } from '../lib/route';
 import { EmptyRow } from '../components/EmptyRow';
 
-const KINDS = [
-  ['humans', 'People'],
-  ['bots', 'Bots'],
-  ['all', 'All'],
-] as const;
-const SORTS = [
-  ['elo', 'By Elo'],
-  ['sf', 'By SF / 36'],
-] as const;
+const KINDS = ['humans', 'bots', 'all'] as const;
+const SORTS = ['elo', 'sf'] as const;
 
 // The rounded rating, a P while provisional and the smaller "± u"; "—" before the player is rated.
 function EloCell({ row, provisionalBelow, strong }: { row: LeaderRow; provisionalBelow: number; strong: boolean }) {
@@ -21,8 +15,8 @@ function EloCell({ row, provisionalBelow, strong }: { row: LeaderRow; provisiona
     <td class={`num${strong ? ' strong' : ''}`}>
       {rating ? rating.value : '—'}
       {rating && row.provisional && (
-        <sup class="muted weak" title={`provisional: fewer than ${provisionalBelow} rated series`}>
-          P
+        <sup class="muted weak" title={t('leader.provisional', { n: provisionalBelow })}>
+          {t('leader.provisionalMark')}
         </sup>
       )}
       {rating?.spread && <span class="muted small weak"> {rating.spread}</span>}
@@ -39,41 +33,40 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
     api
       .leaderboard(kind)
       .then(setBoard)
-      .catch((e) => setError(String(e.message ?? e)));
+      .catch((e) => setError(t('error.load', { message: String(e.message ?? e) })));
   }, [kind]);
   const order = sort ?? defaultSort(board?.snapshot ?? null);
   const rows = board ? sortRows(board.players, order) : [];
   return (
     <section class="page leaderboard">
-      <h2>Leaderboard</h2>
-      <div class="filters" role="tablist" aria-label="Players">
-        {KINDS.map(([k, label]) => (
+      <h2>{t('leader.title')}</h2>
+      <div class="filters" role="tablist" aria-label={t('leader.players')}>
+        {KINDS.map((k) => (
           <a
             role="tab"
             aria-selected={k === kind}
             class={`tab${k === kind ? ' active' : ''}`}
             href={leaderboardHref(k, sort)}
           >
-            {label}
+            {t(`leader.kind.${k}`)}
           </a>
         ))}
       </div>
       <p class="muted small">
-        Finished series only. Seeger-Fabian score scaled to 36 deals (one standard series).{' '}
-        {board && snapshotNote(board.snapshot)}
+        {t('leader.intro')} {board && snapshotNote(board.snapshot)}
       </p>
       {error && <p class="warn-text">{error}</p>}
-      {!board && !error && <p class="status">Loading…</p>}
+      {!board && !error && <p class="status">{t('common.loading')}</p>}
       {board && (
-        <div class="filters" role="tablist" aria-label="Order">
-          {SORTS.map(([s, label]) => (
+        <div class="filters" role="tablist" aria-label={t('leader.order')}>
+          {SORTS.map((s) => (
             <a
               role="tab"
               aria-selected={s === order}
               class={`tab${s === order ? ' active' : ''}`}
               href={leaderboardHref(kind, s)}
             >
-              {label}
+              {t(`leader.sort.${s}`)}
             </a>
           ))}
         </div>
@@ -84,15 +77,15 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
             <thead>
               <tr>
                 <th>#</th>
-                <th class="left">Player</th>
-                <th title="Elo rating ± its uncertainty, from the nightly rating job">Elo</th>
-                <th title="Seeger-Fabian points per 36 deals">SF / 36</th>
-                <th>Series</th>
-                <th>Deals</th>
-                <th>Declared</th>
-                <th>Won</th>
-                <th>Lost</th>
-                <th>Total</th>
+                <th class="left">{t('leader.col.player')}</th>
+                <th title={t('leader.col.eloTitle')}>Elo</th>
+                <th title={t('leader.col.sfTitle')}>SF / 36</th>
+                <th>{t('leader.col.series')}</th>
+                <th>{t('leader.col.deals')}</th>
+                <th>{t('leader.col.declared')}</th>
+                <th>{t('leader.col.won')}</th>
+                <th>{t('leader.col.lost')}</th>
+                <th>{t('leader.col.total')}</th>
               </tr>
             </thead>
             <tbody>
@@ -101,7 +94,7 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
                   <td>{i + 1}</td>
                   <td class="left">
                     <a href={`#/players/${r.player_id}`}>{r.name}</a>
-                    {r.kind === 'bot' && <span class="badge">{r.bot_kind || 'bot'}</span>}
+                    {r.kind === 'bot' && <span class="badge">{r.bot_kind || t('kind.bot')}</span>}
                   </td>
                   <EloCell row={r} provisionalBelow={board.provisional_below} strong={order === 'elo'} />
                   <td class={`num${order === 'sf' ? ' strong' : ''}`}>{Math.round(r.score_per_36)}</td>
@@ -113,7 +106,7 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
                   <td class="num">{r.score}</td>
                 </tr>
               ))}
-              {rows.length === 0 && <EmptyRow columns={10}>Nobody has finished a series yet.</EmptyRow>}
+              {rows.length === 0 && <EmptyRow columns={10}>{t('leader.empty')}</EmptyRow>}
             </tbody>
           </table>
         </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '../lib/i18n';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { TableView } from './TableView';
 
@@ -13,10 +14,10 @@ function Login({ session }: { session: Session }) {
         if (valid) session.login(name.trim());
       }}
     >
-      <h2>Play Skat</h2>
-      <p>Enter a name to play as a guest. This browser remembers you.</p>
+      <h2>{t('login.title')}</h2>
+      <p>{t('login.intro')}</p>
       <label>
-        Name{' '}
+        {t('login.name')}{' '}
         <input
           autoFocus
           value={name}
@@ -26,7 +27,7 @@ function Login({ session }: { session: Session }) {
         />
       </label>
       <button class="primary" type="submit" disabled={!valid} data-testid="login">
-        Play
+        {t('login.play')}
       </button>
     </form>
   );
@@ -55,7 +56,7 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
       }}
       data-testid={`bot-${i}`}
     >
-      <option value="">any free bot</option>
+      <option value="">{t('lobby.anyBot')}</option>
       {freeBots.map((b) => (
         <option value={b.name}>{b.name}</option>
       ))}
@@ -70,10 +71,10 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
           if (dealsOk) session.createTable({ deals, bots });
         }}
       >
-        <h2>New table against two bots</h2>
+        <h2>{t('lobby.newTable')}</h2>
         <div class="form-row">
           <label>
-            Deals{' '}
+            {t('lobby.deals')}{' '}
             <input
               type="number"
               min={1}
@@ -84,35 +85,46 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
               data-testid="deals"
             />
           </label>
-          <label>Left opponent {botSelect(0)}</label>
-          <label>Right opponent {botSelect(1)}</label>
+          <label>
+            {t('lobby.left')} {botSelect(0)}
+          </label>
+          <label>
+            {t('lobby.right')} {botSelect(1)}
+          </label>
         </div>
         <p class="muted small">
-          {freeBots.length} bot{freeBots.length === 1 ? '' : 's'} free · {online.filter((p) => !p.bot).length} people
-          online
+          {t('lobby.botsFree', { n: freeBots.length })} ·{' '}
+          {t('lobby.peopleOnline', { n: online.filter((p) => !p.bot).length })}
         </p>
         <button class="primary" type="submit" disabled={freeBots.length < 2 || !dealsOk} data-testid="create-table">
-          {dealsOk ? `Play ${deals} deal${deals === 1 ? '' : 's'}` : 'Deals: 1 to 360'}
+          {dealsOk ? t('lobby.playDeals', { n: deals }) : t('lobby.dealsRange')}
         </button>
-        {freeBots.length < 2 && <p class="warn-text">Not enough free bots right now; try again shortly.</p>}
+        {freeBots.length < 2 && <p class="warn-text">{t('lobby.notEnoughBots')}</p>}
       </form>
       <section class="panel">
-        <h2>Tables</h2>
-        {tables.length === 0 && <p class="muted">No tables yet.</p>}
+        <h2>{t('lobby.tables')}</h2>
+        {tables.length === 0 && <p class="muted">{t('lobby.noTables')}</p>}
         <ul class="table-list" data-testid="table-list">
-          {tables.map((t) => {
-            const free = t.seats.findIndex((s) => !s);
+          {tables.map((tb) => {
+            const free = tb.seats.findIndex((s) => !s);
             return (
               <li>
                 <span>
-                  <b>Table {t.table}</b> {t.event} ·{' '}
-                  {t.running ? `game ${t.game + 1}/${t.deals}` : `${t.deals} deals, not started`} ·{' '}
-                  {t.seats.map((s) => (s ? s.name + (s.bot ? ' (bot)' : '') : 'free')).join(', ')}
-                  {t.spectators ? ` · ${t.spectators} watching` : ''}
+                  <b>{t('table.title', { n: tb.table })}</b> {tb.event} ·{' '}
+                  {tb.running
+                    ? t('lobby.gameOf', { n: tb.game + 1, deals: tb.deals })
+                    : t('lobby.notStarted', { n: tb.deals })}{' '}
+                  ·{' '}
+                  {tb.seats
+                    .map((s) => (s ? s.name + (s.bot ? ` ${t('lobby.botMark')}` : '') : t('lobby.free')))
+                    .join(', ')}
+                  {tb.spectators ? ` · ${t('lobby.watchers', { n: tb.spectators })}` : ''}
                 </span>
                 <span class="buttons">
-                  {!t.running && free >= 0 && <button onClick={() => session.joinTable(t.table, free)}>Join</button>}
-                  <button onClick={() => session.watchTable(t.table)}>Watch</button>
+                  {!tb.running && free >= 0 && (
+                    <button onClick={() => session.joinTable(tb.table, free)}>{t('lobby.join')}</button>
+                  )}
+                  <button onClick={() => session.watchTable(tb.table)}>{t('lobby.watch')}</button>
                 </span>
               </li>
             );
@@ -125,7 +137,7 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
 
 export function PlayView({ session, snap }: { session: Session; snap: SessionSnapshot }) {
   if (!snap.player) {
-    if (snap.status === 'connecting' && session.storedName) return <p class="status">Connecting…</p>;
+    if (snap.status === 'connecting' && session.storedName) return <p class="status">{t('status.connecting')}</p>;
     return <Login session={session} />;
   }
   if (snap.table) return <TableView session={session} snap={snap} />;

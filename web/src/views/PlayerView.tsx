@@ -10,6 +10,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { api, formatDate, type SeriesItem } from '../lib/api';
+import { t, tOr } from '../lib/i18n';
 import { ratingPoints } from '../lib/leaderboard';
 import { SeriesRows } from './SeriesListView';
 
@@ -72,11 +73,11 @@ function ScoreChart({ points }: { points: ReturnType<typeof scorePoints> }) {
     <LineChart
       labels={points.map((p) => `#${p.id} ${formatDate(p.when).slice(0, 10)}`)}
       lines={[
-        { label: 'Seeger-Fabian score of the series', data: points.map((p) => p.score), color: '#1d6b3a' },
-        { label: 'per 36 deals', data: points.map((p) => p.per36), color: '#b5651d', dashed: true },
+        { label: t('player.scoreLine'), data: points.map((p) => p.score), color: '#1d6b3a' },
+        { label: t('player.per36'), data: points.map((p) => p.per36), color: '#b5651d', dashed: true },
       ]}
       testid="player-chart"
-      description="Seeger-Fabian score per series"
+      description={t('player.scoreTitle')}
     />
   );
 }
@@ -85,9 +86,9 @@ function RatingChart({ points }: { points: ReturnType<typeof ratingPoints> }) {
   return (
     <LineChart
       labels={points.map((p) => p.label)}
-      lines={[{ label: 'Elo rating after the series', data: points.map((p) => p.rating), color: '#0b5cad' }]}
+      lines={[{ label: t('player.ratingLine'), data: points.map((p) => p.rating), color: '#0b5cad' }]}
       testid="rating-chart"
-      description="Elo rating after each finished series"
+      description={t('player.ratingDesc')}
     />
   );
 }
@@ -100,32 +101,28 @@ export function PlayerView({ id }: { id: number }) {
     api
       .player(id)
       .then(setData)
-      .catch((e) => setError(String(e.message ?? e)));
+      .catch((e) => setError(t('error.load', { message: String(e.message ?? e) })));
   }, [id]);
   if (error) return <p class="warn-text">{error}</p>;
-  if (!data) return <p class="status">Loading…</p>;
+  if (!data) return <p class="status">{t('common.loading')}</p>;
   const points = scorePoints(data.series, id);
   const ratings = ratingPoints(data.ratings);
   return (
     <section class="page player">
       <h2>
-        {data.player.name} <span class="badge">{data.player.kind}</span>
+        {data.player.name} <span class="badge">{tOr(`kind.${data.player.kind}`, data.player.kind)}</span>
       </h2>
       <p class="muted small">
-        Playing since {formatDate(data.player.created_at)} · {data.series.length} series
+        {t('player.since', { date: formatDate(data.player.created_at), n: data.series.length })}
       </p>
-      <h3>Seeger-Fabian score per series</h3>
-      {points.length ? <ScoreChart points={points} /> : <p class="muted">No finished series yet.</p>}
-      <h3>Elo rating</h3>
-      {ratings.length ? (
-        <RatingChart points={ratings} />
-      ) : (
-        <p class="muted">No rating yet; it appears after the nightly rating job has run.</p>
-      )}
-      <h3>Series</h3>
+      <h3>{t('player.scoreTitle')}</h3>
+      {points.length ? <ScoreChart points={points} /> : <p class="muted">{t('player.noSeries')}</p>}
+      <h3>{t('player.rating')}</h3>
+      {ratings.length ? <RatingChart points={ratings} /> : <p class="muted">{t('player.noRating')}</p>}
+      <h3>{t('player.series')}</h3>
       <SeriesRows items={[...data.series].reverse()} highlight={id} />
       <p>
-        <a href={`#/series?player=${id}`}>Browse and download this player's series</a>
+        <a href={`#/series?player=${id}`}>{t('player.browse')}</a>
       </p>
     </section>
   );

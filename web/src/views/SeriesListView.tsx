@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, filterQuery, formatDate, type SeriesFilter, type SeriesItem } from '../lib/api';
 import { EmptyRow } from '../components/EmptyRow';
+import { t, tOr } from '../lib/i18n';
 
 export function SeriesRows({ items, highlight }: { items: SeriesItem[]; highlight?: number }) {
   return (
@@ -8,12 +9,12 @@ export function SeriesRows({ items, highlight }: { items: SeriesItem[]; highligh
       <table class="data" data-testid="series-rows">
         <thead>
           <tr>
-            <th>Series</th>
-            <th class="left">Started</th>
-            <th class="left">Event</th>
-            <th>Deals</th>
-            <th class="left">Players (Seeger-Fabian)</th>
-            <th class="left">Status</th>
+            <th>{t('seriesList.col.series')}</th>
+            <th class="left">{t('seriesList.col.started')}</th>
+            <th class="left">{t('seriesList.col.event')}</th>
+            <th>{t('seriesList.col.deals')}</th>
+            <th class="left">{t('seriesList.col.players')}</th>
+            <th class="left">{t('seriesList.col.status')}</th>
           </tr>
         </thead>
         <tbody>
@@ -34,10 +35,10 @@ export function SeriesRows({ items, highlight }: { items: SeriesItem[]; highligh
                   </span>
                 ))}
               </td>
-              <td class="left">{s.status}</td>
+              <td class="left">{tOr(`status.${s.status}`, s.status)}</td>
             </tr>
           ))}
-          {items.length === 0 && <EmptyRow columns={6}>No series.</EmptyRow>}
+          {items.length === 0 && <EmptyRow columns={6}>{t('seriesList.empty')}</EmptyRow>}
         </tbody>
       </table>
     </div>
@@ -63,7 +64,7 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
     api
       .series(filter, after)
       .then(setData)
-      .catch((e) => setError(String(e.message ?? e)));
+      .catch((e) => setError(t('error.load', { message: String(e.message ?? e) })));
   }, [key]);
   const go = (f: SeriesFilter, a?: number) => {
     location.hash = `#/series${filterQuery(f, { after: a })}`;
@@ -71,7 +72,7 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
   const exportQ = filterQuery(filter);
   return (
     <section class="page series-list">
-      <h2>Series</h2>
+      <h2>{t('seriesList.title')}</h2>
       <form
         class="filters form-row"
         onSubmit={(e) => {
@@ -80,16 +81,16 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
         }}
       >
         <label>
-          Player{' '}
+          {t('seriesList.player')}{' '}
           <input
             value={player}
-            placeholder="name or id"
+            placeholder={t('seriesList.playerHint')}
             onInput={(e) => setPlayer((e.target as HTMLInputElement).value)}
             data-testid="filter-player"
           />
         </label>
         <label>
-          From{' '}
+          {t('seriesList.from')}{' '}
           <input
             type="date"
             value={from}
@@ -98,7 +99,7 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
           />
         </label>
         <label>
-          To (before){' '}
+          {t('seriesList.to')}{' '}
           <input
             type="date"
             value={to}
@@ -107,7 +108,7 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
           />
         </label>
         <button class="primary" type="submit" data-testid="filter-apply">
-          Filter
+          {t('seriesList.apply')}
         </button>
         <button
           type="button"
@@ -118,11 +119,11 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
             go({});
           }}
         >
-          Clear
+          {t('seriesList.clear')}
         </button>
       </form>
       <p class="downloads">
-        Download all matching finished series:{' '}
+        {t('seriesList.download')}{' '}
         <a href={`/api/export.pgn${exportQ}`} download="skat-series.pgn" data-testid="export-pgn">
           PGN
         </a>{' '}
@@ -132,13 +133,13 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
         </a>
       </p>
       {error && <p class="warn-text">{error}</p>}
-      {!data && !error && <p class="status">Loading…</p>}
+      {!data && !error && <p class="status">{t('common.loading')}</p>}
       {data && <SeriesRows items={data.series} />}
       <div class="pager buttons">
-        {after !== undefined && <button onClick={() => go(filter)}>First page</button>}
+        {after !== undefined && <button onClick={() => go(filter)}>{t('seriesList.first')}</button>}
         {data?.next_after && (
           <button onClick={() => go(filter, data.next_after!)} data-testid="next-page">
-            Next page
+            {t('seriesList.next')}
           </button>
         )}
       </div>

@@ -4,10 +4,11 @@ import { SeriesTable } from '../components/SeriesTable';
 import { api, formatDate, type SeriesItem } from '../lib/api';
 import { sortHand } from '../lib/cards';
 import { declarationText, explainResult } from '../lib/explain';
+import { lang, t, tOr } from '../lib/i18n';
 import { replayFrame, stepCount, type ReplayGame, type SeriesGames } from '../lib/replay';
 
 function gameLabel(g: ReplayGame, names: string[]): string {
-  if (g.folded || g.declarer === null) return 'folded';
+  if (g.folded || g.declarer === null) return t('series.folded');
   return `${names[g.declarer]}: ${declarationText(g.declaration)}`;
 }
 
@@ -32,24 +33,27 @@ function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose
   const game = g.declaration?.game;
   const ex = explainResult(g.result, names, g.points);
   return (
-    <section class="panel replay" data-testid="replay" aria-label={`replay of game ${g.index + 1}`}>
+    <section class="panel replay" data-testid="replay" aria-label={t('replay.aria', { n: g.index + 1 })}>
       <div class="replay-head">
-        <h3>
-          Game {g.index + 1} · {gameLabel(g, names)}
-        </h3>
-        <button onClick={onClose}>Close</button>
+        <h3>{t('replay.title', { n: g.index + 1, label: gameLabel(g, names) })}</h3>
+        <button onClick={onClose}>{t('common.close')}</button>
       </div>
       <details class="auction-details">
         <summary>
-          Forehand {names[g.forehand]} · auction: {g.auction.length} calls
-          {g.declarer !== null && g.result.bid ? `, ${names[g.declarer]} at ${g.result.bid}` : ''}
+          {t('replay.auction', { name: names[g.forehand], n: g.auction.length })}
+          {g.declarer !== null && g.result.bid
+            ? t('replay.auctionWinner', { name: names[g.declarer], bid: g.result.bid })
+            : ''}
         </summary>
         <p class="small">
           {g.auction.length
             ? g.auction
-                .map((a) => `${names[a.seat]} ${a.type === 'bid' ? a.value : a.type === 'hold' ? 'yes' : 'pass'}`)
+                .map(
+                  (a) =>
+                    `${names[a.seat]} ${a.type === 'bid' ? a.value : a.type === 'hold' ? t('call.yes') : t('call.pass')}`,
+                )
                 .join(', ')
-            : 'not recorded (imported record)'}
+            : t('replay.notRecorded')}
         </p>
       </details>
       <div class="replay-hands">
@@ -57,7 +61,7 @@ function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose
           <div class={`replay-hand${g.declarer === seat ? ' declarer' : ''}`}>
             <div class="label">
               {names[seat]}
-              {g.declarer === seat ? ' (declarer)' : ''} · {f.points[seat]} points
+              {g.declarer === seat ? ` ${t('replay.declarer')}` : ''} · {t('replay.points', { n: f.points[seat] })}
             </div>
             <div class="cards">
               {sortHand(f.hands[seat], game).map((c) => (
@@ -67,7 +71,7 @@ function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose
           </div>
         ))}
         <div class="replay-hand">
-          <div class="label">{step === 0 || g.declaration?.hand ? 'Skat' : 'Skat put away'}</div>
+          <div class="label">{step === 0 || g.declaration?.hand ? t('replay.skat') : t('replay.skatPut')}</div>
           <div class="cards">
             {f.skat.map((c) => (
               <CardView card={c} small />
@@ -87,11 +91,11 @@ function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose
         {f.caption}
       </p>
       <div class="buttons replay-controls">
-        <button onClick={() => setStep(0)} disabled={step === 0} aria-label="to the start">
-          Start
+        <button onClick={() => setStep(0)} disabled={step === 0} aria-label={t('replay.toStart')}>
+          {t('replay.start')}
         </button>
         <button onClick={() => setStep(Math.max(0, step - 1))} disabled={step === 0} data-testid="replay-back">
-          ◀ Back
+          {t('replay.back')}
         </button>
         <span class="muted" data-testid="replay-step">
           {step} / {last}
@@ -102,13 +106,13 @@ function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose
           disabled={step === last}
           data-testid="replay-forward"
         >
-          Forward ▶
+          {t('replay.forward')}
         </button>
-        <button onClick={() => setStep(last)} disabled={step === last} aria-label="to the end">
-          End
+        <button onClick={() => setStep(last)} disabled={step === last} aria-label={t('replay.toEnd')}>
+          {t('replay.end')}
         </button>
       </div>
-      <p class="muted small">Keys: ← → step, Home / End.</p>
+      <p class="muted small">{t('replay.keys')}</p>
       {step === last && (
         <div class={`result-box ${g.result.folded ? 'folded' : g.result.won ? 'won' : 'lost'}`}>
           <h3>{ex.headline}</h3>
@@ -137,30 +141,36 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
     api
       .seriesGames(id)
       .then(setData)
-      .catch((e) => setError(String(e.message ?? e)));
+      .catch((e) => setError(t('error.load', { message: String(e.message ?? e) })));
   }, [id]);
   const names = useMemo(() => (data ? data.seats.map((s) => s.name) : ['', '', '']), [data]);
   const labels = useMemo(() => {
     const l: Record<number, string> = {};
     data?.games.forEach(
-      (g, i) => (l[i] = g.folded ? 'folded' : `${names[g.declarer!]} ${declarationText(g.declaration)}`),
+      (g, i) => (l[i] = g.folded ? t('series.folded') : `${names[g.declarer!]} ${declarationText(g.declaration)}`),
     );
     return l;
-  }, [data, names]);
+  }, [data, names, lang()]);
   const open = game !== null && data ? (data.games.find((g) => g.index === game) ?? null) : null;
   return (
     <section class="page series-one">
       <p>
-        <a href="#/series">← all series</a>
+        <a href="#/series">{t('series.all')}</a>
       </p>
-      <h2>Series #{id}</h2>
+      <h2>{t('series.title', { id })}</h2>
       {info && (
         <p class="muted">
-          {info.event} · started {formatDate(info.started_at)} · {info.games_played}/{info.deals} deals · {info.status}
+          {t('series.info', {
+            event: info.event,
+            date: formatDate(info.started_at),
+            played: info.games_played,
+            deals: info.deals,
+            status: tOr(`status.${info.status}`, info.status),
+          })}
         </p>
       )}
       <p class="downloads">
-        Download:{' '}
+        {t('series.download')}{' '}
         <a href={`/api/series/${id}.pgn`} download={`series-${id}.pgn`} data-testid="download-pgn">
           PGN
         </a>{' '}
@@ -170,7 +180,7 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
         </a>
       </p>
       {error && <p class="warn-text">{error}</p>}
-      {!data && !error && <p class="status">Loading…</p>}
+      {!data && !error && <p class="status">{t('common.loading')}</p>}
       {open && <Replay key={open.index} g={open} names={names} onClose={() => (location.hash = `#/series/${id}`)} />}
       {data && (
         <div class="scroll-x">
@@ -178,10 +188,10 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
             <thead>
               <tr>
                 <th>#</th>
-                <th class="left">Declarer</th>
-                <th class="left">Game</th>
-                <th class="left">Result</th>
-                <th>Value</th>
+                <th class="left">{t('series.col.declarer')}</th>
+                <th class="left">{t('series.col.game')}</th>
+                <th class="left">{t('series.col.result')}</th>
+                <th>{t('series.col.value')}</th>
                 {names.map((n) => (
                   <th>{n}</th>
                 ))}
@@ -195,11 +205,11 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
                   <tr class={game === g.index ? 'current' : ''}>
                     <td>{g.index + 1}</td>
                     <td class="left">{g.declarer === null ? '—' : names[g.declarer]}</td>
-                    <td class="left">{g.folded ? 'folded' : declarationText(g.declaration)}</td>
+                    <td class="left">{g.folded ? t('series.folded') : declarationText(g.declaration)}</td>
                     <td class="left">
                       {r.folded
                         ? ''
-                        : `${r.won ? 'won' : 'lost'}${r.overbid ? ' (overbid)' : ''}, ${r.declarer_points} pts`}
+                        : `${r.won ? t('series.won') : t('series.lost')}${r.overbid ? ` (${t('series.overbid')})` : ''}, ${t('series.points', { n: r.declarer_points ?? 0 })}`}
                     </td>
                     <td class="num">{r.folded ? '' : r.list_entry}</td>
                     {g.points.map((p) => (
@@ -207,7 +217,7 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
                     ))}
                     <td>
                       <a href={`#/series/${id}/${g.index}`} data-testid={`replay-${g.index}`}>
-                        Replay
+                        {t('series.replay')}
                       </a>
                     </td>
                   </tr>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ActionPanel } from '../components/ActionPanel';
-import { AuctionHistory } from '../components/AuctionHistory';
+import { Announcer } from '../components/Announcer';
+import { AuctionHistory, positionName } from '../components/AuctionHistory';
 import { CardBack, CardView } from '../components/Card';
 import { Clock } from '../components/Clock';
 import { GameEnd } from '../components/GameEnd';
@@ -11,66 +12,67 @@ import type { LegalAction } from '../lib/bidding';
 import { cardLabel, sortHand, type GameType } from '../lib/cards';
 import { concessionText } from '../lib/declareHelp';
 import { declarationText, explainResult } from '../lib/explain';
+import { t } from '../lib/i18n';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { usingKeyboard } from '../lib/inputMode';
 import type { Dwell } from '../lib/pacing';
 import { pointsBySeat, toAct, type TableState, type TrickCard } from '../lib/tableState';
-import { isCurrentTurn } from '../lib/turn';
+import { currentAct } from '../lib/turn';
 
-const POSITION = ['Forehand', 'Middlehand', 'Rearhand'];
-
-function auctionWord(t: TableState, seat: number): string | null {
-  for (let i = t.auction.length - 1; i >= 0; i--) {
-    const e = t.auction[i];
+// The seat's last call of the auction, as its speech bubble shows it.
+function auctionWord(table: TableState, seat: number): { text: string; pass: boolean } | null {
+  for (let i = table.auction.length - 1; i >= 0; i--) {
+    const e = table.auction[i];
     if (e.seat !== seat) continue;
-    return e.type === 'bid' ? String(e.value) : e.type === 'hold' ? 'yes' : 'pass';
+    const text = e.type === 'bid' ? String(e.value) : e.type === 'hold' ? t('call.yes') : t('call.pass');
+    return { text, pass: e.type === 'pass' };
   }
   return null;
 }
 
-function cardsLeft(t: TableState, seat: number): number {
-  if (t.phase === 'waiting' || t.game < 0) return 0;
-  let played = t.trick.filter((c) => c.seat === seat).length;
-  for (const tr of t.tricks) played += tr.cards.filter((c) => c.seat === seat).length;
+function cardsLeft(table: TableState, seat: number): number {
+  if (table.phase === 'waiting' || table.game < 0) return 0;
+  let played = table.trick.filter((c) => c.seat === seat).length;
+  for (const tr of table.tricks) played += tr.cards.filter((c) => c.seat === seat).length;
   return Math.max(0, 10 - played);
 }
 
-function SeatBox({ t, seat, turn, where }: { t: TableState; seat: number; turn: number; where: string }) {
-  const s = t.seats[seat];
-  const pos = t.game >= 0 && t.phase !== 'waiting' ? (seat - t.forehand + 3) % 3 : -1;
-  const word = t.phase === 'bidding' || t.phase === 'skat' ? auctionWord(t, seat) : null;
-  const declarer = t.declarer === seat && t.phase !== 'bidding';
-  const n = cardsLeft(t, seat);
-  const showOuvert = declarer && t.ouvertCards.length > 0 && seat !== t.mySeat;
+function SeatBox({ table, seat, turn, where }: { table: TableState; seat: number; turn: number; where: string }) {
+  const s = table.seats[seat];
+  const inGame = table.game >= 0 && table.phase !== 'waiting';
+  const word = table.phase === 'bidding' || table.phase === 'skat' ? auctionWord(table, seat) : null;
+  const declarer = table.declarer === seat && table.phase !== 'bidding';
+  const n = cardsLeft(table, seat);
+  const showOuvert = declarer && table.ouvertCards.length > 0 && seat !== table.mySeat;
   return (
     <div
       class={`seat seat-${where}${turn === seat ? ' turn' : ''}${declarer ? ' declarer' : ''}`}
       data-testid={`seat-${where}`}
     >
       <div class="seat-name">
-        <span class="name">{s.player?.name ?? '(free)'}</span>
-        {s.player?.bot && <span class="badge">bot</span>}
-        {s.player && !s.connected && <span class="badge warn">offline</span>}
-        {s.replacing && <span class="badge warn">bot coming</span>}
+        <span class="name">{s.player?.name ?? t('table.free')}</span>
+        {s.player?.bot && <span class="badge">{t('table.bot')}</span>}
+        {s.player && !s.connected && <span class="badge warn">{t('table.offline')}</span>}
+        {s.replacing && <span class="badge warn">{t('table.botComing')}</span>}
       </div>
       <div class="seat-info">
-        {pos >= 0 && <span>{POSITION[pos]}</span>}
-        {declarer && <span class="badge decl">Declarer</span>}
-        {t.conceded[seat] && <span class="badge warn">conceded</span>}
-        {turn === seat && seat !== t.mySeat && <span class="thinking">to play…</span>}
+        {inGame && <span>{positionName(seat, table.forehand)}</span>}
+        {declarer && <span class="badge decl">{t('table.declarer')}</span>}
+        {table.conceded[seat] && <span class="badge warn">{t('table.conceded')}</span>}
+        {turn === seat && seat !== table.mySeat && <span class="thinking">{t('table.toPlay')}</span>}
       </div>
-      {word && <div class={`bubble ${word === 'pass' ? 'pass' : ''}`}>{word}</div>}
-      {where !== 'bottom' && n > 0 && !showOuvert && <div class="count">{n} cards</div>}
+      {word && <div class={`bubble ${word.pass ? 'pass' : ''}`}>{word.text}</div>}
+      {where !== 'bottom' && n > 0 && !showOuvert && <div class="count">{t('table.cards', { n })}</div>}
       {where !== 'bottom' && n > 0 && !showOuvert && (
-        <div class="backs" aria-label={`${n} cards`}>
+        <div class="backs" aria-label={t('table.cards', { n })}>
           {Array.from({ length: n }, () => (
             <CardBack small />
           ))}
         </div>
       )}
       {showOuvert && (
-        <div class="ouvert-cards" aria-label="open cards of the declarer">
-          {sortHand(t.ouvertCards, t.declaration?.game).map((c) => (
+        <div class="ouvert-cards" aria-label={t('table.ouvertCards')}>
+          {sortHand(table.ouvertCards, table.declaration?.game).map((c) => (
             <CardView card={c} small />
           ))}
         </div>
@@ -81,34 +83,34 @@ function SeatBox({ t, seat, turn, where }: { t: TableState; seat: number; turn: 
 
 // The cards on the felt: the trick being played; a completed trick while the display pauses on it
 // (lib/pacing.ts) and at the end of the game.
-export function shownTrick(t: TableState, dwell: Dwell | null): { cards: TrickCard[]; winner: number | null } {
-  const last = t.tricks[t.tricks.length - 1];
-  const pausedOnTrick = dwell?.kind === 'trick' || t.phase === 'finished';
-  if (t.trick.length > 0 || !last || !pausedOnTrick) return { cards: t.trick, winner: null };
+export function shownTrick(table: TableState, dwell: Dwell | null): { cards: TrickCard[]; winner: number | null } {
+  const last = table.tricks[table.tricks.length - 1];
+  const pausedOnTrick = dwell?.kind === 'trick' || table.phase === 'finished';
+  if (table.trick.length > 0 || !last || !pausedOnTrick) return { cards: table.trick, winner: null };
   return { cards: last.cards, winner: last.winner };
 }
 
 function TrickArea({
-  t,
+  table,
   bottom,
   names,
   dwell,
   onSkip,
 }: {
-  t: TableState;
+  table: TableState;
   bottom: number;
   names: string[];
   dwell: Dwell | null;
   onSkip: () => void;
 }) {
-  const shown = shownTrick(t, dwell);
+  const shown = shownTrick(table, dwell);
   const where = (seat: number) => (seat === bottom ? 'bottom' : seat === (bottom + 1) % 3 ? 'left' : 'right');
-  if (t.phase === 'bidding' || t.phase === 'skat') {
+  if (table.phase === 'bidding' || table.phase === 'skat') {
     return (
-      <div class="trick-area skat-area" aria-label="the skat">
+      <div class="trick-area skat-area" aria-label={t('table.skat')}>
         <CardBack />
         <CardBack />
-        {t.currentBid > 0 && <div class="current-bid">Bid: {t.currentBid}</div>}
+        {table.currentBid > 0 && <div class="current-bid">{t('table.currentBid', { bid: table.currentBid })}</div>}
       </div>
     );
   }
@@ -116,9 +118,9 @@ function TrickArea({
     <div
       class="trick-area"
       data-testid="trick"
-      aria-label="current trick"
+      aria-label={t('table.currentTrick')}
       onClick={dwell?.kind === 'trick' ? onSkip : undefined}
-      title={dwell?.kind === 'trick' ? 'click to go on' : undefined}
+      title={dwell?.kind === 'trick' ? t('table.clickToGoOn') : undefined}
     >
       {shown.cards.map((tc) => (
         <div class={`trick-card at-${where(tc.seat)}${shown.winner === tc.seat ? ' won' : ''}`}>
@@ -127,7 +129,7 @@ function TrickArea({
       ))}
       {shown.winner !== null && (
         <div class="trick-winner" data-testid="trick-winner">
-          {names[shown.winner]} takes the trick (+{t.tricks[t.tricks.length - 1].points})
+          {t('table.takesTrick', { name: names[shown.winner], points: table.tricks[table.tricks.length - 1].points })}
         </div>
       )}
     </div>
@@ -178,7 +180,7 @@ export function HandView({
       ref={ref}
       onKeyDown={onKey}
       role="group"
-      aria-label="your hand"
+      aria-label={t('table.yourHand')}
       data-testid="hand"
     >
       {cards.map((c) => {
@@ -200,14 +202,12 @@ export function HandView({
   );
 }
 
-function LastTrick({ t, names }: { t: TableState; names: string[] }) {
-  const last = t.tricks[t.tricks.length - 1];
+function LastTrick({ table, names }: { table: TableState; names: string[] }) {
+  const last = table.tricks[table.tricks.length - 1];
   if (!last) return null;
   return (
     <div class="last-trick" data-testid="last-trick">
-      <div class="label">
-        Last trick: {names[last.winner]} +{last.points}
-      </div>
+      <div class="label">{t('table.lastTrick', { name: names[last.winner], points: last.points })}</div>
       <div class="cards">
         {last.cards.map((c) => (
           <CardView card={c.card} small label={`${names[c.seat]}: ${cardLabel(c.card)}`} />
@@ -217,24 +217,24 @@ function LastTrick({ t, names }: { t: TableState; names: string[] }) {
   );
 }
 
-function Chat({ t, session }: { t: TableState; session: Session }) {
+function Chat({ table, session }: { table: TableState; session: Session }) {
   const [text, setText] = useState('');
   const listRef = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const el = listRef.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [t.notes.length]);
+  }, [table.notes.length]);
   return (
-    <section class="chat" aria-label="chat">
-      <h3>Chat</h3>
+    <section class="chat" aria-label={t('chat.label')}>
+      <h3>{t('chat.title')}</h3>
       <ul ref={listRef} data-testid="chat-log">
-        {t.notes.map((n) => (
+        {table.notes.map((n) => (
           <li class={n.system ? 'system' : ''}>
-            <b>{n.name}</b> {n.text}
+            <b>{n.name}</b> {n.key ? t(n.key, n.params) : n.text}
           </li>
         ))}
       </ul>
-      {t.mySeat !== null && (
+      {table.mySeat !== null && (
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -246,11 +246,11 @@ function Chat({ t, session }: { t: TableState; session: Session }) {
             value={text}
             maxLength={300}
             onInput={(e) => setText((e.target as HTMLInputElement).value)}
-            placeholder="Message"
-            aria-label="chat message"
+            placeholder={t('chat.placeholder')}
+            aria-label={t('chat.input')}
           />
           <button type="submit" disabled={!text.trim()}>
-            Send
+            {t('chat.send')}
           </button>
         </form>
       )}
@@ -258,28 +258,28 @@ function Chat({ t, session }: { t: TableState; session: Session }) {
   );
 }
 
-function Concede({ t, session, snap }: { t: TableState; session: Session; snap: SessionSnapshot }) {
+function Concede({ table, session, snap }: { table: TableState; session: Session; snap: SessionSnapshot }) {
   const [armed, setArmed] = useState(false);
-  useEffect(() => setArmed(false), [t.game, t.phase]);
-  const me = t.mySeat;
-  if (me === null || t.phase !== 'playing' || t.conceded[me]) return null;
-  const declarer = t.declarer === me;
-  const label = declarer ? 'Concede the game' : 'Vote to concede';
+  useEffect(() => setArmed(false), [table.game, table.phase]);
+  const me = table.mySeat;
+  if (me === null || table.phase !== 'playing' || table.conceded[me]) return null;
+  const declarer = table.declarer === me;
+  const label = declarer ? t('concede.declarer') : t('concede.vote');
   const cost = snap.concedeCost;
   const costText = declarer
-    ? cost && cost.table === t.table && cost.game === t.game
+    ? cost && cost.table === table.table && cost.game === table.game
       ? concessionText(cost)
-      : 'You lose the game unless you already hold 61 card points.'
-    : 'If both defenders concede, the declarer wins the game and you give up the 40 points a lost game would bring you.';
+      : t('concede.unknownCost')
+    : t('concede.defenderCost');
   return armed ? (
     <span class="concede">
       <span class="concede-cost" data-testid="concede-cost">
         {costText}
       </span>
       <button class="warn" onClick={() => session.concede()} data-testid="concede-confirm">
-        {declarer ? 'Yes, concede' : 'Yes, vote to concede'}
+        {declarer ? t('concede.confirmDeclarer') : t('concede.confirmVote')}
       </button>
-      <button onClick={() => setArmed(false)}>Cancel</button>
+      <button onClick={() => setArmed(false)}>{t('common.cancel')}</button>
     </span>
   ) : (
     <button class="concede" onClick={() => setArmed(true)} data-testid="concede">
@@ -288,55 +288,58 @@ function Concede({ t, session, snap }: { t: TableState; session: Session; snap: 
   );
 }
 
-function Lobbyish({ t, snap, session }: { t: TableState; snap: SessionSnapshot; session: Session }) {
+function Lobbyish({ table, snap, session }: { table: TableState; snap: SessionSnapshot; session: Session }) {
   const freeBots = (snap.lobby?.online ?? []).filter((p) => p.bot && p.table === null);
   const [choice, setChoice] = useState('');
   useEffect(() => {
     const id = setInterval(() => session.requestLobby(), 3000);
     return () => clearInterval(id);
   }, []);
-  const full = t.seats.every((s) => s.player);
-  const seated = t.mySeat !== null;
+  const full = table.seats.every((s) => s.player);
+  const seated = table.mySeat !== null;
   return (
     <div class="panel waiting" data-testid="waiting-panel">
-      {t.seriesResult && <SeriesFinal t={t} names={t.seriesSeats.map((p, i) => p?.name ?? `Seat ${i + 1}`)} />}
+      {table.seriesResult && (
+        <SeriesFinal table={table} names={table.seriesSeats.map((p, i) => p?.name ?? t('seat.n', { n: i + 1 }))} />
+      )}
       <ul class="seat-list" data-testid="seat-list">
-        {t.seats.map((s, i) => (
+        {table.seats.map((s, i) => (
           <li>
-            Seat {i + 1}: {s.player ? <b>{s.player.name}</b> : <span class="muted">free</span>}
-            {s.player?.bot && <span class="badge">bot</span>}
-            {i === t.mySeat && <span class="badge">you</span>}
+            {t('waiting.seat', { n: i + 1 })}{' '}
+            {s.player ? <b>{s.player.name}</b> : <span class="muted">{t('waiting.free')}</span>}
+            {s.player?.bot && <span class="badge">{t('table.bot')}</span>}
+            {i === table.mySeat && <span class="badge">{t('waiting.you')}</span>}
           </li>
         ))}
       </ul>
-      <p class="prompt">{full ? 'All seats are taken.' : 'Waiting for players.'}</p>
+      <p class="prompt">{full ? t('waiting.full') : t('waiting.waiting')}</p>
       {!full && seated && (
         <div class="buttons">
           <label>
-            Bot{' '}
+            {t('waiting.bot')}{' '}
             <select value={choice} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
-              <option value="">any free bot</option>
+              <option value="">{t('waiting.anyBot')}</option>
               {freeBots.map((b) => (
                 <option value={b.name}>{b.name}</option>
               ))}
             </select>
           </label>
           {[0, 1, 2]
-            .filter((s) => !t.seats[s].player)
+            .filter((s) => !table.seats[s].player)
             .map((s) => (
-              <button onClick={() => session.addBot(s, choice)}>Add bot to seat {s + 1}</button>
+              <button onClick={() => session.addBot(s, choice)}>{t('waiting.addBot', { n: s + 1 })}</button>
             ))}
         </div>
       )}
       <div class="buttons">
         {seated && full && (
           <button class="primary" onClick={() => session.startSeries()} data-testid="start-series">
-            {t.seriesResult ? 'Start a new series' : 'Start the series'}
+            {table.seriesResult ? t('waiting.startNew') : t('waiting.start')}
           </button>
         )}
-        {seated && !full && t.seriesResult && (
+        {seated && !full && table.seriesResult && (
           <button class="primary" onClick={() => session.playAgain(['', ''])} data-testid="play-again">
-            Play another series with bots
+            {t('waiting.playAgain')}
           </button>
         )}
       </div>
@@ -344,35 +347,34 @@ function Lobbyish({ t, snap, session }: { t: TableState; snap: SessionSnapshot; 
   );
 }
 
-function ResultBanner({ t, names }: { t: TableState; names: string[] }) {
+function ResultBanner({ table, names }: { table: TableState; names: string[] }) {
   const [closed, setClosed] = useState<number | null>(null);
-  const r = t.lastResult;
-  if (!r || closed === r.game || !t.running) return null;
-  const fresh = r.game === t.game ? t.phase === 'finished' : r.game === t.game - 1 && t.phase === 'bidding';
+  const r = table.lastResult;
+  if (!r || closed === r.game || !table.running) return null;
+  const fresh =
+    r.game === table.game ? table.phase === 'finished' : r.game === table.game - 1 && table.phase === 'bidding';
   if (!fresh) return null;
   const ex = explainResult(r.result, names, r.points);
   return (
-    <div class={`result-banner ${r.result.folded ? 'folded' : r.result.won ? 'won' : 'lost'}`} role="status">
-      <span>
-        Game {r.game + 1}: {ex.headline}
-      </span>
-      <button class="link" onClick={() => setClosed(r.game)} aria-label="close">
+    <div class={`result-banner ${r.result.folded ? 'folded' : r.result.won ? 'won' : 'lost'}`}>
+      <span>{t('explain.gameHeadline', { n: r.game + 1, headline: ex.headline })}</span>
+      <button class="link" onClick={() => setClosed(r.game)} aria-label={t('banner.close')}>
         ✕
       </button>
     </div>
   );
 }
 
-function SeriesFinal({ t, names }: { t: TableState; names: string[] }) {
-  const r = t.seriesResult!;
+function SeriesFinal({ table, names }: { table: TableState; names: string[] }) {
+  const r = table.seriesResult!;
   const order = [0, 1, 2].sort((a, b) => r[b].score - r[a].score || r[b].won - r[a].won || r[a].lost - r[b].lost);
   return (
     <section class="series-final" data-testid="series-final">
-      <h3>Series finished</h3>
+      <h3>{t('final.title')}</h3>
       <ol>
         {order.map((s) => (
           <li>
-            <b>{names[s]}</b> {r[s].score} points ({r[s].won} won, {r[s].lost} lost)
+            <b>{names[s]}</b> {t('final.line', { score: r[s].score, won: r[s].won, lost: r[s].lost })}
           </li>
         ))}
       </ol>
@@ -381,24 +383,25 @@ function SeriesFinal({ t, names }: { t: TableState; names: string[] }) {
 }
 
 export function TableView({ session, snap }: { session: Session; snap: SessionSnapshot }) {
-  const t = snap.table!;
-  const me = t.mySeat;
+  const table = snap.table!;
+  const me = table.mySeat;
   const bottom = me ?? 0;
   const left = (bottom + 1) % 3;
   const right = (bottom + 2) % 3;
-  const names = t.seats.map((s, i) => s.player?.name ?? `Seat ${i + 1}`);
-  const listNames = t.seats.map((s, i) => t.seriesSeats[i]?.name ?? s.player?.name ?? `Seat ${i + 1}`);
-  const act = snap.act && isCurrentTurn(snap.act, t) ? snap.act : null;
+  const seatN = (i: number) => t('seat.n', { n: i + 1 });
+  const names = table.seats.map((s, i) => s.player?.name ?? seatN(i));
+  const listNames = table.seats.map((s, i) => table.seriesSeats[i]?.name ?? s.player?.name ?? seatN(i));
+  const act = currentAct(snap.act, table);
   const legal: LegalAction[] = act?.view.legal ?? [];
-  const turn = act ? (me ?? -1) : toAct(t);
+  const turn = act ? (me ?? -1) : toAct(table);
   const [preview, setPreview] = useState<GameType | null>(null);
   const [sel, setSel] = useState<string[]>([]);
-  useEffect(() => setSel([]), [t.phase, t.game]);
-  useEffect(() => setPreview(null), [t.game, t.phase === 'playing']);
-  const game = t.declaration?.game ?? preview;
-  const hand = useMemo(() => sortHand(t.hand, game), [t.hand, game]);
+  useEffect(() => setSel([]), [table.phase, table.game]);
+  useEffect(() => setPreview(null), [table.game, table.phase === 'playing']);
+  const game = table.declaration?.game ?? preview;
+  const hand = useMemo(() => sortHand(table.hand, game), [table.hand, game]);
 
-  const phase = act?.view.phase ?? t.phase;
+  const phase = act?.view.phase ?? table.phase;
   const playable =
     act && phase === 'playing' ? new Set(legal.filter((a) => a.type === 'play').map((a) => a.card as string)) : null;
   const selectable = !!act && phase === 'discarding';
@@ -408,68 +411,79 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
       ? (c: string) => setSel((s) => (s.includes(c) ? s.filter((x) => x !== c) : s.length >= 2 ? [s[1], c] : [...s, c]))
       : null;
 
-  const pts = pointsBySeat(t);
-  const declPts = t.declarer >= 0 ? pts[t.declarer] : 0;
-  const defPts = t.declarer >= 0 ? pts.reduce((a, b) => a + b, 0) - declPts : 0;
-  const running = t.running && t.game >= 0;
-  const gameNo = t.game >= 0 ? t.game + 1 : t.list.length;
+  const pts = pointsBySeat(table);
+  const declPts = table.declarer >= 0 ? pts[table.declarer] : 0;
+  const defPts = table.declarer >= 0 ? pts.reduce((a, b) => a + b, 0) - declPts : 0;
+  const running = table.running && table.game >= 0;
+  const gameNo = table.game >= 0 ? table.game + 1 : table.list.length;
 
   return (
     <div class="table-layout">
+      <Announcer table={table} names={names} myTurn={!!act} />
       <div class="felt-col">
         <div class="table-bar">
           <span>
-            Table {t.table}
-            {t.event ? ` · ${t.event}` : ''} ·{' '}
-            {running ? `Game ${gameNo} of ${t.deals}` : t.running ? 'Series running' : 'No series running'}
-            {snap.watching && ' · watching'}
+            {t('table.title', { n: table.table })}
+            {table.event ? ` · ${table.event}` : ''} ·{' '}
+            {running
+              ? t('table.gameOf', { n: gameNo, deals: table.deals })
+              : table.running
+                ? t('table.seriesRunning')
+                : t('table.noSeries')}
+            {snap.watching && ` · ${t('table.watching')}`}
           </span>
           <span class="bar-right">
             <PaceControl />
-            {snap.status !== 'open' && <span class="badge warn">reconnecting…</span>}
-            {(!t.running || snap.watching || me === null) && (
+            {snap.status !== 'open' && <span class="badge warn">{t('table.reconnecting')}</span>}
+            {(!table.running || snap.watching || me === null) && (
               <button onClick={() => session.leaveTable()} data-testid="leave">
-                Leave table
+                {t('table.leave')}
               </button>
             )}
           </span>
         </div>
-        {!t.running && <Lobbyish t={t} snap={snap} session={session} />}
+        {!table.running && <Lobbyish table={table} snap={snap} session={session} />}
         {snap.dwell?.kind !== 'result' && (
           <ResultBanner
-            t={t}
-            names={t.lastResult ? t.lastResult.seats.map((p, i) => p?.name ?? listNames[i]) : listNames}
+            table={table}
+            names={table.lastResult ? table.lastResult.seats.map((p, i) => p?.name ?? listNames[i]) : listNames}
           />
         )}
-        {t.running && t.declaration && t.phase !== 'bidding' && (
+        {table.running && table.declaration && table.phase !== 'bidding' && (
           <div class="game-line" data-testid="game-line">
-            <b>{names[t.declarer]}</b> plays <b>{declarationText(t.declaration)}</b> · bid {t.currentBid} · card points:
-            declarer {declPts}, defenders {defPts}
+            <b>{names[table.declarer]}</b> {t('table.plays')} <b>{declarationText(table.declaration)}</b> ·{' '}
+            {t('table.gameLine', { bid: table.currentBid, declarer: declPts, defenders: defPts })}
           </div>
         )}
-        {t.running && (
+        {table.running && (
           <>
             <div class="felt">
-              <SeatBox t={t} seat={left} turn={turn} where="left" />
-              <TrickArea t={t} bottom={bottom} names={names} dwell={snap.dwell} onSkip={() => session.skipPause()} />
-              <SeatBox t={t} seat={right} turn={turn} where="right" />
-              {t.running && <LastTrick t={t} names={names} />}
+              <SeatBox table={table} seat={left} turn={turn} where="left" />
+              <TrickArea
+                table={table}
+                bottom={bottom}
+                names={names}
+                dwell={snap.dwell}
+                onSkip={() => session.skipPause()}
+              />
+              <SeatBox table={table} seat={right} turn={turn} where="right" />
+              {table.running && <LastTrick table={table} names={names} />}
             </div>
             <div class={`me-bar${turn === me && me !== null ? ' turn' : ''}`}>
               {me !== null ? (
-                <SeatBox t={t} seat={me} turn={turn} where="bottom" />
+                <SeatBox table={table} seat={me} turn={turn} where="bottom" />
               ) : (
-                <span class="muted">You are watching.</span>
+                <span class="muted">{t('table.youWatch')}</span>
               )}
               {act && <Clock deadline={act.deadline} total={act.clock_ms} />}
-              <Concede t={t} session={session} snap={snap} />
+              <Concede table={table} session={session} snap={snap} />
             </div>
           </>
         )}
-        {snap.dwell?.kind === 'result' && t.phase === 'finished' && t.lastResult?.game === t.game && (
+        {snap.dwell?.kind === 'result' && table.phase === 'finished' && table.lastResult?.game === table.game && (
           <GameEnd
-            t={t}
-            names={t.lastResult.seats.map((p, i) => p?.name ?? listNames[i])}
+            t={table}
+            names={table.lastResult.seats.map((p, i) => p?.name ?? listNames[i])}
             dwell={snap.dwell}
             onNext={() => session.skipPause()}
           />
@@ -486,28 +500,28 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
             discardSel={sel}
           />
         )}
-        {!act && running && t.phase !== 'finished' && me !== null && turn >= 0 && turn !== me && (
+        {!act && running && table.phase !== 'finished' && me !== null && turn >= 0 && turn !== me && (
           <p class="status" data-testid="status">
-            Waiting for {names[turn]}…
+            {t('table.waitingFor', { name: names[turn] })}
           </p>
         )}
-        {me !== null && t.running && hand.length > 0 && (
+        {me !== null && table.running && hand.length > 0 && (
           <HandView cards={hand} playable={playable} selectable={selectable} selected={sel} onCard={onCard} />
         )}
-        {t.running && t.skat.length > 0 && me === t.declarer && t.phase !== 'bidding' && (
+        {table.running && table.skat.length > 0 && me === table.declarer && table.phase !== 'bidding' && (
           <p class="muted small">
-            Skat was {t.skat.map(cardLabel).join(' ')}
-            {t.discard.length ? ` · put away ${t.discard.map(cardLabel).join(' ')}` : ''}
+            {t('table.skatWas', { cards: table.skat.map(cardLabel).join(' ') })}
+            {table.discard.length ? ` · ${t('table.putAway', { cards: table.discard.map(cardLabel).join(' ') })}` : ''}
           </p>
         )}
       </div>
       <aside class="side-col">
-        {running && <AuctionHistory forehand={t.forehand} entries={t.auction} names={names} />}
-        {t.lastResult && (
-          <ResultBox game={t.lastResult} names={t.lastResult.seats.map((p, i) => p?.name ?? listNames[i])} />
+        {running && <AuctionHistory forehand={table.forehand} entries={table.auction} names={names} />}
+        {table.lastResult && (
+          <ResultBox game={table.lastResult} names={table.lastResult.seats.map((p, i) => p?.name ?? listNames[i])} />
         )}
-        <SeriesTable names={listNames} list={t.list} deals={t.deals} mySeat={me} />
-        <Chat t={t} session={session} />
+        <SeriesTable names={listNames} list={table.list} deals={table.deals} mySeat={me} />
+        <Chat table={table} session={session} />
       </aside>
     </div>
   );

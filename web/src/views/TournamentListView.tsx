@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, formatDate, type TournamentItem } from '../lib/api';
 import { compactSpec, compactVerdict, formatCi } from '../lib/tournament';
 import { EmptyRow } from '../components/EmptyRow';
+import { t, tOr } from '../lib/i18n';
 
 export function TournamentListView() {
   const [rows, setRows] = useState<TournamentItem[] | null>(null);
@@ -11,56 +12,53 @@ export function TournamentListView() {
     api
       .tournaments()
       .then((r) => setRows(r.tournaments))
-      .catch((e) => setError(String(e.message ?? e)));
+      .catch((e) => setError(t('error.load', { message: String(e.message ?? e) })));
   }, []);
   return (
     <section class="page tournaments">
-      <h2>Tournaments</h2>
-      <p class="muted small">
-        Bot A against bot B on duplicate deals. The difference is B − A in Seeger-Fabian points per seat and game over
-        all seatings so far, with its 95 % interval.
-      </p>
+      <h2>{t('tour.title')}</h2>
+      <p class="muted small">{t('tour.intro')}</p>
       {error && <p class="warn-text">{error}</p>}
-      {!rows && !error && <p class="status">Loading…</p>}
+      {!rows && !error && <p class="status">{t('common.loading')}</p>}
       {rows && (
         <div class="scroll-x">
           <table class="data" data-testid="tournaments">
             <thead>
               <tr>
-                <th>Tournament</th>
+                <th>{t('tour.col.tournament')}</th>
                 <th class="left">A</th>
                 <th class="left">B</th>
-                <th>Deals</th>
-                <th class="left">Mode</th>
-                <th class="left">Status</th>
+                <th>{t('tour.col.deals')}</th>
+                <th class="left">{t('tour.col.mode')}</th>
+                <th class="left">{t('tour.col.status')}</th>
                 <th>B − A (95 %)</th>
-                <th class="left">Verdict</th>
-                <th class="left">Created</th>
+                <th class="left">{t('tour.col.verdict')}</th>
+                <th class="left">{t('tour.col.created')}</th>
               </tr>
             </thead>
             <tbody>
-              {rows.map((t) => (
+              {rows.map((tour) => (
                 <tr>
                   <td>
-                    <a href={`#/tournaments/${t.id}`}>#{t.id}</a>
+                    <a href={`#/tournaments/${tour.id}`}>#{tour.id}</a>
                   </td>
-                  <td class="left" title={t.a}>
-                    {compactSpec(t.a)}
+                  <td class="left" title={tour.a}>
+                    {compactSpec(tour.a)}
                   </td>
-                  <td class="left" title={t.b}>
-                    {compactSpec(t.b)}
+                  <td class="left" title={tour.b}>
+                    {compactSpec(tour.b)}
                   </td>
                   <td class="num">
-                    {t.deals_done}/{t.deals}
+                    {tour.deals_done}/{tour.deals}
                   </td>
-                  <td class="left">{t.mode === 'inprocess' ? 'in-process' : 'server'}</td>
-                  <td class="left">{t.status}</td>
-                  <td class="num strong">{formatCi(t.difference, t.ci95)}</td>
-                  <td class="left">{t.verdict && compactVerdict(t.verdict, t.a, t.b)}</td>
-                  <td class="left">{formatDate(t.created_at)}</td>
+                  <td class="left">{tour.mode === 'inprocess' ? t('tour.mode.inprocess') : t('tour.mode.server')}</td>
+                  <td class="left">{tOr(`status.${tour.status}`, tour.status)}</td>
+                  <td class="num strong">{formatCi(tour.difference, tour.ci95)}</td>
+                  <td class="left">{tour.verdict && compactVerdict(tour.verdict, tour.a, tour.b)}</td>
+                  <td class="left">{formatDate(tour.created_at)}</td>
                 </tr>
               ))}
-              {rows.length === 0 && <EmptyRow columns={9}>No tournaments yet.</EmptyRow>}
+              {rows.length === 0 && <EmptyRow columns={9}>{t('tour.empty')}</EmptyRow>}
             </tbody>
           </table>
         </div>

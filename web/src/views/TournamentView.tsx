@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Chart, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import { TournamentReport } from '../components/TournamentReport';
 import { api, formatDate, type CurvePoint, type TournamentDetail } from '../lib/api';
+import { lang, t, tOr } from '../lib/i18n';
 import { compactVerdict, curveDatasets, DIFFERENCE_DATASET, formatCi, seatingLabel } from '../lib/tournament';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, Filler, Tooltip, Legend);
@@ -22,8 +23,8 @@ function CurveChart({ curve }: { curve: CurvePoint[] }) {
         animation: false,
         interaction: { mode: 'index', intersect: false },
         scales: {
-          x: { type: 'linear', title: { display: true, text: 'deals' } },
-          y: { title: { display: true, text: 'B − A, SF per seat and game' } },
+          x: { type: 'linear', title: { display: true, text: t('tour.axisDeals') } },
+          y: { title: { display: true, text: t('tour.axisDifference') } },
         },
         plugins: {
           legend: { position: 'bottom', labels: { filter: (item) => item.text !== '' } },
@@ -37,10 +38,10 @@ function CurveChart({ curve }: { curve: CurvePoint[] }) {
       },
     });
     return () => chart.destroy();
-  }, [curve]);
+  }, [curve, lang()]);
   return (
     <div class="chart-box" data-testid="tournament-chart">
-      <canvas ref={ref} aria-label="Duplicate difference B − A with its 95 % interval by deals played" role="img" />
+      <canvas ref={ref} aria-label={t('tour.chart')} role="img" />
     </div>
   );
 }
@@ -63,7 +64,7 @@ export function TournamentView({ id }: { id: number }) {
             setData(d);
             setError(null);
           },
-          (e) => live && setError(String(e.message ?? e)),
+          (e) => live && setError(t('error.load', { message: String(e.message ?? e) })),
         )
         .finally(() => {
           if (live && running) timer = setTimeout(load, REFRESH_MS);
@@ -79,40 +80,47 @@ export function TournamentView({ id }: { id: number }) {
   return (
     <section class="page tournament">
       <p>
-        <a href="#/tournaments">← all tournaments</a>
+        <a href="#/tournaments">{t('tour.all')}</a>
       </p>
-      <h2>Tournament #{id}</h2>
+      <h2>{t('tour.one', { id })}</h2>
       {error && <p class="warn-text">{error}</p>}
-      {!data && !error && <p class="status">Loading…</p>}
+      {!data && !error && <p class="status">{t('common.loading')}</p>}
       {data && (
         <>
           <p class="tournament-bots">
-            <span class="strong">A</span> <code>{data.a}</code> vs <span class="strong">B</span> <code>{data.b}</code>
+            <span class="strong">A</span> <code>{data.a}</code> {t('tour.vs')} <span class="strong">B</span>{' '}
+            <code>{data.b}</code>
           </p>
           <p class="muted" data-testid="tournament-status">
-            seed {data.seed} · {data.status} · {data.deals_done}/{data.deals} deals ·{' '}
-            {data.mode === 'inprocess' ? 'in-process' : 'server'} · created {formatDate(data.created_at)}
-            {data.finished_at && ` · finished ${formatDate(data.finished_at)}`}
+            {t('tour.status', {
+              seed: data.seed,
+              status: tOr(`status.${data.status}`, data.status),
+              done: data.deals_done,
+              deals: data.deals,
+              mode: data.mode === 'inprocess' ? t('tour.mode.inprocess') : t('tour.mode.server'),
+              date: formatDate(data.created_at),
+            })}
+            {data.finished_at && ` · ${t('tour.finishedAt', { date: formatDate(data.finished_at) })}`}
             {data.report && ` · ${Math.round(data.report.seconds)} s`}
           </p>
           <p>
-            B − A so far: <span class="strong">{formatCi(data.difference, data.ci95)}</span>
+            {t('tour.soFar')} <span class="strong">{formatCi(data.difference, data.ci95)}</span>
             {data.verdict && ` · ${compactVerdict(data.verdict, data.a, data.b)}`}
           </p>
-          <h3>Duplicate difference by deals played</h3>
-          {data.curve.length ? <CurveChart curve={data.curve} /> : <p class="muted">No deals played yet.</p>}
+          <h3>{t('tour.curve')}</h3>
+          {data.curve.length ? <CurveChart curve={data.curve} /> : <p class="muted">{t('tour.noDeals')}</p>}
           {data.report && <TournamentReport report={data.report} />}
           {data.series.length > 0 && (
             <>
-              <h3>Series</h3>
+              <h3>{t('tour.series')}</h3>
               <div class="scroll-x">
                 <table class="data narrow" data-testid="tournament-series">
                   <thead>
                     <tr>
-                      <th>Series</th>
-                      <th>Table</th>
-                      <th class="left">Seating</th>
-                      <th>Rotation</th>
+                      <th>{t('tour.col.series')}</th>
+                      <th>{t('tour.col.table')}</th>
+                      <th class="left">{t('tour.col.seating')}</th>
+                      <th>{t('tour.col.rotation')}</th>
                     </tr>
                   </thead>
                   <tbody>

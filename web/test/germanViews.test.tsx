@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+// Views in the page's language: the rules page with the base values, the auction list in German,
+// the announcer's live region as the shown table changes, and a switch of language re-read by a view.
+import { afterEach, describe, expect, it } from 'vitest';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { Announcer } from '../src/components/Announcer';
+import { AuctionHistory } from '../src/components/AuctionHistory';
+import { setLang } from '../src/lib/i18n';
+import { applyEvent, newTable, type Msg, type TableState } from '../src/lib/tableState';
+import { RulesView } from '../src/views/RulesView';
+
+afterEach(() => {
+  setLang('en');
+  document.body.innerHTML = '';
+});
+
+function mount(node: preact.ComponentChild) {
+  const root = document.createElement('div');
+  document.body.appendChild(root);
+  act(() => render(node, root));
+  return root;
+}
+
+describe('the rules page', () => {
+  it('shows the base values and the fixed Null values in both languages', () => {
+    const root = mount(<RulesView />);
+    const rows = (id: string) =>
+      [...root.querySelectorAll(`[data-testid="${id}"] tbody tr`)].map((tr) => tr.textContent);
+    expect(rows('base-values')).toEqual(['♦ Diamonds9', '♥ Hearts10', '♠ Spades11', '♣ Clubs12', 'Grand24']);
+    expect(rows('null-values')).toEqual(['Null23', 'Null Hand35', 'Null Ouvert46', 'Null Ouvert Hand59']);
+    expect(root.textContent).toContain('18, 20, 22, 23, 24, 27, 30');
+    act(() => setLang('de'));
+    act(() => render(<RulesView />, root));
+    expect(root.querySelector('h2')?.textContent).toBe('Die Skatregeln in Kürze');
+    expect(rows('base-values')).toEqual(['♦ Karo9', '♥ Herz10', '♠ Pik11', '♣ Kreuz12', 'Grand24']);
+    expect(root.textContent).toContain('Grundwert');
+    expect(root.textContent).toContain('überreizt');
+    expect(root.textContent).toContain('jeder Gegenspieler bekommt + 40');
+  });
+});
+
+describe('the auction list in German', () => {
+  it('says Vorhand, Mittelhand, Hinterhand, Ja and Passe', () => {
+    setLang('de');
+    const root = mount(
+      <AuctionHistory
+        forehand={0}
+        entries={[
+          { seat: 1, type: 'bid', value: 18 },
+          { seat: 0, type: 'hold' },
+          { seat: 1, type: 'pass' },
+          { seat: 2, type: 'pass' },
+        ]}
+        names={['Anna', 'Ben', 'Cleo']}
+      />,
+    );
+    expect(root.querySelector('h3')?.textContent).toBe('Reizen');
+    expect([...root.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Ben (Mittelhand) 18',
+      'Anna (Vorhand) Ja',
+      'Ben (Mittelhand) Passe',
+      'Cleo (Hinterhand) Passe',
+    ]);
+  });
+});
+
+describe('the announcer', () => {
+  it('adds a line for each change of the shown table to its polite live region', () => {
+    let v = 0;
+    const ev = (m: Record<string, unknown>) => ({ table: 1, version: ++v, game: 0, ...m }) as unknown as Msg;
+    const apply = (s: TableState, ...list: Msg[]) => list.reduce((x, e) => applyEvent(x, e).state, s);
+    const names = ['Anna', 'house-1', 'house-2'];
+    const dealt = apply(newTable(1, null), ev({ type: 'game_started', forehand: 0 }));
+    const root = mount(<Announcer table={dealt} names={names} myTurn={false} />);
+    const region = root.querySelector('[data-testid="announcer"]')!;
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
+    const bid = apply(dealt, ev({ type: 'bid', seat: 1, value: 18 }));
+    act(() => render(<Announcer table={bid} names={names} myTurn={false} />, root));
+    expect([...region.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['house-1 bids 18']);
+    setLang('de');
+    const passed = apply(bid, ev({ type: 'pass', seat: 0 }));
+    act(() => render(<Announcer table={passed} names={names} myTurn={true} />, root));
+    expect([...region.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['house-1 bids 18', 'Anna passt']);
+  });
+});
