@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "db/collect_rows.h"
 #include "db/sqlite_error.h"
 #include "db/transaction.h"
 
@@ -9,18 +10,8 @@ namespace skat::db {
 
 namespace {
 
+using detail::collect;
 using detail::error;
-
-template <class T, class F>
-std::expected<std::vector<T>, DbError> collect(Statement& st, F row_of) {
-  std::vector<T> out;
-  for (;;) {
-    auto row = st.step();
-    if (!row) return std::unexpected(row.error());
-    if (!*row) return out;
-    out.push_back(row_of(st));
-  }
-}
 
 TableVersionRecord version_from(const Statement& st) {
   return {st.integer(0), st.timestamp(1), st.text(2), st.text(3), st.int64(4), st.int64(5), st.int64(6), st.text(7)};
@@ -66,31 +57,56 @@ std::expected<std::vector<RecordedGame>, DbError> games_after(Connection& c, Gam
   });
 }
 
-std::expected<void, DbError> for_each_finished_series(Connection& c,
-                                                      const std::function<bool(const SeriesGames&)>& visit) {
-  // Reads the list first (ids and seats), then each series' games: no statement stays open while
-  // the visitor runs.
+namespace {
+
+// Finished series (ids, finish times and seats) matching `where`, in the order they finished.
+std::expected<std::vector<SeriesGames>, DbError> finished_series_list(Connection& c, std::string_view where,
+                                                                      std::optional<SeriesId> id) {
   auto list = c.statement(
       "SELECT s.id, s.finished_at, "
       "(SELECT player_id FROM series_seats WHERE series_id = s.id AND seat = 0), "
       "(SELECT player_id FROM series_seats WHERE series_id = s.id AND seat = 1), "
       "(SELECT player_id FROM series_seats WHERE series_id = s.id AND seat = 2) "
-      "FROM series s WHERE s.status = 'finished' ORDER BY s.finished_at, s.id");
+      "FROM series s WHERE s.status = 'finished'" +
+      std::string(where) + " ORDER BY s.finished_at, s.id");
   if (!list) return std::unexpected(list.error());
-  auto all = collect<SeriesGames>(*list, [](const Statement& s) {
+  if (id) list->bind(1, *id);
+  return collect<SeriesGames>(*list, [](const Statement& s) {
     return SeriesGames{s.int64(0), s.timestamp(1), {s.int64(2), s.int64(3), s.int64(4)}, {}};
   });
+}
+
+std::expected<void, DbError> read_game_lines(Connection& c, SeriesGames& series) {
+  auto games = c.statement("SELECT pgn FROM games WHERE series_id = ?1 ORDER BY idx");
+  if (!games) return std::unexpected(games.error());
+  games->bind(1, series.id);
+  auto lines = collect<std::string>(*games, [](const Statement& s) { return s.text(0); });
+  if (!lines) return std::unexpected(lines.error());
+  series.games = std::move(*lines);
+  return {};
+}
+
+}  // namespace
+
+std::expected<void, DbError> for_each_finished_series(Connection& c,
+                                                      const std::function<bool(const SeriesGames&)>& visit) {
+  // Reads the list first (ids and seats), then each series' games: no statement stays open while
+  // the visitor runs.
+  auto all = finished_series_list(c, "", std::nullopt);
   if (!all) return std::unexpected(all.error());
   for (SeriesGames& series : *all) {
-    auto games = c.statement("SELECT pgn FROM games WHERE series_id = ?1 ORDER BY idx");
-    if (!games) return std::unexpected(games.error());
-    games->bind(1, series.id);
-    auto lines = collect<std::string>(*games, [](const Statement& s) { return s.text(0); });
-    if (!lines) return std::unexpected(lines.error());
-    series.games = std::move(*lines);
+    if (auto read = read_game_lines(c, series); !read) return std::unexpected(read.error());
     if (!visit(series)) break;
   }
   return {};
+}
+
+std::expected<std::optional<SeriesGames>, DbError> finished_series_games(Connection& c, SeriesId id) {
+  auto found = finished_series_list(c, " AND s.id = ?1", id);
+  if (!found) return std::unexpected(found.error());
+  if (found->empty()) return std::optional<SeriesGames>();
+  if (auto read = read_game_lines(c, found->front()); !read) return std::unexpected(read.error());
+  return std::optional<SeriesGames>(std::move(found->front()));
 }
 
 std::expected<std::optional<RatingSnapshot>, DbError> latest_snapshot(Connection& c) {
@@ -140,6 +156,13 @@ std::expected<std::int64_t, DbError> write_snapshot(Connection& c, const RatingS
     point->bind(1, id).bind(2, h.player_id).bind(3, h.series_id).bind(4, h.finished_at).bind(5, h.rating);
     if (auto done = point->run(); !done) return std::unexpected(done.error());
   }
+  // The provisional ratings of every series this snapshot rated are superseded by it.
+  auto superseded = c.statement(
+      "DELETE FROM provisional_ratings WHERE series_id IN (SELECT series_id FROM rating_history WHERE snapshot_id = "
+      "?1)");
+  if (!superseded) return std::unexpected(superseded.error());
+  superseded->bind(1, id);
+  if (auto done = superseded->run(); !done) return std::unexpected(done.error());
   auto prune = c.statement(
       "DELETE FROM rating_snapshots WHERE id NOT IN (SELECT id FROM rating_snapshots ORDER BY id DESC LIMIT ?1)");
   if (!prune) return std::unexpected(prune.error());

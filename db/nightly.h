@@ -51,6 +51,8 @@ struct SeriesGames {
 // Every finished series (not aborted), ordered by finish time then id, until `visit` returns false.
 std::expected<void, DbError> for_each_finished_series(Connection& c,
                                                       const std::function<bool(const SeriesGames&)>& visit);
+// One finished series with its game lines; empty when it is not finished (or does not exist).
+std::expected<std::optional<SeriesGames>, DbError> finished_series_games(Connection& c, SeriesId id);
 
 struct RatingRow {
   PlayerId player_id = 0;

@@ -59,6 +59,10 @@ std::expected<SeriesTrace, std::string> EloTable::apply(const SeriesResult& s) {
   return trace;
 }
 
+void EloTable::seed(const std::string& player, double rating, int series, double scores) {
+  players_[player] = Entry{rating, series, scores};
+}
+
 double EloTable::rating(const std::string& player) const {
   const auto it = players_.find(player);
   return it == players_.end() ? options_.start : it->second.rating;

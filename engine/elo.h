@@ -78,6 +78,10 @@ class EloTable {
   // last of them, then takes the mean of their scores.
   std::expected<SeriesTrace, std::string> apply(const SeriesResult& series);
 
+  // Starts a player from figures computed earlier (a stored rating): `series` played so far and
+  // the sum of their scores (which matters only while he is in his entry series).
+  void seed(const std::string& player, double rating, int series, double scores);
+
   double rating(const std::string& player) const;
   int series_played(const std::string& player) const;
   // All players, best rating first (ties by name).

@@ -2,6 +2,7 @@
 #include "server/app/read_json.h"
 
 #include <map>
+#include <set>
 
 namespace skat::app {
 
@@ -40,6 +41,11 @@ Json series_page_json(const std::vector<db::SeriesRecord>& list, const db::Page&
 Json leaderboard_json(const Leaderboard& board, const std::string& kind) {
   std::map<db::PlayerId, const db::RatingRow*> rated;
   for (const db::RatingRow& r : board.ratings) rated.emplace(r.player_id, &r);
+  std::set<db::PlayerId> live;  // rated since the snapshot: their newest provisional row wins
+  for (const db::RatingRow& r : board.live) {
+    rated.insert_or_assign(r.player_id, &r);
+    live.insert(r.player_id);
+  }
   Json snapshot = nullptr;
   if (board.snapshot)
     snapshot = {{"id", board.snapshot->id},
@@ -63,12 +69,14 @@ Json leaderboard_json(const Leaderboard& board, const std::string& kind) {
               {"rating", nullptr},
               {"uncertainty", nullptr},
               {"rated_series", 0},
-              {"provisional", true}};
+              {"provisional", true},
+              {"live", false}};
     if (const auto it = rated.find(r.player_id); it != rated.end()) {
       item["rating"] = it->second->rating;
       item["uncertainty"] = it->second->uncertainty;
       item["rated_series"] = it->second->series;
       item["provisional"] = it->second->series < kProvisionalSeries;
+      item["live"] = live.contains(r.player_id);
     }
     items.push_back(std::move(item));
   }
@@ -80,6 +88,9 @@ Json player_json(const PlayerPage& page, const db::Page& paging) {
   Json history = Json::array();
   for (const db::HistoryPoint& h : page.ratings)
     history.push_back({{"series", h.series_id}, {"finished_at", db::to_millis(h.finished_at)}, {"rating", h.rating}});
+  for (const db::HistoryPoint& h : page.live)
+    history.push_back(
+        {{"series", h.series_id}, {"finished_at", db::to_millis(h.finished_at)}, {"rating", h.rating}, {"live", true}});
   body["ratings"] = std::move(history);
   body["player"] = {{"id", page.player.id},
                     {"name", page.player.name},

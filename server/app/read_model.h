@@ -38,12 +38,15 @@ struct Leaderboard {
   std::vector<db::LeaderboardRow> rows;        // best first
   std::optional<db::RatingSnapshot> snapshot;  // the nightly job's newest, header only
   std::vector<db::RatingRow> ratings;          // that snapshot's ratings
+  // Each player's newest provisional rating (after series the snapshot does not include yet).
+  std::vector<db::RatingRow> live;
 };
 
 struct PlayerPage {
   db::Player player;
   std::vector<db::SeriesRecord> series;   // one page of the player's series
   std::vector<db::HistoryPoint> ratings;  // after each rated series, from the newest snapshot
+  std::vector<db::HistoryPoint> live;     // then after each series since, provisional
 };
 
 struct TournamentWithTables {

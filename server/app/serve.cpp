@@ -10,10 +10,12 @@
 #include <cstring>
 #include <filesystem>
 
+#include "bots/tables/table_files.h"
 #include "server/app/random_token.h"
 #include "server/app/server.h"
 #include "server/app/sqlite_read_model.h"
 #include "server/app/sqlite_store.h"
+#include "server/nightly/provisional_ratings.h"
 
 namespace skat::app {
 
@@ -71,6 +73,25 @@ std::expected<std::string, std::string> load_or_create_admin_token(const std::st
   return token;
 }
 
+namespace {
+
+// Rates each finished series right away (docs/ratings.md §6), judging hand luck with the tables of
+// `tables_path` (the server's strength tables; none: without hand luck).
+SqliteStore::SeriesRater provisional_rater(const std::string& tables_path) {
+  std::shared_ptr<const bots::TableSet> tables;
+  if (auto loaded = bots::load_tables(tables_path)) tables = std::make_shared<const bots::TableSet>(std::move(*loaded));
+  return [tables](db::Connection& c, db::SeriesId series) -> std::expected<void, std::string> {
+    nightly::RatingOptions defaults;
+    defaults.chance.hand_luck = tables != nullptr;
+    auto rated = nightly::rate_series_provisionally(
+        c, series, defaults, tables ? nightly::table_win_probability(*tables) : nightly::WinProbabilityFn{});
+    if (!rated) return std::unexpected(rated.error());
+    return {};
+  };
+}
+
+}  // namespace
+
 int run_serve(const ServeConfig& config) {
   std::error_code ec;
   if (const fs::path parent = fs::path(config.db_path).parent_path(); !parent.empty())
@@ -83,6 +104,7 @@ int run_serve(const ServeConfig& config) {
                       : "");
     return 1;
   }
+  (*store)->rate_finished_series_with(provisional_rater(config.strength_tables));
   auto recovery = (*store)->recover_unfinished_series();
   if (!recovery) {
     spdlog::warn("serve: the series left running by the last process: {}", recovery.error());

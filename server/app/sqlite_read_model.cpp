@@ -5,6 +5,7 @@
 
 #include "db/connection.h"
 #include "db/export.h"
+#include "db/provisional_ratings.h"
 #include "server/table/game_log.h"
 
 namespace skat::app {
@@ -118,6 +119,9 @@ Read<Leaderboard> SqliteReadModel::leaderboard(db::PlayerGroup group) {
     if (!ratings) return std::unexpected(failure(ratings.error()));
     board.ratings = std::move(*ratings);
   }
+  auto live = db::provisional_ratings(*c);
+  if (!live) return std::unexpected(failure(live.error()));
+  board.live = std::move(*live);
   return board;
 }
 
@@ -126,7 +130,7 @@ Read<PlayerPage> SqliteReadModel::player(std::int64_t id, const db::Page& page) 
   if (!c) return std::unexpected(c.error());
   auto player = db::get_player(*c, id);
   if (!player) return std::unexpected(failure(player.error()));
-  PlayerPage out{std::move(*player), {}, {}};
+  PlayerPage out{std::move(*player), {}, {}, {}};
   db::SeriesFilter filter;
   filter.player_id = id;
   auto list = db::list_series(*c, filter, page);
@@ -139,6 +143,9 @@ Read<PlayerPage> SqliteReadModel::player(std::int64_t id, const db::Page& page) 
     if (!points) return std::unexpected(failure(points.error()));
     out.ratings = std::move(*points);
   }
+  auto live = db::provisional_history(*c, id);
+  if (!live) return std::unexpected(failure(live.error()));
+  out.live = std::move(*live);
   return out;
 }
 

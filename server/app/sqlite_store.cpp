@@ -153,6 +153,9 @@ std::expected<void, std::string> SqliteStore::save_series(const table::FinishedS
   const auto finished = db::finish_series(db_, it->second, series.pgn, series.scores, stamp(series.finished));
   if (!finished) return std::unexpected(message(finished.error()));
   spdlog::info("series {} (table {}) finished and stored", it->second, series.table);
+  if (rater_)
+    if (auto rated = rater_(db_, it->second); !rated)
+      spdlog::warn("series {}: no provisional rating: {}", it->second, rated.error());
   series_.erase(it);
   return {};
 }

@@ -4,6 +4,7 @@
 // is inserted (committed) the moment it ends, and the series is finished with its PGN.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 #include <utility>
@@ -30,6 +31,11 @@ class SqliteStore : public Store {
   std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) override;
   std::expected<void, std::string> save_game(const table::FinishedGame& game) override;
   std::expected<void, std::string> save_series(const table::FinishedSeries& series) override;
+  // Called with the store's connection right after a series is finished and stored (the server
+  // rates it provisionally, server/nightly/provisional_ratings.h); a failure is logged, the series
+  // stays stored.
+  using SeriesRater = std::function<std::expected<void, std::string>(db::Connection&, db::SeriesId)>;
+  void rate_finished_series_with(SeriesRater rater) { rater_ = std::move(rater); }
   std::expected<Recovery, std::string> recover_unfinished_series() override;
   std::expected<table::TableId, std::string> create_table(const table::TableConfig& config) override;
   std::expected<std::int64_t, std::string> create_tournament(const db::TournamentRecord& record) override;
@@ -55,6 +61,7 @@ class SqliteStore : public Store {
   std::map<table::TableId, LiveTable> tables_;
   std::map<std::pair<table::TableId, int>, std::int64_t> series_;  // (table, series index) → series id
   std::set<std::int64_t> signed_in_;  // guests whose session verified since the last purge (kept by it)
+  SeriesRater rater_;
 };
 
 }  // namespace skat::app

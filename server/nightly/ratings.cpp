@@ -62,6 +62,24 @@ std::expected<Ratings, std::string> compute_ratings(db::Connection& c, const Rat
   return compute_ratings(all, options, win_probability);
 }
 
+SeriesFigures series_figures(const db::SeriesGames& series, const ChanceOptions& chance,
+                             const WinProbabilityFn& win_probability) {
+  SeriesFigures f;
+  std::vector<ScoredGame> games;
+  for (const std::string& line : series.games) {
+    auto g = read_pgn_game(line, 0);
+    if (!g) continue;  // unreadable: as if folded
+    const ListGame list = pgn_list_game(*g);
+    const ScoredGame s = scored(*g, list, win_probability, chance.hand_luck);
+    games.push_back(s);
+    const auto plain = seeger_fabian_points(list);
+    for (std::size_t i = 0; i < 3; ++i) f.sf[i] += plain[i];
+    if (!s.folded) ++(s.won ? f.won : f.lost)[static_cast<std::size_t>(s.declarer)];
+  }
+  f.scores = corrected_series_scores(games, chance);
+  return f;
+}
+
 std::optional<MeanGameValue> mean_game_value(std::span<const db::SeriesGames> series) {
   double sum = 0;
   int games = 0;
@@ -90,21 +108,9 @@ std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGa
   out.mean_value = chance.mean_value;
   EloTable elo(options.elo);
   std::map<db::PlayerId, Player> players;
-  const bool need_p = chance.hand_luck;
   for (const db::SeriesGames& series : all) {
-    std::vector<ScoredGame> games;
-    std::array<int, 3> sf{}, won{}, lost{};
-    for (const std::string& line : series.games) {
-      auto g = read_pgn_game(line, 0);
-      if (!g) continue;  // unreadable: as if folded
-      const ListGame list = pgn_list_game(*g);
-      const ScoredGame s = scored(*g, list, win_probability, need_p);
-      games.push_back(s);
-      const auto plain = seeger_fabian_points(list);
-      for (std::size_t i = 0; i < 3; ++i) sf[i] += plain[i];
-      if (!s.folded) ++(s.won ? won : lost)[static_cast<std::size_t>(s.declarer)];
-    }
-    const auto scores = corrected_series_scores(games, chance);
+    const SeriesFigures figures = series_figures(series, chance, win_probability);
+    const auto& [scores, sf, won, lost] = figures;
     SeriesResult result;
     result.series = std::to_string(series.id);
     for (std::size_t i = 0; i < 3; ++i) {

@@ -4,6 +4,7 @@
 // its tests; the database's finished series are the input.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <expected>
 #include <functional>
@@ -57,6 +58,17 @@ struct MeanGameValue {
   int games = 0;
 };
 std::optional<MeanGameValue> mean_game_value(std::span<const db::SeriesGames> series);
+
+// What one series gives each seat: the score the Elo uses (chance-corrected as `chance` says), the
+// plain Seeger-Fabian total, and the declarer games won and lost.
+struct SeriesFigures {
+  std::array<double, 3> scores{};
+  std::array<int, 3> sf{};
+  std::array<int, 3> won{};
+  std::array<int, 3> lost{};
+};
+SeriesFigures series_figures(const db::SeriesGames& series, const ChanceOptions& chance,
+                             const WinProbabilityFn& win_probability);
 
 // The uncertainty of a rating: K times the standard deviation of the player's last (at most
 // `window`) residuals S_i − E_i times the square root of their number, i.e. how far luck alone

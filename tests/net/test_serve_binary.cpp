@@ -324,7 +324,24 @@ TEST_F(ServeTest, ThreeBotsPlayAFullSeriesStoredReplayableWithoutLeaks) {
   const auto exported = skat::nettest::http_get(port_, "/api/export.pgn?table=" + std::to_string(table));
   EXPECT_TRUE(exported.chunked);
   EXPECT_EQ(exported.body, pgn.body);
-  EXPECT_EQ(skat::nettest::http_get(port_, "/api/leaderboard?kind=bots").status, 200);
+  // Rated right after the series, before any nightly run: live (provisional) Elo for the three.
+  const auto board = skat::nettest::http_get(port_, "/api/leaderboard?kind=bots");
+  ASSERT_EQ(board.status, 200);
+  const Json players = Json::parse(board.body)["players"];
+  ASSERT_EQ(players.size(), 3u);
+  double rating_sum = 0;
+  for (const Json& p : players) {
+    ASSERT_TRUE(p["rating"].is_number()) << p.dump();
+    EXPECT_EQ(p["live"], true);
+    EXPECT_EQ(p["rated_series"], 1);
+    rating_sum += p["rating"].get<double>();
+  }
+  EXPECT_NEAR(rating_sum, 3 * 800.0, 1e-6);
+  const auto page = skat::nettest::http_get(port_, "/api/players/" + players[0]["player_id"].dump());
+  ASSERT_EQ(page.status, 200);
+  const Json history = Json::parse(page.body)["ratings"];
+  ASSERT_EQ(history.size(), 1u);
+  EXPECT_EQ(history[0]["live"], true);
 
   // The same series as ISS SGF: one line per game, readable, replayable, the same through export.
   const auto sgf = skat::nettest::http_get(port_, "/api/series/" + std::to_string(series->id) + ".sgf");

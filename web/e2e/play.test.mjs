@@ -161,6 +161,13 @@ test('the leaderboard lists the players after the series', async () => {
   assert.equal(await board.locator('tbody tr').count(), 1);
   const row = await board.locator('tbody tr').first().innerText();
   assert.match(row, /Tester/);
+  // rated right after each series (live until the nightly job recomputes it); 4 deals are too few
+  // for a per-36 figure, the average per game stands beside it
+  await board.getByTestId('live-mark').first().waitFor();
+  const cells = await board.locator('tbody tr').first().locator('td').allInnerTexts();
+  assert.match(cells[2], /^\d+live/, `Elo cell: ${cells[2]}`);
+  assert.equal(cells[3], '—');
+  assert.match(cells[4], /^-?\d+\.\d$/);
   await page.goto(`${server.base}/#/leaderboard?kind=all`);
   await page
     .getByRole('link', { name: /house-/ })

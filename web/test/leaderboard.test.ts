@@ -1,7 +1,15 @@
 // The leaderboard display helpers: order by Elo or SF / 36, rating texts, the snapshot note, rating-history points.
 import { describe, expect, it } from 'vitest';
 import { formatDate, type LeaderRow, type RatingSnapshot } from '../src/lib/api';
-import { defaultSort, ratingParts, ratingPoints, snapshotNote, sortRows } from '../src/lib/leaderboard';
+import {
+  defaultSort,
+  hasPer36,
+  perGame,
+  ratingParts,
+  ratingPoints,
+  snapshotNote,
+  sortRows,
+} from '../src/lib/leaderboard';
 
 const row = (player_id: number, score_per_36: number, rating: number | null, uncertainty = 10): LeaderRow => ({
   player_id,
@@ -142,5 +150,32 @@ describe('ratingPoints', () => {
       { label: `#9 ${formatDate(1795457223963).slice(0, 10)}`, rating: 881 },
     ]);
     expect(ratingPoints([])).toEqual([]);
+  });
+});
+
+describe('live ratings and short records', () => {
+  it('shows SF / 36 only from 36 deals on and sorts the shorter records after, by their average per game', () => {
+    const short = { ...row(7, 1752, null), deals: 3, score: 146 }; // one 3-deal series: 1,752 per 36 is noise
+    const long = { ...row(8, 400, null), deals: 72, score: 800 };
+    const longer = { ...row(9, 300, null), deals: 36, score: 300 };
+    const shorter = { ...row(10, 360, null), deals: 10, score: 100 };
+    expect(hasPer36(short)).toBe(false);
+    expect(hasPer36(longer)).toBe(true);
+    expect(perGame(short)).toBe('48.7');
+    expect(perGame({ deals: 0, score: 0 })).toBe('—');
+    expect(sortRows([short, longer, shorter, long], 'sf').map((r) => r.player_id)).toEqual([8, 9, 7, 10]);
+  });
+
+  it('sorts by Elo as soon as anybody has a live rating, and says so in the note', () => {
+    const rated = { ...row(2, 800, 812), live: true };
+    expect(defaultSort(null, [row(1, 900, null), rated])).toBe('elo');
+    expect(snapshotNote(null, [rated])).toBe(
+      'Elo ratings so far are live: worked out right after each series, provisional until the nightly job recomputes them.',
+    );
+    expect(snapshotNote(SNAPSHOT, [rated])).toMatch(/\. Ratings marked live include series finished since/);
+    expect(snapshotNote(null, [row(1, 900, null)])).toBe('Elo ratings appear after the nightly job has run.');
+    expect(ratingPoints([{ series: 4, finished_at: 1795370667348, rating: 812.34, live: true }])[0].label).toMatch(
+      /^#4 .* \(live\)$/,
+    );
   });
 });

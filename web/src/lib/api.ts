@@ -34,6 +34,7 @@ export interface LeaderRow {
   uncertainty: number | null; // ± rating points
   rated_series: number;
   provisional: boolean; // fewer than provisional_below rated series
+  live?: boolean; // rated right after a series the newest snapshot does not include yet (docs/ratings.md §6)
 }
 export interface RatingSnapshot {
   id: number;
@@ -66,6 +67,7 @@ export interface RatingPoint {
   series: number;
   finished_at: number;
   rating: number; // after that series
+  live?: boolean; // worked out right after the series, before the nightly job recomputed it
 }
 export type Interval = [number, number];
 export interface TournamentItem {

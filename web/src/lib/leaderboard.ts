@@ -3,12 +3,26 @@ import { formatDate, type LeaderRow, type RatingPoint, type RatingSnapshot } fro
 import { t } from './i18n';
 import type { LeaderSort } from './route';
 
-// Elo once the nightly job has rated anybody, Seeger-Fabian before.
-export function defaultSort(snapshot: RatingSnapshot | null): LeaderSort {
-  return snapshot ? 'elo' : 'sf';
+// Elo once anybody is rated (by the nightly job, or live after a series), Seeger-Fabian before.
+export function defaultSort(snapshot: RatingSnapshot | null, rows: readonly LeaderRow[] = []): LeaderSort {
+  return snapshot || rows.some((r) => r.rating !== null) ? 'elo' : 'sf';
 }
 
-const bySf = (a: LeaderRow, b: LeaderRow) => b.score_per_36 - a.score_per_36;
+// Seeger-Fabian per 36 deals is shown only from this many deals on: a short series scaled up to 36
+// deals is noise. Below it the average per game is what there is.
+export const MIN_DEALS_PER_36 = 36;
+export function hasPer36(row: Pick<LeaderRow, 'deals'>): boolean {
+  return row.deals >= MIN_DEALS_PER_36;
+}
+// The Seeger-Fabian average per game, one decimal ("—" before the first deal).
+export function perGame(row: Pick<LeaderRow, 'deals' | 'score'>): string {
+  return row.deals > 0 ? (row.score / row.deals).toFixed(1) : '—';
+}
+
+// By SF / 36: the players with enough deals first, then the others by their average per game.
+const bySf = (a: LeaderRow, b: LeaderRow) =>
+  Number(hasPer36(b)) - Number(hasPer36(a)) ||
+  (hasPer36(a) ? b.score_per_36 - a.score_per_36 : b.score / Math.max(1, b.deals) - a.score / Math.max(1, a.deals));
 const byElo = (a: LeaderRow, b: LeaderRow) =>
   a.rating === null || b.rating === null ? Number(a.rating === null) - Number(b.rating === null) : b.rating - a.rating;
 
@@ -36,8 +50,13 @@ function meanValueText(options: RatingSnapshot['options']): string {
 
 // When and over how many series the ratings were computed, with the chance corrections in effect
 // and how a new player's rating starts.
-export function snapshotNote(snapshot: RatingSnapshot | null): string {
-  if (!snapshot) return t('snap.none');
+export function snapshotNote(snapshot: RatingSnapshot | null, rows: readonly LeaderRow[] = []): string {
+  const live = rows.some((r) => r.live) ? ` ${t('snap.live')}` : '';
+  if (!snapshot) return live ? t('snap.liveOnly') : t('snap.none');
+  return snapshotText(snapshot) + live;
+}
+
+function snapshotText(snapshot: RatingSnapshot): string {
   const { hand_luck, high_value, start_series, newcomer_k, newcomer_series } = snapshot.options;
   const corrections = [
     ...(hand_luck ? [t('snap.handLuck')] : []),
@@ -58,7 +77,7 @@ export function snapshotNote(snapshot: RatingSnapshot | null): string {
 // The rating chart's points: the series and the day it finished as the label, the rating to one decimal.
 export function ratingPoints(ratings: RatingPoint[]): { label: string; rating: number }[] {
   return ratings.map((p) => ({
-    label: `#${p.series} ${formatDate(p.finished_at).slice(0, 10)}`,
+    label: `#${p.series} ${formatDate(p.finished_at).slice(0, 10)}${p.live ? ` (${t('leader.liveMark')})` : ''}`,
     rating: Math.round(p.rating * 10) / 10,
   }));
 }

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Leaderboard, type LeaderRow } from '../lib/api';
 import { t } from '../lib/i18n';
-import { defaultSort, ratingParts, snapshotNote, sortRows } from '../lib/leaderboard';
+import {
+  defaultSort,
+  hasPer36,
+  MIN_DEALS_PER_36,
+  perGame,
+  ratingParts,
+  snapshotNote,
+  sortRows,
+} from '../lib/leaderboard';
 import { leaderboardHref, type LeaderKind, type LeaderSort } from '../lib/route';
 import { EmptyRow } from '../components/EmptyRow';
 
@@ -14,6 +22,11 @@ function EloCell({ row, provisionalBelow, strong }: { row: LeaderRow; provisiona
   return (
     <td class={`num${strong ? ' strong' : ''}`}>
       {rating ? rating.value : '—'}
+      {rating && row.live && (
+        <sup class="live-mark" title={t('leader.live')} data-testid="live-mark">
+          {t('leader.liveMark')}
+        </sup>
+      )}
       {rating && row.provisional && (
         <sup class="muted weak" title={t('leader.provisional', { n: provisionalBelow })}>
           {t('leader.provisionalMark')}
@@ -35,7 +48,7 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
       .then(setBoard)
       .catch((e) => setError(t('error.load', { message: String(e.message ?? e) })));
   }, [kind]);
-  const order = sort ?? defaultSort(board?.snapshot ?? null);
+  const order = sort ?? defaultSort(board?.snapshot ?? null, board?.players);
   const rows = board ? sortRows(board.players, order) : [];
   return (
     <section class="page leaderboard">
@@ -53,7 +66,7 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
         ))}
       </div>
       <p class="muted small">
-        {t('leader.intro')} {board && snapshotNote(board.snapshot)}
+        {t('leader.intro')} {board && snapshotNote(board.snapshot, board.players)}
       </p>
       {error && <p class="warn-text">{error}</p>}
       {!board && !error && <p class="status">{t('common.loading')}</p>}
@@ -79,7 +92,8 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
                 <th>#</th>
                 <th class="left">{t('leader.col.player')}</th>
                 <th title={t('leader.col.eloTitle')}>Elo</th>
-                <th title={t('leader.col.sfTitle')}>SF / 36</th>
+                <th title={t('leader.col.sfTitle', { n: MIN_DEALS_PER_36 })}>SF / 36</th>
+                <th title={t('leader.col.perGameTitle')}>{t('leader.col.perGame')}</th>
                 <th>{t('leader.col.series')}</th>
                 <th>{t('leader.col.deals')}</th>
                 <th>{t('leader.col.declared')}</th>
@@ -97,7 +111,13 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
                     {r.kind === 'bot' && <span class="badge">{r.bot_kind || t('kind.bot')}</span>}
                   </td>
                   <EloCell row={r} provisionalBelow={board.provisional_below} strong={order === 'elo'} />
-                  <td class={`num${order === 'sf' ? ' strong' : ''}`}>{Math.round(r.score_per_36)}</td>
+                  <td
+                    class={`num${order === 'sf' ? ' strong' : ''}`}
+                    title={hasPer36(r) ? undefined : t('leader.fewDeals', { n: MIN_DEALS_PER_36 })}
+                  >
+                    {hasPer36(r) ? Math.round(r.score_per_36) : '—'}
+                  </td>
+                  <td class="num">{perGame(r)}</td>
                   <td class="num">{r.series}</td>
                   <td class="num">{r.deals}</td>
                   <td class="num">{r.declared}</td>
@@ -106,7 +126,7 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
                   <td class="num">{r.score}</td>
                 </tr>
               ))}
-              {rows.length === 0 && <EmptyRow columns={10}>{t('leader.empty')}</EmptyRow>}
+              {rows.length === 0 && <EmptyRow columns={11}>{t('leader.empty')}</EmptyRow>}
             </tbody>
           </table>
         </div>
