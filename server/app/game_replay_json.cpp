@@ -88,6 +88,7 @@ Json game_replay_json(const db::GameRecord& record) {
   j["declaration"] = g.folded ? Json(nullptr) : protocol::declaration_to_json(pgn_declaration(g));
   j["skat_put"] = Json::array({protocol::card_to_json(g.skat_put[0]), protocol::card_to_json(g.skat_put[1])});
   j["points"] = record.seeger_fabian;
+  j["substitutes"] = record.replaced;
   j["tricks"] = Json::array();
   const auto game = replay_line(g);
   if (!game) {

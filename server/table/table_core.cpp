@@ -111,6 +111,7 @@ Json TableCore::state_message(int audience) const {
          {"seats", seats_json()},
          {"scores", scores()},
          {"list", list_},
+         {"substitutes", substitutes_},
          {"view", nullptr},
          {"forehand", nullptr},
          {"position", nullptr},

@@ -51,7 +51,10 @@ class TableCore {
   TimePoint series_started_{};
   std::array<Participant, 3> series_seats_{};
   std::vector<PgnGame> pgn_games_;
-  std::vector<std::array<int, 3>> list_;         // Seeger-Fabian points per seat of each game
+  std::vector<std::array<int, 3>> list_;  // Seeger-Fabian points per seat of each game
+  // Per game of list_: the seats a substitute played (for all or part of it) in place of the
+  // series' player, for the score sheet (false for games before a resume: not kept).
+  std::vector<std::array<bool, 3>> substitutes_;
   Json record_ = Json::array();                  // unredacted events of the current game
   std::array<int, 3> timeouts_{};                // default moves per seat in the current game
   std::array<std::vector<float>, 3> move_ms_{};  // answer times per seat in the current game (not timeouts)

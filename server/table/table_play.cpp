@@ -17,6 +17,7 @@ std::expected<void, ProtocolError> TableCore::start_series(TableOutput& out, int
   game_index_ = 0;
   pgn_games_.clear();
   list_.clear();
+  substitutes_.clear();
   series_started_ = now;
   for (std::size_t s = 0; s < 3; ++s) series_seats_[s] = seats_[s].owner ? *seats_[s].owner : *seats_[s].occupant;
   Json players = Json::array();
@@ -45,6 +46,7 @@ std::expected<void, ProtocolError> TableCore::resume_series(TableOutput& out, co
   pgn_games_ = so_far.games;
   list_.clear();
   for (const PgnGame& g : pgn_games_) list_.push_back(seeger_fabian_points(pgn_list_game(g)));
+  substitutes_.assign(list_.size(), std::array<bool, 3>{});
   series_started_ = so_far.started;
   series_seats_ = so_far.seats;
   const TimePoint grace_end = now + std::chrono::milliseconds(config_.grace_ms);
@@ -60,6 +62,7 @@ std::expected<void, ProtocolError> TableCore::resume_series(TableOutput& out, co
                    {"next_game", game_index_},
                    {"scores", scores()},
                    {"list", list_},
+                   {"substitutes", substitutes_},
                    {"grace_until", to_ms(grace_end)}},
               now);
   return {};

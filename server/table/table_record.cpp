@@ -47,10 +47,15 @@ void TableCore::finish_game(TableOutput& out, TimePoint now) {
   fg.points = seeger_fabian_points(pgn_list_game(fg.pgn));
   pgn_games_.push_back(fg.pgn);
   list_.push_back(fg.points);
+  substitutes_.push_back(replaced_);
 
   const int declarer_seat = game.folded() ? -1 : seat_of_pos(game.declarer());
   fg.result = result_json(game, declarer_seat);
-  Json fields{{"result", fg.result}, {"points", fg.points}, {"scores", scores()}, {"list", list_}};
+  Json fields{{"result", fg.result},
+              {"points", fg.points},
+              {"scores", scores()},
+              {"list", list_},
+              {"substitutes", substitutes_}};
   emit_public(out, "game_result", fields, now);
   fg.events = std::move(record_);
   record_ = Json::array();
@@ -87,7 +92,8 @@ void TableCore::finish_series(TableOutput& out, TimePoint now) {
   running_ = false;
   game_.reset();
   move_deadline_.reset();
-  emit_public(out, "series_finished", Json{{"series", series_index_}, {"scores", scores}, {"list", list_}}, now);
+  emit_public(out, "series_finished",
+              Json{{"series", series_index_}, {"scores", scores}, {"list", list_}, {"substitutes", substitutes_}}, now);
   out.series = std::move(fs);
 }
 

@@ -337,9 +337,9 @@ TEST_F(ServeTest, ThreeBotsPlayAFullSeriesStoredReplayableWithoutLeaks) {
     rating_sum += p["rating"].get<double>();
   }
   EXPECT_NEAR(rating_sum, 3 * 800.0, 1e-6);
-  const auto page = skat::nettest::http_get(port_, "/api/players/" + players[0]["player_id"].dump());
-  ASSERT_EQ(page.status, 200);
-  const Json history = Json::parse(page.body)["ratings"];
+  const auto rated = skat::nettest::http_get(port_, "/api/players/" + players[0]["player_id"].dump());
+  ASSERT_EQ(rated.status, 200);
+  const Json history = Json::parse(rated.body)["ratings"];
   ASSERT_EQ(history.size(), 1u);
   EXPECT_EQ(history[0]["live"], true);
 

@@ -387,12 +387,17 @@ TEST(Table, DisconnectGraceBotReplacementAndReturn) {
   out = send(table, 2, R"({"type":"pass","table":7})", now + 12s);
   out = send(table, 1, R"({"type":"pickup","table":7})", now + 13s);
   std::vector<FinishedGame> games;
+  std::optional<Json> result;
   for (int i = 0; i < 100 && games.empty(); ++i) {
     now += 61s;
     auto o = table.on_clock(now + 13s);
     for (auto& g : o.games) games.push_back(std::move(g));
+    if (auto r = last_of_type(o, 0, "game_result")) result = *r;
   }
   ASSERT_EQ(games.size(), 1u);
+  // The score sheet marks the seat a substitute played.
+  ASSERT_TRUE(result);
+  EXPECT_EQ((*result)["substitutes"], Json::parse("[[false,true,false]]"));
   std::vector<std::string> types;
   for (const Json& e : games[0].events) types.push_back(e["type"]);
   EXPECT_NE(std::ranges::find(types, "replaced"), types.end());

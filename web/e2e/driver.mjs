@@ -101,3 +101,13 @@ export async function playUntil(page, done, { timeoutMs = 90000, log = [], ...op
     }
   }
 }
+
+// Leaves the running series of the page's table (a bot plays on), so that the pool bots come back
+// once the bots have finished it instead of waiting for a replacement after a closed page's grace.
+export async function leaveSeries(page) {
+  if (!(await page.evaluate(() => location.hash.startsWith('#/play'))))
+    await page.evaluate(() => (location.hash = '#/play'));
+  await page.getByTestId('leave-series').click();
+  await page.getByTestId('leave-series-confirm').click();
+  await page.getByTestId('create-table').waitFor();
+}

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fastContext, launchBrowser, shotDir, startServer } from './harness.mjs';
-import { playUntil, snap } from './driver.mjs';
+import { leaveSeries, playUntil, snap } from './driver.mjs';
 
 let server;
 let browser;
@@ -284,6 +284,41 @@ test("the table paces the bots' cards, keeps each trick in view, and the end of 
   await ctx.close();
 });
 
+test('leaving a running series: a bot plays the seat, the score sheet marks it, the seat comes back', async () => {
+  const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
+  const p = await ctx.newPage();
+  await p.goto(`${server.base}/#/play`);
+  await p.getByTestId('name').fill('Leaver');
+  await p.getByTestId('login').click();
+  // bots alone play a deal in a few milliseconds: the longest series, so that it is still running
+  // when the person comes back a moment later
+  await p.getByTestId('deals').fill('360');
+  await p.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
+  await p.getByTestId('create-table').click();
+  await playUntil(p, (s) => s.game === 0 && s.phase === 'playing');
+  const table = await p.evaluate(() => window.skatSession.snap.table.table);
+
+  // leaving asks once more, then the lobby offers the seat back while the series runs
+  await p.getByTestId('leave-series').click();
+  await p.getByTestId('leave-series-confirm').click();
+  await p.getByTestId('back-to-seat').waitFor({ timeout: 15000 });
+  assert.match(await p.getByTestId('back-to-seat').innerText(), new RegExp(`table ${table}`));
+  await p.getByTestId('return-to-seat').click();
+  await p.getByTestId('hand').waitFor({ timeout: 20000 });
+  const back = await snap(p);
+  assert.equal(back.mySeat !== null, true);
+  // the score sheet marks the game a substitute played in the person's seat
+  await p.getByTestId('substitute-mark').first().waitFor();
+  const marked = await p.evaluate(() => {
+    const t = window.skatSession.snap.table;
+    return t.substitutes.map((row) => row[t.mySeat]);
+  });
+  assert.equal(marked[0], true, JSON.stringify(marked));
+  // and leaves again for good: the bots play the series to its end
+  await leaveSeries(p);
+  await ctx.close();
+});
+
 test('the play view works on a phone-sized screen', async () => {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const phone = await ctx.newPage();
@@ -303,6 +338,7 @@ test('the play view works on a phone-sized screen', async () => {
   const bottom = await phone.locator('[data-testid=hand]').evaluate((e) => e.getBoundingClientRect().bottom);
   assert.ok(bottom <= 844, `hand ends at ${bottom}`);
   await shot(phone, 'phone-play');
+  await leaveSeries(phone);
   await ctx.close();
 });
 
@@ -333,6 +369,20 @@ test('watching, chat, conceding and the four-colour deck', async () => {
   await ben.waitForFunction(() => window.skatSession.snap.table?.phase === 'playing');
   assert.equal(await ben.locator('[data-testid=hand]').count(), 0);
   assert.deepEqual(await ben.evaluate(() => window.skatSession.snap.table.hand), []);
+  // the watcher sees all three seats, the one at the bottom included, with their card backs
+  for (const where of ['left', 'right', 'bottom']) await ben.getByTestId(`seat-${where}`).waitFor();
+  assert.ok((await ben.locator('[data-testid=seat-bottom] .backs .card').count()) > 0);
+  // the table's address opens it for somebody else: watching
+  const href = await ben.getByTestId('table-link').getAttribute('href');
+  assert.equal(href, `#/table/${table}`);
+  const ctx3 = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
+  const cleo = await ctx3.newPage();
+  await cleo.goto(`${server.base}/${href}`);
+  await cleo.getByTestId('name').fill('Cleo');
+  await cleo.getByTestId('login').click();
+  await cleo.getByText('You are watching.').waitFor();
+  assert.equal(await cleo.evaluate(() => window.skatSession.snap.table.table), table);
+  await ctx3.close();
 
   // chat reaches the watcher
   await anna.getByLabel('chat message').fill('good luck');
@@ -422,5 +472,36 @@ test('a German browser: the German table, the rules page, the language switch, t
   await greta.reload();
   await nav.getByRole('link', { name: 'Regeln', exact: true }).waitFor();
   assert.equal(await greta.getByTestId('rules').locator('h2').innerText(), 'Die Skatregeln in Kürze');
+  await leaveSeries(greta);
+  await ctx.close();
+});
+
+test('a tournament is started from the site with the admin token and followed to its end', async () => {
+  const token = readFileSync(join(server.dir, 'admin-token'), 'utf8').trim();
+  const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
+  const p = await ctx.newPage();
+  await p.goto(`${server.base}/#/tournaments`);
+  await p.getByTestId('tournament-start').locator('summary').click();
+  await p.getByTestId('start-a').fill('simple');
+  await p.getByTestId('start-b').fill('simple');
+  await p.getByTestId('start-deals').fill('1');
+  // a wrong token is refused and says so
+  await p.getByTestId('start-token').fill('not-the-token');
+  await p.getByTestId('start-tournament').click();
+  await p.getByTestId('start-error').waitFor();
+  await p.getByTestId('start-token').fill(token);
+  await p.getByTestId('start-tournament').click();
+  await p.waitForFunction(() => /^#\/tournaments\/\d+$/.test(location.hash));
+  // the page follows it (it reloads while the tournament runs) until it has finished
+  // (its tables wait for free pool bots: those of earlier tests may still be finishing series)
+  await p
+    .getByTestId('tournament-series')
+    .waitFor({ timeout: 120000 })
+    .catch(async (e) => {
+      const lobby = await (await fetch(`${server.base}/api/tables`)).text();
+      const list = await (await fetch(`${server.base}/api/tournaments`)).text();
+      throw new Error(`${e.message}\nlobby: ${lobby}\ntournaments: ${list}`);
+    });
+  await p.waitForFunction(() => document.body.innerText.includes('finished'), null, { timeout: 90000 });
   await ctx.close();
 });

@@ -68,7 +68,7 @@ function App() {
           <span aria-hidden="true">♣♠♥♦</span> Skat
         </a>
         <nav>
-          {nav('#/play', t('nav.play'), route.name === 'play')}
+          {nav('#/play', t('nav.play'), route.name === 'play' || route.name === 'table')}
           {nav('#/leaderboard', t('nav.leaderboard'), route.name === 'leaderboard' || route.name === 'player')}
           {nav('#/series', t('nav.series'), route.name === 'series' || route.name === 'seriesOne')}
           {nav('#/tournaments', t('nav.tournaments'), route.name === 'tournaments' || route.name === 'tournament')}
@@ -140,6 +140,7 @@ function App() {
       )}
       <main>
         {route.name === 'play' && <PlayView session={session} snap={snap} />}
+        {route.name === 'table' && <PlayView session={session} snap={snap} openTable={route.id} />}
         {route.name === 'leaderboard' && <LeaderboardView kind={route.kind} sort={route.sort} />}
         {route.name === 'player' && <PlayerView id={route.id} />}
         {route.name === 'series' && <SeriesListView query={route.query} />}

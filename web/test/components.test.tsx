@@ -9,6 +9,8 @@ import { GameEnd, skatPointsSeen } from '../src/components/GameEnd';
 import { newTable, type DoneTrick, type TableState } from '../src/lib/tableState';
 import { TournamentReport } from '../src/components/TournamentReport';
 import { LeaderboardView } from '../src/views/LeaderboardView';
+import { TournamentView } from '../src/views/TournamentView';
+import { TournamentStart } from '../src/components/TournamentStart';
 import { BID_VALUES, type LegalAction } from '../src/lib/bidding';
 import type { Leaderboard, LeaderRow, TournamentBot, TournamentReport as Report } from '../src/lib/api';
 
@@ -410,5 +412,67 @@ describe('the end of a game', () => {
     );
     expect(byTestId(root, 'game-end-skat')?.textContent).toBe('Skat: ♠A ♦7 (11) · put away: ♥10 ♥7 (10)');
     expect(byTestId(root, 'next-game')?.textContent).toBe('Show the series result (10)');
+  });
+});
+
+describe('tournaments on the site', () => {
+  it('links the tables of a running tournament for watching', async () => {
+    const detail = {
+      id: 3,
+      a: 'rule',
+      b: 'full',
+      seed: 7,
+      deals: 10,
+      seatings: ['2:1'],
+      mode: 'server',
+      status: 'running',
+      created_at: 1795369347512,
+      finished_at: null,
+      deals_done: 2,
+      difference: null,
+      ci95: null,
+      verdict: null,
+      report: null,
+      curve: [],
+      series: [{ id: 41, table: 12, seating: '2:1', rotation: 0, first_deal: 0 }],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(detail))),
+    );
+    const root = mount(<TournamentView id={3} />);
+    await vi.waitFor(() => expect(byTestId(root, 'watch-table')).not.toBeNull());
+    vi.unstubAllGlobals();
+    expect(byTestId(root, 'watch-table')!.getAttribute('href')).toBe('#/table/12');
+  });
+
+  it('starts a tournament with the admin token and shows the refusal', async () => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        return new Response(JSON.stringify({ error: 'bad admin token' }), { status: 401 });
+      }),
+    );
+    const root = mount(<TournamentStart />);
+    const input = (id: string, value: string) =>
+      act(() => {
+        const el = byTestId(root, id) as HTMLInputElement;
+        el.value = value;
+        el.dispatchEvent(new Event('input'));
+      });
+    input('start-a', 'simple');
+    input('start-b', 'rule');
+    input('start-deals', '4');
+    expect((byTestId(root, 'start-tournament') as HTMLButtonElement).disabled).toBe(true); // no token yet
+    input('start-token', 'secret');
+    click(byTestId(root, 'start-tournament'));
+    await vi.waitFor(() => expect(byTestId(root, 'start-error')).not.toBeNull());
+    vi.unstubAllGlobals();
+    expect(byTestId(root, 'start-error')!.textContent).toBe('bad admin token');
+    expect(calls[0].url).toBe('/api/admin/tournaments');
+    expect((calls[0].init.headers as Record<string, string>).Authorization).toBe('Bearer secret');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ a: 'simple', b: 'rule', deals: 4, seating: 'both' });
   });
 });

@@ -45,4 +45,8 @@ describe('parseRoute', () => {
     expect(parseRoute('#/tournaments/3')).toEqual({ name: 'tournament', id: 3 });
     expect(parseRoute('#/tournaments/x')).toEqual({ name: 'tournaments' });
   });
+  it('reads a table address', () => {
+    expect(parseRoute('#/table/12')).toEqual({ name: 'table', id: 12 });
+    expect(parseRoute('#/table/x')).toEqual({ name: 'play' });
+  });
 });

@@ -223,6 +223,56 @@ describe('session', () => {
     expect(s.snap.act).toBeNull();
   });
 
+  it('leaving a running series sends leave_table and remembers the table to come back to', () => {
+    const { s, sockets, store } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    s.joinTable(9, 0);
+    s.leaveSeries();
+    expect(sockets[0].sent.at(-2)).toMatchObject({ type: 'leave_table', table: 9 });
+    expect(s.snap.table).toBeNull();
+    expect(s.leftSeriesTable).toBe(9);
+    expect(store.getItem('skat.table')).toBeNull();
+    s.returnToSeries(9);
+    expect(s.leftSeriesTable).toBeNull();
+    expect(sockets[0].sent.filter((m) => m.type === 'join_table').at(-1)).toEqual(
+      expect.objectContaining({ table: 9 }),
+    );
+    expect(s.snap.table?.table).toBe(9);
+  });
+
+  it('says so when the name asked for was taken, and keeps the name given', () => {
+    const { s, sockets, store } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv({ ...welcome, player: { id: 8, name: 'anna 2', bot: false } });
+    expect(s.snap.error).toBe('The name “anna” is taken: you play as “anna 2”.');
+    expect(store.getItem('skat.name')).toBe('anna 2');
+  });
+
+  it("a table's address takes its player back to the seat and lets anybody else watch", () => {
+    const { s, sockets } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    const seat = (player: number) => ({ player, name: 'x', bot: false, connected: true });
+    sockets[0].recv({
+      type: 'lobby',
+      tables: [
+        { table: 4, event: '', deals: 3, running: true, game: 1, spectators: 0, seats: [seat(7), seat(8), seat(9)] },
+        { table: 5, event: '', deals: 3, running: true, game: 1, spectators: 0, seats: [seat(1), seat(8), seat(9)] },
+      ],
+      online: [],
+    });
+    s.openTable(4);
+    expect(sockets[0].sent.filter((m) => m.table === 4).map((m) => m.type)).toEqual(['join_table', 'resume']);
+    expect(s.snap.watching).toBe(false);
+    s.openTable(5);
+    expect(sockets[0].sent.filter((m) => m.table === 5).map((m) => m.type)).toEqual(['watch_table', 'resume']);
+    expect(s.snap.watching).toBe(true);
+  });
+
   it('cuts chat to 300 UTF-8 bytes without splitting a character', () => {
     expect(clipUtf8('abc', 300)).toBe('abc');
     const emoji = '😀'; // 4 bytes, 2 UTF-16 units

@@ -98,10 +98,12 @@ describe('table events', () => {
       points: [122, 0, 0],
       scores: [122, 0, 0],
       list: [[122, 0, 0]],
+      substitutes: [[false, false, true]],
     });
     expect(r.state.phase).toBe('finished');
     expect(r.state.lastResult?.points).toEqual([122, 0, 0]);
     expect(r.state.list).toEqual([[122, 0, 0]]);
+    expect(r.state.substitutes).toEqual([[false, false, true]]); // a substitute bot played seat 2
     const f = applyEvent(r.state, {
       type: 'series_finished',
       table: 1,

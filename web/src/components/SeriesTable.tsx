@@ -9,12 +9,14 @@ export function SeriesTable({
   deals,
   labels,
   mySeat,
+  substitutes = [],
 }: {
   names: string[];
   list: number[][];
   deals: number;
   labels?: Record<number, string>;
   mySeat?: number | null;
+  substitutes?: boolean[][]; // per game: the seats a substitute bot played
 }) {
   const totals = runningTotals(list);
   const fmt = (n: number) => (n > 0 ? `+${n}` : `${n}`);
@@ -40,6 +42,11 @@ export function SeriesTable({
               {labels && <td class="game-label">{labels[g] ?? ''}</td>}
               {row.map((p, i) => (
                 <td class={`num ${i === mySeat ? 'me' : ''}`}>
+                  {substitutes[g]?.[i] && (
+                    <span class="substitute" title={t('list.substituteTitle')} data-testid="substitute-mark">
+                      {t('list.substitute')}
+                    </span>
+                  )}
                   <span class={p > 0 ? 'pos' : p < 0 ? 'neg' : 'zero'}>{p === 0 ? '·' : fmt(p)}</span>
                   <span class="running">{totals[g][i]}</span>
                 </td>

@@ -142,6 +142,14 @@ export interface SeriesFilter {
   to?: string;
 }
 
+export interface NewTournament {
+  a: string;
+  b: string;
+  deals: number;
+  seed?: number;
+  seating: 'both' | '2:1' | '1:2';
+}
+
 async function getJson<T>(url: string): Promise<T> {
   const r = await fetch(url);
   if (!r.ok) {
@@ -199,6 +207,17 @@ export const api = {
     ),
   tournaments: () => getJson<{ tournaments: TournamentItem[] }>('/api/tournaments'),
   tournament: (id: number) => getJson<TournamentDetail>(`/api/tournaments/${id}`),
+  // POST /api/admin/tournaments (docs/api.md, "Admin"): the new tournament's id.
+  startTournament: async (body: NewTournament, adminToken: string): Promise<number> => {
+    const r = await fetch('/api/admin/tournaments', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify(body),
+    });
+    const j = await r.json().catch(() => ({}));
+    if (r.status !== 201) throw new Error(j.error ?? `${r.status} ${r.statusText}`);
+    return Number(j.id);
+  },
 };
 
 export function formatDate(ms: number | null): string {

@@ -22,6 +22,7 @@ export interface ReplayGame {
   tricks: ReplayTrick[];
   result: GameResult;
   points: number[];
+  substitutes?: boolean[]; // seats a substitute bot played (docs/api.md)
 }
 export interface SeriesGames {
   series: number;

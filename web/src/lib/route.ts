@@ -1,5 +1,6 @@
 // Hash routes: #/play, #/leaderboard[?kind=&sort=], #/players/ID, #/series[?player=&from=&to=], #/series/ID[/GAME],
-// #/tournaments, #/tournaments/ID, #/rules.
+// #/tournaments, #/tournaments/ID, #/rules, #/table/ID (a table's shareable address: its player
+// goes back to the seat, anybody else watches).
 export type LeaderKind = 'humans' | 'bots' | 'all';
 export type LeaderSort = 'elo' | 'sf';
 export type Route =
@@ -10,7 +11,8 @@ export type Route =
   | { name: 'seriesOne'; id: number; game: number | null }
   | { name: 'tournaments' }
   | { name: 'tournament'; id: number }
-  | { name: 'rules' };
+  | { name: 'rules' }
+  | { name: 'table'; id: number };
 
 export function parseRoute(hash: string): Route {
   const h = hash.replace(/^#\/?/, '');
@@ -37,6 +39,7 @@ export function parseRoute(hash: string): Route {
     return { name: 'tournaments' };
   }
   if (parts[0] === 'rules') return { name: 'rules' };
+  if (parts[0] === 'table' && /^\d+$/.test(parts[1] ?? '')) return { name: 'table', id: Number(parts[1]) };
   return { name: 'play' };
 }
 

@@ -76,6 +76,7 @@ const K_TOKEN = 'skat.token';
 const K_NAME = 'skat.name';
 const K_TABLE = 'skat.table';
 const K_WATCH = 'skat.watch';
+const K_LEFT = 'skat.leftSeries'; // the table of a running series the player left (a bot plays the seat)
 
 export interface NewTableOptions {
   deals: number;
@@ -224,7 +225,13 @@ export class Session {
     switch (m.type) {
       case 'welcome': {
         if (m.token) this.store.setItem(K_TOKEN, m.token);
+        const asked = this.storedName;
         this.emit({ player: m.player });
+        // The server gives a taken name a suffix: say so, and remember the name given.
+        if (asked && m.player?.name && m.player.name !== asked) {
+          this.store.setItem(K_NAME, m.player.name);
+          this.emit({ error: t('error.nameTaken', { asked, given: m.player.name }) });
+        }
         const stored = this.store.getItem(K_TABLE);
         if (stored) {
           const id = Number(stored);
@@ -402,6 +409,15 @@ export class Session {
     this.resume();
   }
 
+  // A table's shareable address: the player seated there goes back to the seat, anybody else
+  // watches (the lobby says who sits where).
+  openTable(id: number) {
+    const me = this.snap.player?.id;
+    const listed = this.snap.lobby?.tables.find((t) => t.table === id);
+    if (me !== undefined && listed?.seats.some((s) => s?.player === me)) this.joinTable(id);
+    else this.watchTable(id);
+  }
+
   watchTable(id: number) {
     this.enterTable(id, true);
     this.send({ type: 'watch_table', table: id });
@@ -413,6 +429,29 @@ export class Session {
     if (t && !this.snap.watching) this.send({ type: 'leave_table', table: t.table });
     this.leaveLocal();
     this.requestLobby();
+  }
+
+  // Leaves a running series: a bot takes the seat for the remaining games (docs/protocol.md §7);
+  // the lobby offers the seat back while the series runs.
+  leaveSeries() {
+    const t = this.snap.table;
+    if (!t || this.snap.watching) return;
+    this.send({ type: 'leave_table', table: t.table });
+    this.leaveLocal();
+    this.store.setItem(K_LEFT, String(t.table));
+    this.requestLobby();
+  }
+
+  // The table of a running series this player left, if the page remembers one.
+  get leftSeriesTable(): number | null {
+    const v = Number(this.store.getItem(K_LEFT));
+    return Number.isInteger(v) && v > 0 ? v : null;
+  }
+
+  // Takes the seat back from the bot that plays it.
+  returnToSeries(table: number) {
+    this.store.removeItem(K_LEFT);
+    this.joinTable(table);
   }
 
   addBot(seat: number, bot: string) {

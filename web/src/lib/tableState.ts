@@ -108,6 +108,7 @@ export interface TableState {
   lastResult: FinishedGame | null;
   scores: number[];
   list: number[][];
+  substitutes: boolean[][]; // per game of `list`: the seats a substitute bot played (docs/protocol.md §4)
   seriesResult: SeriesTotal[] | null;
   notes: Note[];
 }
@@ -176,6 +177,7 @@ export function newTable(table: number, me: number | null): TableState {
     lastResult: null,
     scores: [0, 0, 0],
     list: [],
+    substitutes: [],
     seriesResult: null,
     notes: [],
   };
@@ -279,6 +281,11 @@ function withSeat(s: TableState, seat: number, info: SeatInfo): SeatInfo[] {
   return seats;
 }
 
+// The seats a substitute played in each game, as a message carries them (none: nobody).
+function substitutesOf(m: Msg): boolean[][] {
+  return Array.isArray(m.substitutes) ? m.substitutes.map((r: unknown[]) => [0, 1, 2].map((i) => r?.[i] === true)) : [];
+}
+
 // Applies one event whose version is exactly s.version + 1.
 export function reduceEvent(s0: TableState, ev: Msg): TableState {
   let s: TableState = { ...s0, version: ev.version };
@@ -308,6 +315,7 @@ export function reduceEvent(s0: TableState, ev: Msg): TableState {
       s.seriesSeats = s.seats.map((x) => x.player);
       s.scores = [0, 0, 0];
       s.list = [];
+      s.substitutes = [];
       s.seriesResult = null;
       s.lastResult = null;
       s.phase = 'waiting';
@@ -392,6 +400,7 @@ export function reduceEvent(s0: TableState, ev: Msg): TableState {
       };
       if (Array.isArray(ev.scores)) s.scores = ev.scores.slice();
       if (Array.isArray(ev.list)) s.list = ev.list.map((r: number[]) => r.slice());
+      s.substitutes = substitutesOf(ev);
       break;
     case 'series_finished':
       s.running = false;
@@ -401,6 +410,7 @@ export function reduceEvent(s0: TableState, ev: Msg): TableState {
         s.scores = ev.scores.map((x: any) => x.score);
       }
       if (Array.isArray(ev.list)) s.list = ev.list.map((r: number[]) => r.slice());
+      s.substitutes = substitutesOf(ev);
       break;
     case 'chat':
       s.notes = [
@@ -459,6 +469,7 @@ export function fromStateMessage(prev: TableState, m: Msg): TableState {
     );
   s.scores = Array.isArray(m.scores) ? m.scores.map((x: any) => (typeof x === 'number' ? x : x.score)) : [0, 0, 0];
   s.list = Array.isArray(m.list) ? m.list.map((r: number[]) => r.slice()) : [];
+  s.substitutes = substitutesOf(m);
   s.mySeat = findMySeat(s);
   s.seriesSeats = s.seats.map((x) => x.player);
   const view: SeatViewJson | null = m.view ?? null;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../lib/i18n';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { TableView } from './TableView';
@@ -45,7 +45,11 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
   }, []);
   const online = snap.lobby?.online ?? [];
   const freeBots = online.filter((p) => p.bot && p.table === null);
-  const tables = snap.lobby?.tables ?? [];
+  // A table nobody sits at and without a series is closing: not listed.
+  const tables = (snap.lobby?.tables ?? []).filter((tb) => tb.running || tb.seats.some((s) => s));
+  const left = session.leftSeriesTable;
+  const leftTable = left !== null ? tables.find((tb) => tb.table === left && tb.running) : undefined;
+  // (shown only while that table's series runs; a series that ended leaves nothing to come back to)
   const botSelect = (i: 0 | 1) => (
     <select
       value={bots[i]}
@@ -101,6 +105,14 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
         </button>
         {freeBots.length < 2 && <p class="warn-text">{t('lobby.notEnoughBots')}</p>}
       </form>
+      {leftTable && (
+        <section class="panel back-to-seat" data-testid="back-to-seat">
+          <p>{t('leave.backPrompt', { n: leftTable.table, game: leftTable.game + 1, deals: leftTable.deals })}</p>
+          <button class="primary" onClick={() => session.returnToSeries(leftTable.table)} data-testid="return-to-seat">
+            {t('leave.back')}
+          </button>
+        </section>
+      )}
       <section class="panel">
         <h2>{t('lobby.tables')}</h2>
         {tables.length === 0 && <p class="muted">{t('lobby.noTables')}</p>}
@@ -135,7 +147,21 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
   );
 }
 
-export function PlayView({ session, snap }: { session: Session; snap: SessionSnapshot }) {
+export function PlayView({
+  session,
+  snap,
+  openTable,
+}: {
+  session: Session;
+  snap: SessionSnapshot;
+  openTable?: number; // #/table/ID: go to that table (back to the seat, or watch)
+}) {
+  const opened = useRef<number | null>(null);
+  useEffect(() => {
+    if (openTable === undefined || !snap.player || !snap.lobby || opened.current === openTable) return;
+    opened.current = openTable;
+    if (snap.table?.table !== openTable) session.openTable(openTable);
+  }, [openTable, snap.player, snap.lobby]);
   if (!snap.player) {
     if (snap.status === 'connecting' && session.storedName) return <p class="status">{t('status.connecting')}</p>;
     return <Login session={session} />;

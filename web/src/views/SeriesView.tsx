@@ -231,6 +231,7 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
         <SeriesTable
           names={names}
           list={data.games.map((g) => g.points)}
+          substitutes={data.games.map((g) => g.substitutes ?? [false, false, false])}
           deals={info?.deals ?? data.games.length}
           labels={labels}
         />

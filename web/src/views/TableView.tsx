@@ -62,8 +62,8 @@ function SeatBox({ table, seat, turn, where }: { table: TableState; seat: number
         {turn === seat && seat !== table.mySeat && <span class="thinking">{t('table.toPlay')}</span>}
       </div>
       {word && <div class={`bubble ${word.pass ? 'pass' : ''}`}>{word.text}</div>}
-      {where !== 'bottom' && n > 0 && !showOuvert && <div class="count">{t('table.cards', { n })}</div>}
-      {where !== 'bottom' && n > 0 && !showOuvert && (
+      {seat !== table.mySeat && n > 0 && !showOuvert && <div class="count">{t('table.cards', { n })}</div>}
+      {seat !== table.mySeat && n > 0 && !showOuvert && (
         <div class="backs" aria-label={t('table.cards', { n })}>
           {Array.from({ length: n }, () => (
             <CardBack small />
@@ -258,6 +258,53 @@ function Chat({ table, session }: { table: TableState; session: Session }) {
   );
 }
 
+// The table's shareable address (#/table/ID), copied with one click where the browser allows it.
+function ShareLink({ id }: { id: number }) {
+  const [copied, setCopied] = useState(false);
+  const href = `#/table/${id}`;
+  const url = `${location.origin}${location.pathname}${href}`;
+  return (
+    <span class="share">
+      <a href={href} data-testid="table-link" title={url}>
+        {t('table.link')}
+      </a>
+      {navigator.clipboard && (
+        <button
+          class="link"
+          onClick={() =>
+            navigator.clipboard.writeText(url).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+          data-testid="copy-link"
+        >
+          {copied ? t('table.copied') : t('table.copy')}
+        </button>
+      )}
+    </span>
+  );
+}
+
+// Leaving a running series: a bot plays the seat for the remaining games; the player may come back
+// to it from the lobby. Asked once more before it is done.
+function LeaveSeries({ session }: { session: Session }) {
+  const [armed, setArmed] = useState(false);
+  return armed ? (
+    <span class="leave-series" role="group">
+      <span class="muted small">{t('leave.explain')}</span>
+      <button class="warn" onClick={() => session.leaveSeries()} data-testid="leave-series-confirm">
+        {t('leave.confirm')}
+      </button>
+      <button onClick={() => setArmed(false)}>{t('common.cancel')}</button>
+    </span>
+  ) : (
+    <button onClick={() => setArmed(true)} data-testid="leave-series">
+      {t('leave.button')}
+    </button>
+  );
+}
+
 function Concede({ table, session, snap }: { table: TableState; session: Session; snap: SessionSnapshot }) {
   const [armed, setArmed] = useState(false);
   useEffect(() => setArmed(false), [table.game, table.phase]);
@@ -433,6 +480,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
             {snap.watching && ` · ${t('table.watching')}`}
           </span>
           <span class="bar-right">
+            <ShareLink id={table.table} />
             <PaceControl />
             {snap.status !== 'open' && <span class="badge warn">{t('table.reconnecting')}</span>}
             {(!table.running || snap.watching || me === null) && (
@@ -440,6 +488,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
                 {t('table.leave')}
               </button>
             )}
+            {table.running && !snap.watching && me !== null && <LeaveSeries session={session} />}
           </span>
         </div>
         {!table.running && <Lobbyish table={table} snap={snap} session={session} />}
@@ -470,11 +519,8 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
               {table.running && <LastTrick table={table} names={names} />}
             </div>
             <div class={`me-bar${turn === me && me !== null ? ' turn' : ''}`}>
-              {me !== null ? (
-                <SeatBox table={table} seat={me} turn={turn} where="bottom" />
-              ) : (
-                <span class="muted">{t('table.youWatch')}</span>
-              )}
+              <SeatBox table={table} seat={bottom} turn={turn} where="bottom" />
+              {me === null && <span class="muted">{t('table.youWatch')}</span>}
               {act && <Clock deadline={act.deadline} total={act.clock_ms} />}
               <Concede table={table} session={session} snap={snap} />
             </div>
@@ -520,7 +566,13 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
         {table.lastResult && (
           <ResultBox game={table.lastResult} names={table.lastResult.seats.map((p, i) => p?.name ?? listNames[i])} />
         )}
-        <SeriesTable names={listNames} list={table.list} deals={table.deals} mySeat={me} />
+        <SeriesTable
+          names={listNames}
+          list={table.list}
+          deals={table.deals}
+          mySeat={me}
+          substitutes={table.substitutes}
+        />
         <Chat table={table} session={session} />
       </aside>
     </div>

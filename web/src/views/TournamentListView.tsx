@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, formatDate, type TournamentItem } from '../lib/api';
 import { compactSpec, compactVerdict, formatCi } from '../lib/tournament';
 import { EmptyRow } from '../components/EmptyRow';
+import { TournamentStart } from '../components/TournamentStart';
 import { t, tOr } from '../lib/i18n';
 
 export function TournamentListView() {
@@ -18,6 +19,7 @@ export function TournamentListView() {
     <section class="page tournaments">
       <h2>{t('tour.title')}</h2>
       <p class="muted small">{t('tour.intro')}</p>
+      <TournamentStart />
       {error && <p class="warn-text">{error}</p>}
       {!rows && !error && <p class="status">{t('common.loading')}</p>}
       {rows && (

@@ -129,7 +129,17 @@ export function TournamentView({ id }: { id: number }) {
                         <td>
                           <a href={`#/series/${s.id}`}>#{s.id}</a>
                         </td>
-                        <td class="num">{s.table ?? ''}</td>
+                        <td class="num">
+                          {s.table ?? ''}
+                          {data.status === 'running' && s.table !== null && s.table !== undefined && (
+                            <>
+                              {' '}
+                              <a href={`#/table/${s.table}`} data-testid="watch-table">
+                                {t('tour.watch')}
+                              </a>
+                            </>
+                          )}
+                        </td>
                         <td class="left">{seatingLabel(s.seating)}</td>
                         <td class="num">{s.rotation}</td>
                       </tr>
