@@ -21,7 +21,7 @@ case "$role" in
     [ -f "$data/tables/v000000.wtab" ] || cp /app/tables/t0.wtab "$data/tables/v000000.wtab"
     tables=/app/tables/t0.wtab
     [ "${SKAT_OUTER_LEARNING:-0}" = 1 ] && tables="$data/tables"
-    kind="${SKAT_BOT_KIND:-full:worlds=8,budget=1500}"
+    kind="${SKAT_BOT_KIND:-full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1}"
     case "$kind" in
       full:*) kind="$kind,tables=$tables" ;;
       full) kind="full:tables=$tables" ;;

@@ -30,7 +30,7 @@ fi
 
 port="${SKAT_PORT:-8080}"
 bots="${SKAT_BOTS:-9}"
-bot_kind="${SKAT_BOT_KIND:-full:worlds=8,budget=1500}"
+bot_kind="${SKAT_BOT_KIND:-full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1}"
 learners="${SKAT_LEARNING_BOTS:-3}"
 nightly_at="${SKAT_NIGHTLY_AT:-03:00}"
 nightly_flags=()
