@@ -11,12 +11,14 @@
 namespace skat::bots {
 
 AnnouncementChances announcement_chances(CardSet hand, GameType type, int position, int worlds, FastRng& rng,
-                                         OpenSolver& solver, std::chrono::steady_clock::time_point deadline) {
+                                         OpenSolver& solver, std::chrono::steady_clock::time_point deadline,
+                                         std::uint64_t node_budget) {
   std::vector<Card> unseen;
   for (Card c : CardSet::all() - hand) unseen.push_back(c);
   AnnouncementChances out;
   int schneider = 0, schwarz = 0;
   solver.set_deadline(deadline);
+  solver.set_node_limit(node_budget);
   for (int w = 0; w < worlds && std::chrono::steady_clock::now() < deadline; ++w) {
     for (std::size_t i = unseen.size(); i > 1; --i)
       std::swap(unseen[i - 1], unseen[static_cast<std::size_t>(uniform_below(rng, i))]);
@@ -40,6 +42,7 @@ AnnouncementChances announcement_chances(CardSet hand, GameType type, int positi
     ++out.worlds;
   }
   solver.set_deadline(std::nullopt);
+  solver.set_node_limit(std::nullopt);
   const double n = out.worlds + 1.0;
   out.schneider = schneider / n;
   out.schwarz = schwarz / n;

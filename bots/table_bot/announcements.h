@@ -7,6 +7,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 
 #include "bots/rng.h"
 #include "bots/solver/open_solver.h"
@@ -21,10 +22,17 @@ struct AnnouncementChances {
   int worlds = 0;        // worlds solved in time
 };
 
+// The work the check may do in all, in solver nodes (about a second at the solver's speed, docs/
+// solver.md): a few hands make a single question cost hundreds of millions of nodes, and a work
+// limit, unlike the clock, keeps a decision reproducible.
+inline constexpr std::uint64_t kAnnouncementNodes = 20'000'000;
+
 // `hand` is the declarer's (hand game: he keeps it, the skat counts for him), at `position`.
-// Stops at `deadline`; a world not solved by then is left out.
+// Stops at `deadline` or when `node_budget` solver nodes are spent; the world being solved then is
+// left out.
 AnnouncementChances announcement_chances(CardSet hand, GameType type, int position, int worlds, FastRng& rng,
-                                         OpenSolver& solver, std::chrono::steady_clock::time_point deadline);
+                                         OpenSolver& solver, std::chrono::steady_clock::time_point deadline,
+                                         std::uint64_t node_budget = kAnnouncementNodes);
 
 // The declaration with the best expected payoff among `plain` (a suit or grand hand game the
 // tables rate `win` at, worth `value` without schneider) and the same with schneider announced,

@@ -132,6 +132,20 @@ TEST(Announcements, AnUnbeatableHandAnnouncesAndAnOrdinaryOneDoesNot) {
       announcement_chances(strong, GameType::Clubs, 0, 16, rng, solver, std::chrono::steady_clock::now());
   EXPECT_EQ(none.worlds, 0);
   EXPECT_EQ(choose_announcement(clubs_hand, 1.0, 12 * 12, 18, none), clubs_hand);
+  // A work budget stops the check as reproducibly: the same worlds for the same seed and budget,
+  // fewer for a smaller budget, and the solver keeps no limit afterwards.
+  const auto with_budget = [&](std::uint64_t nodes) {
+    FastRng seeded(11);
+    OpenSolver fresh;
+    const AnnouncementChances c = announcement_chances(good, GameType::Clubs, 0, 16, seeded, fresh, far, nodes);
+    EXPECT_FALSE(fresh.node_limit_reached());
+    return c;
+  };
+  const AnnouncementChances small = with_budget(20'000);
+  EXPECT_LT(small.worlds, 16);
+  EXPECT_EQ(with_budget(20'000).worlds, small.worlds);
+  EXPECT_EQ(with_budget(20'000).schneider, small.schneider);
+  EXPECT_EQ(with_budget(kAnnouncementNodes).worlds, 16);
 }
 
 TEST(TablePlayer, DeclaresAnUnbeatableHandOpenWithSchwarz) {

@@ -480,8 +480,13 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
             {snap.watching && ` · ${t('table.watching')}`}
           </span>
           <span class="bar-right">
-            <ShareLink id={table.table} />
-            <PaceControl />
+            <details class="table-options" data-testid="table-options">
+              <summary title={t('table.options')}>⚙</summary>
+              <div class="table-options-body">
+                <ShareLink id={table.table} />
+                <PaceControl />
+              </div>
+            </details>
             {snap.status !== 'open' && <span class="badge warn">{t('table.reconnecting')}</span>}
             {(!table.running || snap.watching || me === null) && (
               <button onClick={() => session.leaveTable()} data-testid="leave">

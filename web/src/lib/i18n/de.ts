@@ -171,6 +171,7 @@ export const de: Record<MessageKey, Entry> = {
   'chat.placeholder': 'Nachricht',
   'chat.input': 'Chat-Nachricht',
   'chat.send': 'Senden',
+  'table.options': 'Tischoptionen: Link, Tempo',
   'table.link': 'Link zu diesem Tisch',
   'table.copy': 'kopieren',
   'table.copied': 'kopiert',

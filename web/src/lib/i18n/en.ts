@@ -171,6 +171,7 @@ export const en = {
   'chat.placeholder': 'Message',
   'chat.input': 'chat message',
   'chat.send': 'Send',
+  'table.options': 'table options: link, pace',
   'table.link': 'Link to this table',
   'table.copy': 'copy',
   'table.copied': 'copied',
