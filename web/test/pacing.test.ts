@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PACE, dwellAfter, NO_PACE, PacedDisplay, type Pace } from '../src/lib/pacing';
-import { Session } from '../src/lib/session';
+import { fakeSession, MemStore, type FakeSocket } from './fakeSession';
 import type { Msg } from '../src/lib/tableState';
 
 const play = (version: number, seat: number, card: string, winner?: number): Msg => ({
@@ -88,45 +88,8 @@ describe('PacedDisplay', () => {
 
 // ---- the session paces its table ----
 
-class FakeSocket {
-  readyState = 0;
-  sent: any[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  recv(m: object) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
-
 function pacedSession(pace: Pace, visible = () => true) {
-  const store = new Map<string, string>();
-  const sockets: FakeSocket[] = [];
-  const s = new Session(
-    'ws://x/ws',
-    {
-      getItem: (k) => store.get(k) ?? null,
-      setItem: (k, v) => void store.set(k, v),
-      removeItem: (k) => void store.delete(k),
-    },
-    () => {
-      const f = new FakeSocket();
-      sockets.push(f);
-      return f as unknown as WebSocket;
-    },
-    { pace: () => pace, visible },
-  );
+  const { s, sockets } = fakeSession(new MemStore(), { pace: () => pace, visible });
   s.login('anna');
   sockets[0].open();
   sockets[0].recv({ type: 'welcome', protocol: 1, player: { id: 7, name: 'anna', bot: false }, token: 't' });

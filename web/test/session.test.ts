@@ -1,50 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { clipUtf8, Session } from '../src/lib/session';
+import { clipUtf8 } from '../src/lib/session';
+import { fakeSession, MemStore, type FakeSocket } from './fakeSession';
 
-class FakeSocket {
-  readyState = 0;
-  sent: any[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  recv(m: object) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
-
-class MemStore {
-  m = new Map<string, string>();
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, v);
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-}
-
-function setup(store = new MemStore()) {
-  const sockets: FakeSocket[] = [];
-  const s = new Session('ws://x/ws', store, () => {
-    const f = new FakeSocket();
-    sockets.push(f);
-    return f as unknown as WebSocket;
-  });
-  return { s, sockets, store };
-}
+const setup = (store = new MemStore()) => fakeSession(store);
 
 const welcome = { type: 'welcome', protocol: 1, player: { id: 7, name: 'anna', bot: false }, token: 'tok' };
 const types = (f: FakeSocket) => f.sent.map((m) => m.type);
