@@ -17,7 +17,8 @@ async function shot(p, name) {
 }
 
 before(async () => {
-  server = await startServer({ bots: 4 });
+  // six pool bots: a table the leaving test hands to bots keeps three of them busy for a while
+  server = await startServer({ bots: 6 });
   browser = await launchBrowser();
   const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 }, acceptDownloads: true });
   page = await ctx.newPage();
@@ -132,6 +133,20 @@ test('a guest plays a whole game through the page, reloads in the middle, sees r
   assert.match(text, /Seeger-Fabian/);
   assert.equal(await page.locator('[data-testid=series-list] tbody tr').count(), 1);
   await shot(page, 'result');
+  // the series browser shows the running series as it stands: one of two games, with its scores
+  {
+    const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const viewer = await ctx2.newPage();
+    await viewer.goto(`${server.base}/#/series?player=Tester`);
+    await viewer.getByTestId('series-rows').locator('tbody tr a').first().waitFor();
+    const rowText = await viewer.getByTestId('series-rows').locator('tbody tr').first().innerText();
+    assert.match(rowText, /1\/2/, rowText);
+    assert.match(rowText, /running/, rowText);
+    const mine = await page.evaluate(() => window.skatSession.snap.table.scores[window.skatSession.snap.table.mySeat]);
+    assert.notEqual(mine, 0); // the person declared the first game
+    assert.ok(rowText.includes(`Tester ${mine}`), `${rowText} (Tester ${mine})`);
+    await ctx2.close();
+  }
 
   // Game 2, with a dropped connection in the middle (the page reconnects and resumes).
   await playUntil(page, (s) => s.game === 1 && s.phase === 'playing' && s.tricks >= 2, { log, onAuction: checkJump });
@@ -286,7 +301,14 @@ test("the table paces the bots' cards, keeps each trick in view, and the end of 
 
 test('leaving a running series: a bot plays the seat, the score sheet marks it, the seat comes back', async () => {
   const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
-  const p = await ctx.newPage();
+  try {
+    await leaveAndComeBack(await ctx.newPage());
+  } finally {
+    await ctx.close(); // also when it failed: the person's connection goes, and a bot plays on
+  }
+});
+
+async function leaveAndComeBack(p) {
   await p.goto(`${server.base}/#/play`);
   await p.getByTestId('name').fill('Leaver');
   await p.getByTestId('login').click();
@@ -307,7 +329,9 @@ test('leaving a running series: a bot plays the seat, the score sheet marks it, 
   await p.getByTestId('hand').waitFor({ timeout: 20000 });
   const back = await snap(p);
   assert.equal(back.mySeat !== null, true);
-  // the score sheet marks the game a substitute played in the person's seat
+  // the score sheet marks the game a substitute played in the person's seat (the person plays on
+  // if it came back before that game was over)
+  await playUntil(p, (s) => s.list >= 1, { timeoutMs: 120000 });
   await p.getByTestId('substitute-mark').first().waitFor();
   const marked = await p.evaluate(() => {
     const t = window.skatSession.snap.table;
@@ -316,8 +340,7 @@ test('leaving a running series: a bot plays the seat, the score sheet marks it, 
   assert.equal(marked[0], true, JSON.stringify(marked));
   // and leaves again for good: the bots play the series to its end
   await leaveSeries(p);
-  await ctx.close();
-});
+}
 
 test('the play view works on a phone-sized screen', async () => {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -328,7 +351,13 @@ test('the play view works on a phone-sized screen', async () => {
   await phone.getByTestId('deals').fill('1');
   await phone.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
   await phone.getByTestId('create-table').click();
-  await playUntil(phone, (s) => s.phase === 'playing' && s.tricks >= 2 && s.act);
+  let declareValue = null;
+  const readValue = async () => {
+    const v = phone.getByTestId('declare-value');
+    if (await v.isVisible().catch(() => false)) declareValue = await v.innerText();
+  };
+  await playUntil(phone, (s) => s.phase === 'playing' && s.tricks >= 2 && s.act, { onDeclare: readValue });
+  assert.match(declareValue ?? '', /^Value \d+/, `the value shown when declaring: ${declareValue}`);
   // every card of the hand is on screen
   const boxes = await phone
     .locator('[data-testid=hand] .card')
@@ -338,7 +367,13 @@ test('the play view works on a phone-sized screen', async () => {
   const bottom = await phone.locator('[data-testid=hand]').evaluate((e) => e.getBoundingClientRect().bottom);
   assert.ok(bottom <= 844, `hand ends at ${bottom}`);
   await shot(phone, 'phone-play');
-  await leaveSeries(phone);
+  // at the phone's default pace the end of the game waits on screen, "next game" in reach
+  await playUntil(phone, (s) => s.phase === 'finished' && s.dwell === 'result', { timeoutMs: 150000 });
+  const next = await phone.getByTestId('next-game').boundingBox();
+  assert.ok(next && next.x + next.width <= 391, `next game button at ${JSON.stringify(next)}`);
+  await shot(phone, 'phone-game-end');
+  await phone.getByTestId('next-game').click();
+  await phone.getByTestId('series-final').waitFor();
   await ctx.close();
 });
 
