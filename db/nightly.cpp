@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "db/collect_rows.h"
+#include "db/rating_rows.h"
 #include "db/sqlite_error.h"
 #include "db/transaction.h"
 
@@ -173,19 +174,19 @@ std::expected<std::int64_t, DbError> write_snapshot(Connection& c, const RatingS
 }
 
 std::expected<std::vector<RatingRow>, DbError> snapshot_ratings(Connection& c, std::int64_t snapshot) {
-  auto st = c.statement(
-      "SELECT r.player_id, p.name, p.kind, coalesce(b.kind, ''), r.rating, r.uncertainty, r.series, r.deals, "
-      "r.sf_score, r.elo_score, r.won, r.lost FROM ratings r JOIN players p ON p.id = r.player_id "
-      "LEFT JOIN bot_accounts b ON b.player_id = r.player_id WHERE r.snapshot_id = ?1 "
-      "ORDER BY r.rating DESC, r.player_id");
+  auto st = c.statement(detail::select_rating_rows("ratings") +
+                        "WHERE r.snapshot_id = ?1 ORDER BY r.rating DESC, r.player_id");
   if (!st) return std::unexpected(st.error());
   st->bind(1, snapshot);
-  return collect<RatingRow>(*st, [](const Statement& s) {
-    return RatingRow{s.int64(0),   s.text(1),     parse_player_kind(s.text(2)).value_or(PlayerKind::Human),
-                     s.text(3),    s.real(4),     s.real(5),
-                     s.integer(6), s.integer(7),  s.integer(8),
-                     s.real(9),    s.integer(10), s.integer(11)};
-  });
+  return collect<RatingRow>(*st, detail::rating_row_of);
+}
+
+std::expected<std::optional<RatingRow>, DbError> snapshot_rating(Connection& c, std::int64_t snapshot,
+                                                                 PlayerId player) {
+  auto st = c.statement(detail::select_rating_rows("ratings") + "WHERE r.snapshot_id = ?1 AND r.player_id = ?2");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, snapshot).bind(2, player);
+  return detail::first_rating_row(*st);
 }
 
 std::expected<std::vector<HistoryPoint>, DbError> rating_history(Connection& c, std::int64_t snapshot,

@@ -95,6 +95,8 @@ std::expected<std::optional<RatingSnapshot>, DbError> latest_snapshot(Connection
 std::expected<std::int64_t, DbError> write_snapshot(Connection& c, const RatingSnapshot& snapshot, int keep = 5);
 // A snapshot's rows with names and kinds, best rating first.
 std::expected<std::vector<RatingRow>, DbError> snapshot_ratings(Connection& c, std::int64_t snapshot);
+// A player's row in a snapshot, if he has one.
+std::expected<std::optional<RatingRow>, DbError> snapshot_rating(Connection& c, std::int64_t snapshot, PlayerId player);
 // One player's history in a snapshot, in the order applied.
 std::expected<std::vector<HistoryPoint>, DbError> rating_history(Connection& c, std::int64_t snapshot, PlayerId player);
 

@@ -1,6 +1,7 @@
 #include "db/provisional_ratings.h"
 
 #include "db/collect_rows.h"
+#include "db/rating_rows.h"
 #include "db/sqlite_error.h"
 #include "db/transaction.h"
 
@@ -10,30 +11,10 @@ namespace {
 
 using detail::collect;
 
-// Columns read into a RatingRow by rating_of (a table alias `r` with the rating columns).
-constexpr std::string_view kRatingColumns =
-    "SELECT r.player_id, p.name, p.kind, coalesce(b.kind, ''), r.rating, r.uncertainty, r.series, r.deals, "
-    "r.sf_score, r.elo_score, r.won, r.lost ";
-constexpr std::string_view kPlayerJoins =
-    " JOIN players p ON p.id = r.player_id LEFT JOIN bot_accounts b ON b.player_id = r.player_id ";
 // The newest row of each player: no row of the same player after it.
 constexpr std::string_view kNewest =
     " NOT EXISTS (SELECT 1 FROM provisional_ratings n WHERE n.player_id = r.player_id AND (n.finished_at > "
     "r.finished_at OR (n.finished_at = r.finished_at AND n.series_id > r.series_id))) ";
-
-RatingRow rating_of(const Statement& s) {
-  return RatingRow{s.int64(0),   s.text(1),     parse_player_kind(s.text(2)).value_or(PlayerKind::Human),
-                   s.text(3),    s.real(4),     s.real(5),
-                   s.integer(6), s.integer(7),  s.integer(8),
-                   s.real(9),    s.integer(10), s.integer(11)};
-}
-
-std::expected<std::optional<RatingRow>, DbError> first_row(Statement& st) {
-  auto rows = collect<RatingRow>(st, rating_of);
-  if (!rows) return std::unexpected(rows.error());
-  if (rows->empty()) return std::optional<RatingRow>();
-  return std::optional<RatingRow>(rows->front());
-}
 
 }  // namespace
 
@@ -64,27 +45,18 @@ std::expected<bool, DbError> has_provisional_ratings(Connection& c, SeriesId ser
 }
 
 std::expected<std::vector<RatingRow>, DbError> provisional_ratings(Connection& c) {
-  auto st = c.statement(std::string(kRatingColumns) + "FROM provisional_ratings r" + std::string(kPlayerJoins) +
-                        "WHERE" + std::string(kNewest) + "ORDER BY r.rating DESC, r.player_id");
+  auto st = c.statement(detail::select_rating_rows("provisional_ratings") + "WHERE" + std::string(kNewest) +
+                        "ORDER BY r.rating DESC, r.player_id");
   if (!st) return std::unexpected(st.error());
-  return collect<RatingRow>(*st, rating_of);
+  return collect<RatingRow>(*st, detail::rating_row_of);
 }
 
 std::expected<std::optional<RatingRow>, DbError> provisional_rating(Connection& c, PlayerId player) {
-  auto st = c.statement(std::string(kRatingColumns) + "FROM provisional_ratings r" + std::string(kPlayerJoins) +
-                        "WHERE r.player_id = ?1 AND" + std::string(kNewest));
+  auto st = c.statement(detail::select_rating_rows("provisional_ratings") + "WHERE r.player_id = ?1 AND" +
+                        std::string(kNewest));
   if (!st) return std::unexpected(st.error());
   st->bind(1, player);
-  return first_row(*st);
-}
-
-std::expected<std::optional<RatingRow>, DbError> snapshot_rating(Connection& c, std::int64_t snapshot,
-                                                                 PlayerId player) {
-  auto st = c.statement(std::string(kRatingColumns) + "FROM ratings r" + std::string(kPlayerJoins) +
-                        "WHERE r.snapshot_id = ?1 AND r.player_id = ?2");
-  if (!st) return std::unexpected(st.error());
-  st->bind(1, snapshot).bind(2, player);
-  return first_row(*st);
+  return detail::first_rating_row(*st);
 }
 
 std::expected<std::vector<HistoryPoint>, DbError> provisional_history(Connection& c, PlayerId player) {

@@ -24,8 +24,6 @@ std::expected<bool, DbError> has_provisional_ratings(Connection& c, SeriesId ser
 std::expected<std::vector<RatingRow>, DbError> provisional_ratings(Connection& c);
 // One player's newest provisional row, if any.
 std::expected<std::optional<RatingRow>, DbError> provisional_rating(Connection& c, PlayerId player);
-// A player's row in a snapshot, if he has one.
-std::expected<std::optional<RatingRow>, DbError> snapshot_rating(Connection& c, std::int64_t snapshot, PlayerId player);
 // One player's provisional ratings in the order of the series (after the snapshot's history).
 std::expected<std::vector<HistoryPoint>, DbError> provisional_history(Connection& c, PlayerId player);
 

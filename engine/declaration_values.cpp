@@ -24,11 +24,7 @@ CardSet cards_played_by(const SeatView& v, int pos) {
 // sees it: the dealt skat after a pickup, else each pair of cards it has not seen.
 std::vector<CardSet> possible_skats(const SeatView& v) {
   if (v.picked_up) return {v.skat};
-  CardSet seen = v.hand | cards_played_by(v, v.pos) | v.ouvert_cards;
-  for (const CompletedTrick& t : v.tricks)
-    for (Card c : t.cards) seen.add(c);
-  for (Card c : v.current_trick) seen.add(c);
-  const CardSet unseen = CardSet::all() - seen;
+  const CardSet unseen = CardSet::all() - visible_cards(v);
   std::vector<CardSet> skats;
   for (Card a : unseen)
     for (Card b : unseen)
@@ -43,9 +39,9 @@ CardSet dealt_cards(const SeatView& v) {
 }
 
 template <class F>
-ValueRange range_over_skats(const SeatView& v, F value_with_skat) {
+ValueRange range_over_skats(const std::vector<CardSet>& skats, F value_with_skat) {
   ValueRange r{std::numeric_limits<int>::max(), std::numeric_limits<int>::min()};
-  for (CardSet skat : possible_skats(v)) {
+  for (CardSet skat : skats) {
     const int x = value_with_skat(skat);
     r.lowest = std::min(r.lowest, x);
     r.highest = std::max(r.highest, x);
@@ -57,11 +53,13 @@ ValueRange range_over_skats(const SeatView& v, F value_with_skat) {
 
 std::vector<DeclarationValue> declaration_values(const SeatView& view) {
   std::vector<DeclarationValue> out;
+  if (std::ranges::none_of(view.legal, [](const Action& a) { return a.kind == ActionKind::Declare; })) return out;
   const CardSet dealt = dealt_cards(view);
+  const std::vector<CardSet> skats = possible_skats(view);
   for (const Action& a : view.legal) {
     if (a.kind != ActionKind::Declare) continue;
     const Declaration d = a.declaration;
-    const ValueRange value = range_over_skats(view, [&](CardSet skat) {
+    const ValueRange value = range_over_skats(skats, [&](CardSet skat) {
       GameOutcome won;
       won.declaration = d;
       won.declarer_cards_and_skat = dealt | skat;
@@ -85,7 +83,7 @@ std::optional<ValueRange> concession_entry(const SeatView& view) {
       ++tricks;
     }
   const CardSet dealt = dealt_cards(view);
-  return range_over_skats(view, [&](CardSet skat) {
+  return range_over_skats(possible_skats(view), [&](CardSet skat) {
     GameOutcome conceded;
     conceded.declaration = *view.declaration;
     conceded.bid = view.bid;

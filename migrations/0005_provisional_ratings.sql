@@ -1,7 +1,8 @@
 -- 0005_provisional_ratings: the Elo moves right after each finished series (docs/ratings.md §6),
 -- on top of the newest leaderboard snapshot: one row per player of such a series, with the
--- player's figures after it (the uncertainty is carried over from the rating it started from). The rows are provisional: a new snapshot of the nightly job, which
--- recomputes everything from scratch, deletes the rows of every series it rated.
+-- player's figures after it (the uncertainty is carried over from the rating it started from).
+-- The rows are provisional: a new snapshot of the nightly job, which recomputes everything from
+-- scratch, deletes the rows of every series it rated.
 CREATE TABLE provisional_ratings (
   series_id    INTEGER NOT NULL REFERENCES series (id) ON DELETE CASCADE,
   player_id    INTEGER NOT NULL REFERENCES players (id),
