@@ -145,6 +145,20 @@ test('a guest plays a whole game through the page, reloads in the middle, sees r
     const mine = await page.evaluate(() => window.skatSession.snap.table.scores[window.skatSession.snap.table.mySeat]);
     assert.notEqual(mine, 0); // the person declared the first game
     assert.ok(rowText.includes(`Tester ${mine}`), `${rowText} (Tester ${mine})`);
+    // the series page shows it as it stands: one game of two played, running, that game listed
+    await viewer.getByTestId('series-rows').locator('tbody tr a').first().click();
+    await viewer.getByTestId('series-games').waitFor();
+    assert.match(await viewer.locator('.series-one > p.muted').innerText(), /1\/2 deals · running/);
+    assert.equal(await viewer.getByTestId('series-games').locator('tbody tr').count(), 1);
+    // and the player's page lists it with the score so far
+    await viewer.goBack();
+    await viewer.getByTestId('series-rows').getByRole('link', { name: 'Tester' }).first().click();
+    await viewer.waitForFunction(() => location.hash.startsWith('#/players/'));
+    await viewer.getByTestId('series-rows').waitFor();
+    const own = await viewer.getByTestId('series-rows').locator('tbody tr').first().innerText();
+    assert.match(own, /1\/2/, own);
+    assert.match(own, /running/, own);
+    assert.ok(own.includes(`Tester ${mine}`), `${own} (Tester ${mine})`);
     await ctx2.close();
   }
 
@@ -338,6 +352,14 @@ async function leaveAndComeBack(p) {
     return t.substitutes.map((row) => row[t.mySeat]);
   });
   assert.equal(marked[0], true, JSON.stringify(marked));
+  // leaving once more, the table's address (#/table/ID) is also a way back to the seat
+  await p.getByTestId('leave-series').click();
+  await p.getByTestId('leave-series-confirm').click();
+  await p.getByTestId('back-to-seat').waitFor({ timeout: 15000 });
+  await p.goto(`${server.base}/#/table/${table}`);
+  await p.getByTestId('hand').waitFor({ timeout: 20000 });
+  assert.equal(await p.evaluate(() => window.skatSession.snap.watching), false);
+  assert.equal(await p.evaluate(() => window.skatSession.snap.table.table), table);
   // and leaves again for good: the bots play the series to its end
   await leaveSeries(p);
 }

@@ -1,12 +1,13 @@
 // The leaderboard display helpers: order by Elo or SF / 36, rating texts, the snapshot note, rating-history points.
 import { describe, expect, it } from 'vitest';
-import { formatDate, type LeaderRow, type RatingSnapshot } from '../src/lib/api';
+import { formatDate, type LeaderRow, type RatingSnapshot, type SeriesItem } from '../src/lib/api';
 import {
   defaultSort,
   hasPer36,
   perGame,
   ratingParts,
   ratingPoints,
+  scorePoints,
   snapshotNote,
   sortRows,
 } from '../src/lib/leaderboard';
@@ -76,7 +77,7 @@ describe('snapshotNote', () => {
   const when = formatDate(SNAPSHOT.created_at);
 
   it('says that the ratings are still to come', () => {
-    expect(snapshotNote(null)).toBe('Elo ratings appear after the nightly job has run.');
+    expect(snapshotNote(null)).toBe('Elo ratings appear when the first series has finished.');
   });
 
   it('says when, over how many series and with which corrections', () => {
@@ -173,9 +174,38 @@ describe('live ratings and short records', () => {
       'Elo ratings so far are live: worked out right after each series, provisional until the nightly job recomputes them.',
     );
     expect(snapshotNote(SNAPSHOT, [rated])).toMatch(/\. Ratings marked live include series finished since/);
-    expect(snapshotNote(null, [row(1, 900, null)])).toBe('Elo ratings appear after the nightly job has run.');
+    expect(snapshotNote(null, [row(1, 900, null)])).toBe('Elo ratings appear when the first series has finished.');
     expect(ratingPoints([{ series: 4, finished_at: 1795370667348, rating: 812.34, live: true }])[0].label).toMatch(
       /^#4 .* \(live\)$/,
     );
+  });
+});
+
+describe('scorePoints', () => {
+  const series = (id: number, games: number, score: number, status: SeriesItem['status'] = 'finished'): SeriesItem => ({
+    id,
+    table: 1,
+    event: 'e',
+    status,
+    started_at: 1000 * id,
+    finished_at: status === 'finished' ? 1000 * id + 1 : null,
+    deals: games,
+    games_played: games,
+    seats: [
+      { player_id: 7, name: 'me', kind: 'human', score, won: 0, lost: 0 },
+      { player_id: 8, name: 'b', kind: 'bot', score: 0, won: 0, lost: 0 },
+      { player_id: 9, name: 'c', kind: 'bot', score: -score, won: 0, lost: 0 },
+    ],
+  });
+  it('scales to 36 deals only series of at least 36 games, oldest first, finished only', () => {
+    const pts = scorePoints([series(3, 72, 900), series(1, 2, 150), series(2, 36, -40), series(4, 5, 9, 'running')], 7);
+    expect(pts).toEqual([
+      { id: 1, when: 1000, score: 150, per36: null },
+      { id: 2, when: 2000, score: -40, per36: -40 },
+      { id: 3, when: 3000, score: 900, per36: 450 },
+    ]);
+  });
+  it('gives a score of 0 to a player not seated', () => {
+    expect(scorePoints([series(1, 36, 10)], 99)).toEqual([{ id: 1, when: 1000, score: 0, per36: 0 }]);
   });
 });

@@ -231,6 +231,34 @@ describe('session', () => {
     expect(s.snap.watching).toBe(true);
   });
 
+  it("a table's address takes the player who left its running series back to the seat", () => {
+    const { s, sockets, store } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    store.setItem('skat.leftSeries', '4');
+    const bot = (player: number) => ({ player, name: 'bot', bot: true, connected: true });
+    const lobby = (running: boolean) => ({
+      type: 'lobby',
+      tables: [{ table: 4, event: '', deals: 3, running, game: 1, spectators: 0, seats: [bot(1), bot(2), bot(3)] }],
+      online: [],
+    });
+    // once the series has ended there is nothing to come back to: watching
+    sockets[0].recv(lobby(false));
+    s.openTable(4);
+    expect(sockets[0].sent.filter((m) => m.table === 4).map((m) => m.type)).toEqual(['watch_table', 'resume']);
+    sockets[0].recv(lobby(true));
+    s.openTable(4);
+    expect(
+      sockets[0].sent
+        .filter((m) => m.table === 4)
+        .map((m) => m.type)
+        .slice(2),
+    ).toEqual(['join_table', 'resume']);
+    expect(s.snap.watching).toBe(false);
+    expect(store.getItem('skat.leftSeries')).toBeNull();
+  });
+
   it('cuts chat to 300 UTF-8 bytes without splitting a character', () => {
     expect(clipUtf8('abc', 300)).toBe('abc');
     const emoji = '😀'; // 4 bytes, 2 UTF-16 units

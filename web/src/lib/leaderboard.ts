@@ -1,5 +1,6 @@
-// Leaderboard and rating display: row order by Elo or SF / 36, rating texts, the snapshot note, rating-history points.
-import { formatDate, type LeaderRow, type RatingPoint, type RatingSnapshot } from './api';
+// Leaderboard and rating display: row order by Elo or SF / 36, rating texts, the snapshot note, rating-history points,
+// the player page's score points.
+import { formatDate, type LeaderRow, type RatingPoint, type RatingSnapshot, type SeriesItem } from './api';
 import { t } from './i18n';
 import type { LeaderSort } from './route';
 
@@ -80,4 +81,21 @@ export function ratingPoints(ratings: RatingPoint[]): { label: string; rating: n
     label: `#${p.series} ${formatDate(p.finished_at).slice(0, 10)}${p.live ? ` (${t('leader.liveMark')})` : ''}`,
     rating: Math.round(p.rating * 10) / 10,
   }));
+}
+
+// The player page's score chart: each finished series, oldest first, with the player's score and,
+// only for a series of at least MIN_DEALS_PER_36 games, that score per 36 deals (null otherwise: a
+// short series scaled up is noise, and the chart leaves a gap).
+export function scorePoints(
+  series: SeriesItem[],
+  playerId: number,
+): { id: number; when: number; score: number; per36: number | null }[] {
+  return series
+    .filter((s) => s.status === 'finished')
+    .sort((a, b) => a.started_at - b.started_at)
+    .map((s) => {
+      const score = s.seats.find((x) => x.player_id === playerId)?.score ?? 0;
+      const per36 = s.games_played >= MIN_DEALS_PER_36 ? Math.round((score * 36) / s.games_played) : null;
+      return { id: s.id, when: s.started_at, score, per36 };
+    });
 }

@@ -409,12 +409,14 @@ export class Session {
     this.resume();
   }
 
-  // A table's shareable address: the player seated there goes back to the seat, anybody else
-  // watches (the lobby says who sits where).
+  // A table's shareable address: the player seated there goes back to the seat, and so does the
+  // player who left its running series (a bot keeps the seat meanwhile); anybody else watches (the
+  // lobby says who sits where).
   openTable(id: number) {
     const me = this.snap.player?.id;
     const listed = this.snap.lobby?.tables.find((t) => t.table === id);
     if (me !== undefined && listed?.seats.some((s) => s?.player === me)) this.joinTable(id);
+    else if (listed?.running && this.leftSeriesTable === id) this.returnToSeries(id);
     else this.watchTable(id);
   }
 

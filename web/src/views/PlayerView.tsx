@@ -9,27 +9,16 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { api, formatDate, type SeriesItem } from '../lib/api';
+import { api, formatDate } from '../lib/api';
 import { t, tOr } from '../lib/i18n';
-import { ratingPoints } from '../lib/leaderboard';
+import { ratingPoints, scorePoints } from '../lib/leaderboard';
 import { SeriesRows } from './SeriesListView';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Legend);
 
-export function scorePoints(series: SeriesItem[], playerId: number) {
-  return series
-    .filter((s) => s.status === 'finished')
-    .sort((a, b) => a.started_at - b.started_at)
-    .map((s) => {
-      const seat = s.seats.find((x) => x.player_id === playerId);
-      const per36 = seat && s.games_played ? (seat.score * 36) / s.games_played : 0;
-      return { id: s.id, when: s.started_at, score: seat?.score ?? 0, per36: Math.round(per36) };
-    });
-}
-
 interface Line {
   label: string;
-  data: number[];
+  data: (number | null)[]; // null: no point (a gap in the line)
   color: string;
   dashed?: boolean;
 }
