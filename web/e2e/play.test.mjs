@@ -533,7 +533,7 @@ test('a German browser: the German table, the rules page, the language switch, t
   await ctx.close();
 });
 
-test('a tournament is started from the site with the admin token and followed to its end', async () => {
+test('a tournament is started from the site with the admin token and followed to its end; a running one is watched', async () => {
   const token = readFileSync(join(server.dir, 'admin-token'), 'utf8').trim();
   const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
   const p = await ctx.newPage();
@@ -560,5 +560,23 @@ test('a tournament is started from the site with the admin token and followed to
       throw new Error(`${e.message}\nlobby: ${lobby}\ntournaments: ${list}`);
     });
   await p.waitForFunction(() => document.body.innerText.includes('finished'), null, { timeout: 90000 });
+
+  // A long tournament (the last thing this server does): while it runs, a table of it is watched from
+  // its page, all three seats and no hand.
+  const started = await fetch(`${server.base}/api/admin/tournaments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ a: 'simple', b: 'simple', deals: 30000, seating: '2:1' }),
+  });
+  assert.equal(started.status, 201);
+  const { id } = await started.json();
+  await p.goto(`${server.base}/#/tournaments/${id}`);
+  await p.getByTestId('watch-table').first().click({ timeout: 60000 });
+  await p.getByTestId('name').fill('Watcher'); // the page asks a newcomer for a name first
+  await p.getByTestId('login').click();
+  await p.getByText('You are watching.').waitFor();
+  assert.equal(await p.evaluate(() => window.skatSession.snap.watching), true);
+  for (const where of ['left', 'right', 'bottom']) await p.getByTestId(`seat-${where}`).waitFor();
+  assert.equal(await p.locator('[data-testid=hand]').count(), 0);
   await ctx.close();
 });
