@@ -7,7 +7,7 @@ ENV DEBIAN_FRONTEND=noninteractive
 RUN apt-get update -q && apt-get install -y -q --no-install-recommends \
       build-essential cmake ninja-build pkg-config ca-certificates \
       libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libsodium-dev libsqlite3-dev libboost1.81-dev \
-      libboost-url1.81-dev libutf8proc-dev \
+      libboost-url1.81-dev libutf8proc-dev libeigen3-dev \
       nodejs npm \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src

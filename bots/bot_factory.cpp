@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "bots/inference/location_model.h"
 #include "bots/pimc/pimc_player.h"
 #include "bots/random_player.h"
 #include "bots/rule_player.h"
@@ -56,6 +57,16 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
   if (key == "threads") return number(1, 16, [&](int v) { spec.threads = v; });
   if (key == "nodes") return number(1, 1000000, [&](int v) { spec.kilonodes = v; });
   if (key == "stop") return number(0, 1, [&](int v) { spec.stop = v == 1; });
+  if (key == "infer") {
+    if (value != "none" && value != "count" && value != "learned")
+      return std::unexpected("infer must be none, count or learned");
+    spec.infer = std::string(value);
+    return {};
+  }
+  if (key == "model" && !value.empty()) {
+    spec.model = std::string(value);
+    return {};
+  }
   if (key == "tables" && spec.kind == "full" && !value.empty()) {
     spec.tables = std::string(value);
     return {};
@@ -66,7 +77,7 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
     return {};
   }
   return std::unexpected("unknown bot setting '" + std::string(key) +
-                         "' (worlds, budget, tt, threads, nodes, stop; full: tables, putting)");
+                         "' (worlds, budget, tt, threads, nodes, stop, infer, model; full: tables, putting)");
 }
 
 }  // namespace
@@ -79,6 +90,8 @@ std::string BotSpec::describe() const {
   if (threads != 1) text += ",threads=" + std::to_string(threads);
   if (kilonodes != 0) text += ",nodes=" + std::to_string(kilonodes);
   if (stop) text += ",stop=1";
+  if (infer != "count") text += ",infer=" + infer;
+  if (infer == "learned") text += ",model=" + model;
   return kind == "full" ? text + ",tables=" + tables + ",putting=" + putting : text;
 }
 
@@ -97,6 +110,9 @@ std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool l
       rest = more ? rest.substr(comma + 1) : std::string_view{};
     }
   }
+  if (spec.infer == "learned" && load_tables)
+    if (auto model = inference::shared_location_model(spec.model); !model)
+      return std::unexpected("model: " + model.error());
   if (spec.kind == "full" && load_tables) {
     const auto file = current_tables_file(spec.tables);
     if (!file) return std::unexpected(file.error());
@@ -138,6 +154,13 @@ PimcSettings pimc_settings(const BotSpec& spec) {
   pimc.threads = spec.threads;
   pimc.world_nodes = static_cast<std::uint64_t>(spec.kilonodes) * 1000;
   pimc.stop_early = spec.stop;
+  pimc.inference = spec.infer == "none"      ? Inference::None
+                   : spec.infer == "learned" ? Inference::Learned
+                                             : Inference::Count;
+  // A model that cannot be loaded was refused by parse_bot_spec; a spec parsed without loading
+  // (one the server only names) draws its worlds by count when it plays after all.
+  if (pimc.inference == Inference::Learned)
+    if (auto model = inference::shared_location_model(spec.model)) pimc.model = *model;
   return pimc;
 }
 

@@ -27,9 +27,12 @@ struct BotSpec {
   int kilonodes = 0;                                 // pimc: solver nodes per world, thousands (0: no limit)
   bool stop = false;                                 // pimc: race the cards, stop when the best is clear
   std::string tables = std::string(kDefaultTables);  // full: winning tables file, or a folder of versions
-  std::string putting = "rules";  // full: rules (hard rules + soft score), vonstegen, kinback, winprob
+  std::string putting = "rules";                   // full: rules (hard rules + soft score), vonstegen, kinback, winprob
+  std::string infer = "count";                     // pimc, full: how worlds are drawn: none, count, learned
+  std::string model = std::string(kDefaultModel);  // the learned model's file (infer=learned)
 
   static constexpr std::string_view kDefaultTables = "tables/t0.wtab";
+  static constexpr std::string_view kDefaultModel = "tables/inference.bin";
 
   // The canonical text form (every setting of the kind, in a fixed order).
   std::string describe() const;
@@ -40,14 +43,17 @@ inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pi
 
 // The spec's form for command-line help: every kind of kBotKinds and the settings of each.
 inline constexpr std::string_view kBotSpecHelp =
-    "kind[:key=value,...], kinds random, simple, rule, pimc[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1], "
-    "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,tables=FILE|DIR,putting=rules|vonstegen|kinback|"
-    "winprob]";
+    "kind[:key=value,...], kinds random, simple, rule, "
+    "pimc[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|learned,model=FILE], "
+    "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|learned,model=FILE,"
+    "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob]";
 
 // Parses `kind[:key=value,...]`; keys for pimc and full: worlds (1..1000), budget (ms, 1..60000),
 // tt (MiB per thread, 1..64), threads (1..16), nodes (the solver nodes one world may take, in
 // thousands, 1..1000000; default none) and stop (1: race the cards and stop once the best is clear;
-// default 0); for full also tables (a table file, text or binary, loaded here) and putting
+// default 0), infer (how the hidden cards' worlds are drawn: none uniformly, count weighted by the
+// bids (default), learned by the card-location model) and model (that model's file, default
+// tables/inference.bin, loaded here); for full also tables (a table file, text or binary, loaded here) and putting
 // (rules, vonstegen, kinback, winprob: how the skat is put). `load_tables` false only checks the
 // form (a server naming bots that run elsewhere).
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables = true);

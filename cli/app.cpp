@@ -76,7 +76,7 @@ int run_cli(int argc, char** argv) {
                                    add_import_command(app),   add_admin_command(app),      add_serve_command(app),
                                    add_bot_command(app),      add_loadgen_command(app),    add_idle_command(app),
                                    add_solve_command(app),    add_tournament_command(app), add_tables_command(app),
-                                   add_nightly_command(app),  add_health_command(app)};
+                                   add_nightly_command(app),  add_health_command(app),     add_infer_command(app)};
   app.set_help_all_flag("--help-all", "Print help for all subcommands and exit");
   if (const auto unknown = unknown_subcommand(app, argc, argv)) {
     std::cerr << "skat: error: unknown subcommand '" << *unknown << "' (see --help)\n";

@@ -29,6 +29,7 @@ Command add_replay_command(CLI::App& parent);
 Command add_solve_command(CLI::App& parent);       // cmd_solve.cpp: the open-card solver on one position
 Command add_tournament_command(CLI::App& parent);  // cmd_tournament.cpp: bot against bot
 Command add_tables_command(CLI::App& parent);      // cmd_tables.cpp: winning-table files
+Command add_infer_command(CLI::App& parent);       // cmd_infer.cpp: the learned card-location inference
 // The database subcommands (cmd_export.cpp, cmd_import.cpp, cmd_admin.cpp).
 Command add_export_command(CLI::App& parent);
 Command add_import_command(CLI::App& parent);

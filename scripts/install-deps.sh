@@ -16,11 +16,11 @@ task="${1:-run}"
 packages=(
   build-essential cmake ninja-build pkg-config ca-certificates
   libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libsodium-dev libsqlite3-dev libboost1.81-dev
-  libboost-url1.81-dev libutf8proc-dev
+  libboost-url1.81-dev libutf8proc-dev libeigen3-dev
 )
 case "$task" in
   run) ;;
-  test) packages+=(libgtest-dev clang-format clang-19 libclang-rt-19-dev docker-compose git jq) ;;
+  test) packages+=(libgtest-dev clang-format clang-19 libclang-rt-19-dev docker-compose git jq python3-torch) ;;
   load) packages+=(curl python3 sqlite3) ;;
   *)
     echo "usage: scripts/install-deps.sh [run|test|load]" >&2

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "bots/inference/location_model.h"
 #include "bots/pimc/card_race.h"
 #include "bots/pimc/world_sampler.h"
 #include "bots/rule_player.h"
@@ -126,7 +127,9 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   d.best = d.cards.front().card;
   if (d.cards.size() == 1 || !view.declaration) return d;
 
-  const WorldSampler sampler(hidden_info(view));
+  const bool learned = settings.inference == Inference::Learned && settings.model;
+  const WorldSampler sampler(hidden_info(view), settings.inference,
+                             learned ? std::optional(settings.model->predict(view)) : std::nullopt);
   const HiddenInfo& info = sampler.info();
   const Declaration declaration = view.declaration->normalized();
   std::vector<Card> candidates;

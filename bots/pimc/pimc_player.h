@@ -15,16 +15,22 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "bots/pimc/solver_pool.h"
+#include "bots/pimc/world_sampler.h"
 #include "bots/player.h"
 #include "bots/rng.h"
 #include "bots/simple_player.h"
 #include "bots/solver/open_solver.h"
 
 namespace skat::bots {
+
+namespace inference {
+class LocationModel;
+}
 
 struct PimcSettings {
   int worlds = 40;                               // worlds per decision (at most)
@@ -34,7 +40,9 @@ struct PimcSettings {
   std::uint64_t world_nodes = 0;                 // solver nodes one world may take (0: no limit)
   bool stop_early = false;                       // race the cards (card_race.h)
   std::optional<std::chrono::steady_clock::time_point> stop_at;  // a hard limit besides the budget
-  bool work_budgets = false;  // Player::use_work_budgets: `budget` is ignored, kSafetyNet applies
+  bool work_budgets = false;               // Player::use_work_budgets: `budget` is ignored, kSafetyNet applies
+  Inference inference = Inference::Count;  // how worlds are drawn (world_sampler.h)
+  std::shared_ptr<const inference::LocationModel> model;  // for Inference::Learned
 };
 
 // When a search given `budget` must stop: now + budget (on work budgets: now + kSafetyNet), and

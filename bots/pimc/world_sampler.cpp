@@ -1,5 +1,7 @@
 #include "bots/pimc/world_sampler.h"
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "bots/hand_eval.h"
@@ -82,7 +84,52 @@ double WorldSampler::bid_weight(const World& w) const {
   return weight;
 }
 
+WorldSampler::WorldSampler(HiddenInfo info, Inference inference, std::optional<inference::CardLocations> locations)
+    : info_(std::move(info)), inference_(inference), locations_(std::move(locations)) {
+  if (inference_ == Inference::Learned && !locations_) inference_ = Inference::Count;
+}
+
+double WorldSampler::log_likelihood(const World& w) const {
+  if (!locations_) return 0;
+  double sum = 0;
+  for (Card c : info_.unknown) {
+    int where = inference::kSkat;
+    for (int p = 0; p < 3; ++p)
+      if (w.hands[static_cast<std::size_t>(p)].contains(c)) where = inference::relative(p, info_.me);
+    const float prob = (*locations_)[static_cast<std::size_t>(c.id())][static_cast<std::size_t>(where)];
+    sum += std::log(std::max(prob, 1e-6F));
+  }
+  return sum;
+}
+
 std::optional<World> WorldSampler::sample(FastRng& rng) const {
+  if (inference_ != Inference::Learned) {
+    auto w = draw_uniform(rng);
+    if (w) w->weight = inference_ == Inference::Count ? bid_weight(*w) : 1.0;
+    return w;
+  }
+  std::vector<World> candidates;
+  std::vector<double> log_weights;
+  for (int k = 0; k < kLearnedCandidates; ++k) {
+    auto w = draw_uniform(rng);
+    if (!w) break;
+    log_weights.push_back(log_likelihood(*w));
+    candidates.push_back(std::move(*w));
+  }
+  if (candidates.empty()) return std::nullopt;
+  const double top = *std::ranges::max_element(log_weights);
+  double total = 0;
+  for (double& lw : log_weights) total += (lw = std::exp(lw - top));
+  // one candidate, in proportion to its likelihood (a uniform draw from [0, total))
+  double pick = static_cast<double>(rng() >> 11) * 0x1.0p-53 * total;
+  std::size_t chosen = 0;
+  while (chosen + 1 < candidates.size() && pick >= log_weights[chosen]) pick -= log_weights[chosen++];
+  World w = std::move(candidates[chosen]);
+  w.weight = 1.0;
+  return w;
+}
+
+std::optional<World> WorldSampler::draw_uniform(FastRng& rng) const {
   std::vector<Card> cards = cards_of(info_.unknown);
   std::array<int, 3> need{};
   for (int p = 0; p < 3; ++p)
@@ -100,10 +147,7 @@ std::optional<World> WorldSampler::sample(FastRng& rng) const {
     for (int p = 0; p < 3; ++p)
       for (int k = 0; k < need[static_cast<std::size_t>(p)]; ++k) w.hands[static_cast<std::size_t>(p)].add(cards[i++]);
     for (; i < cards.size(); ++i) w.skat.add(cards[i]);
-    if (fits(w)) {
-      w.weight = bid_weight(w);
-      return w;
-    }
+    if (fits(w)) return w;
   }
   // Constrained deal: each card, in random order, to a random place that may take it.
   for (int attempt = 0; attempt < 64; ++attempt) {
@@ -127,10 +171,7 @@ std::optional<World> WorldSampler::sample(FastRng& rng) const {
       --left[static_cast<std::size_t>(p)];
       (p == 3 ? w.skat : w.hands[static_cast<std::size_t>(p)]).add(c);
     }
-    if (ok) {
-      w.weight = bid_weight(w);
-      return w;
-    }
+    if (ok) return w;
   }
   return std::nullopt;
 }

@@ -1,16 +1,21 @@
 // Hidden-card worlds for Monte-Carlo card play: from one position's SeatView, what is known (own
 // hand, cards played, voids shown, an ouvert declarer's cards, the declarer's own skat), and
-// random deals of the unknown cards consistent with it, each with a weight from the bidding (a
-// count-based inference: a bid the hand could not support makes that world less likely).
+// random deals of the unknown cards consistent with it. Three kinds of inference (docs/inference.md):
+// none (every consistent world alike), count (a weight from the bidding: a bid the hand could not
+// support makes that world less likely) and learned (worlds drawn in proportion to the product of
+// the learned card-location probabilities, the paper's Equation 1, by resampling uniform candidates).
 #pragma once
 
 #include <array>
 #include <optional>
 
+#include "bots/inference/card_features.h"
 #include "bots/rng.h"
 #include "engine/seat_view.h"
 
 namespace skat::bots {
+
+enum class Inference { None, Count, Learned };
 
 struct HiddenInfo {
   GameType game = GameType::Grand;
@@ -34,18 +39,30 @@ struct World {
   double weight = 1.0;
 };
 
+// Candidates drawn per learned world: one of them is kept with probability proportional to its
+// likelihood under the model (sampling-importance-resampling).
+inline constexpr int kLearnedCandidates = 16;
+
 // Draws worlds uniformly among the consistent ones (rejection first, then a constrained deal when
-// voids make rejection slow), then weights them by the bids.
+// voids make rejection slow); with count inference weights them by the bids, with learned
+// inference resamples them by the model's probabilities (`locations`, in the frame of info.me).
 class WorldSampler {
  public:
-  explicit WorldSampler(HiddenInfo info) : info_(std::move(info)) {}
+  explicit WorldSampler(HiddenInfo info, Inference inference = Inference::Count,
+                        std::optional<inference::CardLocations> locations = std::nullopt);
   std::optional<World> sample(FastRng& rng) const;
   const HiddenInfo& info() const { return info_; }
+  Inference inference() const { return inference_; }
+  // The log-likelihood of a world's hidden cards under the learned probabilities.
+  double log_likelihood(const World& w) const;
 
  private:
+  std::optional<World> draw_uniform(FastRng& rng) const;
   bool fits(const World& w) const;
   double bid_weight(const World& w) const;
   HiddenInfo info_;
+  Inference inference_;
+  std::optional<inference::CardLocations> locations_;
 };
 
 }  // namespace skat::bots

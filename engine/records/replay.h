@@ -3,11 +3,13 @@
 // compared with what the record states. Also the detection of a record file's format.
 #pragma once
 
+#include <expected>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/game.h"
 #include "engine/records/pgn.h"
 #include "engine/records/sgf.h"
 
@@ -48,6 +50,9 @@ ReplayOutcome replay_sgf(const SgfGame& game);
 // legality, winner and points checked), an inferred concession when the line ends early;
 // compares fields 8 schneider, 10 schwarz, 13 won, 15 level, 16 eyes.
 ReplayOutcome replay_pgn(const PgnGame& game);
+// PGN: the game after the recorded auction, skat and declaration, before the first card (the
+// same checks as replay_pgn); the reason when the record cannot be replayed that far or was folded.
+std::expected<Game, std::string> pgn_game_at_play(const PgnGame& game);
 
 enum class RecordFormat { Pgn, Sgf, Unknown };
 // From the first non-blank character: '(' SGF, '[' PGN.

@@ -99,7 +99,8 @@ Game with_inferred_concession(const Game& game, const PgnGame& g) {
   return first;
 }
 
-std::expected<Game, std::string> replay_game(const PgnGame& g, std::vector<std::string>& mismatches) {
+// The game after the auction and, unless it was folded, the skat and the declaration.
+std::expected<Game, std::string> game_before_play(const PgnGame& g) {
   if (auto r = check_inputs(g); !r) return std::unexpected(r.error());
   auto start = Game::after_auction(g.deal(), g.folded ? -1 : g.declarer, g.bids);
   if (!start) return fail(replay::rule_error_text("fields 3..6 (declarer and bids)", start.error()));
@@ -111,12 +112,25 @@ std::expected<Game, std::string> replay_game(const PgnGame& g, std::vector<std::
     return game;
   }
   if (auto r = skat_and_declaration(game, g); !r) return std::unexpected(r.error());
+  return game;
+}
+
+std::expected<Game, std::string> replay_game(const PgnGame& g, std::vector<std::string>& mismatches) {
+  auto start = game_before_play(g);
+  if (!start || start->folded()) return start;
+  Game game = std::move(*start);
   if (auto r = play_tricks(game, g, mismatches); !r) return std::unexpected(r.error());
   if (!game.finished()) game = with_inferred_concession(game, g);
   return game;
 }
 
 }  // namespace
+
+std::expected<Game, std::string> pgn_game_at_play(const PgnGame& g) {
+  auto game = game_before_play(g);
+  if (game && game->folded()) return fail("field 14: a folded game has no card play");
+  return game;
+}
 
 ReplayOutcome replay_pgn(const PgnGame& g) {
   ReplayOutcome out;

@@ -1,0 +1,292 @@
+// `skat infer …`: the learned card-location inference (docs/inference.md). `data` turns recorded
+// games (series PGN files, and the finished series of a database with a weight for games a person
+// played) into the training positions of scripts/train-inference.py; `eval` measures, on held-out
+// games, how much probability the learned model, the count-based weights and the uniform sampler
+// give to where each hidden card really lay, per game class and trick; `predict` prints a model's
+// probabilities for the first positions of a data file (the check against PyTorch's forward pass).
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "bots/inference/position_data.h"
+#include "bots/inference/quality.h"
+#include "cli/command.h"
+#include "db/connection.h"
+#include "db/export.h"
+#include "db/migrations.h"
+#include "db/players.h"
+
+namespace skat::cli {
+
+namespace {
+
+namespace inf = bots::inference;
+
+struct InferArgs {
+  std::vector<std::string> pgn;
+  std::string db;
+  double human_weight = 1.0;
+  std::string out;
+  std::string model;
+  int worlds = 200;
+  std::uint64_t seed = 1;
+  long max_positions = 0;
+  bool json = false;
+  std::string data;  // predict: the data file
+  long count = 20;   // predict: positions
+};
+
+// A recorded series and the weight of its games' positions.
+struct WeightedSeries {
+  PgnSeries series;
+  float weight = 1.0F;
+};
+
+std::optional<std::string> slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool read_pgn_files(const std::vector<std::string>& paths, std::vector<WeightedSeries>& out) {
+  for (const std::string& path : paths) {
+    const auto text = slurp(path);
+    if (!text) {
+      spdlog::error("infer: cannot read '{}'", path);
+      return false;
+    }
+    for (PgnReadResult& r : read_pgn_series_list(*text)) {
+      for (const RecordError& e : r.errors) spdlog::warn("infer: {}: {}", path, e.message);
+      out.push_back({std::move(r.series), 1.0F});
+    }
+  }
+  return true;
+}
+
+// The finished series of a database; those with a person (human or guest) at the table weigh
+// `human_weight` (0 leaves them out).
+bool read_database(const std::string& path, double human_weight, std::vector<WeightedSeries>& out) {
+  db::OpenOptions options;
+  options.create = false;
+  auto conn = db::open_database(path, options);
+  if (!conn) {
+    spdlog::error("infer: {}", conn.error().message);
+    return false;
+  }
+  auto bots = db::list_players(*conn, db::PlayerKind::Bot);
+  if (!bots) {
+    spdlog::error("infer: {}", bots.error().message);
+    return false;
+  }
+  std::set<std::int64_t> bot_ids;
+  for (const db::Player& p : *bots) bot_ids.insert(p.id);
+  std::string text;
+  db::SeriesFilter filter;
+  filter.status = db::SeriesStatus::Finished;
+  auto report = db::export_pgn(*conn, filter, [&](std::string_view chunk) {
+    text.append(chunk);
+    return true;
+  });
+  if (!report) {
+    spdlog::error("infer: {}", report.error().message);
+    return false;
+  }
+  for (PgnReadResult& r : read_pgn_series_list(text)) {
+    const bool person =
+        std::ranges::any_of(r.series.header.seats, [&](const PgnSeat& s) { return !bot_ids.contains(s.id); });
+    const auto weight = static_cast<float>(person ? human_weight : 1.0);
+    if (weight > 0) out.push_back({std::move(r.series), weight});
+  }
+  return true;
+}
+
+bool read_inputs(const InferArgs& args, std::vector<WeightedSeries>& series) {
+  if (!read_pgn_files(args.pgn, series)) return false;
+  return args.db.empty() || read_database(args.db, args.human_weight, series);
+}
+
+int run_data(const InferArgs& args) {
+  std::vector<WeightedSeries> series;
+  if (!read_inputs(args, series)) return 1;
+  std::ofstream out(args.out, std::ios::binary | std::ios::trunc);
+  if (!out) {
+    spdlog::error("infer data: cannot open '{}' for writing", args.out);
+    return 1;
+  }
+  inf::write_data_header(out);
+  long games = 0, positions = 0, folded = 0, unreadable = 0;
+  std::array<long, inf::kGameClasses> per_class{};
+  for (const WeightedSeries& s : series) {
+    for (const PgnGame& g : s.series.games) {
+      if (g.folded || g.game == kPgnFolded) {
+        ++folded;
+        continue;
+      }
+      auto found = inf::game_positions(g, s.weight);
+      if (!found) {
+        ++unreadable;
+        spdlog::warn("infer data: game {} of '{}' left out: {}", g.id, s.series.header.event, found.error());
+        continue;
+      }
+      ++games;
+      for (const inf::Position& p : *found) {
+        inf::write_position(out, p);
+        ++per_class[static_cast<std::size_t>(p.game_class)];
+        ++positions;
+      }
+    }
+  }
+  if (!out.flush()) {
+    spdlog::error("infer data: writing '{}' failed", args.out);
+    return 1;
+  }
+  fmt::print("{} positions from {} games ({} suit, {} grand, {} null); {} folded, {} unreadable -> {}\n", positions,
+             games, per_class[0], per_class[1], per_class[2], folded, unreadable, args.out);
+  return 0;
+}
+
+int run_eval(const InferArgs& args) {
+  std::vector<WeightedSeries> series;
+  if (!read_inputs(args, series)) return 1;
+  std::shared_ptr<const inf::LocationModel> model;
+  if (!args.model.empty()) {
+    auto loaded = inf::shared_location_model(args.model);
+    if (!loaded) {
+      spdlog::error("infer eval: {}", loaded.error());
+      return 1;
+    }
+    model = *loaded;
+  }
+  inf::QualityTable table{};
+  bots::FastRng rng(args.seed);
+  long positions = 0;
+  for (const WeightedSeries& s : series) {
+    for (const PgnGame& g : s.series.games) {
+      if (g.folded || g.game == kPgnFolded || (args.max_positions > 0 && positions >= args.max_positions)) continue;
+      (void)inf::for_each_position(g, [&](const SeatView& view, const std::array<std::uint8_t, kNumCards>& target) {
+        if (args.max_positions > 0 && positions >= args.max_positions) return;
+        inf::add_position_quality(view, target, model.get(), args.worlds, rng, table);
+        ++positions;
+      });
+    }
+  }
+  const char* methods[] = {"learned", "count", "uniform"};
+  nlohmann::json report = {{"positions", positions}, {"worlds", args.worlds}, {"model", args.model}};
+  if (model) report["model_version"] = model->version();
+  if (!args.json)
+    fmt::print("{} positions{}; per hidden card: cross-entropy (nats) / mean probability of the true location\n",
+               positions, model ? ", model " + model->version() : "");
+  for (int c = 0; c < inf::kGameClasses; ++c) {
+    const char* name = inf::game_class_name(static_cast<inf::GameClass>(c));
+    inf::QualitySum all;
+    nlohmann::json rows = nlohmann::json::array();
+    for (int t = 0; t < 8; ++t) {
+      const inf::QualitySum& q = table[static_cast<std::size_t>(c)][static_cast<std::size_t>(t)];
+      all.add(q);
+      nlohmann::json row = {{"trick", t + 1}, {"cards", q.cards}};
+      for (int m = 0; m < inf::kMethods; ++m) {
+        if (m == 0 && !model) continue;
+        row[methods[m]] = {{"cross_entropy", q.cross_entropy(static_cast<inf::Method>(m))},
+                           {"mean_probability", q.mean_prob(static_cast<inf::Method>(m))}};
+      }
+      rows.push_back(row);
+      if (!args.json && q.cards > 0) {
+        std::string line = fmt::format("{:5} trick {}: {:7} cards", name, t + 1, q.cards);
+        for (int m = model ? 0 : 1; m < inf::kMethods; ++m)
+          line += fmt::format("  {} {:.3f} / {:.3f}", methods[m], q.cross_entropy(static_cast<inf::Method>(m)),
+                              q.mean_prob(static_cast<inf::Method>(m)));
+        fmt::print("{}\n", line);
+      }
+    }
+    nlohmann::json total = {{"cards", all.cards}};
+    for (int m = model ? 0 : 1; m < inf::kMethods; ++m)
+      total[methods[m]] = {{"cross_entropy", all.cross_entropy(static_cast<inf::Method>(m))},
+                           {"mean_probability", all.mean_prob(static_cast<inf::Method>(m))}};
+    report["classes"][name] = {{"tricks", rows}, {"all", total}};
+    if (!args.json && all.cards > 0) {
+      std::string line = fmt::format("{:5} all    : {:7} cards", name, all.cards);
+      for (int m = model ? 0 : 1; m < inf::kMethods; ++m)
+        line += fmt::format("  {} {:.3f} / {:.3f}", methods[m], all.cross_entropy(static_cast<inf::Method>(m)),
+                            all.mean_prob(static_cast<inf::Method>(m)));
+      fmt::print("{}\n", line);
+    }
+  }
+  if (args.json) std::cout << report.dump(1) << "\n";
+  return 0;
+}
+
+// The model's probabilities for the first `count` positions of a data file, as JSON (one 32 x 4
+// array per position): checked against PyTorch's for the same weights (tests/repo).
+int run_predict(const InferArgs& args) {
+  const auto bytes = slurp(args.data);
+  if (!bytes) {
+    spdlog::error("infer predict: cannot read '{}'", args.data);
+    return 1;
+  }
+  const auto positions = inf::read_positions(*bytes);
+  if (!positions) {
+    spdlog::error("infer predict: {}: {}", args.data, positions.error());
+    return 1;
+  }
+  const auto model = inf::LocationModel::load(args.model);
+  if (!model) {
+    spdlog::error("infer predict: {}", model.error());
+    return 1;
+  }
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t i = 0; i < positions->size() && static_cast<long>(i) < args.count; ++i) {
+    const inf::Position& p = (*positions)[i];
+    out.push_back(model->predict(p.game_class, p.features));
+  }
+  std::cout << out.dump() << "\n";
+  return 0;
+}
+
+void add_inputs(CLI::App* app, InferArgs& args) {
+  app->add_option("--pgn", args.pgn, "Series PGN files (skat selfplay, skat export)");
+  app->add_option("--db", args.db, "Also the finished series of this SQLite database");
+}
+
+}  // namespace
+
+Command add_infer_command(CLI::App& parent) {
+  auto args = std::make_shared<InferArgs>();
+  CLI::App* app = parent.add_subcommand("infer", "The learned card-location inference: training data, quality");
+  app->require_subcommand(1);
+  CLI::App* data = app->add_subcommand("data", "Training positions from recorded games (docs/inference.md)");
+  add_inputs(data, *args);
+  data->add_option("--human-weight", args->human_weight,
+                   "Weight of the positions of database series a person played (0: left out)")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
+  data->add_option("--out", args->out, "The data file to write")->required();
+  CLI::App* eval = app->add_subcommand("eval", "Prediction quality on held-out games, per game class and trick");
+  add_inputs(eval, *args);
+  eval->add_option("--model", args->model, "A learned model file (without: count and uniform only)");
+  eval->add_option("--worlds", args->worlds, "Worlds per position for the sampled inferences")
+      ->check(CLI::Range(10, 100000))
+      ->capture_default_str();
+  eval->add_option("--seed", args->seed, "Seed of the sampled worlds")->capture_default_str();
+  eval->add_option("--max-positions", args->max_positions, "Stop after this many positions (0: all)")
+      ->check(CLI::NonNegativeNumber);
+  eval->add_flag("--json", args->json, "The report as JSON");
+  CLI::App* predict = app->add_subcommand("predict", "A model's probabilities for the first positions of a data file");
+  predict->add_option("--data", args->data, "A file of `skat infer data`")->required();
+  predict->add_option("--model", args->model, "The model file")->required();
+  predict->add_option("--count", args->count, "How many positions")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  return {app, [args, data, predict] {
+            if (data->parsed()) return run_data(*args);
+            return predict->parsed() ? run_predict(*args) : run_eval(*args);
+          }};
+}
+
+}  // namespace skat::cli
