@@ -59,6 +59,9 @@ void add_nightly_options(CLI::App& app, nightly::NightlyOptions& o) {
   app.add_option("--tables-dir", o.tables_dir, "Folder of the table versions (bots with outer learning read it)")
       ->capture_default_str();
   app.add_option("--base-tables", o.base_tables, "The tables before the first version (T0)")->capture_default_str();
+  app.add_option("--inference-data", o.inference_dir,
+                 "Also write the positions of the games folded to this folder, the learned inference's training "
+                 "data (positions-vNNNNNN.bin; docs/inference.md)");
   app.add_option("--k", o.ratings.elo.k, "Elo: rating change per point of score above expectation")
       ->check(non_negative_number())
       ->capture_default_str();

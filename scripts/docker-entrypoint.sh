@@ -40,7 +40,8 @@ case "$role" in
     [ "${SKAT_HIGH_VALUE:-0}" = 1 ] && set -- --high-value "$@"
     [ "${SKAT_MEAN_FROM_GAMES:-0}" = 1 ] && set -- --mean-from-games "$@"
     set -- --start-from-series "${SKAT_START_FROM_SERIES:-0}" "$@"
-    exec skat nightly --db "$data/skat.db" --tables-dir "$data/tables" --base-tables /app/tables/t0.wtab "$@"
+    exec skat nightly --db "$data/skat.db" --tables-dir "$data/tables" --base-tables /app/tables/t0.wtab \
+      --inference-data "$data/inference" "$@"
     ;;
   *)
     exec skat "$role" "$@"

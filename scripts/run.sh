@@ -82,6 +82,7 @@ trap cleanup INT TERM EXIT
 
 # The bots connect from loopback too: room for them beside the 64 connections of one address.
 "$skat" serve --port "$port" --db "$db" --web web/dist --nightly-at "$nightly_at" --tables-dir data/tables \
+  --inference-data data/inference \
   --max-connections-per-address $((64 + bots + learners)) "${nightly_flags[@]}" &
 pids+=($!)
 

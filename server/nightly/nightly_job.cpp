@@ -4,8 +4,11 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
+#include "bots/inference/position_data.h"
 #include "bots/tables/game_samples.h"
 #include "bots/tables/table_files.h"
 #include "db/migrations.h"
@@ -49,6 +52,7 @@ std::expected<FoldResult, std::string> fold_new_games(db::Connection& c, const N
   r.tables.meta().watermark = static_cast<std::uint64_t>(watermark);
   bots::Folder folder(r.tables);
   db::GameId last = watermark;
+  std::ostringstream positions;  // the learned inference's training data (options.inference_dir)
   for (;;) {
     auto games = db::games_after(c, last, kBatch);
     if (!games) return std::unexpected(games.error().message);
@@ -66,6 +70,12 @@ std::expected<FoldResult, std::string> fold_new_games(db::Connection& c, const N
         continue;
       }
       folder.add(static_cast<std::uint64_t>(g.id), *parsed);
+      if (!o.inference_dir.empty() && !bots::is_passed_deal(*parsed))
+        if (auto found = bots::inference::game_positions(*parsed, 1.0F))
+          for (const bots::inference::Position& p : *found) {
+            bots::inference::write_position(positions, p);
+            ++sum.inference_positions;
+          }
     }
     if (progress) progress(fmt::format("fold: {} games read", sum.games_seen));
   }
@@ -83,6 +93,15 @@ std::expected<FoldResult, std::string> fold_new_games(db::Connection& c, const N
   const std::string file = (std::filesystem::path(o.tables_dir) / fmt::format("v{:06d}.wtab", version)).string();
   if (auto saved = bots::save_tables(file, r.tables, bots::TableFileFormat::Binary); !saved)
     return std::unexpected("tables: " + saved.error());
+  if (!o.inference_dir.empty()) {
+    std::filesystem::create_directories(o.inference_dir, ec);
+    sum.inference_file =
+        (std::filesystem::path(o.inference_dir) / fmt::format("positions-v{:06d}.bin", version)).string();
+    std::ofstream out(sum.inference_file, std::ios::binary | std::ios::trunc);
+    bots::inference::write_data_header(out);
+    out << positions.str();
+    if (!out.flush()) return std::unexpected("inference data: cannot write " + sum.inference_file);
+  }
   if (o.fail_after_table_file) return std::unexpected("stopped after writing " + file + " (test hook)");
   db::TableVersionRecord row;
   row.version = version;
@@ -145,6 +164,8 @@ std::string summary_text(const NightlySummary& s) {
                                 s.games_seen, s.fold.folded, s.fold.passed, s.fold.filtered, s.fold.inconsistent);
   out += s.new_version ? fmt::format("tables: version {} written to {}\n", s.table_version, s.tables_file)
                        : fmt::format("tables: unchanged (version {}, {})\n", s.table_version, s.tables_file);
+  if (!s.inference_file.empty())
+    out += fmt::format("inference data: {} positions written to {}\n", s.inference_positions, s.inference_file);
   out += fmt::format("ratings: {} series, {} players, {}\n", s.series, s.players,
                      s.new_snapshot ? "new leaderboard snapshot" : "snapshot unchanged");
   out += fmt::format("done in {:.2f} s\n", s.seconds);

@@ -23,6 +23,9 @@ struct NightlyOptions {
   std::string base_tables = "tables/t0.wtab";  // the tables before the first version
   RatingOptions ratings;
   bool exclude_timeouts = true;  // games in which the clock made a move are not folded
+  // When set, the positions of the games folded tonight are also written here as training data of
+  // the learned inference (positions-vNNNNNN.bin beside the table version; docs/inference.md).
+  std::string inference_dir;
   int keep_snapshots = 5;
   // Test hook: stop with an error right after the new table file is written (a kill before the
   // database knows of it).
@@ -35,6 +38,8 @@ struct NightlySummary {
   int table_version = 0;  // the newest version after the run (0: still T0)
   bool new_version = false;
   std::string tables_file;
+  std::int64_t inference_positions = 0;  // written to options.inference_dir
+  std::string inference_file;
   int series = 0;  // finished series rated
   int players = 0;
   bool new_snapshot = false;

@@ -5,16 +5,20 @@
 // on top of the last; the ratings sum to the start ratings whatever the correction options, and
 // the options change the scores; the snapshot says which corrections it used (hand luck by
 // default); the mean game value from the games and the start rating from the first series,
-// worked by hand on game lines written for the purpose.
+// worked by hand on game lines written for the purpose; with an inference folder, the positions of
+// the folded games as training data of the learned inference.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 
 #include "bots/bot_factory.h"
+#include "bots/inference/position_data.h"
 #include "bots/tables/fold.h"
+#include "bots/tables/game_samples.h"
 #include "bots/tables/table_files.h"
 #include "cli/command.h"
 #include "cli/selfplay.h"
@@ -69,6 +73,26 @@ TEST_F(NightlyFixture, FoldsEveryNewGameOnceAndASecondRunChangesNothing) {
   const auto snapshot = db::latest_snapshot(*c);
   ASSERT_TRUE(snapshot && *snapshot);
   EXPECT_EQ((*snapshot)->series_count, 4);
+}
+
+TEST_F(NightlyFixture, WritesTheFoldedGamesPositionsAsInferenceData) {
+  const auto series = play_series(16, 2, 6, 0);
+  import(options.db_path, series);
+  options.inference_dir = (std::filesystem::path(options.tables_dir).parent_path() / "inference").string();
+  const NightlySummary first = run();
+  ASSERT_FALSE(first.inference_file.empty());
+  std::ifstream in(first.inference_file, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto positions = bots::inference::read_positions(bytes);
+  ASSERT_TRUE(positions) << positions.error();
+  std::size_t expected = 0;
+  for (const PgnSeries& s : series)
+    for (const PgnGame& g : s.games)
+      if (!bots::is_passed_deal(g)) expected += bots::inference::game_positions(g, 1.0F)->size();
+  EXPECT_GT(expected, 0U);
+  EXPECT_EQ(positions->size(), expected);
+  EXPECT_EQ(first.inference_positions, static_cast<std::int64_t>(expected));
+  EXPECT_NE(first.inference_file.find("positions-v000001.bin"), std::string::npos);
 }
 
 TEST_F(NightlyFixture, ARunStoppedAfterTheTableFileIsCompletedWithoutCountingTwice) {
