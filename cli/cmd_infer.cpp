@@ -16,6 +16,7 @@
 #include "bots/inference/position_data.h"
 #include "bots/inference/quality.h"
 #include "cli/command.h"
+#include "cli/record_input.h"
 #include "db/connection.h"
 #include "db/export.h"
 #include "db/migrations.h"
@@ -47,22 +48,11 @@ struct WeightedSeries {
   float weight = 1.0F;
 };
 
-std::optional<std::string> slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 bool read_pgn_files(const std::vector<std::string>& paths, std::vector<WeightedSeries>& out) {
   for (const std::string& path : paths) {
-    const auto text = slurp(path);
-    if (!text) {
-      spdlog::error("infer: cannot read '{}'", path);
-      return false;
-    }
-    for (PgnReadResult& r : read_pgn_series_list(*text)) {
+    const auto input = read_record_input("infer", path, "pgn");
+    if (!input) return false;
+    for (PgnReadResult& r : read_pgn_series_list(input->text)) {
       for (const RecordError& e : r.errors) spdlog::warn("infer: {}: {}", path, e.message);
       out.push_back({std::move(r.series), 1.0F});
     }
@@ -225,12 +215,9 @@ int run_eval(const InferArgs& args) {
 // The model's probabilities for the first `count` positions of a data file, as JSON (one 32 x 4
 // array per position): checked against PyTorch's for the same weights (tests/repo).
 int run_predict(const InferArgs& args) {
-  const auto bytes = slurp(args.data);
-  if (!bytes) {
-    spdlog::error("infer predict: cannot read '{}'", args.data);
-    return 1;
-  }
-  const auto positions = inf::read_positions(*bytes);
+  const auto input = read_record_input("infer predict", args.data, "");
+  if (!input) return 1;
+  const auto positions = inf::read_positions(input->text);
   if (!positions) {
     spdlog::error("infer predict: {}: {}", args.data, positions.error());
     return 1;
@@ -250,7 +237,7 @@ int run_predict(const InferArgs& args) {
 }
 
 void add_inputs(CLI::App* app, InferArgs& args) {
-  app->add_option("--pgn", args.pgn, "Series PGN files (skat selfplay, skat export)");
+  app->add_option("--pgn", args.pgn, "Series PGN files (skat selfplay, skat export; - for stdin)");
   app->add_option("--db", args.db, "Also the finished series of this SQLite database");
 }
 

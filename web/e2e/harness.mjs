@@ -1,7 +1,7 @@
 // Starts a real `skat serve` on a free port with a temporary database, house-bot accounts and one
 // real `skat bot` process, and launches Debian's chromium through playwright-core.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync, existsSync, chmodSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, existsSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { createServer } from 'node:net';
@@ -147,6 +147,13 @@ export async function launchBrowser() {
 }
 
 export const shotDir = resolve(webDir, '..', 'docs', 'screenshots');
+
+// A screenshot for the README (docs/screenshots/NAME.png), taken only by `npm run screenshots`.
+export async function shot(page, name) {
+  if (process.env.SKAT_SCREENSHOTS !== '1') return;
+  mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: join(shotDir, `${name}.png`) });
+}
 
 // A browser context whose table shows every event at once (the display's pace, lib/pacing.ts, is the
 // subject of its own test; the other tests play through as fast as the bots answer).

@@ -1,20 +1,14 @@
 // End to end: a person plays through the page against real bots on a real server.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fastContext, launchBrowser, shotDir, startServer } from './harness.mjs';
+import { fastContext, launchBrowser, shot, startServer } from './harness.mjs';
 import { leaveSeries, playUntil, snap } from './driver.mjs';
 
 let server;
 let browser;
 let page;
-const shots = process.env.SKAT_SCREENSHOTS === '1'; // npm run screenshots
-async function shot(p, name) {
-  if (!shots) return;
-  mkdirSync(shotDir, { recursive: true });
-  await p.screenshot({ path: join(shotDir, `${name}.png`) });
-}
 
 before(async () => {
   // six pool bots: a table the leaving test hands to bots keeps three of them busy for a while

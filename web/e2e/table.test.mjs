@@ -6,19 +6,11 @@
 // Also: a name that is taken is said, not silently changed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { launchBrowser, shotDir, startServer } from './harness.mjs';
+import { launchBrowser, shot, startServer } from './harness.mjs';
 import { snap, step } from './driver.mjs';
 
 let server;
 let browser;
-const shots = process.env.SKAT_SCREENSHOTS === '1'; // npm run screenshots
-async function shot(p, name) {
-  if (!shots) return;
-  mkdirSync(shotDir, { recursive: true });
-  await p.screenshot({ path: join(shotDir, `${name}.png`) });
-}
 
 before(async () => {
   server = await startServer({ bots: 4 });
