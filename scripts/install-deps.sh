@@ -5,8 +5,9 @@
 #                                  (scripts/run.sh; the default)
 #   scripts/install-deps.sh test   the above, plus what the test suites need (scripts/test.sh):
 #                                  GoogleTest, clang-format, clang 19 with its libFuzzer runtime,
-#                                  Debian's docker-compose (checks docker-compose.yml) and git (the
-#                                  repository checks list the tracked files); chromium for the
+#                                  Debian's docker-compose (checks docker-compose.yml), git (the
+#                                  repository checks list the tracked files), jq, and PyTorch
+#                                  (python3-torch: the inference trainer's test); chromium for the
 #                                  browser tests is installed by scripts/test-web.sh
 #   scripts/install-deps.sh load   the above "run", plus what scripts/load.sh and scripts/idle.sh
 #                                  call: curl, python3 and the sqlite3 shell
