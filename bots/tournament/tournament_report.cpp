@@ -64,8 +64,65 @@ std::vector<double> deal_differences(const std::vector<const TournamentGame*>& g
   return diffs;
 }
 
+// Per deal of class `cls` at every table: B's minus A's mean points per position, averaged over
+// the positions (deals where some table played another class, or folded, are left out).
+std::vector<double> class_deal_differences(const std::vector<const TournamentGame*>& games, int deals, int cls) {
+  std::vector<std::array<double, 12>> acc(static_cast<std::size_t>(deals));
+  std::vector<char> state(static_cast<std::size_t>(deals), 0);  // 0 unseen, 1 this class, 2 another
+  for (const TournamentGame* g : games) {
+    char& st = state[static_cast<std::size_t>(g->deal)];
+    if (g->folded || class_index(g->declaration.type) != cls) {
+      st = 2;
+      continue;
+    }
+    if (st == 0) st = 1;
+    for (std::size_t p = 0; p < 3; ++p) {
+      const std::size_t base = p * 4 + (g->is_b[p] ? 2 : 0);
+      acc[static_cast<std::size_t>(g->deal)][base] += g->points[p];
+      acc[static_cast<std::size_t>(g->deal)][base + 1] += 1;
+    }
+  }
+  std::vector<double> diffs;
+  for (std::size_t d = 0; d < acc.size(); ++d) {
+    if (state[d] != 1) continue;
+    const auto& a = acc[d];
+    double diff = 0;
+    bool both = true;
+    for (std::size_t p = 0; p < 3; ++p) {
+      both = both && a[p * 4 + 1] > 0 && a[p * 4 + 3] > 0;
+      diff += a[p * 4 + 2] / std::max(1.0, a[p * 4 + 3]) - a[p * 4] / std::max(1.0, a[p * 4 + 1]);
+    }
+    if (both) diffs.push_back(diff / 3);
+  }
+  return diffs;
+}
+
+// The mean and its 95 % percentile-bootstrap interval over deals (2,000 resamples, fixed seed: the
+// same games, the same interval).
+struct Interval {
+  double mean = 0, low = 0, high = 0;
+};
+Interval bootstrap(const std::vector<double>& diffs) {
+  Interval r;
+  double sum = 0;
+  for (double d : diffs) sum += d;
+  r.mean = diffs.empty() ? 0 : sum / static_cast<double>(diffs.size());
+  FastRng rng(0xB007'57A9ULL);
+  std::vector<double> means;
+  if (diffs.size() > 1) {
+    for (int k = 0; k < 2000; ++k) {
+      double s = 0;
+      for (std::size_t i = 0; i < diffs.size(); ++i) s += diffs[rng() % diffs.size()];
+      means.push_back(s / static_cast<double>(diffs.size()));
+    }
+  }
+  r.low = means.empty() ? r.mean : quantile_of(means, 0.025);
+  r.high = means.empty() ? r.mean : quantile_of(means, 0.975);
+  return r;
+}
+
 SeatingReport summarise(const std::string& name, const std::vector<const TournamentGame*>& games,
-                        const std::vector<double>& diffs, const TournamentReport& header) {
+                        const std::vector<double>& diffs, int slots, bool per_class, const TournamentReport& header) {
   SeatingReport r;
   r.seating = name;
   r.deals = static_cast<int>(diffs.size());
@@ -100,21 +157,19 @@ SeatingReport summarise(const std::string& name, const std::vector<const Tournam
   finish_moves(r.a, a_moves);
   finish_moves(r.b, b_moves);
 
-  double sum = 0;
-  for (double d : diffs) sum += d;
-  r.difference = diffs.empty() ? 0 : sum / static_cast<double>(diffs.size());
-  // Percentile bootstrap over deals, 2,000 resamples, fixed seed: the same games, the same interval.
-  FastRng rng(0xB007'57A9ULL);
-  std::vector<double> means;
-  if (diffs.size() > 1) {
-    for (int k = 0; k < 2000; ++k) {
-      double s = 0;
-      for (std::size_t i = 0; i < diffs.size(); ++i) s += diffs[rng() % diffs.size()];
-      means.push_back(s / static_cast<double>(diffs.size()));
-    }
+  const Interval all = bootstrap(diffs);
+  r.difference = all.mean;
+  r.ci_low = all.low;
+  r.ci_high = all.high;
+  for (int c = 0; c < 3 && per_class; ++c) {
+    const auto in_class = class_deal_differences(games, slots, c);
+    const Interval ci = bootstrap(in_class);
+    ClassFigures& f = r.classes[static_cast<std::size_t>(c)];
+    f.duplicate_deals = static_cast<int>(in_class.size());
+    f.difference = ci.mean;
+    f.ci_low = ci.low;
+    f.ci_high = ci.high;
   }
-  r.ci_low = means.empty() ? r.difference : quantile_of(means, 0.025);
-  r.ci_high = means.empty() ? r.difference : quantile_of(means, 0.975);
   if (r.ci_low > 0)
     r.verdict = "B (" + header.b + ") stronger";
   else if (r.ci_high < 0)
@@ -126,7 +181,8 @@ SeatingReport summarise(const std::string& name, const std::vector<const Tournam
 
 }  // namespace
 
-TournamentReport make_report(const TournamentConfig& config, const std::vector<TournamentGame>& games, double seconds) {
+TournamentReport make_report(const TournamentConfig& config, const std::vector<TournamentGame>& games, double seconds,
+                             bool per_class) {
   TournamentReport report;
   report.a = config.a.describe();
   report.b = config.b.describe();
@@ -146,10 +202,10 @@ TournamentReport make_report(const TournamentConfig& config, const std::vector<T
     const auto diffs = deal_differences(part, slots);
     total.resize(std::max(total.size(), diffs.size()), 0.0);
     for (std::size_t d = 0; d < diffs.size(); ++d) total[d] += diffs[d] / static_cast<double>(config.b_seats.size());
-    report.seatings.push_back(summarise(seating_name(b_seats), part, diffs, report));
+    report.seatings.push_back(summarise(seating_name(b_seats), part, diffs, slots, per_class, report));
     all.insert(all.end(), part.begin(), part.end());
   }
-  report.seatings.push_back(summarise("total", all, total, report));
+  report.seatings.push_back(summarise("total", all, total, slots, per_class, report));
   return report;
 }
 
@@ -163,7 +219,7 @@ std::vector<CurvePoint> difference_curve(const TournamentConfig& config, const s
       if (g.deal < n) prefix.push_back(g);
     TournamentConfig part = config;
     part.deals = n;
-    const SeatingReport total = make_report(part, prefix, 0).seatings.back();
+    const SeatingReport total = make_report(part, prefix, 0, false).seatings.back();
     curve.push_back({n, total.difference, total.ci_low, total.ci_high});
   }
   return curve;
@@ -199,9 +255,10 @@ std::string report_text(const TournamentReport& r) {
       add("  %-5s share %5.1f%%  declarer won %5.1f%%", kClass[c], played ? 100.0 * f.games / played : 0.0,
           f.games ? 100.0 * f.declarer_won / f.games : 0.0);
       if (f.judged > 0)
-        add("  solver accuracy %5.1f%% (%d judged)\n", 100.0 * f.solver_agrees / f.judged, f.judged);
+        add("  solver accuracy %5.1f%% (%d judged)", 100.0 * f.solver_agrees / f.judged, f.judged);
       else
-        add("  (not judged)\n");
+        add("  (not judged)");
+      add("  B - A %+6.2f [%+.2f, %+.2f] over %d deals\n", f.difference, f.ci_low, f.ci_high, f.duplicate_deals);
     }
   }
   return out;

@@ -1,8 +1,8 @@
 // The tournament report of docs/evaluation.md, computed from the recorded games: per seating and in
 // total, per bot, games, declarer wins and losses, Seeger-Fabian points, move times; the duplicate
 // difference (B − A per seat and game on the same cards) with a 95 % bootstrap interval over
-// deals and a verdict; accuracy against the open-card solver, game-type shares and declarer win
-// rate per game class (suit, grand, null).
+// deals and a verdict; accuracy against the open-card solver, game-type shares, declarer win
+// rate and the duplicate difference per game class (suit, grand, null).
 #pragma once
 
 #include <array>
@@ -33,6 +33,10 @@ struct ClassFigures {
   int declarer_won = 0;
   int judged = 0;         // games with a solver verdict
   int solver_agrees = 0;  // result equal to the solver's verdict
+  // The duplicate difference B − A over the deals played in this class at every table of the deal
+  // (the paper's Table 3 per game type; when both bots bid alike, every deal counts in its class).
+  int duplicate_deals = 0;
+  double difference = 0, ci_low = 0, ci_high = 0;
 };
 
 struct SeatingReport {
@@ -55,7 +59,9 @@ struct TournamentReport {
   std::vector<SeatingReport> seatings;  // each seating played, then "total"
 };
 
-TournamentReport make_report(const TournamentConfig& config, const std::vector<TournamentGame>& games, double seconds);
+// `per_class` false leaves the per-class duplicate differences out (the curve's many reports).
+TournamentReport make_report(const TournamentConfig& config, const std::vector<TournamentGame>& games, double seconds,
+                             bool per_class = true);
 
 // The total duplicate difference and its 95 % interval as the deals accumulate (deals 0..n−1 of
 // `games`), at about `points` evenly spaced deal counts, the last one all deals.

@@ -57,7 +57,10 @@ nlohmann::json tournament_report_json(const bots::TournamentReport& report) {
                             {"declarer_won", f.declarer_won},
                             {"judged", f.judged},
                             {"solver_agrees", f.solver_agrees},
-                            {"accuracy", f.judged ? static_cast<double>(f.solver_agrees) / f.judged : 0.0}};
+                            {"accuracy", f.judged ? static_cast<double>(f.solver_agrees) / f.judged : 0.0},
+                            {"duplicate_deals", f.duplicate_deals},
+                            {"difference", f.difference},
+                            {"ci95", {f.ci_low, f.ci_high}}};
     }
     seatings.push_back({{"seating", s.seating},
                         {"deals", s.deals},

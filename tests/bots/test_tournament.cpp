@@ -285,6 +285,31 @@ TEST(TournamentReport, DifferenceIntervalAndVerdictFollowFromTheGames) {
   EXPECT_DOUBLE_EQ(r.seatings[1].difference, 20.0);
 }
 
+// Per game class, only the deals played in that class at every table: deal 0 a grand (B +30),
+// deal 1 a suit game (B +10), deal 2 a grand at one table and a suit game at the others (neither).
+TEST(TournamentReport, TheDuplicateDifferencePerGameClass) {
+  TournamentConfig c = small("simple", "rule", 3, 1);
+  c.b_seats = {1};
+  std::vector<TournamentGame> games = synthetic_games(1, [](int deal) { return deal == 0 ? 30 : 10; });
+  for (int rotation = 0; rotation < 3; ++rotation) {
+    TournamentGame g = games[static_cast<std::size_t>(rotation)];
+    g.deal = 2;
+    g.declaration.type = rotation == 0 ? GameType::Grand : GameType::Hearts;
+    games.push_back(g);
+  }
+  for (TournamentGame& g : games)
+    if (g.deal == 1) g.declaration.type = GameType::Spades;
+  for (TournamentGame& g : games)
+    if (g.deal == 0) g.declaration.type = GameType::Grand;
+  const SeatingReport s = make_report(c, games, 1.0).seatings[0];
+  EXPECT_EQ(s.classes[1].duplicate_deals, 1);
+  EXPECT_DOUBLE_EQ(s.classes[1].difference, 30.0);
+  EXPECT_EQ(s.classes[0].duplicate_deals, 1);
+  EXPECT_DOUBLE_EQ(s.classes[0].difference, 10.0);
+  EXPECT_EQ(s.classes[2].duplicate_deals, 0);
+  EXPECT_EQ(s.classes[1].games, 4);  // the grand of deal 2 counts in the share, not in the difference
+}
+
 TEST(TournamentReport, NoVerdictWhenTheIntervalHoldsZero) {
   TournamentConfig c = small("simple", "rule", 2, 1);
   c.b_seats = {2};
