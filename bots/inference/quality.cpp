@@ -14,8 +14,13 @@ void QualitySum::add(const QualitySum& other) {
   }
 }
 
-CardLocations sampled_marginals(const SeatView& view, Method method, int worlds, FastRng& rng) {
-  const WorldSampler sampler(hidden_info(view), method == Method::Count ? Inference::Count : Inference::None);
+CardLocations sampled_marginals(const SeatView& view, Method method, int worlds, FastRng& rng,
+                                const LocationModel* model) {
+  const Inference inference = method == Method::Count                         ? Inference::Count
+                              : method == Method::Learned && model != nullptr ? Inference::Learned
+                                                                              : Inference::None;
+  const WorldSampler sampler(hidden_info(view), inference,
+                             inference == Inference::Learned ? std::optional(model->predict(view)) : std::nullopt);
   std::array<std::array<double, kLocations>, kNumCards> mass{};
   double total = 0;
   for (int k = 0; k < worlds; ++k) {
@@ -41,7 +46,7 @@ void add_position_quality(const SeatView& view, const std::array<std::uint8_t, k
                           const LocationModel* model, int worlds, FastRng& rng, QualityTable& table) {
   const HiddenInfo info = hidden_info(view);
   std::array<CardLocations, kMethods> p{};
-  if (model) p[0] = model->predict(view);
+  if (model) p[0] = sampled_marginals(view, Method::Learned, worlds, rng, model);
   p[1] = sampled_marginals(view, Method::Count, worlds, rng);
   p[2] = sampled_marginals(view, Method::Uniform, worlds, rng);
   QualitySum& sum =

@@ -1,7 +1,9 @@
 // How well an inference predicts where the hidden cards lie (docs/inference.md, "Quality"): for
 // every card hidden from the position to move, the probability each inference gives to its true
-// location. The learned model gives it directly; the count-based weights (the bids) and the uniform
-// sampler give it as the share of their worlds that put the card there (Monte-Carlo, smoothed).
+// location: the share of the worlds its sampler draws (as PIMC draws them) that put the card there
+// (Monte-Carlo, smoothed). For the learned model that is its probabilities restricted to the
+// consistent worlds (the paper's Equation 1), not the network's raw output, which knows nothing of
+// hand sizes and shown voids.
 #pragma once
 
 #include <array>
@@ -35,8 +37,9 @@ using QualityTable = std::array<std::array<QualitySum, 8>, kGameClasses>;
 void add_position_quality(const SeatView& view, const std::array<std::uint8_t, kNumCards>& target,
                           const LocationModel* model, int worlds, FastRng& rng, QualityTable& table);
 
-// A method's marginals from `worlds` sampled worlds (count: weighted by the bids; else uniform),
-// each location's share smoothed by half a world.
-CardLocations sampled_marginals(const SeatView& view, Method method, int worlds, FastRng& rng);
+// A method's marginals from `worlds` sampled worlds (count: weighted by the bids; learned: drawn
+// by `model`; uniform), each location's share smoothed by half a world.
+CardLocations sampled_marginals(const SeatView& view, Method method, int worlds, FastRng& rng,
+                                const LocationModel* model = nullptr);
 
 }  // namespace skat::bots::inference
