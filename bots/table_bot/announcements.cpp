@@ -36,11 +36,15 @@ AnnouncementChances announcement_chances(CardSet hand, GameType type, int positi
     solver.clear();
     const bool all = solver.declarer_takes_all(start);
     const bool ninety = all || solver.declarer_reaches(start, 90);
-    if (solver.aborted()) break;
+    if (solver.aborted()) {
+      out.cut_by_clock = !solver.node_limit_reached();
+      break;
+    }
     schwarz += all ? 1 : 0;
     schneider += ninety ? 1 : 0;
     ++out.worlds;
   }
+  if (out.worlds < worlds && !solver.aborted()) out.cut_by_clock = true;  // the loop found the deadline passed
   solver.set_deadline(std::nullopt);
   solver.set_node_limit(std::nullopt);
   const double n = out.worlds + 1.0;

@@ -17,9 +17,10 @@
 namespace skat::bots {
 
 struct AnnouncementChances {
-  double schneider = 0;  // the declarer reaches 90 card points
-  double schwarz = 0;    // the declarer takes every trick
-  int worlds = 0;        // worlds solved in time
+  double schneider = 0;       // the declarer reaches 90 card points
+  double schwarz = 0;         // the declarer takes every trick
+  int worlds = 0;             // worlds solved in time
+  bool cut_by_clock = false;  // the deadline, not the node budget, ended the check early
 };
 
 // The work the check may do in all, in solver nodes (about a second at the solver's speed, docs/

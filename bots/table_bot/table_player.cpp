@@ -68,7 +68,8 @@ Action TablePlayer::skat_decision(const SeatView& view) {
       const auto deadline = search_deadline(settings_.pimc, kAnnouncementTime);
       const auto chances =
           announcement_chances(view.hand, declaration.type, pos, kAnnouncementWorlds, rng_, solvers_.at(0), deadline);
-      if (settings_.pimc.work_budgets && chances.worlds < kAnnouncementWorlds) ++clock_stops_;
+      // Only the safety net's stop makes the decision depend on the machine; the node budget's does not.
+      if (settings_.pimc.work_budgets && chances.cut_by_clock) ++clock_stops_;
       declaration = choose_announcement(declaration, hand.win, hand.value, view.bid, chances);
     }
     for (const Declaration& d : {declaration, hand.declaration}) {

@@ -131,6 +131,8 @@ TEST(Announcements, AnUnbeatableHandAnnouncesAndAnOrdinaryOneDoesNot) {
   const AnnouncementChances none =
       announcement_chances(strong, GameType::Clubs, 0, 16, rng, solver, std::chrono::steady_clock::now());
   EXPECT_EQ(none.worlds, 0);
+  EXPECT_TRUE(none.cut_by_clock);
+  EXPECT_FALSE(sure.cut_by_clock);
   EXPECT_EQ(choose_announcement(clubs_hand, 1.0, 12 * 12, 18, none), clubs_hand);
   // A work budget stops the check as reproducibly: the same worlds for the same seed and budget,
   // fewer for a smaller budget, and the solver keeps no limit afterwards.
@@ -143,6 +145,7 @@ TEST(Announcements, AnUnbeatableHandAnnouncesAndAnOrdinaryOneDoesNot) {
   };
   const AnnouncementChances small = with_budget(20'000);
   EXPECT_LT(small.worlds, 16);
+  EXPECT_FALSE(small.cut_by_clock);  // the node budget, not the clock: not a safety-net stop
   EXPECT_EQ(with_budget(20'000).worlds, small.worlds);
   EXPECT_EQ(with_budget(20'000).schneider, small.schneider);
   EXPECT_EQ(with_budget(kAnnouncementNodes).worlds, 16);
