@@ -148,8 +148,18 @@ std::optional<bots::TournamentReport> tournament_report_from_json(const Json& j)
       sr.verdict = s.at("verdict").get<std::string>();
       for (std::size_t c = 0; c < 3; ++c) {
         const Json& cj = s.at("classes").at(kClass[c]);
-        sr.classes[c] = {cj.at("games").get<int>(), cj.at("declarer_won").get<int>(), cj.at("judged").get<int>(),
-                         cj.at("solver_agrees").get<int>()};
+        bots::ClassFigures& f = sr.classes[c];
+        f.games = cj.at("games").get<int>();
+        f.declarer_won = cj.at("declarer_won").get<int>();
+        f.judged = cj.at("judged").get<int>();
+        f.solver_agrees = cj.at("solver_agrees").get<int>();
+        // the per-class duplicate difference is absent from reports stored before it existed
+        f.duplicate_deals = cj.value("duplicate_deals", 0);
+        f.difference = cj.value("difference", 0.0);
+        if (cj.contains("ci95")) {
+          f.ci_low = cj.at("ci95").at(0).get<double>();
+          f.ci_high = cj.at("ci95").at(1).get<double>();
+        }
       }
       r.seatings.push_back(std::move(sr));
     }
