@@ -200,7 +200,17 @@ describe('TournamentReport', () => {
       ci95: [4.1, 20.5] as [number, number],
       verdict: `B (${full}) stronger`,
       classes: {
-        suit: { games: 380, share: 0.64, declarer_won: 300, judged: 380, solver_agrees: 310, accuracy: 0.816 },
+        suit: {
+          games: 380,
+          share: 0.64,
+          declarer_won: 300,
+          judged: 380,
+          solver_agrees: 310,
+          accuracy: 0.816,
+          duplicate_deals: 120,
+          difference: 3.44,
+          ci95: [-1.02, 8.1] as [number, number],
+        },
         grand: { games: 200, share: 0.335, declarer_won: 180, judged: 0, solver_agrees: 0, accuracy: 0 },
       },
     })),
@@ -221,10 +231,11 @@ describe('TournamentReport', () => {
     expect(byTestId(root, 'bots-2:1')!.querySelector('td[title]')!.getAttribute('title')).toBe('rule');
     expect(byTestId(root, 'difference-total')?.textContent).toContain(`+12.3 [+4.1, +20.5]`);
     expect(byTestId(root, 'difference-total')?.textContent).toContain('B (full…) stronger');
-    // null was not played; grand was not judged by the solver
+    // null was not played; grand was not judged by the solver, nor has it a per-class difference
+    // (as in a report stored before there were any)
     expect(cells(byTestId(root, 'classes-total'))).toEqual([
-      ['suit', '380', '64.0 %', '78.9 %', '81.6 %'],
-      ['grand', '200', '33.5 %', '90.0 %', '—'],
+      ['suit', '380', '64.0 %', '78.9 %', '81.6 %', '+3.4 [-1.0, +8.1]'],
+      ['grand', '200', '33.5 %', '90.0 %', '—', '—'],
     ]);
   });
 });

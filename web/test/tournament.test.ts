@@ -44,7 +44,9 @@ describe('figures', () => {
     expect(percent(310, 380)).toBe('81.6 %');
     expect(percent(0, 0)).toBe('—');
     const c = { games: 40, share: 0.125, declarer_won: 30, judged: 0, solver_agrees: 0, accuracy: 0 };
-    expect(classFigures(c)).toEqual({ share: '12.5 %', declarerWon: '75.0 %', accuracy: '—' });
+    expect(classFigures(c)).toEqual({ share: '12.5 %', declarerWon: '75.0 %', accuracy: '—', difference: '—' });
+    const played = { ...c, duplicate_deals: 39, difference: -2.61, ci95: [-9.96, 4.58] as [number, number] };
+    expect(classFigures(played).difference).toBe('-2.6 [-10.0, +4.6]');
   });
 
   it('labels the seatings by who sits where', () => {

@@ -62,6 +62,7 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
               <th title={t('report.col.shareTitle')}>{t('report.col.share')}</th>
               <th>{t('report.col.declWon')}</th>
               <th title={t('report.col.accuracyTitle')}>{t('report.col.accuracy')}</th>
+              <th title={t('report.col.classDiffTitle')}>{t('report.col.classDiff')}</th>
             </tr>
           </thead>
           <tbody>
@@ -80,6 +81,9 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
                     title={c.judged ? t('report.judged', { n: c.solver_agrees, of: c.judged }) : t('report.notJudged')}
                   >
                     {f.accuracy}
+                  </td>
+                  <td class="num" title={t('report.classDeals', { n: c.duplicate_deals ?? 0 })}>
+                    {f.difference}
                   </td>
                 </tr>
               );

@@ -104,6 +104,11 @@ export interface TournamentClass {
   judged: number;
   solver_agrees: number;
   accuracy: number;
+  // the duplicate difference over the deals played in this class at every table (absent in reports
+  // stored before it existed)
+  duplicate_deals?: number;
+  difference?: number;
+  ci95?: Interval;
 }
 export type GameClass = 'suit' | 'grand' | 'null';
 export interface TournamentSeating {

@@ -37,12 +37,14 @@ export function seatingLabel(seating: string): string {
 
 export const GAME_CLASSES: GameClass[] = ['suit', 'grand', 'null'];
 
-// Share of the played games, declarer win rate and solver accuracy (dash when nothing was judged).
+// Share of the played games, declarer win rate, solver accuracy (dash when nothing was judged) and
+// B − A over the deals played in this class at every table (dash without such deals).
 export function classFigures(c: TournamentClass) {
   return {
     share: percent(c.share, 1),
     declarerWon: percent(c.declarer_won, c.games),
     accuracy: percent(c.solver_agrees, c.judged),
+    difference: c.duplicate_deals ? formatCi(c.difference ?? 0, c.ci95 ?? null) : '—',
   };
 }
 

@@ -469,6 +469,10 @@ export const de: Record<MessageKey, Entry> = {
   'report.col.shareTitle': 'der gespielten (nicht eingepassten) Spiele',
   'report.col.accuracy': 'Treffer des Solvers',
   'report.col.accuracyTitle': 'Ergebnis wie das Urteil des Solvers mit offenen Karten',
+  'report.col.classDiff': 'B − A',
+  'report.col.classDiffTitle':
+    'Seeger-Fabian-Punkte pro Platz und Spiel, B − A, über die Spiele, die an jedem Tisch in dieser Klasse gespielt wurden, mit 95-%-Intervall',
+  'report.classDeals': { one: 'über {n} Spiel', other: 'über {n} Spiele' },
   'report.class.suit': 'Farbe',
   'report.class.grand': 'Grand',
   'report.class.null': 'Null',

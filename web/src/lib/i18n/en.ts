@@ -467,6 +467,10 @@ export const en = {
   'report.col.shareTitle': 'of the games played (not folded)',
   'report.col.accuracy': 'Solver accuracy',
   'report.col.accuracyTitle': "result equal to the open-card solver's verdict",
+  'report.col.classDiff': 'B − A',
+  'report.col.classDiffTitle':
+    'Seeger-Fabian points per seat and game, B − A, over the deals played in this class at every table, with the 95 % interval',
+  'report.classDeals': { one: 'over {n} deal', other: 'over {n} deals' },
   'report.class.suit': 'suit',
   'report.class.grand': 'grand',
   'report.class.null': 'null',
