@@ -52,11 +52,10 @@ class WorldSampler {
                         std::optional<inference::CardLocations> locations = std::nullopt);
   std::optional<World> sample(FastRng& rng) const;
   const HiddenInfo& info() const { return info_; }
-  Inference inference() const { return inference_; }
-  // The log-likelihood of a world's hidden cards under the learned probabilities.
-  double log_likelihood(const World& w) const;
 
  private:
+  // The log-likelihood of a world's hidden cards under the learned probabilities.
+  double log_likelihood(const World& w) const;
   std::optional<World> draw_uniform(FastRng& rng) const;
   bool fits(const World& w) const;
   double bid_weight(const World& w) const;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "bots/rng.h"
@@ -38,48 +39,25 @@ void finish_moves(BotFigures& f, const std::vector<double>& all) {
   f.move_p99_ms = quantile_of(all, 0.99);
 }
 
-// Per deal: B's minus A's mean points per position, averaged over the positions.
-std::vector<double> deal_differences(const std::vector<const TournamentGame*>& games, int deals) {
+// Per deal: B's minus A's mean points per position, averaged over the positions. With `cls`, only
+// the deals played in that game class at every table (none folded or played in another class),
+// with both bots at every position.
+std::vector<double> deal_differences(const std::vector<const TournamentGame*>& games, int deals,
+                                     std::optional<int> cls = std::nullopt) {
   std::vector<std::array<double, 12>> acc(static_cast<std::size_t>(deals));  // per position: sum/n for A, B
-  std::vector<char> seen(static_cast<std::size_t>(deals), 0);
-  for (const TournamentGame* g : games) {
-    auto& a = acc[static_cast<std::size_t>(g->deal)];
-    seen[static_cast<std::size_t>(g->deal)] = 1;
-    for (std::size_t p = 0; p < 3; ++p) {
-      const std::size_t base = p * 4 + (g->is_b[p] ? 2 : 0);
-      a[base] += g->points[p];
-      a[base + 1] += 1;
-    }
-  }
-  std::vector<double> diffs;
-  for (std::size_t d = 0; d < acc.size(); ++d) {
-    if (!seen[d]) continue;
-    double diff = 0;
-    for (std::size_t p = 0; p < 3; ++p) {
-      const auto& a = acc[d];
-      diff += a[p * 4 + 2] / std::max(1.0, a[p * 4 + 3]) - a[p * 4] / std::max(1.0, a[p * 4 + 1]);
-    }
-    diffs.push_back(diff / 3);
-  }
-  return diffs;
-}
-
-// Per deal of class `cls` at every table: B's minus A's mean points per position, averaged over
-// the positions (deals where some table played another class, or folded, are left out).
-std::vector<double> class_deal_differences(const std::vector<const TournamentGame*>& games, int deals, int cls) {
-  std::vector<std::array<double, 12>> acc(static_cast<std::size_t>(deals));
-  std::vector<char> state(static_cast<std::size_t>(deals), 0);  // 0 unseen, 1 this class, 2 another
+  std::vector<char> state(static_cast<std::size_t>(deals), 0);               // 0 unseen, 1 counted, 2 left out
   for (const TournamentGame* g : games) {
     char& st = state[static_cast<std::size_t>(g->deal)];
-    if (g->folded || class_index(g->declaration.type) != cls) {
+    if (cls && (g->folded || class_index(g->declaration.type) != *cls)) {
       st = 2;
       continue;
     }
     if (st == 0) st = 1;
+    auto& a = acc[static_cast<std::size_t>(g->deal)];
     for (std::size_t p = 0; p < 3; ++p) {
       const std::size_t base = p * 4 + (g->is_b[p] ? 2 : 0);
-      acc[static_cast<std::size_t>(g->deal)][base] += g->points[p];
-      acc[static_cast<std::size_t>(g->deal)][base + 1] += 1;
+      a[base] += g->points[p];
+      a[base + 1] += 1;
     }
   }
   std::vector<double> diffs;
@@ -92,7 +70,7 @@ std::vector<double> class_deal_differences(const std::vector<const TournamentGam
       both = both && a[p * 4 + 1] > 0 && a[p * 4 + 3] > 0;
       diff += a[p * 4 + 2] / std::max(1.0, a[p * 4 + 3]) - a[p * 4] / std::max(1.0, a[p * 4 + 1]);
     }
-    if (both) diffs.push_back(diff / 3);
+    if (both || !cls) diffs.push_back(diff / 3);
   }
   return diffs;
 }
@@ -162,7 +140,7 @@ SeatingReport summarise(const std::string& name, const std::vector<const Tournam
   r.ci_low = all.low;
   r.ci_high = all.high;
   for (int c = 0; c < 3 && per_class; ++c) {
-    const auto in_class = class_deal_differences(games, slots, c);
+    const auto in_class = deal_differences(games, slots, c);
     const Interval ci = bootstrap(in_class);
     ClassFigures& f = r.classes[static_cast<std::size_t>(c)];
     f.duplicate_deals = static_cast<int>(in_class.size());

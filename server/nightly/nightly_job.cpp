@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "bots/inference/position_data.h"
 #include "bots/tables/game_samples.h"
@@ -52,7 +51,19 @@ std::expected<FoldResult, std::string> fold_new_games(db::Connection& c, const N
   r.tables.meta().watermark = static_cast<std::uint64_t>(watermark);
   bots::Folder folder(r.tables);
   db::GameId last = watermark;
-  std::ostringstream positions;  // the learned inference's training data (options.inference_dir)
+  // The learned inference's training data (options.inference_dir), streamed to a temporary file
+  // that becomes positions-vNNNNNN.bin beside the table version (a first run on a large database
+  // reads every game: it is not held in memory).
+  std::ofstream positions;
+  std::string positions_tmp;
+  std::error_code ec;
+  if (!o.inference_dir.empty()) {
+    std::filesystem::create_directories(o.inference_dir, ec);
+    positions_tmp = (std::filesystem::path(o.inference_dir) / "positions.bin.tmp").string();
+    positions.open(positions_tmp, std::ios::binary | std::ios::trunc);
+    if (!positions) return std::unexpected("inference data: cannot write " + positions_tmp);
+    bots::inference::write_data_header(positions);
+  }
   for (;;) {
     auto games = db::games_after(c, last, kBatch);
     if (!games) return std::unexpected(games.error().message);
@@ -70,7 +81,7 @@ std::expected<FoldResult, std::string> fold_new_games(db::Connection& c, const N
         continue;
       }
       folder.add(static_cast<std::uint64_t>(g.id), *parsed);
-      if (!o.inference_dir.empty() && !bots::is_passed_deal(*parsed))
+      if (positions.is_open() && !bots::is_passed_deal(*parsed))
         if (auto found = bots::inference::game_positions(*parsed, 1.0F))
           for (const bots::inference::Position& p : *found) {
             bots::inference::write_position(positions, p);
@@ -80,7 +91,13 @@ std::expected<FoldResult, std::string> fold_new_games(db::Connection& c, const N
     if (progress) progress(fmt::format("fold: {} games read", sum.games_seen));
   }
   sum.fold += folder.stats();
-  if (sum.games_seen == 0) return r;
+  if (sum.games_seen == 0) {
+    if (positions.is_open()) {
+      positions.close();
+      std::filesystem::remove(positions_tmp, ec);
+    }
+    return r;
+  }
 
   const int version = r.version + 1;
   auto& meta = r.tables.meta();
@@ -88,19 +105,17 @@ std::expected<FoldResult, std::string> fold_new_games(db::Connection& c, const N
   meta.watermark = static_cast<std::uint64_t>(last);
   meta.provenance += fmt::format("{}version {}: {} games of the server folded (through game id {})",
                                  meta.provenance.empty() ? "" : "; ", version, sum.fold.folded, last);
-  std::error_code ec;
   std::filesystem::create_directories(o.tables_dir, ec);
   const std::string file = (std::filesystem::path(o.tables_dir) / fmt::format("v{:06d}.wtab", version)).string();
   if (auto saved = bots::save_tables(file, r.tables, bots::TableFileFormat::Binary); !saved)
     return std::unexpected("tables: " + saved.error());
-  if (!o.inference_dir.empty()) {
-    std::filesystem::create_directories(o.inference_dir, ec);
+  if (positions.is_open()) {
+    positions.close();
+    if (!positions) return std::unexpected("inference data: cannot write " + positions_tmp);
     sum.inference_file =
         (std::filesystem::path(o.inference_dir) / fmt::format("positions-v{:06d}.bin", version)).string();
-    std::ofstream out(sum.inference_file, std::ios::binary | std::ios::trunc);
-    bots::inference::write_data_header(out);
-    out << positions.str();
-    if (!out.flush()) return std::unexpected("inference data: cannot write " + sum.inference_file);
+    std::filesystem::rename(positions_tmp, sum.inference_file, ec);
+    if (ec) return std::unexpected("inference data: " + sum.inference_file + ": " + ec.message());
   }
   if (o.fail_after_table_file) return std::unexpected("stopped after writing " + file + " (test hook)");
   db::TableVersionRecord row;
