@@ -4,7 +4,7 @@
 
 #include "db/players.h"
 #include "db/secret_token.h"
-#include "db/sqlite_error.h"
+#include "db/error.h"
 #include "db/transaction.h"
 
 namespace skat::db {

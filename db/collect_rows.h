@@ -1,4 +1,5 @@
-// Reads every row of a prepared statement into a vector (internal to db/).
+// Internal to db/: reading every row of a prepared statement into a vector, and the id an insert
+// returned.
 #pragma once
 
 #include <expected>
@@ -7,6 +8,15 @@
 #include "db/connection.h"
 
 namespace skat::db::detail {
+
+// The id an `INSERT … RETURNING id` gave (0 when it inserted nothing), run to its end.
+inline std::expected<std::int64_t, DbError> returned_id(Statement& st) {
+  auto row = st.step();
+  if (!row) return std::unexpected(row.error());
+  const std::int64_t id = *row ? st.int64(0) : 0;
+  if (auto done = st.run(); !done) return std::unexpected(done.error());
+  return id;
+}
 
 template <class T, class F>
 std::expected<std::vector<T>, DbError> collect(Statement& st, F row_of) {

@@ -1,7 +1,8 @@
-// One SQLite connection (RAII) and its statements: opening a database file with the settings the
-// server relies on (WAL, synchronous, foreign keys, busy timeout), a cache that prepares each SQL
-// text once, typed bind/column helpers, integrity_check and the online backup. db/*.cpp are the
-// only files that include sqlite3.h; nothing here throws.
+// One database connection (RAII) and its statements, on either engine the project supports: an
+// SQLite file (the embedded default; WAL, synchronous, foreign keys, busy timeout) or a PostgreSQL
+// server (a `postgresql://` URL, docs/scaling.md). A cache prepares each SQL text once; typed
+// bind/column helpers hide the engines' differences (db/engine.h), and the repositories write one
+// SQL dialect with numbered parameters `?N` (db/dialect.h). Nothing here throws.
 #pragma once
 
 #include <chrono>
@@ -12,16 +13,24 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "db/error.h"
 #include "db/types.h"
 
-struct sqlite3;
-struct sqlite3_stmt;
-
 namespace skat::db {
+
+namespace detail {
+class StatementImpl;
+class ConnectionImpl;
+}  // namespace detail
+
+// Which engine a connection talks to.
+enum class Engine : std::uint8_t { Sqlite, Postgres };
+
+// True when `location` names a PostgreSQL database (postgresql:// or postgres:// URL) rather than
+// an SQLite file.
+bool is_postgres_url(std::string_view location);
 
 // How hard a commit waits for the disk (PRAGMA synchronous; see Connection::open).
 enum class Durability : std::uint8_t {
@@ -29,6 +38,9 @@ enum class Durability : std::uint8_t {
   Full,    // each commit is fsynced: it survives power loss too (the default)
 };
 
+// PostgreSQL keeps its own durability (synchronous_commit, fsync: the server's settings); create and
+// max_bytes are SQLite's: a PostgreSQL database must exist, and a quota there is the server's
+// business (open fails with Invalid when max_bytes is set for a URL).
 struct OpenOptions {
   bool create = true;  // create the file (and its parent directories) when missing
   Durability durability = Durability::Full;
@@ -38,8 +50,8 @@ struct OpenOptions {
 
 // A prepared statement. Obtained from Connection::statement (cached: reset and unbound when this
 // object is destroyed, finalized with the connection) or Connection::prepare (finalized when this
-// object is destroyed). Parameters are 1-based, columns 0-based. A bind error is remembered and
-// reported by the next step(). Must not outlive its connection.
+// object is destroyed). Parameters are 1-based (`?N` in the SQL), columns 0-based. A bind error is
+// remembered and reported by the next step(). Must not outlive its connection.
 class Statement {
  public:
   Statement() = default;
@@ -53,7 +65,7 @@ class Statement {
   Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
   Statement& bind(int index, bool value) { return bind(index, static_cast<std::int64_t>(value ? 1 : 0)); }
   Statement& bind(int index, double value);
-  Statement& bind(int index, std::string_view text);  // copied by SQLite
+  Statement& bind(int index, std::string_view text);  // copied
   Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
   Statement& bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
   Statement& bind(int index, Timestamp time) { return bind(index, to_millis(time)); }
@@ -84,21 +96,21 @@ class Statement {
 
  private:
   friend class Connection;
-  Statement(sqlite3_stmt* stmt, bool* lease) : stmt_(stmt), lease_(lease) {}
+  explicit Statement(detail::StatementImpl* impl) : impl_(impl) {}
   void release() noexcept;
-  Statement& remember(int rc);
 
-  sqlite3_stmt* stmt_ = nullptr;
-  bool* lease_ = nullptr;  // cached statement: its slot's in-use flag; nullptr: owned
-  int bind_rc_ = 0;        // first failed bind (SQLITE_OK = 0 when none)
+  detail::StatementImpl* impl_ = nullptr;  // given back (to the cache, or deleted) by release()
 };
 
 // An open database. Not thread-safe: use one connection per thread; the server keeps a single
 // writer connection (SQLite allows one writer at a time anyway) and may open readers beside it.
+// Several processes (server nodes) may share one PostgreSQL database.
 class Connection {
  public:
   // Opens (creating when allowed) the database at `path`; ":memory:" opens a private in-memory
-  // database (for tests). File databases are switched to WAL with the options' durability.
+  // database (for tests). File databases are switched to WAL with the options' durability. A
+  // postgresql:// URL connects to that server (libpq's URL syntax, e.g.
+  // postgresql://user@host:5432/skat?options=-csearch_path%3Dnode_a).
   static std::expected<Connection, DbError> open(const std::string& path, const OpenOptions& options = {});
 
   Connection(const Connection&) = delete;
@@ -115,27 +127,28 @@ class Connection {
   // Runs SQL text of any number of statements that return no rows (schema scripts, pragmas).
   std::expected<void, DbError> exec(std::string_view sql);
 
-  // PRAGMA integrity_check and foreign_key_check: Corrupt with the first problems when not clean.
+  // SQLite: PRAGMA integrity_check and foreign_key_check. PostgreSQL: every foreign key of the
+  // schema checked row by row (the server itself guards its pages). Corrupt with the first problems
+  // when not clean.
   std::expected<void, DbError> integrity_check();
-  // Online backup of the whole database to `path` (written beside it, then renamed into place),
-  // consistent even while other connections write.
+  // SQLite: online backup of the whole database to `path` (written beside it, then renamed into
+  // place), consistent even while other connections write. PostgreSQL: Invalid (use pg_dump, or
+  // `skat admin migrate-store` into an SQLite file).
   std::expected<void, DbError> backup_to(const std::string& path);
 
+  Engine engine() const;
   bool in_transaction() const;
-  std::int64_t last_insert_id() const;
   int changes() const;  // rows changed by the last INSERT / UPDATE / DELETE
+  // The file path or URL, as given to open.
   const std::string& path() const { return path_; }
-  std::size_t cached_statements() const { return cache_.size(); }
+  std::size_t cached_statements() const;
 
  private:
   friend class Transaction;
-  struct Slot;
-  Connection(sqlite3* db, std::string path);
-  void close() noexcept;
+  Connection(std::unique_ptr<detail::ConnectionImpl> impl, std::string path);
 
-  sqlite3* db_ = nullptr;
+  std::unique_ptr<detail::ConnectionImpl> impl_;
   std::string path_;
-  std::unordered_map<std::string, std::unique_ptr<Slot>> cache_;
   int savepoint_depth_ = 0;
 };
 

@@ -4,7 +4,8 @@ namespace skat::db {
 
 std::string_view to_string(DbErrc code) {
   switch (code) {
-    case DbErrc::Sqlite: return "sqlite";
+    case DbErrc::Engine: return "engine";
+    case DbErrc::MissingRow: return "missing_row";
     case DbErrc::Busy: return "busy";
     case DbErrc::NotFound: return "not_found";
     case DbErrc::AlreadyExists: return "already_exists";
@@ -17,5 +18,11 @@ std::string_view to_string(DbErrc code) {
   }
   return "unknown";
 }
+
+namespace detail {
+
+DbError error(DbErrc code, std::string message) { return DbError{code, std::move(message), 0}; }
+
+}  // namespace detail
 
 }  // namespace skat::db

@@ -10,7 +10,8 @@
 namespace skat::db {
 
 enum class DbErrc : std::uint8_t {
-  Sqlite,         // SQLite reported an error (see sqlite_code)
+  Engine,         // the database engine (SQLite or PostgreSQL) reported an error
+  MissingRow,     // a foreign key refers to a row that does not exist
   Busy,           // the database stayed locked longer than the busy timeout
   NotFound,       // no such player, series, bot …
   AlreadyExists,  // a unique name or key is taken
@@ -23,13 +24,18 @@ enum class DbErrc : std::uint8_t {
 };
 
 struct DbError {
-  DbErrc code = DbErrc::Sqlite;
+  DbErrc code = DbErrc::Engine;
   std::string message;
-  int sqlite_code = 0;  // extended SQLite result code when code is Sqlite / Busy / AlreadyExists
+  int sqlite_code = 0;  // SQLite's extended result code when SQLite reported the error (0 for PostgreSQL)
 
   bool operator==(const DbError&) const = default;
 };
 
 std::string_view to_string(DbErrc code);
+
+namespace detail {
+// An error with no engine code (for the repositories' own checks).
+DbError error(DbErrc code, std::string message);
+}  // namespace detail
 
 }  // namespace skat::db

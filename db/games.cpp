@@ -1,6 +1,7 @@
 #include "db/games.h"
 
-#include "db/sqlite_error.h"
+#include "db/collect_rows.h"
+#include "db/error.h"
 #include "db/transaction.h"
 
 namespace skat::db {
@@ -64,8 +65,9 @@ std::expected<void, DbError> add_to_running_totals(Connection& c, const GameReco
   series->bind(1, g.series_id);
   if (auto r = series->run(); !r) return std::unexpected(r.error());
   auto seats = c.statement(
-      "UPDATE series_seats SET score = score + CASE seat WHEN 0 THEN ?2 WHEN 1 THEN ?3 ELSE ?4 END, "
-      "won = won + (seat = ?5 AND ?6), lost = lost + (seat = ?5 AND NOT ?6) WHERE series_id = ?1");
+      "UPDATE series_seats SET score = score + CASE seat WHEN 0 THEN CAST(?2 AS BIGINT) WHEN 1 THEN CAST(?3 AS BIGINT) "
+      "ELSE CAST(?4 AS BIGINT) END, won = won + CASE WHEN seat = ?5 AND ?6 = 1 THEN 1 ELSE 0 END, "
+      "lost = lost + CASE WHEN seat = ?5 AND ?6 = 0 THEN 1 ELSE 0 END WHERE series_id = ?1");
   if (!seats) return std::unexpected(seats.error());
   seats->bind(1, g.series_id)
       .bind(2, g.seeger_fabian[0])
@@ -86,7 +88,7 @@ std::expected<GameId, DbError> insert_game(Connection& c, const GameRecord& g) {
       "INSERT INTO games (series_id, idx, deal_id, forehand_seat, game, declarer_seat, won, list_entry, sf1, sf2, "
       "sf3, timeouts1, timeouts2, timeouts3, replaced, notes, pgn, sgf, event_log, finished_at) "
       "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20 "
-      "WHERE EXISTS (SELECT 1 FROM series WHERE id = ?1 AND status = 'running')");
+      "WHERE EXISTS (SELECT 1 FROM series WHERE id = ?1 AND status = 'running') RETURNING id");
   if (!st) return std::unexpected(st.error());
   int replaced = 0;
   for (std::size_t i = 0; i < 3; ++i) replaced |= g.replaced[i] ? 1 << i : 0;
@@ -113,19 +115,20 @@ std::expected<GameId, DbError> insert_game(Connection& c, const GameRecord& g) {
     st->bind_null(18);
   else
     st->bind(18, g.sgf);
-  if (auto r = st->run(); !r) {
-    if (r.error().code == DbErrc::AlreadyExists)
+  auto id = detail::returned_id(*st);
+  if (!id) {
+    const DbError& r = id.error();
+    if (r.code == DbErrc::AlreadyExists)
       return std::unexpected(detail::error(DbErrc::AlreadyExists, "series " + std::to_string(g.series_id) +
                                                                       " already has game " + std::to_string(g.index)));
-    return std::unexpected(r.error());
+    return std::unexpected(r);
   }
-  if (c.changes() != 1)
+  if (*id == 0)
     return std::unexpected(detail::error(
         DbErrc::Invalid, "series " + std::to_string(g.series_id) + " is not running (or does not exist)"));
-  const GameId id = c.last_insert_id();
   if (auto r = add_to_running_totals(c, g); !r) return std::unexpected(r.error());
   if (auto r = tx->commit(); !r) return std::unexpected(r.error());
-  return id;
+  return *id;
 }
 
 std::expected<void, DbError> set_game_sgf(Connection& c, GameId id, std::string_view sgf) {

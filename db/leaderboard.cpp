@@ -14,7 +14,7 @@ std::string leaderboard_sql(PlayerGroup group) {
       "WHERE s.status = 'finished'";
   if (group == PlayerGroup::Humans) sql += " AND p.kind IN ('human', 'guest')";
   if (group == PlayerGroup::Bots) sql += " AND p.kind = 'bot'";
-  return sql + " GROUP BY p.id";
+  return sql + " GROUP BY p.id, p.name, p.kind, b.kind";
 }
 
 }  // namespace

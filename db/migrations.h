@@ -1,6 +1,7 @@
 // The schema: migrations/NNNN_name.sql, embedded into the binary at build time
 // (embed_migrations.cmake), applied forward-only in version order, each in its own transaction
-// that also sets PRAGMA user_version. A database whose version is newer than the binary knows is
+// that also sets the version (SQLite: PRAGMA user_version; PostgreSQL: the table skat_schema). One
+// set of files serves both engines (db/dialect.h). A database whose version is newer than the binary knows is
 // refused. open_database() is the usual way in: open + migrate.
 #pragma once
 
@@ -25,7 +26,7 @@ struct Migration {
 std::span<const Migration> embedded_migrations();
 // The version a database has after all embedded migrations.
 int latest_schema_version();
-// PRAGMA user_version of the database.
+// The schema version of the database (0: empty).
 std::expected<int, DbError> schema_version(Connection& connection);
 
 // Applies the migrations the database lacks (none: no-op). SchemaTooNew when the database's

@@ -4,7 +4,7 @@
 
 #include "db/collect_rows.h"
 #include "db/rating_rows.h"
-#include "db/sqlite_error.h"
+#include "db/error.h"
 #include "db/transaction.h"
 
 namespace skat::db {
@@ -133,11 +133,12 @@ std::expected<std::int64_t, DbError> write_snapshot(Connection& c, const RatingS
   if (!tx) return std::unexpected(tx.error());
   auto head = c.statement(
       "INSERT INTO rating_snapshots (created_at, series_count, last_series, table_version, options) "
-      "VALUES (?1, ?2, ?3, ?4, ?5)");
+      "VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id");
   if (!head) return std::unexpected(head.error());
   head->bind(1, now()).bind(2, s.series_count).bind(3, s.last_series).bind(4, s.table_version).bind(5, s.options);
-  if (auto done = head->run(); !done) return std::unexpected(done.error());
-  const std::int64_t id = c.last_insert_id();
+  auto inserted = detail::returned_id(*head);
+  if (!inserted) return std::unexpected(inserted.error());
+  const std::int64_t id = *inserted;
   auto row = c.statement(
       "INSERT INTO ratings (snapshot_id, player_id, rating, uncertainty, series, deals, sf_score, elo_score, won, "
       "lost) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");

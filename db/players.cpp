@@ -1,6 +1,7 @@
 #include "db/players.h"
 
-#include "db/sqlite_error.h"
+#include "db/collect_rows.h"
+#include "db/error.h"
 #include "db/transaction.h"
 #include "server/common/text_rules.h"
 
@@ -34,15 +35,17 @@ std::expected<void, DbError> validate_player_name(std::string_view name) {
 std::expected<Player, DbError> create_player(Connection& c, std::string_view name, PlayerKind kind,
                                              Timestamp created_at) {
   if (auto r = validate_player_name(name); !r) return std::unexpected(r.error());
-  auto st = c.statement("INSERT INTO players (name, kind, created_at, name_key) VALUES (?1, ?2, ?3, ?4)");
+  auto st =
+      c.statement("INSERT INTO players (name, kind, created_at, name_key) VALUES (?1, ?2, ?3, ?4) RETURNING id");
   if (!st) return std::unexpected(st.error());
   st->bind(1, name).bind(2, to_string(kind)).bind(3, created_at).bind(4, text::fold(name));
-  if (auto r = st->run(); !r) {
-    if (r.error().code == DbErrc::AlreadyExists)
+  auto id = detail::returned_id(*st);
+  if (!id) {
+    if (id.error().code == DbErrc::AlreadyExists)
       return std::unexpected(detail::error(DbErrc::AlreadyExists, "a player named '" + std::string(name) + "' exists"));
-    return std::unexpected(r.error());
+    return std::unexpected(id.error());
   }
-  return Player{c.last_insert_id(), std::string(name), kind, created_at};
+  return Player{*id, std::string(name), kind, created_at};
 }
 
 std::expected<Player, DbError> create_guest(Connection& c, std::string_view name) {

@@ -2,7 +2,7 @@
 
 #include "db/collect_rows.h"
 #include "db/rating_rows.h"
-#include "db/sqlite_error.h"
+#include "db/error.h"
 #include "db/transaction.h"
 
 namespace skat::db {

@@ -1,13 +1,13 @@
 #include "db/series.h"
 
 #include <fmt/chrono.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <ctime>
 
 #include "db/games.h"
-#include "db/sqlite_error.h"
+#include "db/collect_rows.h"
+#include "db/error.h"
 #include "db/transaction.h"
 
 namespace skat::db {
@@ -112,14 +112,15 @@ std::expected<TableRecord, DbError> create_table(Connection& c, std::string_view
   valid->bind(1, config_json);
   auto row = valid->step();
   if (!row) return std::unexpected(row.error());
-  if (!*row || valid->int64(0) != 1)
-    return std::unexpected(error(DbErrc::Invalid, "the table config is not valid JSON"));
-  auto st = c.statement("INSERT INTO tables (created_at, config) VALUES (?1, ?2)");
+  if (!*row || !valid->boolean(0)) return std::unexpected(error(DbErrc::Invalid, "the table config is not valid JSON"));
+  valid->reset();
+  auto st = c.statement("INSERT INTO tables (created_at, config) VALUES (?1, ?2) RETURNING id");
   if (!st) return std::unexpected(st.error());
   const Timestamp at = now();
   st->bind(1, at).bind(2, config_json);
-  if (auto r = st->run(); !r) return std::unexpected(r.error());
-  return TableRecord{c.last_insert_id(), at, std::string(config_json)};
+  auto id = detail::returned_id(*st);
+  if (!id) return std::unexpected(id.error());
+  return TableRecord{*id, at, std::string(config_json)};
 }
 
 std::expected<TableRecord, DbError> get_table(Connection& c, TableId id) {
@@ -137,24 +138,26 @@ std::expected<SeriesRecord, DbError> create_series(Connection& c, const NewSerie
   auto tx = Transaction::begin(c);
   if (!tx) return std::unexpected(tx.error());
   auto st =
-      c.statement("INSERT INTO series (table_id, event, started_at, deals, import_key) VALUES (?1, ?2, ?3, ?4, ?5)");
+      c.statement("INSERT INTO series (table_id, event, started_at, deals, import_key) VALUES (?1, ?2, ?3, ?4, ?5) "
+                  "RETURNING id");
   if (!st) return std::unexpected(st.error());
   st->bind(1, n.table_id).bind(2, n.event).bind(3, n.started_at).bind(4, n.deals).bind(5, n.import_key);
-  if (auto r = st->run(); !r) {
-    if (r.error().code == DbErrc::AlreadyExists)
+  auto inserted = detail::returned_id(*st);
+  if (!inserted) {
+    if (inserted.error().code == DbErrc::AlreadyExists)
       return std::unexpected(error(DbErrc::AlreadyExists, "these records were imported before"));
-    if (r.error().sqlite_code == SQLITE_CONSTRAINT_FOREIGNKEY)
+    if (inserted.error().code == DbErrc::MissingRow)
       return std::unexpected(error(DbErrc::NotFound, "no table with id " + std::to_string(n.table_id.value_or(0))));
-    return std::unexpected(r.error());
+    return std::unexpected(inserted.error());
   }
-  const SeriesId id = c.last_insert_id();
+  const SeriesId id = *inserted;
   auto seat = c.statement("INSERT INTO series_seats (series_id, seat, player_id) VALUES (?1, ?2, ?3)");
   if (!seat) return std::unexpected(seat.error());
   for (int i = 0; i < 3; ++i) {
     seat->reset();
     seat->bind(1, id).bind(2, i).bind(3, n.seats[static_cast<std::size_t>(i)]);
     if (auto r = seat->run(); !r) {
-      if (r.error().sqlite_code == SQLITE_CONSTRAINT_FOREIGNKEY)
+      if (r.error().code == DbErrc::MissingRow)
         return std::unexpected(error(DbErrc::NotFound, "seat " + std::to_string(i + 1) + ": no player with id " +
                                                            std::to_string(n.seats[static_cast<std::size_t>(i)])));
       return std::unexpected(r.error());

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <bit>
 
-#include "db/sqlite_error.h"
+#include "db/collect_rows.h"
+#include "db/error.h"
 
 namespace skat::db {
 
@@ -37,12 +38,12 @@ TournamentRecord tournament_from(const Statement& st) {
 
 std::expected<TournamentId, DbError> create_tournament(Connection& c, const TournamentRecord& r) {
   auto st = c.statement(
-      "INSERT INTO tournaments (mode, a, b, seed, deals, seatings, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+      "INSERT INTO tournaments (mode, a, b, seed, deals, seatings, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
+      "RETURNING id");
   if (!st) return std::unexpected(st.error());
   st->bind(1, r.mode).bind(2, r.a).bind(3, r.b).bind(4, std::bit_cast<std::int64_t>(r.seed)).bind(5, r.deals);
   st->bind(6, r.seatings).bind(7, now());
-  if (auto done = st->run(); !done) return std::unexpected(done.error());
-  return c.last_insert_id();
+  return detail::returned_id(*st);
 }
 
 std::expected<void, DbError> add_tournament_table(Connection& c, TournamentId id, const TournamentTable& t) {
@@ -57,7 +58,7 @@ std::expected<void, DbError> add_tournament_table(Connection& c, TournamentId id
 std::expected<void, DbError> update_tournament(Connection& c, TournamentId id, const TournamentProgress& p) {
   auto st = c.statement(
       "UPDATE tournaments SET deals_done = ?2, report = ?3, curve = ?4, status = coalesce(?5, status), "
-      "finished_at = CASE WHEN ?5 IS NULL THEN NULL ELSE ?6 END WHERE id = ?1 AND status = 'running'");
+      "finished_at = CASE WHEN ?5 IS NULL THEN NULL ELSE CAST(?6 AS BIGINT) END WHERE id = ?1 AND status = 'running'");
   if (!st) return std::unexpected(st.error());
   st->bind(1, id).bind(2, p.deals_done);
   if (p.report.empty())

@@ -16,7 +16,9 @@ std::expected<void, DbError> run_cached(Connection& c, std::string_view sql) {
 
 std::expected<Transaction, DbError> Transaction::begin(Connection& connection) {
   if (!connection.in_transaction()) {
-    if (auto r = run_cached(connection, "BEGIN IMMEDIATE"); !r) return std::unexpected(r.error());
+    // PostgreSQL takes row locks as it writes (several nodes write at once); SQLite has one writer.
+    const std::string_view begin = connection.engine() == Engine::Sqlite ? "BEGIN IMMEDIATE" : "BEGIN";
+    if (auto r = run_cached(connection, begin); !r) return std::unexpected(r.error());
     return Transaction(connection, {});
   }
   std::string name = "skat_sp" + std::to_string(connection.savepoint_depth_ + 1);

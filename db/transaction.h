@@ -12,9 +12,10 @@ namespace skat::db {
 
 class Transaction {
  public:
-  // BEGIN IMMEDIATE takes the write lock at once: a transaction never fails half-way for lack of
-  // the lock (no reader-to-writer upgrade deadlock) and the busy timeout applies right here.
-  // Inside an open transaction it starts a SAVEPOINT instead.
+  // SQLite: BEGIN IMMEDIATE takes the write lock at once: a transaction never fails half-way for
+  // lack of the lock (no reader-to-writer upgrade deadlock) and the busy timeout applies right
+  // here. PostgreSQL: BEGIN (read committed; rows are locked as they are written). Inside an open
+  // transaction it starts a SAVEPOINT instead.
   static std::expected<Transaction, DbError> begin(Connection& connection);
 
   Transaction(const Transaction&) = delete;

@@ -1,7 +1,22 @@
 -- 0001_initial: players and their credentials, tables, series with their seats, finished games.
 -- Conventions: times are INTEGER milliseconds since the Unix epoch (UTC); booleans are 0/1;
 -- seats are 0..2 (Seat1..Seat3 of the series PGN); tables are STRICT so a wrong type is an error.
--- Applied inside one transaction by db/migrations.cpp, which then sets PRAGMA user_version = 1.
+-- Applied inside one transaction by db/migrations.cpp, which then sets the schema version to 1.
+-- The same files build a PostgreSQL schema (db/dialect.h translates the types and table options).
+
+-- postgresql only: the two things SQLite has built in that the schema uses. json_valid() for the
+-- CHECKs on JSON columns, and NOCASE as an ICU collation that ignores case (level 2: base letters
+-- and accents count, case does not).
+CREATE FUNCTION json_valid(document TEXT) RETURNS BOOLEAN LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  PERFORM document::json;
+  RETURN true;
+EXCEPTION WHEN others THEN
+  RETURN false;
+END
+$$;
+CREATE COLLATION nocase (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+-- end
 
 -- Everyone who sits at a table. Names are unique without regard to case, so that "Bob" cannot
 -- pose as "bob"; a series PGN refers to players by name and id.

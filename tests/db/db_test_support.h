@@ -1,4 +1,5 @@
-// Shared helpers of the database tests: a migrated in-memory database, unique temporary paths,
+// Shared helpers of the database tests: a fresh migrated database (in memory, or a schema of the
+// PostgreSQL test server), unique temporary paths,
 // players and series in a few lines, and series PGN generated the way `skat selfplay` does it.
 #pragma once
 
@@ -15,8 +16,12 @@
 #include "db/players.h"
 #include "db/series.h"
 #include "server/common/csprng.h"
+#include "tests/support/test_store.h"
 
 namespace skat::db::test {
+
+using skat::test::fresh_store;
+using skat::test::on_postgres;
 
 // The value of an expected, failing the test (with the error's message) when there is none.
 template <class T>
@@ -30,7 +35,8 @@ inline void must(std::expected<void, DbError> r) {
   if (!r) throw std::runtime_error(r.error().message);
 }
 
-inline Connection memory_db() { return must(open_database(":memory:")); }
+// A fresh migrated database of the store under test (tests/support/test_store.h).
+inline Connection memory_db() { return must(open_database(skat::test::fresh_store(":memory:"))); }
 
 // A fresh directory for this test under the test temp dir.
 inline std::filesystem::path temp_dir() {

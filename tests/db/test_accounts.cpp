@@ -96,8 +96,11 @@ TEST(Bots, SecretVerifiesAndOnlyItsHashIsStored) {
   EXPECT_TRUE(std::equal(stored.begin(), stored.end(), expected.begin()));
   const std::string as_text(stored.begin(), stored.end());
   EXPECT_EQ(bot.secret.find(as_text), std::string::npos);
-  auto any = must(c.prepare("SELECT count(*) FROM bot_accounts WHERE instr(CAST(token_hash AS TEXT), ?1) > 0"));
-  any.bind(1, bot.secret.substr(0, 16));
+  auto any = must(c.prepare(c.engine() == Engine::Sqlite
+                                ? "SELECT count(*) FROM bot_accounts WHERE instr(CAST(token_hash AS TEXT), ?1) > 0"
+                                : "SELECT count(*) FROM bot_accounts WHERE position(?1 IN token_hash) > 0"));
+  const std::string prefix = bot.secret.substr(0, 16);
+  any.bind_blob(1, std::span(reinterpret_cast<const unsigned char*>(prefix.data()), prefix.size()));
   ASSERT_TRUE(must(any.step()));
   EXPECT_EQ(any.int64(0), 0);
 }

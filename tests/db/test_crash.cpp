@@ -40,7 +40,7 @@ std::vector<GameId> read_ids(int fd) {
 }
 
 TEST(CrashSafety, KilledWriterLosesNoCommittedGame) {
-  const std::string path = (test::temp_dir() / "crash.db").string();
+  const std::string path = test::fresh_store((test::temp_dir() / "crash.db").string());
   SeriesId series = 0;
   {
     Connection c = must(open_database(path));

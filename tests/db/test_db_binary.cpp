@@ -28,7 +28,7 @@ class DbBinary : public testing::Test {
  protected:
   void SetUp() override {
     dir_ = test::temp_dir();
-    db_ = (dir_ / "data" / "skat.db").string();
+    db_ = test::fresh_store((dir_ / "data" / "skat.db").string());
   }
 
   // `skat <args>` with `input` on stdin, run in the test's directory.
@@ -157,11 +157,18 @@ TEST_F(DbBinary, AdminCheckAndBackup) {
   const CliRun check = skat("admin check --db '" + db_ + "'");
   EXPECT_EQ(check.exit_code, 0);
   EXPECT_EQ(check.out, "ok\n");
+  if (test::on_postgres()) {  // a PostgreSQL database is backed up with pg_dump (or migrate-store)
+    const CliRun refused = skat("admin backup --db '" + db_ + "' --out backup/copy.db");
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_NE(refused.err.find("pg_dump"), std::string::npos) << refused.err;
+    return;
+  }
   ASSERT_EQ(skat("admin backup --db '" + db_ + "' --out backup/copy.db").exit_code, 0);
   EXPECT_NE(skat("admin list-bots --db backup/copy.db").out.find("Robo\tsimple"), std::string::npos);
 }
 
 TEST_F(DbBinary, DefaultDatabasePath) {
+  SKAT_SQLITE_ONLY();
   ASSERT_EQ(skat("admin create-bot --name Robo").exit_code, 0);
   EXPECT_TRUE(std::filesystem::exists(dir_ / "data" / "skat.db"));
   EXPECT_NE(skat("admin list-bots").out.find("Robo"), std::string::npos);
