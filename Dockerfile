@@ -7,7 +7,7 @@ ENV DEBIAN_FRONTEND=noninteractive
 RUN apt-get update -q && apt-get install -y -q --no-install-recommends \
       build-essential cmake ninja-build pkg-config ca-certificates \
       libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libsodium-dev libsqlite3-dev libboost1.81-dev \
-      libboost-url1.81-dev libutf8proc-dev libeigen3-dev \
+      libboost-url1.81-dev libutf8proc-dev libeigen3-dev libpq-dev \
       nodejs npm \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -18,7 +18,7 @@ RUN cd web && npm ci --no-audit --no-fund && npm run build
 FROM debian:12-slim
 ENV DEBIAN_FRONTEND=noninteractive
 RUN apt-get update -q && apt-get install -y -q --no-install-recommends \
-      libfmt9 libsodium23 libspdlog1.10 libsqlite3-0 libboost-url1.81.0 libutf8proc2 ca-certificates \
+      libfmt9 libsodium23 libspdlog1.10 libsqlite3-0 libpq5 libboost-url1.81.0 libutf8proc2 ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --home /data --shell /usr/sbin/nologin skat \
     && mkdir -p /data && chown skat /data

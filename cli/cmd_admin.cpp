@@ -77,7 +77,7 @@ int run_admin(const AdminArgs& args) {
 }
 
 void add_db_option(CLI::App* app, AdminArgs& args) {
-  app->add_option("--db", args.db, "SQLite database")->capture_default_str();
+  app->add_option("--db", args.db, "SQLite file or postgresql:// URL")->capture_default_str();
 }
 
 }  // namespace

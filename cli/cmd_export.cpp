@@ -114,7 +114,7 @@ int run_export(const ExportArgs& args) {
 Command add_export_command(CLI::App& parent) {
   auto args = std::make_shared<ExportArgs>();
   CLI::App* app = parent.add_subcommand("export", "Stored series out of the database as PGN or ISS SGF");
-  app->add_option("--db", args->db, "SQLite database")->capture_default_str();
+  app->add_option("--db", args->db, "SQLite file or postgresql:// URL")->capture_default_str();
   app->add_option("--format", args->format, "pgn (series PGN) or sgf (one ISS line per game)")
       ->check(CLI::IsMember({"pgn", "sgf"}))
       ->capture_default_str();

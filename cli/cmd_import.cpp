@@ -62,7 +62,7 @@ int run_import(const ImportArgs& args) {
 Command add_import_command(CLI::App& parent) {
   auto args = std::make_shared<ImportArgs>();
   CLI::App* app = parent.add_subcommand("import", "Series PGN or ISS SGF records into the database (replayed first)");
-  app->add_option("--db", args->db, "SQLite database (created when missing)")->capture_default_str();
+  app->add_option("--db", args->db, "SQLite file (created when missing) or postgresql:// URL")->capture_default_str();
   app->add_option("--format", args->format, "Record format (default: detected from the content)")
       ->check(CLI::IsMember({"pgn", "sgf"}));
   app->add_option("--new-players", args->new_players, "Kind of the players created for unknown names")

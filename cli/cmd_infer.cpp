@@ -238,7 +238,7 @@ int run_predict(const InferArgs& args) {
 
 void add_inputs(CLI::App* app, InferArgs& args) {
   app->add_option("--pgn", args.pgn, "Series PGN files (skat selfplay, skat export; - for stdin)");
-  app->add_option("--db", args.db, "Also the finished series of this SQLite database");
+  app->add_option("--db", args.db, "Also the finished series of this database (SQLite file or postgresql:// URL)");
 }
 
 }  // namespace

@@ -89,7 +89,8 @@ Command add_nightly_command(CLI::App& parent) {
   auto args = std::make_shared<NightlyArgs>();
   CLI::App* app = parent.add_subcommand(
       "nightly", "The nightly job: fold new games into the next table version, scores and ratings (leaderboard)");
-  app->add_option("--db", args->options.db_path, "The database")->capture_default_str();
+  app->add_option("--db", args->options.db_path, "The database (SQLite file or postgresql:// URL)")
+      ->capture_default_str();
   app->add_option("--every-day-at", args->every_day_at,
                   "Stay running and run the job every day at HH:MM UTC (until SIGINT/SIGTERM)");
   add_nightly_options(*app, args->options);

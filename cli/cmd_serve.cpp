@@ -63,7 +63,8 @@ Command add_serve_command(CLI::App& parent) {
       ->check(CLI::Range(0, 65535))
       ->capture_default_str();
   app->add_option("--bind", config->bind, "Address to listen on")->capture_default_str();
-  app->add_option("--db", config->db_path, "SQLite database (created and migrated when missing)")
+  app->add_option("--db", config->db_path,
+                  "SQLite file (created and migrated when missing) or postgresql:// URL (migrated)")
       ->capture_default_str();
   app->add_option("--web", config->web_dir, "Folder of the built web client")->capture_default_str();
   app->add_option("--bot-move-ms", config->bot_move_ms, "Move clock of a bot seat (ms)")

@@ -7,7 +7,9 @@
 #                                  GoogleTest, clang-format, clang 19 with its libFuzzer runtime,
 #                                  Debian's docker-compose (checks docker-compose.yml), git (the
 #                                  repository checks list the tracked files), jq, and PyTorch
-#                                  (python3-torch: the inference trainer's test); chromium for the
+#                                  (python3-torch: the inference trainer's test), and PostgreSQL
+#                                  (the store tests' PostgreSQL copy starts a throw-away server);
+#                                  chromium for the
 #                                  browser tests is installed by scripts/test-web.sh
 #   scripts/install-deps.sh load   the above "run", plus what scripts/load.sh and scripts/idle.sh
 #                                  call: curl, python3 and the sqlite3 shell
@@ -17,11 +19,11 @@ task="${1:-run}"
 packages=(
   build-essential cmake ninja-build pkg-config ca-certificates
   libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libsodium-dev libsqlite3-dev libboost1.81-dev
-  libboost-url1.81-dev libutf8proc-dev libeigen3-dev
+  libboost-url1.81-dev libutf8proc-dev libeigen3-dev libpq-dev
 )
 case "$task" in
   run) ;;
-  test) packages+=(libgtest-dev clang-format clang-19 libclang-rt-19-dev docker-compose git jq python3-torch) ;;
+  test) packages+=(libgtest-dev clang-format clang-19 libclang-rt-19-dev docker-compose git jq python3-torch postgresql) ;;
   load) packages+=(curl python3 sqlite3) ;;
   *)
     echo "usage: scripts/install-deps.sh [run|test|load]" >&2

@@ -11,10 +11,10 @@
 #include <filesystem>
 
 #include "bots/tables/table_files.h"
+#include "server/app/database_read_model.h"
+#include "server/app/database_store.h"
 #include "server/app/random_token.h"
 #include "server/app/server.h"
-#include "server/app/sqlite_read_model.h"
-#include "server/app/sqlite_store.h"
 #include "server/nightly/provisional_ratings.h"
 
 namespace skat::app {
@@ -77,7 +77,7 @@ namespace {
 
 // Rates each finished series right away (docs/ratings.md §6), judging hand luck with the tables of
 // `tables_path` (the server's strength tables; none: without hand luck).
-SqliteStore::SeriesRater provisional_rater(const std::string& tables_path) {
+DatabaseStore::SeriesRater provisional_rater(const std::string& tables_path) {
   std::shared_ptr<const bots::TableSet> tables;
   if (auto loaded = bots::load_tables(tables_path)) tables = std::make_shared<const bots::TableSet>(std::move(*loaded));
   return [tables](db::Connection& c, db::SeriesId series) -> std::expected<void, std::string> {
@@ -94,9 +94,10 @@ SqliteStore::SeriesRater provisional_rater(const std::string& tables_path) {
 
 int run_serve(const ServeConfig& config) {
   std::error_code ec;
-  if (const fs::path parent = fs::path(config.db_path).parent_path(); !parent.empty())
+  const bool postgres = db::is_postgres_url(config.db_path);
+  if (const fs::path parent = fs::path(config.db_path).parent_path(); !parent.empty() && !postgres)
     fs::create_directories(parent, ec);
-  auto store = SqliteStore::open(config.db_path, config.db_max_bytes);
+  auto store = DatabaseStore::open(config.db_path, config.db_max_bytes);
   if (!store) {
     spdlog::error("serve: database '{}': {}{}", config.db_path, store.error(),
                   store.error().starts_with("busy")
@@ -113,16 +114,17 @@ int run_serve(const ServeConfig& config) {
     spdlog::info("serve: of the series left running by the last process, {} resumed, {} finished, {} aborted",
                  recovery->resumable.size(), recovery->completed, recovery->aborted);
   }
-  const std::string token_file = config.admin_token_file.empty()
-                                     ? (fs::path(config.db_path).parent_path() / "admin-token").string()
-                                     : config.admin_token_file;
+  // Beside an SQLite file; with PostgreSQL in data/ (nodes sharing a database pass one file).
+  const std::string token_file = !config.admin_token_file.empty() ? config.admin_token_file
+                                 : postgres                       ? std::string("data/admin-token")
+                                            : (fs::path(config.db_path).parent_path() / "admin-token").string();
   auto admin_token = load_or_create_admin_token(token_file);
   if (!admin_token) {
     spdlog::error("serve: {}", admin_token.error());
     return 1;
   }
   spdlog::info("serve: admin token in {}", token_file);
-  Server server(config, **store, std::make_shared<SqliteReadModel>(config.db_path), *admin_token);
+  Server server(config, **store, std::make_shared<DatabaseReadModel>(config.db_path), *admin_token);
   for (UnfinishedSeries& series : recovery->resumable) server.hub().resume_table(std::move(series));
   try {
     const unsigned short port = server.start(true);

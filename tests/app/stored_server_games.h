@@ -1,6 +1,6 @@
 // Server games with chosen auctions, stored as the server stores them: a table of the SQLite
 // store driven through the JSON protocol by table::test::BotDriver, each finished game saved by
-// SqliteStore::save_game. The auction of each game is a script (ISS SGF move words, so jump bids,
+// DatabaseStore::save_game. The auction of each game is a script (ISS SGF move words, so jump bids,
 // holds and passes come in any order wanted) or, for the games after the scripts, seeded random
 // legal calls; the SimplePlayers play the rest of each game.
 #pragma once
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/records/sgf.h"
-#include "server/app/sqlite_store.h"
+#include "server/app/database_store.h"
 #include "tests/server/table_test_support.h"
 
 namespace skat::app::test {
@@ -136,7 +136,7 @@ struct PlayedSeries {
 // One finished series at a new table of `store`: a game per script, then `random_games` games with
 // random auctions, every game and the series saved as the server saves them. Seats: three guests named prefix-ann,
 // -bob, -cid.
-inline PlayedSeries play_and_store(SqliteStore& store, const std::vector<std::vector<Action>>& scripts,
+inline PlayedSeries play_and_store(DatabaseStore& store, const std::vector<std::vector<Action>>& scripts,
                                    int random_games, std::uint64_t seed, const std::string& prefix) {
   table::TableConfig config;
   config.deals = static_cast<int>(scripts.size()) + random_games;

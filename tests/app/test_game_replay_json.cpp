@@ -13,8 +13,9 @@
 #include "db/players.h"
 #include "db/series.h"
 #include "engine/records/pgn.h"
+#include "server/app/database_read_model.h"
 #include "server/app/game_replay_json.h"
-#include "server/app/sqlite_read_model.h"
+#include "tests/support/test_store.h"
 
 namespace {
 
@@ -44,7 +45,7 @@ Stored store_series() {
   fs::remove_all(dir);
   fs::create_directories(dir);
   Stored s;
-  s.path = (dir / "skat.db").string();
+  s.path = test::fresh_store((dir / "skat.db").string());
   auto c = must(db::open_database(s.path));
   db::NewSeries ns;
   ns.event = "Replay test";
@@ -96,7 +97,7 @@ int card_points(const Json& cards) {
 
 TEST(GameReplayJson, SeriesGamesHaveTheDealTheTricksAndTheResult) {
   const Stored s = store_series();
-  app::SqliteReadModel reads(s.path);
+  app::DatabaseReadModel reads(s.path);
   const auto read = reads.series_games(s.series);
   ASSERT_TRUE(read) << read.error().message;
   const Json j = app::series_games_json(read->series, read->games);

@@ -1,4 +1,4 @@
-// The purge of unused guests by both stores (MemoryStore, SqliteStore), at explicit times: a guest
+// The purge of unused guests by both stores (MemoryStore, DatabaseStore), at explicit times: a guest
 // who never played goes once it is older than the cut-off, with its session; guests who played a
 // game stay, and so do, for one purge, those the hub keeps (online, seated) and those who signed
 // in since the previous purge.
@@ -7,9 +7,10 @@
 #include <filesystem>
 #include <memory>
 
+#include "server/app/database_store.h"
 #include "server/app/memory_store.h"
-#include "server/app/sqlite_store.h"
 #include "server/table/table.h"
+#include "tests/support/test_store.h"
 
 namespace {
 
@@ -17,12 +18,12 @@ using namespace std::chrono_literals;
 namespace app = skat::app;
 namespace table = skat::table;
 
-// "memory" or "sqlite" (a fresh database file).
+// "memory" or "database" (a fresh SQLite file, or a fresh PostgreSQL schema in the ".pg" copy).
 std::unique_ptr<app::Store> make_store(const std::string& kind) {
   if (kind == "memory") return std::make_unique<app::MemoryStore>();
   const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "skat_guest_purge.sqlite";
   std::filesystem::remove(path);
-  auto store = app::SqliteStore::open(path.string());
+  auto store = app::DatabaseStore::open(skat::test::fresh_store(path.string()));
   EXPECT_TRUE(store) << store.error();
   return store ? std::move(*store) : nullptr;
 }
@@ -100,7 +101,7 @@ TEST_P(GuestPurge, GuestsWhoNeverPlayedGoAfterTheCutOffAndPlayersStay) {
   EXPECT_EQ(*third, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Stores, GuestPurge, testing::Values("memory", "sqlite"),
+INSTANTIATE_TEST_SUITE_P(Stores, GuestPurge, testing::Values("memory", "database"),
                          [](const testing::TestParamInfo<std::string>& param) { return param.param; });
 
 }  // namespace

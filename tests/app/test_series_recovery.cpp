@@ -10,8 +10,9 @@
 #include "db/series.h"
 #include "db/tournaments.h"
 #include "engine/records/pgn.h"
-#include "server/app/sqlite_store.h"
+#include "server/app/database_store.h"
 #include "tests/server/table_test_support.h"
+#include "tests/support/test_store.h"
 
 namespace {
 
@@ -25,11 +26,11 @@ std::string fresh_db(const std::string& name) {
   const fs::path dir = fs::path(testing::TempDir()) / ("skat_series_recovery_" + name);
   fs::remove_all(dir);
   fs::create_directories(dir);
-  return (dir / "skat.db").string();
+  return test::fresh_store((dir / "skat.db").string());
 }
 
-std::unique_ptr<app::SqliteStore> open_store(const std::string& path) {
-  auto store = app::SqliteStore::open(path);
+std::unique_ptr<app::DatabaseStore> open_store(const std::string& path) {
+  auto store = app::DatabaseStore::open(path);
   if (!store) throw std::runtime_error(store.error());
   return std::move(*store);
 }
@@ -46,7 +47,7 @@ struct Played {
 };
 
 // A whole series of kDeals deals at a table the store created, played by bots; nothing stored yet.
-Played play_series(app::SqliteStore& store, const std::array<table::Participant, 3>& seats, std::uint64_t seed) {
+Played play_series(app::DatabaseStore& store, const std::array<table::Participant, 3>& seats, std::uint64_t seed) {
   table::TableConfig config;
   config.deals = kDeals;
   config.event = "Recovery";
@@ -64,7 +65,7 @@ Played play_series(app::SqliteStore& store, const std::array<table::Participant,
   return p;
 }
 
-std::array<table::Participant, 3> three_players(app::SqliteStore& store, const std::string& prefix) {
+std::array<table::Participant, 3> three_players(app::DatabaseStore& store, const std::string& prefix) {
   const auto bot = store.create_bot(prefix + "-bot", "simple").value();
   return {participant(store.create_guest(prefix + "-ann").value()),
           participant(store.create_guest(prefix + "-bob").value()),

@@ -13,9 +13,10 @@
 #include "db/migrations.h"
 #include "db/series.h"
 #include "engine/records/replay.h"
-#include "server/app/sqlite_read_model.h"
+#include "server/app/database_read_model.h"
 #include "server/table/game_log.h"
 #include "tests/app/stored_server_games.h"
+#include "tests/support/test_store.h"
 #include "tests/support/text_lines.h"
 
 namespace {
@@ -30,7 +31,7 @@ std::string fresh_db(const std::string& name) {
   const fs::path dir = fs::path(testing::TempDir()) / ("skat_sgf_export_" + name);
   fs::remove_all(dir);
   fs::create_directories(dir);
-  return (dir / "skat.db").string();
+  return test::fresh_store((dir / "skat.db").string());
 }
 
 // The SGF export of `table`'s series: its text and its report.
@@ -64,7 +65,7 @@ std::string exported(db::Connection& c, table::TableId table, const db::AuctionR
 // What GET /api/series/{id}.sgf and /api/export.sgf?table=… serve: the read model's record of one
 // series, and its export pulled chunk by chunk.
 std::pair<std::string, std::string> http_downloads(const std::string& path, db::SeriesId series, table::TableId table) {
-  app::SqliteReadModel reads(path);
+  app::DatabaseReadModel reads(path);
   const auto one = reads.series_record(series, true);
   EXPECT_TRUE(one) << one.error().message;
   db::SeriesFilter filter;
@@ -98,7 +99,7 @@ void expect_played_auctions(const std::vector<std::string>& lines, const std::ve
 
 TEST(SgfExport, ServerGamesCarryTheAuctionAsPlayed) {
   const std::string path = fresh_db("played");
-  auto store = app::SqliteStore::open(path).value();
+  auto store = app::DatabaseStore::open(path).value();
   const auto scripts = app::test::scripted_auctions();
   const app::test::PlayedSeries scripted = app::test::play_and_store(*store, scripts, 0, 7, "scripted");
   ASSERT_EQ(scripted.games.size(), scripts.size());
@@ -160,7 +161,7 @@ TEST(SgfExport, ServerGamesCarryTheAuctionAsPlayed) {
 
 TEST(SgfExport, AnEventLogWhoseAuctionDoesNotFitTheGameIsAProblem) {
   const std::string path = fresh_db("bad_log");
-  auto store = app::SqliteStore::open(path).value();
+  auto store = app::DatabaseStore::open(path).value();
   const app::test::PlayedSeries p = app::test::play_and_store(*store, {app::test::calls("1 18 0 p 2 p")}, 0, 3, "bad");
   store.reset();
   auto c = db::open_database(path).value();

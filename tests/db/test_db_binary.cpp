@@ -95,7 +95,7 @@ TEST_F(DbBinary, SgfExportReplaysAndReimports) {
 // the event log when a game was stored without one), and `skat replay` replays every line.
 TEST_F(DbBinary, SgfExportOfServerGamesHasTheAuctionsAsPlayed) {
   {
-    auto store = app::SqliteStore::open(db_).value();
+    auto store = app::DatabaseStore::open(db_).value();
     app::test::play_and_store(*store, app::test::scripted_auctions(), 12, 21, "cli");
   }
   Connection c = must(open_database(db_));

@@ -7,9 +7,9 @@
 #include <filesystem>
 
 #include "server/app/api_query.h"
+#include "server/app/database_read_model.h"
+#include "server/app/database_store.h"
 #include "server/app/server.h"
-#include "server/app/sqlite_read_model.h"
-#include "server/app/sqlite_store.h"
 #include "tests/net/ws_test_client.h"
 
 namespace {
@@ -30,14 +30,14 @@ class HttpInputTest : public testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     const std::string db = (dir_ / "skat.db").string();
-    auto store = skat::app::SqliteStore::open(db);
+    auto store = skat::app::DatabaseStore::open(db);
     ASSERT_TRUE(store) << store.error();
     store_ = std::move(*store);
     skat::app::ServeConfig config;
     config.port = 0;
     config.web_dir = (dir_ / "no-web").string();
-    server_ =
-        std::make_unique<skat::app::Server>(config, *store_, std::make_shared<skat::app::SqliteReadModel>(db), kAdmin);
+    server_ = std::make_unique<skat::app::Server>(config, *store_, std::make_shared<skat::app::DatabaseReadModel>(db),
+                                                  kAdmin);
     port_ = server_->start(false);
   }
   void TearDown() override {
@@ -57,7 +57,7 @@ class HttpInputTest : public testing::Test {
   }
 
   fs::path dir_;
-  std::unique_ptr<skat::app::SqliteStore> store_;
+  std::unique_ptr<skat::app::DatabaseStore> store_;
   std::unique_ptr<skat::app::Server> server_;
   unsigned short port_ = 0;
 };

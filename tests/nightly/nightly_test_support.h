@@ -14,6 +14,7 @@
 #include "db/migrations.h"
 #include "engine/records/pgn.h"
 #include "server/nightly/nightly_job.h"
+#include "tests/support/test_store.h"
 
 namespace skat::nightly {
 
@@ -66,7 +67,7 @@ struct NightlyFixture : testing::Test {
     dir = fs::path(testing::TempDir()) / ("skat_nightly_" + std::string(info->name()));
     fs::remove_all(dir);
     fs::create_directories(dir);
-    options.db_path = (dir / "skat.db").string();
+    options.db_path = test::fresh_store((dir / "skat.db").string());
     options.tables_dir = (dir / "tables").string();
     options.base_tables = kBaseTables;
   }

@@ -8,18 +8,20 @@
 #include "db/games.h"
 #include "db/migrations.h"
 #include "db/series.h"
-#include "server/app/sqlite_store.h"
+#include "server/app/database_store.h"
 #include "server/table/table.h"
+#include "tests/support/test_store.h"
 
 namespace {
 
 using namespace std::chrono_literals;
 namespace table = skat::table;
 
-TEST(SqliteStore, AGameWithTimeoutsStoresThemPerSeat) {
-  const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "skat_store_timeouts.sqlite";
-  std::filesystem::remove(path);
-  auto store = skat::app::SqliteStore::open(path.string());
+TEST(DatabaseStore, AGameWithTimeoutsStoresThemPerSeat) {
+  const std::filesystem::path file = std::filesystem::path(testing::TempDir()) / "skat_store_timeouts.sqlite";
+  std::filesystem::remove(file);
+  const std::string path = skat::test::fresh_store(file.string());
+  auto store = skat::app::DatabaseStore::open(path);
   ASSERT_TRUE(store) << store.error();
 
   table::TableConfig config;
@@ -52,7 +54,7 @@ TEST(SqliteStore, AGameWithTimeoutsStoresThemPerSeat) {
   EXPECT_EQ(games[0].timeouts, (std::array<int, 3>{1, 1, 0}));
   ASSERT_TRUE((*store)->save_game(games[0]));
 
-  auto c = skat::db::open_database(path.string());
+  auto c = skat::db::open_database(path);
   ASSERT_TRUE(c);
   skat::db::SeriesFilter filter;
   filter.table_id = *id;
@@ -66,13 +68,14 @@ TEST(SqliteStore, AGameWithTimeoutsStoresThemPerSeat) {
   EXPECT_EQ(stored->front().replaced, (std::array<bool, 3>{false, false, false}));
 }
 
-TEST(SqliteStore, AGuestSessionOutlivesARestart) {
-  const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "skat_store_sessions.sqlite";
-  std::filesystem::remove(path);
+TEST(DatabaseStore, AGuestSessionOutlivesARestart) {
+  const std::filesystem::path file = std::filesystem::path(testing::TempDir()) / "skat_store_sessions.sqlite";
+  std::filesystem::remove(file);
+  const std::string path = skat::test::fresh_store(file.string());
   std::string token;
   std::int64_t id = 0;
   {
-    auto store = skat::app::SqliteStore::open(path.string());
+    auto store = skat::app::DatabaseStore::open(path);
     ASSERT_TRUE(store) << store.error();
     const auto guest = (*store)->create_guest("carla");
     ASSERT_TRUE(guest) << guest.error();
@@ -82,7 +85,7 @@ TEST(SqliteStore, AGuestSessionOutlivesARestart) {
     token = *session;
     EXPECT_GE(token.size(), 32u);
   }
-  auto store = skat::app::SqliteStore::open(path.string());  // the server restarted
+  auto store = skat::app::DatabaseStore::open(path);  // the server restarted
   ASSERT_TRUE(store) << store.error();
   const auto back = (*store)->verify_session(token);
   ASSERT_TRUE(back) << back.error();

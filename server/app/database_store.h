@@ -1,7 +1,8 @@
-// The Store on SQLite (db/ repositories), used only from the DbWriter thread through its one
-// connection: guests and bot accounts, and the records of live tables. A table gets its db row
-// (and so its id) when it is created; its series row is created when its first game is saved, each game
-// is inserted (committed) the moment it ends, and the series is finished with its PGN.
+// The Store on the database (db/ repositories: an SQLite file or a PostgreSQL URL), used only from
+// the DbWriter thread through its one connection: guests and bot accounts, and the records of live
+// tables. A table gets its db row (and so its id) when it is created; its series row is created when
+// its first game is saved, each game is inserted (committed) the moment it ends, and the series is
+// finished with its PGN.
 #pragma once
 
 #include <functional>
@@ -16,11 +17,12 @@
 
 namespace skat::app {
 
-class SqliteStore : public Store {
+class DatabaseStore : public Store {
  public:
-  // `max_bytes` (0: none) caps the database file: writes beyond it are refused as on a full disk.
-  static std::expected<std::unique_ptr<SqliteStore>, std::string> open(const std::string& path,
-                                                                       std::uint64_t max_bytes = 0);
+  // `path` is an SQLite file or a postgresql:// URL. `max_bytes` (0: none) caps an SQLite file:
+  // writes beyond it are refused as on a full disk.
+  static std::expected<std::unique_ptr<DatabaseStore>, std::string> open(const std::string& path,
+                                                                         std::uint64_t max_bytes = 0);
 
   std::expected<Identity, std::string> create_guest(std::string_view name) override;
   std::expected<std::string, std::string> create_session(std::int64_t player_id) override;
@@ -46,7 +48,7 @@ class SqliteStore : public Store {
       std::int64_t id) override;
 
  private:
-  explicit SqliteStore(db::Connection connection) : db_(std::move(connection)) {}
+  explicit DatabaseStore(db::Connection connection) : db_(std::move(connection)) {}
   std::expected<std::int64_t, std::string> series_for(const table::FinishedGame& game);
   // The state to resume a running series from, or why it cannot go on.
   std::expected<UnfinishedSeries, std::string> unfinished(const db::SeriesRecord& series,

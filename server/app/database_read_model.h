@@ -1,5 +1,6 @@
-// The HTTP API's reads (server/app/read_model.h) on SQLite: each read opens its own connection
-// (WAL lets it read while the single writer commits), so no io thread ever waits for the writer.
+// The HTTP API's reads (server/app/read_model.h) on the database: each read opens its own
+// connection (SQLite's WAL, like PostgreSQL, lets it read while the writer commits), so no io thread
+// ever waits for the writer.
 // Exports are pulled one page of series at a time.
 #pragma once
 
@@ -9,9 +10,9 @@
 
 namespace skat::app {
 
-class SqliteReadModel : public ReadModel {
+class DatabaseReadModel : public ReadModel {
  public:
-  explicit SqliteReadModel(std::string path) : path_(std::move(path)) {}
+  explicit DatabaseReadModel(std::string path) : path_(std::move(path)) {}
   Read<std::vector<db::SeriesRecord>> series(const db::SeriesFilter& filter, const db::Page& page) override;
   Read<std::string> series_record(std::int64_t id, bool sgf) override;
   Read<SeriesWithGames> series_games(std::int64_t id) override;

@@ -1,4 +1,4 @@
-#include "server/app/sqlite_store.h"
+#include "server/app/database_store.h"
 
 #include <spdlog/spdlog.h>
 
@@ -25,18 +25,18 @@ db::Timestamp stamp(table::TimePoint t) { return std::chrono::time_point_cast<st
 
 }  // namespace
 
-std::expected<std::unique_ptr<SqliteStore>, std::string> SqliteStore::open(const std::string& path,
-                                                                           std::uint64_t max_bytes) {
+std::expected<std::unique_ptr<DatabaseStore>, std::string> DatabaseStore::open(const std::string& path,
+                                                                               std::uint64_t max_bytes) {
   db::OpenOptions options;
   options.max_bytes = max_bytes;
   auto connection = db::open_database(path, options);
   if (!connection) return std::unexpected(message(connection.error()));
-  return std::unique_ptr<SqliteStore>(new SqliteStore(std::move(*connection)));
+  return std::unique_ptr<DatabaseStore>(new DatabaseStore(std::move(*connection)));
 }
 
 // Names are unique among all players after folding (db/players.h): a guest whose name is taken
 // gets a short suffix (the name cut at a character boundary, so it stays valid UTF-8).
-std::expected<Identity, std::string> SqliteStore::create_guest(std::string_view name) {
+std::expected<Identity, std::string> DatabaseStore::create_guest(std::string_view name) {
   std::string candidate(name);
   for (int attempt = 0; attempt < 8; ++attempt) {
     auto player = db::create_guest(db_, candidate);
@@ -48,13 +48,13 @@ std::expected<Identity, std::string> SqliteStore::create_guest(std::string_view 
 }
 
 // Guest sessions last 30 days; db/ stores only the token's hash.
-std::expected<std::string, std::string> SqliteStore::create_session(std::int64_t player_id) {
+std::expected<std::string, std::string> DatabaseStore::create_session(std::int64_t player_id) {
   auto session = db::create_session(db_, player_id, std::chrono::days(30));
   if (!session) return std::unexpected(message(session.error()));
   return std::move(session->token);
 }
 
-std::expected<Identity, std::string> SqliteStore::verify_session(std::string_view token) {
+std::expected<Identity, std::string> DatabaseStore::verify_session(std::string_view token) {
   auto id = db::verify_session(db_, token);
   if (!id)
     return std::unexpected(id.error().code == db::DbErrc::Unauthorized ? "unknown or expired session"
@@ -66,8 +66,8 @@ std::expected<Identity, std::string> SqliteStore::verify_session(std::string_vie
   return Identity{player->id, player->name, false, {}};
 }
 
-std::expected<int, std::string> SqliteStore::purge_unused_guests(db::Timestamp now, db::Timestamp created_before,
-                                                                 const std::set<std::int64_t>& keep) {
+std::expected<int, std::string> DatabaseStore::purge_unused_guests(db::Timestamp now, db::Timestamp created_before,
+                                                                   const std::set<std::int64_t>& keep) {
   std::set<std::int64_t> kept = keep;
   kept.insert(signed_in_.begin(), signed_in_.end());  // a guest that signed in may be on its way to the lobby
   auto purged = db::purge_unused_guests(db_, now, created_before, kept);
@@ -76,7 +76,7 @@ std::expected<int, std::string> SqliteStore::purge_unused_guests(db::Timestamp n
   return *purged;
 }
 
-std::expected<Identity, std::string> SqliteStore::verify_bot(std::string_view name, std::string_view token) {
+std::expected<Identity, std::string> DatabaseStore::verify_bot(std::string_view name, std::string_view token) {
   auto id = db::verify_bot(db_, name, token);
   if (!id)
     return std::unexpected(id.error().code == db::DbErrc::Unauthorized ? "unknown bot or wrong token"
@@ -88,13 +88,13 @@ std::expected<Identity, std::string> SqliteStore::verify_bot(std::string_view na
   return std::unexpected("bot account vanished");
 }
 
-std::expected<NewBot, std::string> SqliteStore::create_bot(std::string_view name, std::string_view kind) {
+std::expected<NewBot, std::string> DatabaseStore::create_bot(std::string_view name, std::string_view kind) {
   auto bot = db::create_bot(db_, name, kind);
   if (!bot) return std::unexpected(message(bot.error()));
   return NewBot{bot->account.player_id, bot->account.name, bot->account.kind, bot->secret};
 }
 
-std::expected<table::TableId, std::string> SqliteStore::create_table(const table::TableConfig& config) {
+std::expected<table::TableId, std::string> DatabaseStore::create_table(const table::TableConfig& config) {
   const std::string json = nlohmann::json{
       {"deals", config.deals},
       {"event", config.event},
@@ -108,7 +108,7 @@ std::expected<table::TableId, std::string> SqliteStore::create_table(const table
   return row->id;
 }
 
-std::expected<std::int64_t, std::string> SqliteStore::series_for(const table::FinishedGame& game) {
+std::expected<std::int64_t, std::string> DatabaseStore::series_for(const table::FinishedGame& game) {
   const auto key = std::pair{game.table, game.series_index};
   if (const auto it = series_.find(key); it != series_.end()) return it->second;
   const LiveTable& t = tables_[game.table];
@@ -124,7 +124,7 @@ std::expected<std::int64_t, std::string> SqliteStore::series_for(const table::Fi
   return created->id;
 }
 
-std::expected<void, std::string> SqliteStore::save_game(const table::FinishedGame& game) {
+std::expected<void, std::string> DatabaseStore::save_game(const table::FinishedGame& game) {
   const auto series = series_for(game);
   if (!series) return std::unexpected(series.error());
   db::GameRecord record = db::game_record_from(*series, game.pgn, stamp(game.finished));
@@ -146,7 +146,7 @@ std::expected<void, std::string> SqliteStore::save_game(const table::FinishedGam
   return {};
 }
 
-std::expected<void, std::string> SqliteStore::save_series(const table::FinishedSeries& series) {
+std::expected<void, std::string> DatabaseStore::save_series(const table::FinishedSeries& series) {
   const auto key = std::pair{series.table, series.series_index};
   const auto it = series_.find(key);
   if (it == series_.end()) return std::unexpected("series has no stored games");
@@ -160,7 +160,7 @@ std::expected<void, std::string> SqliteStore::save_series(const table::FinishedS
   return {};
 }
 
-std::expected<Recovery, std::string> SqliteStore::recover_unfinished_series() {
+std::expected<Recovery, std::string> DatabaseStore::recover_unfinished_series() {
   db::SeriesFilter running;
   running.status = db::SeriesStatus::Running;
   std::vector<db::SeriesRecord> left;
@@ -214,7 +214,7 @@ std::expected<Recovery, std::string> SqliteStore::recover_unfinished_series() {
   return recovery;
 }
 
-std::expected<UnfinishedSeries, std::string> SqliteStore::unfinished(
+std::expected<UnfinishedSeries, std::string> DatabaseStore::unfinished(
     const db::SeriesRecord& s, const std::vector<db::GameRecord>& games,
     const std::map<std::int64_t, std::string>& bot_kinds) {
   UnfinishedSeries u;
@@ -249,31 +249,32 @@ std::expected<UnfinishedSeries, std::string> SqliteStore::unfinished(
   return u;
 }
 
-std::expected<std::int64_t, std::string> SqliteStore::create_tournament(const db::TournamentRecord& record) {
+std::expected<std::int64_t, std::string> DatabaseStore::create_tournament(const db::TournamentRecord& record) {
   auto id = db::create_tournament(db_, record);
   if (!id) return std::unexpected(message(id.error()));
   return *id;
 }
 
-std::expected<void, std::string> SqliteStore::add_tournament_table(std::int64_t id, const db::TournamentTable& table) {
+std::expected<void, std::string> DatabaseStore::add_tournament_table(std::int64_t id,
+                                                                     const db::TournamentTable& table) {
   auto done = db::add_tournament_table(db_, id, table);
   if (!done) return std::unexpected(message(done.error()));
   return {};
 }
 
-std::expected<void, std::string> SqliteStore::update_tournament(std::int64_t id, const db::TournamentProgress& p) {
+std::expected<void, std::string> DatabaseStore::update_tournament(std::int64_t id, const db::TournamentProgress& p) {
   auto done = db::update_tournament(db_, id, p);
   if (!done) return std::unexpected(message(done.error()));
   return {};
 }
 
-std::expected<std::vector<db::TournamentRecord>, std::string> SqliteStore::tournaments(int limit) {
+std::expected<std::vector<db::TournamentRecord>, std::string> DatabaseStore::tournaments(int limit) {
   auto list = db::list_tournaments(db_, limit);
   if (!list) return std::unexpected(message(list.error()));
   return std::move(*list);
 }
 
-std::expected<std::pair<db::TournamentRecord, std::vector<db::TournamentTable>>, std::string> SqliteStore::tournament(
+std::expected<std::pair<db::TournamentRecord, std::vector<db::TournamentTable>>, std::string> DatabaseStore::tournament(
     std::int64_t id) {
   auto record = db::get_tournament(db_, id);
   if (!record) return std::unexpected(message(record.error()));

@@ -1,5 +1,5 @@
-// The API's reads on their own SQLite connections (server/app/sqlite_read_model.h).
-#include "server/app/sqlite_read_model.h"
+// The API's reads on their own database connections (server/app/database_read_model.h).
+#include "server/app/database_read_model.h"
 
 #include <stdexcept>
 
@@ -31,13 +31,13 @@ Read<T> read(std::expected<T, db::DbError> result) {
 
 }  // namespace
 
-Read<std::vector<db::SeriesRecord>> SqliteReadModel::series(const db::SeriesFilter& filter, const db::Page& page) {
+Read<std::vector<db::SeriesRecord>> DatabaseReadModel::series(const db::SeriesFilter& filter, const db::Page& page) {
   auto c = open_reader(path_);
   if (!c) return std::unexpected(c.error());
   return read(db::list_series(*c, filter, page));
 }
 
-Read<std::string> SqliteReadModel::series_record(std::int64_t id, bool sgf) {
+Read<std::string> DatabaseReadModel::series_record(std::int64_t id, bool sgf) {
   auto c = open_reader(path_);
   if (!c) return std::unexpected(c.error());
   auto series = db::get_series(*c, id);
@@ -56,7 +56,7 @@ Read<std::string> SqliteReadModel::series_record(std::int64_t id, bool sgf) {
   return text;
 }
 
-Read<SeriesWithGames> SqliteReadModel::series_games(std::int64_t id) {
+Read<SeriesWithGames> DatabaseReadModel::series_games(std::int64_t id) {
   auto c = open_reader(path_);
   if (!c) return std::unexpected(c.error());
   auto series = db::get_series(*c, id);
@@ -66,7 +66,7 @@ Read<SeriesWithGames> SqliteReadModel::series_games(std::int64_t id) {
   return SeriesWithGames{std::move(*series), std::move(*games)};
 }
 
-NextChunk SqliteReadModel::export_records(const db::SeriesFilter& filter, bool sgf) {
+NextChunk DatabaseReadModel::export_records(const db::SeriesFilter& filter, bool sgf) {
   struct Cursor {
     std::string path;
     db::SeriesFilter filter;
@@ -104,7 +104,7 @@ NextChunk SqliteReadModel::export_records(const db::SeriesFilter& filter, bool s
   };
 }
 
-Read<Leaderboard> SqliteReadModel::leaderboard(db::PlayerGroup group) {
+Read<Leaderboard> DatabaseReadModel::leaderboard(db::PlayerGroup group) {
   auto c = open_reader(path_);
   if (!c) return std::unexpected(c.error());
   Leaderboard board;
@@ -125,7 +125,7 @@ Read<Leaderboard> SqliteReadModel::leaderboard(db::PlayerGroup group) {
   return board;
 }
 
-Read<PlayerPage> SqliteReadModel::player(std::int64_t id, const db::Page& page) {
+Read<PlayerPage> DatabaseReadModel::player(std::int64_t id, const db::Page& page) {
   auto c = open_reader(path_);
   if (!c) return std::unexpected(c.error());
   auto player = db::get_player(*c, id);
@@ -149,13 +149,13 @@ Read<PlayerPage> SqliteReadModel::player(std::int64_t id, const db::Page& page) 
   return out;
 }
 
-Read<std::vector<db::TournamentRecord>> SqliteReadModel::tournaments(int limit) {
+Read<std::vector<db::TournamentRecord>> DatabaseReadModel::tournaments(int limit) {
   auto c = open_reader(path_);
   if (!c) return std::unexpected(c.error());
   return read(db::list_tournaments(*c, limit));
 }
 
-Read<TournamentWithTables> SqliteReadModel::tournament(std::int64_t id) {
+Read<TournamentWithTables> DatabaseReadModel::tournament(std::int64_t id) {
   auto c = open_reader(path_);
   if (!c) return std::unexpected(c.error());
   auto record = db::get_tournament(*c, id);
