@@ -81,6 +81,10 @@ double Statement::real(int column) const { return impl_->real(column); }
 std::string Statement::text(int column) const { return impl_->text(column); }
 std::vector<unsigned char> Statement::blob(int column) const { return impl_->blob(column); }
 
+int Statement::column_count() const { return impl_->column_count(); }
+std::string Statement::column_name(int column) const { return impl_->column_name(column); }
+ValueKind Statement::kind(int column) const { return impl_->kind(column); }
+
 std::optional<std::int64_t> Statement::optional_int64(int column) const {
   if (is_null(column)) return std::nullopt;
   return int64(column);

@@ -28,8 +28,11 @@ class ConnectionImpl;
 // Which engine a connection talks to.
 enum class Engine : std::uint8_t { Sqlite, Postgres };
 
+// The kind of a value in a result column (for code that copies rows without knowing the schema).
+enum class ValueKind : std::uint8_t { Null, Integer, Real, Text, Blob };
+
 // True when `location` names a PostgreSQL database (postgresql:// or postgres:// URL) rather than
-// an SQLite file.
+// an SQLite file (a path, optionally written sqlite:PATH).
 bool is_postgres_url(std::string_view location);
 
 // How hard a commit waits for the disk (PRAGMA synchronous; see Connection::open).
@@ -93,6 +96,10 @@ class Statement {
   Timestamp timestamp(int column) const { return from_millis(int64(column)); }
   std::optional<std::int64_t> optional_int64(int column) const;
   std::optional<Timestamp> optional_timestamp(int column) const;
+  // The current row's shape: number of columns, and each value's kind (booleans are Integer).
+  int column_count() const;
+  std::string column_name(int column) const;
+  ValueKind kind(int column) const;
 
  private:
   friend class Connection;

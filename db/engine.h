@@ -34,6 +34,9 @@ class StatementImpl {
   virtual double real(int column) const = 0;
   virtual std::string text(int column) const = 0;
   virtual std::vector<unsigned char> blob(int column) const = 0;
+  virtual int column_count() const = 0;
+  virtual std::string column_name(int column) const = 0;
+  virtual ValueKind kind(int column) const = 0;
 
   // The Statement handle lets go: a cached statement resets, unbinds and frees its slot; one
   // prepared for one use deletes itself.

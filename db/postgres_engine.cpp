@@ -22,12 +22,12 @@ namespace skat::db::detail {
 namespace {
 
 DbErrc errc_of_sqlstate(std::string_view state) {
-  if (state == "23505") return DbErrc::AlreadyExists;  // unique_violation
-  if (state == "23503") return DbErrc::MissingRow;     // foreign_key_violation
+  if (state == "23505") return DbErrc::AlreadyExists;                                 // unique_violation
+  if (state == "23503") return DbErrc::MissingRow;                                    // foreign_key_violation
   if (state == "40001" || state == "40P01" || state == "55P03") return DbErrc::Busy;  // serialization, deadlock, lock
-  if (state == "53100") return DbErrc::Full;                                         // disk_full
-  if (state == "XX001" || state == "XX002") return DbErrc::Corrupt;                  // data or index corrupted
-  if (state.starts_with("08") || state.starts_with("57P")) return DbErrc::Io;       // connection, shutdown
+  if (state == "53100") return DbErrc::Full;                                          // disk_full
+  if (state == "XX001" || state == "XX002") return DbErrc::Corrupt;                   // data or index corrupted
+  if (state.starts_with("08") || state.starts_with("57P")) return DbErrc::Io;         // connection, shutdown
   return DbErrc::Engine;
 }
 
@@ -52,7 +52,10 @@ class PostgresConnection;
 class PostgresStatement final : public StatementImpl {
  public:
   PostgresStatement(PostgresConnection& owner, PostgresStatementText text, std::string name, bool* lease)
-      : owner_(owner), sql_(std::move(text.sql)), referenced_(std::move(text.referenced)), name_(std::move(name)),
+      : owner_(owner),
+        sql_(std::move(text.sql)),
+        referenced_(std::move(text.referenced)),
+        name_(std::move(name)),
         lease_(lease) {}
   ~PostgresStatement() override { clear_result(); }
 
@@ -102,6 +105,28 @@ class PostgresStatement final : public StatementImpl {
     return out;
   }
 
+  int column_count() const override { return PQnfields(result_); }
+  std::string column_name(int column) const override {
+    const char* name = PQfname(result_, column);
+    return name != nullptr ? name : "";
+  }
+  ValueKind kind(int column) const override {
+    if (PQgetisnull(result_, row_, column) != 0) return ValueKind::Null;
+    switch (PQftype(result_, column)) {
+      case 16:  // bool
+      case 20:  // int8
+      case 21:  // int2
+      case 23:  // int4
+        return ValueKind::Integer;
+      case 700:   // float4
+      case 701:   // float8
+      case 1700:  // numeric
+        return ValueKind::Real;
+      case 17: return ValueKind::Blob;  // bytea
+      default: return ValueKind::Text;
+    }
+  }
+
   void release() noexcept override {
     if (lease_ == nullptr) {
       delete this;
@@ -143,10 +168,10 @@ class PostgresStatement final : public StatementImpl {
   std::expected<void, DbError> execute();
 
   PostgresConnection& owner_;
-  std::string sql_;                // translated ($N parameters)
+  std::string sql_;               // translated ($N parameters)
   std::vector<bool> referenced_;  // which $N the SQL holds; the others are declared text
-  std::string name_;  // the server-side prepared statement's name; empty: unnamed, for one use
-  bool* lease_;       // cached statement: its slot's in-use flag; nullptr: owned
+  std::string name_;              // the server-side prepared statement's name; empty: unnamed, for one use
+  bool* lease_;                   // cached statement: its slot's in-use flag; nullptr: owned
   bool prepared_ = false;
   std::vector<Param> params_;
   std::string bind_error_;
@@ -156,8 +181,7 @@ class PostgresStatement final : public StatementImpl {
 
 class PostgresConnection final : public ConnectionImpl {
  public:
-  PostgresConnection(PGconn* conn, std::chrono::milliseconds lock_timeout)
-      : conn_(conn), lock_timeout_(lock_timeout) {}
+  PostgresConnection(PGconn* conn, std::chrono::milliseconds lock_timeout) : conn_(conn), lock_timeout_(lock_timeout) {}
   ~PostgresConnection() override {
     for (auto& [sql, slot] : cache_) delete slot->statement;
     cache_.clear();
@@ -178,8 +202,8 @@ class PostgresConnection final : public ConnectionImpl {
     }
     auto slot = std::make_unique<Slot>();
     slot->in_use = true;
-    slot->statement =
-        new PostgresStatement(*this, postgres_parameters(sql), "skat_" + std::to_string(cache_.size() + 1), &slot->in_use);
+    slot->statement = new PostgresStatement(*this, postgres_parameters(sql),
+                                            "skat_" + std::to_string(cache_.size() + 1), &slot->in_use);
     StatementImpl* out = slot->statement;
     cache_.emplace(key, std::move(slot));
     return out;
@@ -190,7 +214,8 @@ class PostgresConnection final : public ConnectionImpl {
     PGresult* res = PQexec(conn_, std::string(sql).c_str());
     const ExecStatusType status = PQresultStatus(res);
     std::expected<void, DbError> out;
-    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) out = std::unexpected(result_error(conn_, res, "exec"));
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+      out = std::unexpected(result_error(conn_, res, "exec"));
     PQclear(res);
     return out;
   }
@@ -366,8 +391,9 @@ void ignore_notice(void*, const char*) {}
 std::expected<std::unique_ptr<ConnectionImpl>, DbError> open_postgres(const std::string& url,
                                                                       const OpenOptions& options) {
   if (options.max_bytes > 0)
-    return std::unexpected(error(DbErrc::Invalid, "a size limit applies to SQLite files only; PostgreSQL's "
-                                                  "space is the server's business"));
+    return std::unexpected(error(DbErrc::Invalid,
+                                 "a size limit applies to SQLite files only; PostgreSQL's "
+                                 "space is the server's business"));
   PGconn* conn = PQconnectdb(url.c_str());
   if (conn == nullptr) return std::unexpected(error(DbErrc::Io, "postgresql: out of memory"));
   auto out = std::make_unique<PostgresConnection>(conn, options.busy_timeout);  // PQfinish on every return

@@ -85,6 +85,21 @@ class SqliteStatement final : public StatementImpl {
     return std::vector<unsigned char>(p, p + sqlite3_column_bytes(stmt_, column));
   }
 
+  int column_count() const override { return sqlite3_column_count(stmt_); }
+  std::string column_name(int column) const override {
+    const char* name = sqlite3_column_name(stmt_, column);
+    return name != nullptr ? name : "";
+  }
+  ValueKind kind(int column) const override {
+    switch (sqlite3_column_type(stmt_, column)) {
+      case SQLITE_INTEGER: return ValueKind::Integer;
+      case SQLITE_FLOAT: return ValueKind::Real;
+      case SQLITE_TEXT: return ValueKind::Text;
+      case SQLITE_BLOB: return ValueKind::Blob;
+      default: return ValueKind::Null;
+    }
+  }
+
   void release() noexcept override {
     if (lease_ == nullptr) {
       delete this;
@@ -349,8 +364,10 @@ class SqliteConnection final : public ConnectionImpl {
 
 }  // namespace
 
-std::expected<std::unique_ptr<ConnectionImpl>, DbError> open_sqlite(const std::string& path,
+// `sqlite:PATH` is PATH.
+std::expected<std::unique_ptr<ConnectionImpl>, DbError> open_sqlite(const std::string& location,
                                                                     const OpenOptions& options) {
+  const std::string path = location.starts_with("sqlite:") ? location.substr(7) : location;
   const bool memory = is_memory(path);
   if (!memory) {
     if (!options.create && !std::filesystem::exists(path))
