@@ -66,6 +66,14 @@ Command add_serve_command(CLI::App& parent) {
   app->add_option("--db", config->db_path,
                   "SQLite file (created and migrated when missing) or postgresql:// URL (migrated)")
       ->capture_default_str();
+  app->add_option("--node", config->node,
+                  "This server's node name when several share one database (a-z 0-9 - _, up to 32; docs/scaling.md)");
+  app->add_option("--take-over", config->take_over,
+                  "At start, take over the running series of this silent node (repeatable)");
+  app->add_option_function<int>(
+         "--node-silent-ms", [config](int ms) { config->node_silent_after = std::chrono::milliseconds(ms); },
+         "How long a node's heartbeat must have stopped before --take-over takes its series (default 10000)")
+      ->check(CLI::Range(1000, 3600000));
   app->add_option("--web", config->web_dir, "Folder of the built web client")->capture_default_str();
   app->add_option("--bot-move-ms", config->bot_move_ms, "Move clock of a bot seat (ms)")
       ->check(CLI::Range(100, 3600000))

@@ -99,10 +99,21 @@ std::expected<std::int64_t, DbError> copy_table(Connection& from, Connection& to
 }  // namespace
 
 const std::vector<std::string>& store_tables() {
-  static const std::vector<std::string> tables = {
-      "players",        "bot_accounts",       "sessions",          "tables",         "series",           "series_seats",
-      "games",          "tournaments",        "tournament_tables", "table_versions", "rating_snapshots", "ratings",
-      "rating_history", "provisional_ratings"};
+  static const std::vector<std::string> tables = {"players",
+                                                  "bot_accounts",
+                                                  "sessions",
+                                                  "tables",
+                                                  "series",
+                                                  "series_seats",
+                                                  "games",
+                                                  "tournaments",
+                                                  "tournament_tables",
+                                                  "table_versions",
+                                                  "rating_snapshots",
+                                                  "ratings",
+                                                  "rating_history",
+                                                  "provisional_ratings",
+                                                  "nodes"};
   return tables;
 }
 

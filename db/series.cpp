@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <ctime>
 
-#include "db/games.h"
 #include "db/collect_rows.h"
 #include "db/error.h"
+#include "db/games.h"
 #include "db/transaction.h"
 
 namespace skat::db {
@@ -89,6 +89,7 @@ std::string filter_sql(const SeriesFilter& f) {
     sql +=
         " AND s.id IN (SELECT ss.series_id FROM series_seats ss JOIN bot_accounts b ON b.player_id = ss.player_id "
         "WHERE b.kind = ?8)";
+  if (f.node) sql += " AND s.table_id IN (SELECT id FROM tables WHERE node = ?10)";
   return sql + " ORDER BY s.id LIMIT ?9";
 }
 
@@ -102,11 +103,12 @@ void bind_filter(Statement& st, const SeriesFilter& f, Page page) {
   if (f.player_name) st.bind(7, *f.player_name);
   if (f.bot_kind) st.bind(8, *f.bot_kind);
   st.bind(9, std::clamp(page.limit, 1, 1000));
+  if (f.node) st.bind(10, *f.node);
 }
 
 }  // namespace
 
-std::expected<TableRecord, DbError> create_table(Connection& c, std::string_view config_json) {
+std::expected<TableRecord, DbError> create_table(Connection& c, std::string_view config_json, std::string_view node) {
   auto valid = c.statement("SELECT json_valid(?1)");
   if (!valid) return std::unexpected(valid.error());
   valid->bind(1, config_json);
@@ -114,10 +116,10 @@ std::expected<TableRecord, DbError> create_table(Connection& c, std::string_view
   if (!row) return std::unexpected(row.error());
   if (!*row || !valid->boolean(0)) return std::unexpected(error(DbErrc::Invalid, "the table config is not valid JSON"));
   valid->reset();
-  auto st = c.statement("INSERT INTO tables (created_at, config) VALUES (?1, ?2) RETURNING id");
+  auto st = c.statement("INSERT INTO tables (created_at, config, node) VALUES (?1, ?2, ?3) RETURNING id");
   if (!st) return std::unexpected(st.error());
   const Timestamp at = now();
-  st->bind(1, at).bind(2, config_json);
+  st->bind(1, at).bind(2, config_json).bind(3, node);
   auto id = detail::returned_id(*st);
   if (!id) return std::unexpected(id.error());
   return TableRecord{*id, at, std::string(config_json)};
@@ -137,9 +139,9 @@ std::expected<SeriesRecord, DbError> create_series(Connection& c, const NewSerie
   if (n.deals <= 0) return std::unexpected(error(DbErrc::Invalid, "a series has at least one deal"));
   auto tx = Transaction::begin(c);
   if (!tx) return std::unexpected(tx.error());
-  auto st =
-      c.statement("INSERT INTO series (table_id, event, started_at, deals, import_key) VALUES (?1, ?2, ?3, ?4, ?5) "
-                  "RETURNING id");
+  auto st = c.statement(
+      "INSERT INTO series (table_id, event, started_at, deals, import_key) VALUES (?1, ?2, ?3, ?4, ?5) "
+      "RETURNING id");
   if (!st) return std::unexpected(st.error());
   st->bind(1, n.table_id).bind(2, n.event).bind(3, n.started_at).bind(4, n.deals).bind(5, n.import_key);
   auto inserted = detail::returned_id(*st);

@@ -27,7 +27,9 @@ struct TableRecord {
 };
 
 // Invalid when `config_json` is not valid JSON.
-std::expected<TableRecord, DbError> create_table(Connection& c, std::string_view config_json);
+// A table of `node` (the server node that opened it; '' on a single node).
+std::expected<TableRecord, DbError> create_table(Connection& c, std::string_view config_json,
+                                                 std::string_view node = {});
 std::expected<TableRecord, DbError> get_table(Connection& c, TableId id);
 
 struct SeriesSeat {
@@ -94,6 +96,7 @@ struct SeriesFilter {
   std::optional<Timestamp> to;             // started_at < to
   std::optional<TableId> table_id;
   std::optional<SeriesStatus> status;
+  std::optional<std::string> node;  // played at a table of this server node
 };
 
 struct Page {

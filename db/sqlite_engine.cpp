@@ -47,7 +47,9 @@ class SqliteStatement final : public StatementImpl {
   }
   void bind_double(int index, double value) override { remember(sqlite3_bind_double(stmt_, index, value)); }
   void bind_text(int index, std::string_view text) override {
-    remember(sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8));
+    // An empty view may have no data pointer, which SQLite would bind as NULL: it is the empty text.
+    remember(sqlite3_bind_text64(stmt_, index, text.data() != nullptr ? text.data() : "", text.size(), SQLITE_TRANSIENT,
+                                 SQLITE_UTF8));
   }
   void bind_blob(int index, std::span<const unsigned char> bytes) override {
     remember(sqlite3_bind_blob64(stmt_, index, bytes.data(), bytes.size(), SQLITE_TRANSIENT));

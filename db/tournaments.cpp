@@ -123,10 +123,14 @@ std::expected<bool, DbError> is_tournament_table(Connection& c, TableId table) {
   return *row;
 }
 
-std::expected<int, DbError> abort_running_tournaments(Connection& c) {
-  auto st = c.statement("UPDATE tournaments SET status = 'aborted', finished_at = ?1 WHERE status = 'running'");
+std::expected<int, DbError> abort_running_tournaments(Connection& c, std::string_view node) {
+  auto st = c.statement(
+      "UPDATE tournaments SET status = 'aborted', finished_at = ?1 WHERE status = 'running' AND (NOT EXISTS "
+      "(SELECT 1 FROM tournament_tables tt WHERE tt.tournament_id = tournaments.id) OR EXISTS (SELECT 1 FROM "
+      "tournament_tables tt JOIN tables t ON t.id = tt.table_id WHERE tt.tournament_id = tournaments.id AND "
+      "t.node = ?2))");
   if (!st) return std::unexpected(st.error());
-  st->bind(1, now());
+  st->bind(1, now()).bind(2, node);
   if (auto done = st->run(); !done) return std::unexpected(done.error());
   return c.changes();
 }

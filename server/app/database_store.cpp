@@ -2,13 +2,17 @@
 
 #include <spdlog/spdlog.h>
 
+#include <condition_variable>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
 #include "db/accounts.h"
 #include "db/export.h"
 #include "db/guests.h"
 #include "db/migrations.h"
+#include "db/nodes.h"
 #include "db/players.h"
 #include "db/tournaments.h"
 #include "db/transaction.h"
@@ -31,7 +35,44 @@ std::expected<std::unique_ptr<DatabaseStore>, std::string> DatabaseStore::open(c
   options.max_bytes = max_bytes;
   auto connection = db::open_database(path, options);
   if (!connection) return std::unexpected(message(connection.error()));
-  return std::unique_ptr<DatabaseStore>(new DatabaseStore(std::move(*connection)));
+  return std::unique_ptr<DatabaseStore>(new DatabaseStore(std::move(*connection), path));
+}
+
+DatabaseStore::~DatabaseStore() = default;  // the heartbeat thread stops and joins first
+
+std::expected<void, std::string> DatabaseStore::join_as_node(const std::string& node, std::chrono::milliseconds every) {
+  if (auto started = db::node_started(db_, node); !started) return std::unexpected(message(started.error()));
+  node_ = node;
+  heartbeat_ = std::jthread([path = path_, node, every](std::stop_token stop) {
+    std::mutex m;
+    std::condition_variable_any wake;
+    std::optional<db::Connection> c;
+    while (!stop.stop_requested()) {
+      if (!c) {
+        db::OpenOptions options;
+        options.create = false;
+        if (auto opened = db::Connection::open(path, options)) c = std::move(*opened);
+      }
+      if (c)
+        if (auto beat = db::node_heartbeat(*c, node); !beat) {
+          spdlog::warn("node {}: heartbeat: {}", node, beat.error().message);
+          c.reset();
+        }
+      std::unique_lock lock(m);
+      wake.wait_for(lock, stop, every, [] { return false; });
+    }
+  });
+  spdlog::info("serve: node '{}' on this database (heartbeat every {} ms)", node, every.count());
+  return {};
+}
+
+std::expected<int, std::string> DatabaseStore::take_over(const std::string& silent,
+                                                         std::chrono::milliseconds silent_for) {
+  const auto since = db::now() - std::chrono::duration_cast<std::chrono::milliseconds>(silent_for);
+  auto moved = db::take_over_node(db_, silent, node_, since);
+  if (!moved) return std::unexpected(message(moved.error()));
+  if (*moved > 0) spdlog::info("serve: took over {} table(s) of node '{}'", *moved, silent);
+  return *moved;
 }
 
 // Names are unique among all players after folding (db/players.h): a guest whose name is taken
@@ -102,7 +143,7 @@ std::expected<table::TableId, std::string> DatabaseStore::create_table(const tab
       {"human_move_ms", config.human_move_ms},
       {"grace_ms",
        config.grace_ms}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  auto row = db::create_table(db_, json);
+  auto row = db::create_table(db_, json, node_);
   if (!row) return std::unexpected(message(row.error()));
   tables_[row->id] = LiveTable{config.deals, config.event};
   return row->id;
@@ -163,6 +204,7 @@ std::expected<void, std::string> DatabaseStore::save_series(const table::Finishe
 std::expected<Recovery, std::string> DatabaseStore::recover_unfinished_series() {
   db::SeriesFilter running;
   running.status = db::SeriesStatus::Running;
+  if (!node_.empty()) running.node = node_;  // this node's tables only: another node's series play on
   std::vector<db::SeriesRecord> left;
   if (auto r = db::for_each_series(db_, running, [&](const db::SeriesRecord& s) { return left.push_back(s), true; });
       !r)
@@ -208,7 +250,7 @@ std::expected<Recovery, std::string> DatabaseStore::recover_unfinished_series() 
     if (auto closed = db::abort_series(db_, s->id); !closed) return std::unexpected(message(closed.error()));
     ++recovery.aborted;
   }
-  auto aborted = db::abort_running_tournaments(db_);
+  auto aborted = db::abort_running_tournaments(db_, node_);
   if (!aborted) return std::unexpected(message(aborted.error()));
   if (*aborted > 0) spdlog::warn("{} tournament(s) left running by the previous process aborted", *aborted);
   return recovery;

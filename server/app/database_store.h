@@ -5,9 +5,11 @@
 // finished with its PGN.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <set>
+#include <thread>
 #include <utility>
 
 #include "db/connection.h"
@@ -23,6 +25,15 @@ class DatabaseStore : public Store {
   // writes beyond it are refused as on a full disk.
   static std::expected<std::unique_ptr<DatabaseStore>, std::string> open(const std::string& path,
                                                                          std::uint64_t max_bytes = 0);
+
+  // Several nodes on one database (docs/scaling.md): this store's tables belong to `node` (its
+  // recovery takes only their series, and aborts only their tournaments), and a thread of its own
+  // writes the node's heartbeat every `every` on a second connection. Call before anything else.
+  std::expected<void, std::string> join_as_node(const std::string& node, std::chrono::milliseconds every);
+  // Takes over the tables with running series of `silent`, a node whose heartbeat is older than
+  // `silent_for` (returns 0 when it is alive); the next recover_unfinished_series() resumes them.
+  std::expected<int, std::string> take_over(const std::string& silent, std::chrono::milliseconds silent_for);
+  ~DatabaseStore() override;
 
   std::expected<Identity, std::string> create_guest(std::string_view name) override;
   std::expected<std::string, std::string> create_session(std::int64_t player_id) override;
@@ -48,7 +59,7 @@ class DatabaseStore : public Store {
       std::int64_t id) override;
 
  private:
-  explicit DatabaseStore(db::Connection connection) : db_(std::move(connection)) {}
+  DatabaseStore(db::Connection connection, std::string path) : db_(std::move(connection)), path_(std::move(path)) {}
   std::expected<std::int64_t, std::string> series_for(const table::FinishedGame& game);
   // The state to resume a running series from, or why it cannot go on.
   std::expected<UnfinishedSeries, std::string> unfinished(const db::SeriesRecord& series,
@@ -60,6 +71,9 @@ class DatabaseStore : public Store {
     std::string event = "Training";
   };
   db::Connection db_;
+  std::string path_;
+  std::string node_;        // '' on a single node
+  std::jthread heartbeat_;  // beats node_'s heartbeat (multi-node only)
   std::map<table::TableId, LiveTable> tables_;
   std::map<std::pair<table::TableId, int>, std::int64_t> series_;  // (table, series index) → series id
   std::set<std::int64_t> signed_in_;  // guests whose session verified since the last purge (kept by it)

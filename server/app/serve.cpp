@@ -105,6 +105,17 @@ int run_serve(const ServeConfig& config) {
                       : "");
     return 1;
   }
+  if (!config.node.empty() || !config.take_over.empty()) {
+    if (auto joined = (*store)->join_as_node(config.node, config.node_heartbeat_every); !joined) {
+      spdlog::error("serve: node '{}': {}", config.node, joined.error());
+      return 1;
+    }
+    for (const std::string& silent : config.take_over)
+      if (auto moved = (*store)->take_over(silent, config.node_silent_after); !moved)
+        spdlog::warn("serve: taking over node '{}': {}", silent, moved.error());
+      else if (*moved == 0)
+        spdlog::info("serve: node '{}' has no running series to take over, or is alive", silent);
+  }
   (*store)->rate_finished_series_with(provisional_rater(config.strength_tables));
   auto recovery = (*store)->recover_unfinished_series();
   if (!recovery) {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "server/net/limits.h"
 
@@ -16,6 +17,13 @@ struct ServeConfig {
   std::string bind = "127.0.0.1";
   std::string db_path = "data/skat.db";
   std::uint64_t db_max_bytes = 0;  // a quota on the database file (0: none)
+  // Several nodes on one (PostgreSQL) database, docs/scaling.md: this node's name ('' alone), the
+  // silent nodes whose running series it takes over at start, and how long a node must have been
+  // silent to be taken over.
+  std::string node;
+  std::vector<std::string> take_over;
+  std::chrono::milliseconds node_heartbeat_every{2000};
+  std::chrono::milliseconds node_silent_after{10000};
   std::string web_dir = "web/dist";
   int bot_move_ms = 5000;
   int human_move_ms = 60000;

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
+#include <thread>
 
 #include "db/games.h"
 #include "db/migrations.h"
@@ -156,6 +158,57 @@ TEST(SeriesRecovery, CompleteSeriesAreFinishedAndTournamentSeriesAborted) {
   EXPECT_EQ(aborted.status, db::SeriesStatus::Aborted);
   EXPECT_EQ(aborted.games_played, 2);
   EXPECT_EQ(store->tournaments(10).value().at(0).status, "aborted");
+}
+
+}  // namespace
+
+namespace {
+
+// Two nodes share the database (docs/scaling.md): a node that restarts resumes only its own
+// series; one that died is taken over by the other once its heartbeat is silent, never while it
+// beats; the heir resumes the series, and its next games join the same record.
+TEST(SeriesRecovery, NodesResumeTheirOwnSeriesAndTakeOverASilentNode) {
+  using namespace std::chrono_literals;
+  const std::string path = fresh_db("nodes");
+  Played on_a, on_b;
+  {
+    auto a = open_store(path);
+    ASSERT_TRUE(a->join_as_node("a", 20ms));
+    auto b = open_store(path);
+    ASSERT_TRUE(b->join_as_node("b", 20ms));
+    on_a = play_series(*a, three_players(*a, "na"), 21);
+    on_b = play_series(*b, three_players(*b, "nb"), 22);
+    for (int g = 0; g < 2; ++g) {
+      ASSERT_TRUE(a->save_game(on_a.games[static_cast<std::size_t>(g)]));
+      ASSERT_TRUE(b->save_game(on_b.games[static_cast<std::size_t>(g)]));
+    }
+    // While a beats, b takes nothing of it.
+    std::this_thread::sleep_for(60ms);
+    EXPECT_EQ(b->take_over("a", 1000ms).value(), 0);
+  }  // both processes die
+  auto b = open_store(path);
+  ASSERT_TRUE(b->join_as_node("b", 20ms));
+  const auto own = b->recover_unfinished_series();
+  ASSERT_TRUE(own) << own.error();
+  ASSERT_EQ(own->resumable.size(), 1u);  // its own series, not a's
+  EXPECT_EQ(own->resumable[0].table, on_b.table);
+  EXPECT_EQ(own->aborted, 0);
+
+  std::this_thread::sleep_for(120ms);  // a stays silent
+  const auto moved = b->take_over("a", 100ms);
+  ASSERT_TRUE(moved) << moved.error();
+  EXPECT_EQ(*moved, 1);
+  const auto adopted = b->recover_unfinished_series();
+  ASSERT_TRUE(adopted) << adopted.error();
+  std::set<table::TableId> tables;
+  for (const app::UnfinishedSeries& u : adopted->resumable) tables.insert(u.table);
+  EXPECT_EQ(tables, (std::set<table::TableId>{on_a.table, on_b.table}));
+  for (std::size_t g = 2; g < on_a.games.size(); ++g) ASSERT_TRUE(b->save_game(on_a.games[g]));
+  ASSERT_TRUE(b->save_series(on_a.series));
+  const db::SeriesRecord done = series_at(path, on_a.table);
+  EXPECT_EQ(done.status, db::SeriesStatus::Finished);
+  EXPECT_EQ(done.games_played, kDeals);
+  EXPECT_EQ(done.pgn, on_a.series.pgn);
 }
 
 }  // namespace

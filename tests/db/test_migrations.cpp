@@ -46,9 +46,9 @@ TEST(Migrations, FreshMemoryDatabase) {
   EXPECT_EQ(must(migrate(c)), latest_schema_version());
   EXPECT_EQ(must(schema_version(c)), latest_schema_version());
   EXPECT_EQ(tables(c),
-            (std::vector<std::string>{"bot_accounts", "games", "players", "provisional_ratings", "rating_history",
-                                      "rating_snapshots", "ratings", "series", "series_seats", "sessions",
-                                      "table_versions", "tables", "tournament_tables", "tournaments"}));
+            (std::vector<std::string>{"bot_accounts", "games", "nodes", "players", "provisional_ratings",
+                                      "rating_history", "rating_snapshots", "ratings", "series", "series_seats",
+                                      "sessions", "table_versions", "tables", "tournament_tables", "tournaments"}));
   EXPECT_EQ(must(migrate(c)), 0);
   must(c.integrity_check());
 }

@@ -1,0 +1,69 @@
+// Server nodes: heartbeats and take-over (db/nodes.h).
+#include "db/nodes.h"
+
+#include "db/collect_rows.h"
+#include "db/transaction.h"
+
+namespace skat::db {
+
+using detail::error;
+
+std::expected<void, DbError> validate_node_name(std::string_view node) {
+  bool ok = node.size() <= 32;
+  for (char ch : node) ok = ok && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '_');
+  if (!ok) return std::unexpected(error(DbErrc::Invalid, "a node name is up to 32 of a-z 0-9 - _"));
+  return {};
+}
+
+std::expected<void, DbError> node_started(Connection& c, std::string_view node, Timestamp at) {
+  if (auto r = validate_node_name(node); !r) return r;
+  auto st = c.statement(
+      "INSERT INTO nodes (name, started_at, heartbeat_at) VALUES (?1, ?2, ?2) ON CONFLICT (name) DO UPDATE SET "
+      "started_at = excluded.started_at, heartbeat_at = excluded.heartbeat_at");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, node).bind(2, at);
+  return st->run();
+}
+
+std::expected<void, DbError> node_heartbeat(Connection& c, std::string_view node, Timestamp at) {
+  auto st = c.statement("UPDATE nodes SET heartbeat_at = ?2 WHERE name = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, node).bind(2, at);
+  if (auto r = st->run(); !r) return r;
+  if (c.changes() == 0) return node_started(c, node, at);
+  return {};
+}
+
+std::expected<std::vector<NodeRecord>, DbError> list_nodes(Connection& c) {
+  auto st = c.statement("SELECT name, started_at, heartbeat_at FROM nodes ORDER BY name");
+  if (!st) return std::unexpected(st.error());
+  return detail::collect<NodeRecord>(*st, [](const Statement& s) {
+    return NodeRecord{s.text(0), s.timestamp(1), s.timestamp(2)};
+  });
+}
+
+std::expected<int, DbError> take_over_node(Connection& c, std::string_view silent, std::string_view heir,
+                                           Timestamp silent_since) {
+  if (auto r = validate_node_name(heir); !r) return std::unexpected(r.error());
+  if (silent == heir) return std::unexpected(error(DbErrc::Invalid, "a node cannot take over itself"));
+  auto tx = Transaction::begin(c);
+  if (!tx) return std::unexpected(tx.error());
+  // Touching the row locks it (PostgreSQL) until the tables have moved; a heartbeat after
+  // `silent_since` leaves it untouched and the node keeps its tables.
+  auto claim = c.statement("UPDATE nodes SET heartbeat_at = heartbeat_at WHERE name = ?1 AND heartbeat_at < ?2");
+  if (!claim) return std::unexpected(claim.error());
+  claim->bind(1, silent).bind(2, silent_since);
+  if (auto r = claim->run(); !r) return std::unexpected(r.error());
+  if (c.changes() == 0) return 0;
+  auto move = c.statement(
+      "UPDATE tables SET node = ?2 WHERE node = ?1 AND id IN (SELECT table_id FROM series WHERE status = 'running' "
+      "AND table_id IS NOT NULL)");
+  if (!move) return std::unexpected(move.error());
+  move->bind(1, silent).bind(2, heir);
+  if (auto r = move->run(); !r) return std::unexpected(r.error());
+  const int moved = c.changes();
+  if (auto r = tx->commit(); !r) return std::unexpected(r.error());
+  return moved;
+}
+
+}  // namespace skat::db
