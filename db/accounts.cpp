@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "db/error.h"
 #include "db/players.h"
 #include "db/secret_token.h"
-#include "db/error.h"
 #include "db/transaction.h"
 
 namespace skat::db {

@@ -15,7 +15,7 @@
 namespace skat::db::detail {
 
 struct PostgresStatementText {
-  std::string sql;                // `?N` parameters as `$N`; quoted strings, identifiers and comments untouched
+  std::string sql;               // `?N` parameters as `$N`; quoted strings, identifiers and comments untouched
   std::vector<bool> referenced;  // [N - 1]: whether $N occurs (PostgreSQL cannot type a parameter it never sees)
 };
 PostgresStatementText postgres_parameters(std::string_view sql);

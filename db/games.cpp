@@ -10,7 +10,7 @@ namespace {
 
 constexpr std::string_view kColumns =
     "id, series_id, idx, deal_id, forehand_seat, game, declarer_seat, won, list_entry, sf1, sf2, sf3, "
-    "timeouts1, timeouts2, timeouts3, replaced, notes, pgn, sgf, event_log, finished_at";
+    "timeouts1, timeouts2, timeouts3, replaced, notes, pgn, sgf, event_log, finished_at, node";
 
 GameRecord game_from(const Statement& st) {
   GameRecord g;
@@ -32,6 +32,7 @@ GameRecord game_from(const Statement& st) {
   g.sgf = st.text(18);
   g.event_log = st.text(19);
   g.finished_at = st.timestamp(20);
+  g.node = st.text(21);
   return g;
 }
 
@@ -86,8 +87,8 @@ std::expected<GameId, DbError> insert_game(Connection& c, const GameRecord& g) {
   // One statement that inserts only into a running series: no window between check and insert.
   auto st = c.statement(
       "INSERT INTO games (series_id, idx, deal_id, forehand_seat, game, declarer_seat, won, list_entry, sf1, sf2, "
-      "sf3, timeouts1, timeouts2, timeouts3, replaced, notes, pgn, sgf, event_log, finished_at) "
-      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20 "
+      "sf3, timeouts1, timeouts2, timeouts3, replaced, notes, pgn, sgf, event_log, finished_at, node) "
+      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21 "
       "WHERE EXISTS (SELECT 1 FROM series WHERE id = ?1 AND status = 'running') RETURNING id");
   if (!st) return std::unexpected(st.error());
   int replaced = 0;
@@ -110,7 +111,8 @@ std::expected<GameId, DbError> insert_game(Connection& c, const GameRecord& g) {
       .bind(16, g.notes)
       .bind(17, g.pgn)
       .bind(19, g.event_log.empty() ? std::string_view("[]") : std::string_view(g.event_log))
-      .bind(20, g.finished_at);
+      .bind(20, g.finished_at)
+      .bind(21, g.node);
   if (g.sgf.empty())
     st->bind_null(18);
   else

@@ -36,6 +36,7 @@ struct GameRecord {
   std::string sgf;                     // the ISS SGF line when known, else empty
   std::string event_log = "[]";        // JSON: every event with millisecond timestamps
   Timestamp finished_at{};
+  std::string node;  // the server node that wrote it ('' for one node, imports and tools)
   bool operator==(const GameRecord&) const = default;
 };
 

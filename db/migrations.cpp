@@ -63,7 +63,8 @@ std::expected<void, DbError> apply(Connection& connection, const Migration& m, i
   const std::string version = std::to_string(m.version);
   const std::string set_version =
       postgres ? "CREATE TABLE IF NOT EXISTS skat_schema (version INTEGER NOT NULL); DELETE FROM skat_schema; "
-                 "INSERT INTO skat_schema (version) VALUES (" + version + ")"
+                 "INSERT INTO skat_schema (version) VALUES (" +
+                     version + ")"
                : "PRAGMA user_version = " + version;
   if (auto r = connection.exec(set_version); !r) return std::unexpected(r.error());
   return tx->commit();

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "db/collect_rows.h"
-#include "db/rating_rows.h"
 #include "db/error.h"
+#include "db/rating_rows.h"
 #include "db/transaction.h"
 
 namespace skat::db {
@@ -14,12 +14,35 @@ namespace {
 using detail::collect;
 using detail::error;
 
+// "node=id,node=id" (db/migrations 0006) and back.
+std::map<std::string, GameId> parse_watermarks(std::string_view text) {
+  std::map<std::string, GameId> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(',', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view item = text.substr(start, end - start);
+    if (const std::size_t eq = item.find('='); eq != std::string_view::npos)
+      out[std::string(item.substr(0, eq))] = std::stoll(std::string(item.substr(eq + 1)));
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string watermarks_text(const std::map<std::string, GameId>& marks) {
+  std::string out;
+  for (const auto& [node, id] : marks) out += (out.empty() ? "" : ",") + node + "=" + std::to_string(id);
+  return out;
+}
+
 TableVersionRecord version_from(const Statement& st) {
-  return {st.integer(0), st.timestamp(1), st.text(2), st.text(3), st.int64(4), st.int64(5), st.int64(6), st.text(7)};
+  return {st.integer(0), st.timestamp(1), st.text(2), st.text(3), st.int64(4), parse_watermarks(st.text(8)),
+          st.int64(5),   st.int64(6),     st.text(7)};
 }
 
 constexpr std::string_view kVersionColumns =
-    "SELECT version, created_at, file, base, watermark, games_new, games_folded, stats FROM table_versions";
+    "SELECT version, created_at, file, base, watermark, games_new, games_folded, stats, watermarks FROM "
+    "table_versions";
 
 }  // namespace
 
@@ -40,22 +63,35 @@ std::expected<std::vector<TableVersionRecord>, DbError> table_versions(Connectio
 
 std::expected<void, DbError> insert_table_version(Connection& c, const TableVersionRecord& r) {
   auto st = c.statement(
-      "INSERT INTO table_versions (version, created_at, file, base, watermark, games_new, games_folded, stats) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+      "INSERT INTO table_versions (version, created_at, file, base, watermark, games_new, games_folded, stats, "
+      "watermarks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
   if (!st) return std::unexpected(st.error());
   st->bind(1, r.version).bind(2, now()).bind(3, r.file).bind(4, r.base).bind(5, r.watermark);
-  st->bind(6, r.games_new).bind(7, r.games_folded).bind(8, r.stats);
+  st->bind(6, r.games_new).bind(7, r.games_folded).bind(8, r.stats).bind(9, watermarks_text(r.watermarks));
   return st->run();
 }
 
-std::expected<std::vector<RecordedGame>, DbError> games_after(Connection& c, GameId after, int limit) {
-  auto st =
-      c.statement("SELECT id, pgn, timeouts1 + timeouts2 + timeouts3 FROM games WHERE id > ?1 ORDER BY id LIMIT ?2");
+std::expected<std::vector<RecordedGame>, DbError> games_after(Connection& c, std::string_view node, GameId after,
+                                                              int limit) {
+  auto st = c.statement(
+      "SELECT id, pgn, timeouts1 + timeouts2 + timeouts3 FROM games WHERE node = ?3 AND id > ?1 ORDER BY id LIMIT ?2");
   if (!st) return std::unexpected(st.error());
-  st->bind(1, after).bind(2, std::max(1, limit));
+  st->bind(1, after).bind(2, std::max(1, limit)).bind(3, node);
   return collect<RecordedGame>(*st, [](const Statement& s) {
     return RecordedGame{s.int64(0), s.text(1), s.integer(2)};
   });
+}
+
+std::expected<std::vector<std::string>, DbError> game_nodes(Connection& c) {
+  auto st = c.statement("SELECT DISTINCT node FROM games ORDER BY node");
+  if (!st) return std::unexpected(st.error());
+  return collect<std::string>(*st, [](const Statement& s) { return s.text(0); });
+}
+
+GameId node_watermark(const std::optional<TableVersionRecord>& version, const std::string& node) {
+  if (!version) return 0;
+  if (const auto it = version->watermarks.find(node); it != version->watermarks.end()) return it->second;
+  return node.empty() && version->watermarks.empty() ? version->watermark : 0;
 }
 
 namespace {

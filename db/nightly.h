@@ -8,8 +8,10 @@
 #include <array>
 #include <expected>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "db/connection.h"
@@ -20,9 +22,12 @@ namespace skat::db {
 struct TableVersionRecord {
   int version = 0;
   Timestamp created_at{};
-  std::string file;  // the table file written
-  std::string base;  // the file it was folded onto
-  GameId watermark = 0;
+  std::string file;      // the table file written
+  std::string base;      // the file it was folded onto
+  GameId watermark = 0;  // the highest id folded (all nodes)
+  // The last id folded per writing node (games.node); a node missing here starts from 0, except
+  // '' in versions written before nodes existed, which starts from `watermark`.
+  std::map<std::string, GameId> watermarks;
   std::int64_t games_new = 0;     // games folded into this version
   std::int64_t games_folded = 0;  // games in its counts in all
   std::string stats = "{}";       // JSON: the fold's statistics
@@ -39,8 +44,13 @@ struct RecordedGame {
   std::string pgn;   // the game line
   int timeouts = 0;  // moves the clock made, all seats
 };
-// Games with id > `after`, in id order, at most `limit`.
-std::expected<std::vector<RecordedGame>, DbError> games_after(Connection& c, GameId after, int limit);
+// Games written by `node` with id > `after`, in id order, at most `limit`.
+std::expected<std::vector<RecordedGame>, DbError> games_after(Connection& c, std::string_view node, GameId after,
+                                                              int limit);
+// The nodes that wrote games ('' among them when any game has no node).
+std::expected<std::vector<std::string>, DbError> game_nodes(Connection& c);
+// Where folding `node`'s games starts after `version` (nullopt: no version yet, 0).
+GameId node_watermark(const std::optional<TableVersionRecord>& version, const std::string& node);
 
 struct SeriesGames {
   SeriesId id = 0;

@@ -35,8 +35,7 @@ std::expected<void, DbError> validate_player_name(std::string_view name) {
 std::expected<Player, DbError> create_player(Connection& c, std::string_view name, PlayerKind kind,
                                              Timestamp created_at) {
   if (auto r = validate_player_name(name); !r) return std::unexpected(r.error());
-  auto st =
-      c.statement("INSERT INTO players (name, kind, created_at, name_key) VALUES (?1, ?2, ?3, ?4) RETURNING id");
+  auto st = c.statement("INSERT INTO players (name, kind, created_at, name_key) VALUES (?1, ?2, ?3, ?4) RETURNING id");
   if (!st) return std::unexpected(st.error());
   st->bind(1, name).bind(2, to_string(kind)).bind(3, created_at).bind(4, text::fold(name));
   auto id = detail::returned_id(*st);

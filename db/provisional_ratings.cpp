@@ -1,8 +1,8 @@
 #include "db/provisional_ratings.h"
 
 #include "db/collect_rows.h"
-#include "db/rating_rows.h"
 #include "db/error.h"
+#include "db/rating_rows.h"
 #include "db/transaction.h"
 
 namespace skat::db {

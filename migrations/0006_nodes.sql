@@ -6,6 +6,15 @@
 ALTER TABLE tables ADD COLUMN node TEXT NOT NULL DEFAULT '' CHECK (length(node) <= 32);
 CREATE INDEX tables_node ON tables (node, id);
 
+-- The nightly job's watermark per writer: each node's single writer commits its games in id order,
+-- but two nodes drawing ids from one PostgreSQL sequence do not commit in id order among them, so
+-- one watermark for all could pass over a game that commits late. `games.node` is the node that
+-- wrote the game ('' for one node, imports and tools); `table_versions.watermarks` holds the last
+-- folded id per node as "node=id" items joined by "," (the node names are a-z 0-9 - _).
+ALTER TABLE games ADD COLUMN node TEXT NOT NULL DEFAULT '' CHECK (length(node) <= 32);
+CREATE INDEX games_node ON games (node, id);
+ALTER TABLE table_versions ADD COLUMN watermarks TEXT NOT NULL DEFAULT '';
+
 CREATE TABLE nodes (
   name          TEXT    PRIMARY KEY CHECK (length(name) <= 32),
   started_at    INTEGER NOT NULL,

@@ -169,6 +169,7 @@ std::expected<void, std::string> DatabaseStore::save_game(const table::FinishedG
   const auto series = series_for(game);
   if (!series) return std::unexpected(series.error());
   db::GameRecord record = db::game_record_from(*series, game.pgn, stamp(game.finished));
+  record.node = node_;
   record.event_log = game.events.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   record.timeouts = game.timeouts;
   record.replaced = game.replaced;

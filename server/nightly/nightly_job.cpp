@@ -44,6 +44,7 @@ std::expected<FoldResult, std::string> fold_new_games(db::Connection& c, const N
   r.version = *latest ? (*latest)->version : 0;
   r.file = *latest ? (*latest)->file : o.base_tables;
   const db::GameId watermark = *latest ? (*latest)->watermark : 0;
+  std::map<std::string, db::GameId> marks = *latest ? (*latest)->watermarks : std::map<std::string, db::GameId>{};
   auto loaded = bots::load_tables(r.file);
   if (!loaded) return std::unexpected("tables: " + loaded.error());
   r.tables = std::move(*loaded);
@@ -64,31 +65,41 @@ std::expected<FoldResult, std::string> fold_new_games(db::Connection& c, const N
     if (!positions) return std::unexpected("inference data: cannot write " + positions_tmp);
     bots::inference::write_data_header(positions);
   }
-  for (;;) {
-    auto games = db::games_after(c, last, kBatch);
-    if (!games) return std::unexpected(games.error().message);
-    if (games->empty()) break;
-    for (const db::RecordedGame& g : *games) {
-      last = g.id;
-      ++sum.games_seen;
-      auto parsed = read_pgn_game(g.pgn, 0);
-      if (!parsed) {
-        ++sum.fold.inconsistent;
-        continue;
+  // Each writing node's games after its own watermark (db/nightly.h: nodes do not commit in id order
+  // among them, each node's writer does).
+  auto nodes = db::game_nodes(c);
+  if (!nodes) return std::unexpected(nodes.error().message);
+  for (const std::string& node : *nodes) {
+    db::GameId node_last = db::node_watermark(*latest, node);
+    r.tables.meta().watermark = static_cast<std::uint64_t>(node_last);  // the folder's guard, per node
+    for (;;) {
+      auto games = db::games_after(c, node, node_last, kBatch);
+      if (!games) return std::unexpected(games.error().message);
+      if (games->empty()) break;
+      for (const db::RecordedGame& g : *games) {
+        node_last = g.id;
+        last = std::max(last, g.id);
+        ++sum.games_seen;
+        auto parsed = read_pgn_game(g.pgn, 0);
+        if (!parsed) {
+          ++sum.fold.inconsistent;
+          continue;
+        }
+        if (o.exclude_timeouts && g.timeouts > 0 && !bots::is_passed_deal(*parsed)) {
+          ++sum.fold.filtered;
+          continue;
+        }
+        folder.add(static_cast<std::uint64_t>(g.id), *parsed);
+        if (positions.is_open() && !bots::is_passed_deal(*parsed))
+          if (auto found = bots::inference::game_positions(*parsed, 1.0F))
+            for (const bots::inference::Position& p : *found) {
+              bots::inference::write_position(positions, p);
+              ++sum.inference_positions;
+            }
       }
-      if (o.exclude_timeouts && g.timeouts > 0 && !bots::is_passed_deal(*parsed)) {
-        ++sum.fold.filtered;
-        continue;
-      }
-      folder.add(static_cast<std::uint64_t>(g.id), *parsed);
-      if (positions.is_open() && !bots::is_passed_deal(*parsed))
-        if (auto found = bots::inference::game_positions(*parsed, 1.0F))
-          for (const bots::inference::Position& p : *found) {
-            bots::inference::write_position(positions, p);
-            ++sum.inference_positions;
-          }
+      if (progress) progress(fmt::format("fold: {} games read", sum.games_seen));
     }
-    if (progress) progress(fmt::format("fold: {} games read", sum.games_seen));
+    marks[node] = node_last;
   }
   sum.fold += folder.stats();
   if (sum.games_seen == 0) {
@@ -123,6 +134,7 @@ std::expected<FoldResult, std::string> fold_new_games(db::Connection& c, const N
   row.file = file;
   row.base = r.file;
   row.watermark = last;
+  row.watermarks = std::move(marks);
   row.games_new = static_cast<std::int64_t>(sum.fold.folded);
   row.games_folded = static_cast<std::int64_t>(meta.games_folded);
   row.stats = stats_json(sum.fold).dump();

@@ -22,9 +22,12 @@
 #include "bots/tables/table_files.h"
 #include "cli/command.h"
 #include "cli/selfplay.h"
+#include "db/games.h"
 #include "db/import.h"
 #include "db/migrations.h"
 #include "db/nightly.h"
+#include "db/players.h"
+#include "db/series.h"
 #include "engine/deal.h"
 #include "server/nightly/nightly_job.h"
 #include "server/nightly/nightly_schedule.h"
@@ -110,6 +113,49 @@ TEST_F(NightlyFixture, ARunStoppedAfterTheTableFileIsCompletedWithoutCountingTwi
   EXPECT_EQ(again.table_version, 1);
   EXPECT_EQ(again.games_seen, 18);
   EXPECT_EQ(bots::load_tables(again.tables_file)->meta().games_folded, folded_by_hand(series).meta().games_folded);
+}
+
+// Two nodes drawing game ids from one sequence do not commit in id order among them (each node's
+// single writer does): node "a"'s game 5 may commit after node "b"'s game 6. A run in between sees
+// a's games up to 3 and b's up to 6; the next run folds a's game 5, once, because each node keeps
+// its own watermark (one watermark for all, at 6, would pass over it for ever). The late commit
+// is played by holding the row back and inserting it again.
+TEST_F(NightlyFixture, EachNodesGamesAreFoldedOnceWhateverTheOrderOfCommits) {
+  const PgnSeries series = play_series(17, 1, 6, 0).front();
+  {
+    auto c = db::open_database(options.db_path).value();
+    std::array<db::PlayerId, 3> seats{};
+    for (int i = 0; i < 3; ++i)
+      seats[static_cast<std::size_t>(i)] =
+          db::create_player(c, "N" + std::to_string(i), db::PlayerKind::Bot).value().id;
+    db::NewSeries n;
+    n.event = "Nodes";
+    n.deals = 6;
+    n.seats = seats;
+    const db::SeriesId id = db::create_series(c, n).value().id;
+    for (std::size_t g = 0; g < series.games.size(); ++g) {
+      db::GameRecord record = db::game_record_from(id, series.games[g]);
+      record.node = g % 2 == 0 ? "a" : "b";  // ids 1..6: a 1 3 5, b 2 4 6
+      ASSERT_TRUE(db::insert_game(c, record));
+    }
+    ASSERT_TRUE(c.exec("CREATE TABLE held AS SELECT * FROM games WHERE id = 5"));
+    ASSERT_TRUE(c.exec("DELETE FROM games WHERE id = 5"));  // not yet committed when the job runs
+  }
+  const NightlySummary first = run();
+  EXPECT_EQ(first.games_seen, 5);
+  {
+    auto c = db::open_database(options.db_path).value();
+    const auto version = db::latest_table_version(c).value();
+    ASSERT_TRUE(version);
+    EXPECT_EQ(version->watermark, 6);
+    EXPECT_EQ(version->watermarks, (std::map<std::string, db::GameId>{{"a", 3}, {"b", 6}}));
+    ASSERT_TRUE(c.exec("INSERT INTO games SELECT * FROM held"));  // game 5 of node a commits now
+  }
+  const NightlySummary second = run();
+  EXPECT_EQ(second.games_seen, 1);
+  EXPECT_EQ(second.table_version, 2);
+  EXPECT_EQ(bots::load_tables(second.tables_file)->meta().games_folded, folded_by_hand({series}).meta().games_folded);
+  EXPECT_EQ(run().games_seen, 0);  // nothing twice
 }
 
 TEST_F(NightlyFixture, LaterGamesMakeTheNextVersionOnTopOfTheLast) {
