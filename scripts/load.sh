@@ -7,6 +7,8 @@
 #     two when K > 1), then `skat loadgen` for SECONDS, then everything stops (trap on exit);
 #   - prints the loadgen report, then checks that every game the server counted is in the database.
 # SKAT_SERVE_ARGS adds options to `skat serve` (e.g. "--strength-tables=none": records without hand strengths).
+# SKAT_LOAD_DB=postgresql://… runs the server on that (empty) PostgreSQL database instead: the bot
+# accounts are copied into it with `skat admin migrate-store`, and the games are counted with psql.
 # SKAT_LOAD_SERVER_CPUS / SKAT_LOAD_CLIENT_CPUS (e.g. 0 and 1) pin the server and the clients (bots,
 # loadgen) to separate cores with taskset, so that they do not preempt each other.
 set -euo pipefail
@@ -46,7 +48,12 @@ client_pin=()
 [ -n "${SKAT_LOAD_CLIENT_CPUS:-}" ] && client_pin=(taskset -c "$SKAT_LOAD_CLIENT_CPUS")
 
 work=$(mktemp -d /tmp/skat-load.XXXXXX)
-cp "$cache/bots.db" "$work/skat.db"
+db="${SKAT_LOAD_DB:-$work/skat.db}"
+if [ -n "${SKAT_LOAD_DB:-}" ]; then
+  "$skat" --log-level warn admin migrate-store --from "$cache/bots.db" --to "$db" >/dev/null
+else
+  cp "$cache/bots.db" "$db"
+fi
 pids=()
 cleanup() {
   trap - INT TERM EXIT
@@ -59,7 +66,7 @@ trap cleanup INT TERM EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 # Every loadgen guest comes from loopback and seats three bots at each of its tables: the bounds on
 # one address's guests and tables and on one player's bots are lifted (docs/cli.md).
-"${server_pin[@]}" "$skat" --log-level warn serve --port "$port" --db "$work/skat.db" --web /nonexistent \
+"${server_pin[@]}" "$skat" --log-level warn serve --port "$port" --db "$db" --web /nonexistent \
   --admin-token-file "$work/admin-token" --max-connections-per-address 0 --tables-per-player 1000 \
   --tables-per-connection 1000 --tables-per-address 1000000 --bots-per-player 100000 --bots-per-address 1000000 \
   --guests-per-address-per-hour 1000000 ${SKAT_SERVE_ARGS:-} 2>"$work/serve.log" &
@@ -88,7 +95,11 @@ sleep 0.5
 counted=$(curl -s "http://127.0.0.1:$port/api/metrics" | python3 -c 'import json,sys; print(json.load(sys.stdin)["games_finished"])')
 kill "$server"
 wait "$server" 2>/dev/null || true
-stored=$(sqlite3 "$work/skat.db" 'SELECT count(*) FROM games')
+if [ -n "${SKAT_LOAD_DB:-}" ]; then
+  stored=$(psql -tA "$db" -c 'SELECT count(*) FROM games')
+else
+  stored=$(sqlite3 "$db" 'SELECT count(*) FROM games')
+fi
 echo "games_counted_by_server: $counted; games_in_database: $stored"
 [ "$stored" -ge "$counted" ] || { echo "LOST GAMES: $((counted - stored))"; status=1; }
 echo "server log: $(grep -c . "$work/serve.log" || true) lines of warnings/errors"

@@ -296,3 +296,34 @@ TEST(Connection, IntegrityCheckReportsBrokenForeignKeys) {
 
 }  // namespace
 }  // namespace skat::db
+
+namespace skat::db {
+namespace {
+
+// A PostgreSQL session the server dropped (a restart, a network cut, here pg_terminate_backend):
+// the statement that meets the dead session fails with Io, and the next one opens the session
+// again and prepares its cached statements anew (the writer retries refused games).
+TEST(Connection, APostgresSessionTheServerDroppedIsOpenedAgain) {
+  if (!test::on_postgres()) GTEST_SKIP() << "about PostgreSQL sessions";
+  const std::string url = test::fresh_store(":memory:");
+  Connection c = must(open_database(url));
+  must(create_player(c, "Before", PlayerKind::Guest));
+  std::int64_t pid = 0;
+  {
+    auto st = must(c.statement("SELECT pg_backend_pid()"));
+    ASSERT_TRUE(must(st.step()));
+    pid = st.int64(0);
+  }
+  Connection other = must(Connection::open(url));
+  must(other.exec("SELECT pg_terminate_backend(" + std::to_string(pid) + ")"));
+  auto dropped = create_player(c, "During", PlayerKind::Guest);
+  if (!dropped) {
+    EXPECT_EQ(dropped.error().code, DbErrc::Io) << dropped.error().message;
+  }
+  must(create_player(c, "After", PlayerKind::Guest));  // a cached statement, prepared again
+  EXPECT_TRUE(must(find_player(c, "Before")).has_value());
+  EXPECT_TRUE(must(find_player(c, "After")).has_value());
+}
+
+}  // namespace
+}  // namespace skat::db
