@@ -34,6 +34,27 @@ std::expected<void, DbError> node_heartbeat(Connection& c, std::string_view node
   return {};
 }
 
+std::expected<void, DbError> publish_node_lobby(Connection& c, std::string_view node, std::string_view tables_json,
+                                                Timestamp at) {
+  auto st = c.statement("UPDATE nodes SET lobby = ?2, heartbeat_at = ?3 WHERE name = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, node).bind(2, tables_json).bind(3, at);
+  if (auto r = st->run(); !r) return r;
+  if (c.changes() == 0) {
+    if (auto started = node_started(c, node, at); !started) return started;
+    return publish_node_lobby(c, node, tables_json, at);
+  }
+  return {};
+}
+
+std::expected<std::vector<NodeLobby>, DbError> node_lobbies(Connection& c, std::string_view except,
+                                                            Timestamp alive_since) {
+  auto st = c.statement("SELECT name, lobby FROM nodes WHERE name <> ?1 AND heartbeat_at >= ?2 ORDER BY name");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, except).bind(2, alive_since);
+  return detail::collect<NodeLobby>(*st, [](const Statement& s) { return NodeLobby{s.text(0), s.text(1)}; });
+}
+
 std::expected<std::vector<NodeRecord>, DbError> list_nodes(Connection& c) {
   auto st = c.statement("SELECT name, started_at, heartbeat_at FROM nodes ORDER BY name");
   if (!st) return std::unexpected(st.error());

@@ -28,6 +28,18 @@ std::expected<void, DbError> node_started(Connection& c, std::string_view node, 
 std::expected<void, DbError> node_heartbeat(Connection& c, std::string_view node, Timestamp at = now());
 std::expected<std::vector<NodeRecord>, DbError> list_nodes(Connection& c);
 
+// Publishes `node`'s lobby tables (a JSON array) and beats its heartbeat.
+std::expected<void, DbError> publish_node_lobby(Connection& c, std::string_view node, std::string_view tables_json,
+                                                Timestamp at = now());
+struct NodeLobby {
+  std::string node;
+  std::string tables_json;  // as published
+  bool operator==(const NodeLobby&) const = default;
+};
+// The lobbies the nodes other than `except` published, of those heard of since `alive_since`.
+std::expected<std::vector<NodeLobby>, DbError> node_lobbies(Connection& c, std::string_view except,
+                                                            Timestamp alive_since);
+
 // Gives `heir` the tables of `silent` that have a running series, when `silent`'s last heartbeat is
 // older than `silent_since` (else nothing moves: the node is alive). Returns the number of tables
 // moved. The node's row is locked by the same transaction, so two heirs never share a table.

@@ -2,7 +2,9 @@
 -- node that opened it (`skat serve --node NAME`; '' is the single node of a one-machine set-up),
 -- so that a node restarting after a crash resumes only its own series and aborts only its own
 -- tournaments, and a node can take over the running series of one that died. `nodes` holds each
--- node's last sign of life (written at start and then every few seconds by its writer).
+-- node's last sign of life (written at start and then every few seconds) and the tables of its
+-- lobby as it last published them (the JSON array of the lobby message's "tables"), which every
+-- other node shows beside its own.
 ALTER TABLE tables ADD COLUMN node TEXT NOT NULL DEFAULT '' CHECK (length(node) <= 32);
 CREATE INDEX tables_node ON tables (node, id);
 
@@ -18,5 +20,6 @@ ALTER TABLE table_versions ADD COLUMN watermarks TEXT NOT NULL DEFAULT '';
 CREATE TABLE nodes (
   name          TEXT    PRIMARY KEY CHECK (length(name) <= 32),
   started_at    INTEGER NOT NULL,
-  heartbeat_at  INTEGER NOT NULL
+  heartbeat_at  INTEGER NOT NULL,
+  lobby         TEXT    NOT NULL DEFAULT '[]' CHECK (json_valid(lobby))
 ) STRICT, WITHOUT ROWID;

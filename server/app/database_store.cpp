@@ -40,9 +40,11 @@ std::expected<std::unique_ptr<DatabaseStore>, std::string> DatabaseStore::open(c
 
 DatabaseStore::~DatabaseStore() = default;  // the heartbeat thread stops and joins first
 
-std::expected<void, std::string> DatabaseStore::join_as_node(const std::string& node, std::chrono::milliseconds every) {
+std::expected<void, std::string> DatabaseStore::join_as_node(const std::string& node, std::chrono::milliseconds every,
+                                                             std::chrono::milliseconds silent_after) {
   if (auto started = db::node_started(db_, node); !started) return std::unexpected(message(started.error()));
   node_ = node;
+  silent_after_ = silent_after;
   heartbeat_ = std::jthread([path = path_, node, every](std::stop_token stop) {
     std::mutex m;
     std::condition_variable_any wake;
@@ -64,6 +66,18 @@ std::expected<void, std::string> DatabaseStore::join_as_node(const std::string& 
   });
   spdlog::info("serve: node '{}' on this database (heartbeat every {} ms)", node, every.count());
   return {};
+}
+
+std::expected<std::vector<Store::NodeTables>, std::string> DatabaseStore::exchange_lobby(
+    const std::string& tables_json) {
+  if (node_.empty()) return std::vector<NodeTables>{};
+  if (auto published = db::publish_node_lobby(db_, node_, tables_json); !published)
+    return std::unexpected(message(published.error()));
+  auto others = db::node_lobbies(db_, node_, db::now() - silent_after_);
+  if (!others) return std::unexpected(message(others.error()));
+  std::vector<NodeTables> out;
+  for (db::NodeLobby& l : *others) out.push_back({std::move(l.node), std::move(l.tables_json)});
+  return out;
 }
 
 std::expected<int, std::string> DatabaseStore::take_over(const std::string& silent,

@@ -29,11 +29,13 @@ class DatabaseStore : public Store {
   // Several nodes on one database (docs/scaling.md): this store's tables belong to `node` (its
   // recovery takes only their series, and aborts only their tournaments), and a thread of its own
   // writes the node's heartbeat every `every` on a second connection. Call before anything else.
-  std::expected<void, std::string> join_as_node(const std::string& node, std::chrono::milliseconds every);
+  std::expected<void, std::string> join_as_node(const std::string& node, std::chrono::milliseconds every,
+                                                std::chrono::milliseconds silent_after = std::chrono::seconds(10));
   // Takes over the tables with running series of `silent`, a node whose heartbeat is older than
   // `silent_for` (returns 0 when it is alive); the next recover_unfinished_series() resumes them.
   std::expected<int, std::string> take_over(const std::string& silent, std::chrono::milliseconds silent_for);
   ~DatabaseStore() override;
+  std::expected<std::vector<NodeTables>, std::string> exchange_lobby(const std::string& tables_json) override;
 
   std::expected<Identity, std::string> create_guest(std::string_view name) override;
   std::expected<std::string, std::string> create_session(std::int64_t player_id) override;
@@ -72,8 +74,9 @@ class DatabaseStore : public Store {
   };
   db::Connection db_;
   std::string path_;
-  std::string node_;        // '' on a single node
-  std::jthread heartbeat_;  // beats node_'s heartbeat (multi-node only)
+  std::string node_;                               // '' on a single node
+  std::chrono::milliseconds silent_after_{10000};  // a node not heard of for this long is not shown
+  std::jthread heartbeat_;                         // beats node_'s heartbeat (multi-node only)
   std::map<table::TableId, LiveTable> tables_;
   std::map<std::pair<table::TableId, int>, std::int64_t> series_;  // (table, series index) → series id
   std::set<std::int64_t> signed_in_;  // guests whose session verified since the last purge (kept by it)

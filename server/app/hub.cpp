@@ -41,6 +41,7 @@ Hub::Hub(Token, asio::io_context& io, const ServeConfig& config, DbWriter& write
       bots_(lobby_, *sessions_, tables_, BotCaps{config.bots_per_player, config.bots_per_address}),
       snapshot_timer_(strand_),
       reap_timer_(strand_),
+      node_timer_(strand_),
       strength_cache_(hand_strengths_from_tables(config.strength_tables)) {
   if (strength_cache_) hand_strengths_ = [cache = strength_cache_](const Deal& deal) { return cache->get(deal); };
   rebuild_snapshot();
@@ -52,7 +53,53 @@ void Hub::on_strand(F f) {
   post_guarded(strand_, shared_from_this(), std::move(f), "hub");
 }
 
-void Hub::start() { sessions_->start_purge(); }
+void Hub::start() {
+  sessions_->start_purge();
+  if (!config_.node.empty()) on_strand([](Hub& hub) { hub.schedule_node_exchange(); });
+}
+
+void Hub::schedule_node_exchange() {
+  if (stopping_) return;
+  node_timer_.expires_after(std::chrono::seconds(1));
+  node_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+    const auto self = weak.lock();
+    if (!self || ec) return;
+    self->on_strand([](Hub& hub) {
+      std::vector<protocol::LobbyTable> mine;
+      for (const auto& [id, t] : hub.tables_.summaries()) mine.push_back(t);
+      std::string text = protocol::to_text(protocol::make_lobby(mine, {})["tables"]);
+      hub.writer_.post([weak = hub.weak_from_this(), text = std::move(text)](Store& store) {
+        auto others = store.exchange_lobby(text);
+        const auto owner = weak.lock();
+        if (!owner) return;
+        if (!others) spdlog::warn("hub: the other nodes' lobby: {}", others.error());
+        owner->on_strand([others = std::move(others)](Hub& h) {
+          if (others) h.take_remote_tables(*others);
+          h.schedule_node_exchange();
+        });
+      });
+    });
+  });
+}
+
+void Hub::take_remote_tables(const std::vector<Store::NodeTables>& nodes) {
+  protocol::Json remote = protocol::Json::array();
+  for (const Store::NodeTables& n : nodes) {
+    protocol::Json tables = protocol::Json::parse(n.tables_json, nullptr, false);
+    if (!tables.is_array()) {
+      spdlog::warn("hub: node '{}' published a lobby that is not a list of tables", n.node);
+      continue;
+    }
+    for (protocol::Json& t : tables)
+      if (t.is_object()) {
+        t["node"] = n.node;
+        remote.push_back(std::move(t));
+      }
+  }
+  if (remote == remote_tables_) return;
+  remote_tables_ = std::move(remote);
+  refresh_snapshot();
+}
 
 void Hub::on_open(const std::shared_ptr<net::WsSession>& session) {
   ++connections_;
@@ -359,12 +406,15 @@ void Hub::refresh_snapshot() {
   });
 }
 
-void Hub::rebuild_snapshot() { snapshot_.rebuild(tables_.summaries(), lobby_, std::chrono::steady_clock::now()); }
+void Hub::rebuild_snapshot() {
+  snapshot_.rebuild(tables_.summaries(), lobby_, std::chrono::steady_clock::now(), config_.node, remote_tables_);
+}
 
 void Hub::shutdown() {
   on_strand([](Hub& hub) {
     hub.stopping_ = true;
     hub.reap_timer_.cancel();
+    hub.node_timer_.cancel();
     hub.tables_.shutdown_all();
     hub.sessions_->stop();
   });

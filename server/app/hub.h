@@ -96,6 +96,10 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   // Rebuilds the snapshot now, or once at the end of its window (LobbySnapshot::window).
   void refresh_snapshot();
   void rebuild_snapshot();
+  // Several nodes (config_.node set): every second this node's tables go to the store and the other
+  // live nodes' come back into the lobby (through the writer's connection).
+  void schedule_node_exchange();
+  void take_remote_tables(const std::vector<Store::NodeTables>& nodes);
   // Closes the tables idle for longer than config_.table_idle_close and sends the bots of tables
   // abandoned for longer than the grace back to the pool (a timer on the hub strand).
   void schedule_reap();
@@ -115,6 +119,8 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
 
   boost::asio::steady_timer snapshot_timer_;
   boost::asio::steady_timer reap_timer_;
+  boost::asio::steady_timer node_timer_;
+  protocol::Json remote_tables_ = protocol::Json::array();  // the other nodes' lobby tables
   bool reap_scheduled_ = false;
   bool snapshot_pending_ = false;
   std::shared_ptr<HandStrengthCache> strength_cache_;

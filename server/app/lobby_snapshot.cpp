@@ -13,7 +13,8 @@ std::chrono::microseconds LobbySnapshot::window(std::size_t tables) {
 }
 
 void LobbySnapshot::rebuild(const std::map<protocol::TableId, protocol::LobbyTable>& summaries,
-                            const lobby::Lobby& lobby, Clock::time_point now) {
+                            const lobby::Lobby& lobby, Clock::time_point now, const std::string& node,
+                            const protocol::Json& remote) {
   built_ = now;
   std::vector<protocol::LobbyTable> tables;
   LobbyStats stats;
@@ -32,6 +33,9 @@ void LobbySnapshot::rebuild(const std::map<protocol::TableId, protocol::LobbyTab
   }
   stats.bots_free = static_cast<int>(lobby.bots().free_count());
   protocol::Json json = protocol::make_lobby(tables, online);
+  if (!node.empty())
+    for (protocol::Json& t : json["tables"]) t["node"] = node;
+  for (const protocol::Json& t : remote) json["tables"].push_back(t);
   auto text = std::make_shared<const std::string>(protocol::to_text(json));
   std::lock_guard lock(mutex_);
   json_ = std::move(json);

@@ -33,9 +33,12 @@ class LobbySnapshot {
 
   // The least time between two rebuilds with this many tables.
   static std::chrono::microseconds window(std::size_t tables);
-  // Hub strand: builds and publishes a new snapshot.
+  // Hub strand: builds and publishes a new snapshot. With several nodes on one database
+  // (docs/scaling.md) each table names its `node`, and the tables the other nodes published
+  // (`remote`: lobby table objects with their "node") follow this node's own.
   void rebuild(const std::map<protocol::TableId, protocol::LobbyTable>& tables, const lobby::Lobby& lobby,
-               Clock::time_point now);
+               Clock::time_point now, const std::string& node = {},
+               const protocol::Json& remote = protocol::Json::array());
   Clock::time_point built() const { return built_; }
 
   // Any thread.

@@ -106,7 +106,8 @@ int run_serve(const ServeConfig& config) {
     return 1;
   }
   if (!config.node.empty() || !config.take_over.empty()) {
-    if (auto joined = (*store)->join_as_node(config.node, config.node_heartbeat_every); !joined) {
+    if (auto joined = (*store)->join_as_node(config.node, config.node_heartbeat_every, config.node_silent_after);
+        !joined) {
       spdlog::error("serve: node '{}': {}", config.node, joined.error());
       return 1;
     }

@@ -71,6 +71,17 @@ class Store {
   // are finished, the others are returned to be resumed, and their next games are recorded in the
   // same series.
   virtual std::expected<Recovery, std::string> recover_unfinished_series() = 0;
+  // Several nodes on one database (docs/scaling.md): publishes this node's lobby tables (the JSON
+  // array of the lobby message's "tables") and returns what the other live nodes published, by
+  // node. A store of one node alone has nothing to exchange.
+  struct NodeTables {
+    std::string node;
+    std::string tables_json;
+  };
+  virtual std::expected<std::vector<NodeTables>, std::string> exchange_lobby(const std::string& tables_json) {
+    (void)tables_json;
+    return std::vector<NodeTables>{};
+  }
   // A new table and its settings: its id, used by the lobby and by the records alike.
   virtual std::expected<table::TableId, std::string> create_table(const table::TableConfig& config) = 0;
 

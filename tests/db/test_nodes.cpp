@@ -70,3 +70,22 @@ TEST(Nodes, ARestartAbortsOnlyItsOwnTournaments) {
 
 }  // namespace
 }  // namespace skat::db
+
+namespace skat::db {
+namespace {
+
+TEST(Nodes, EachNodeSeesTheLobbiesOfTheOthersThatAreAlive) {
+  Connection c = test::memory_db();
+  const Timestamp t = from_millis(3'000'000);
+  must(publish_node_lobby(c, "a", R"([{"table":1}])", t));
+  must(publish_node_lobby(c, "b", R"([{"table":2}])", t + 5s));
+  must(publish_node_lobby(c, "c", "[]", t + 6s));
+  EXPECT_EQ(must(node_lobbies(c, "c", t)),
+            (std::vector<NodeLobby>{{"a", R"([{"table":1}])"}, {"b", R"([{"table":2}])"}}));
+  EXPECT_EQ(must(node_lobbies(c, "c", t + 1s)), (std::vector<NodeLobby>{{"b", R"([{"table":2}])"}}));  // a is silent
+  EXPECT_EQ(must(list_nodes(c)).size(), 3u);
+  EXPECT_FALSE(publish_node_lobby(c, "a", "not json", t + 7s));
+}
+
+}  // namespace
+}  // namespace skat::db

@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <regex>
 #include <set>
@@ -652,3 +653,70 @@ TEST_F(ServeTest, ALockedDatabaseDegradesTheHealthCheckAndCatchesUpOnceFree) {
   const int stored = stored_games(series);  // stored_lines checks that no index is missing
   for (const int game : heard) EXPECT_LT(game, stored) << "game " << game << " was announced and not written";
 }
+
+namespace {
+
+// The tables of a lobby answer (HTTP or WebSocket) by id, with the node each names.
+std::map<std::int64_t, std::string> lobby_nodes(const Json& lobby) {
+  std::map<std::int64_t, std::string> out;
+  for (const Json& t : lobby["tables"]) out[t.value("table", std::int64_t{0})] = t.value("node", "");
+  return out;
+}
+
+// Two nodes on one database (docs/scaling.md; here an SQLite file both open on this host): each
+// node's lobby shows the other's tables named with their node, over HTTP and over the WebSocket,
+// within seconds of their opening (each node publishes its tables through the store every second).
+TEST_F(ServeTest, TwoNodesShowEachOthersTablesInTheirLobbies) {
+  start_server(0, {"--node", "a"});
+  const unsigned short a_port = port_;
+  const pid_t b = spawn(
+      {SKAT_BINARY, "serve", "--port", "0", "--db", (dir_ / "skat.db").string(), "--web", (dir_ / "no-web").string(),
+       "--node", "b", "--admin-token-file", (dir_ / "admin-token").string(), "--strength-tables", "none"},
+      dir_ / "serve-b.log");
+  const unsigned short b_port = wait_for_port(dir_ / "serve-b.log");
+  ASSERT_NE(b_port, 0) << slurp(dir_ / "serve-b.log");
+
+  WsClient on_a(a_port);
+  on_a.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "alice"}});
+  ASSERT_TRUE(on_a.read_type("welcome"));
+  on_a.send(Json{{"type", "create_table"}, {"deals", 3}});
+  const auto made_a = on_a.read_type("table_created");
+  ASSERT_TRUE(made_a);
+  const std::int64_t table_a = (*made_a)["table"].get<std::int64_t>();
+
+  WsClient on_b(b_port);
+  on_b.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "bert"}});
+  ASSERT_TRUE(on_b.read_type("welcome"));
+  on_b.send(Json{{"type", "create_table"}, {"deals", 3}});
+  const auto made_b = on_b.read_type("table_created");
+  ASSERT_TRUE(made_b);
+  const std::int64_t table_b = (*made_b)["table"].get<std::int64_t>();
+  EXPECT_NE(table_a, table_b);  // one store hands out the ids
+
+  const std::map<std::int64_t, std::string> both{{table_a, "a"}, {table_b, "b"}};
+  EXPECT_TRUE(eventually(
+      [&] {
+        const auto r = skat::nettest::http_request(b_port, http::verb::get, "/api/tables", "", "");
+        return r.status == 200 && lobby_nodes(Json::parse(r.body, nullptr, false)) == both;
+      },
+      30s))
+      << skat::nettest::http_request(b_port, http::verb::get, "/api/tables", "", "").body;
+  EXPECT_TRUE(eventually(
+      [&] {
+        on_a.send(Json{{"type", "lobby"}});
+        const auto lobby = on_a.read_type("lobby");
+        return lobby && lobby_nodes(*lobby) == both;
+      },
+      30s));
+  stop(b, SIGTERM);
+  // A node that stopped drops out of the others' lobby once it has been silent for 10 s.
+  EXPECT_TRUE(eventually(
+      [&] {
+        const auto r = skat::nettest::http_request(a_port, http::verb::get, "/api/tables", "", "");
+        return r.status == 200 &&
+               lobby_nodes(Json::parse(r.body, nullptr, false)) == std::map<std::int64_t, std::string>{{table_a, "a"}};
+      },
+      60s));
+}
+
+}  // namespace
