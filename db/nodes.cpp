@@ -1,6 +1,8 @@
 // Server nodes: heartbeats and take-over (db/nodes.h).
 #include "db/nodes.h"
 
+#include <algorithm>
+
 #include "db/collect_rows.h"
 #include "db/transaction.h"
 
@@ -63,8 +65,8 @@ std::expected<std::vector<NodeRecord>, DbError> list_nodes(Connection& c) {
   });
 }
 
-std::expected<int, DbError> take_over_node(Connection& c, std::string_view silent, std::string_view heir,
-                                           Timestamp silent_since) {
+std::expected<std::vector<TableId>, DbError> take_over_node(Connection& c, std::string_view silent,
+                                                            std::string_view heir, Timestamp silent_since) {
   if (auto r = validate_node_name(heir); !r) return std::unexpected(r.error());
   if (silent == heir) return std::unexpected(error(DbErrc::Invalid, "a node cannot take over itself"));
   auto tx = Transaction::begin(c);
@@ -75,14 +77,15 @@ std::expected<int, DbError> take_over_node(Connection& c, std::string_view silen
   if (!claim) return std::unexpected(claim.error());
   claim->bind(1, silent).bind(2, silent_since);
   if (auto r = claim->run(); !r) return std::unexpected(r.error());
-  if (c.changes() == 0) return 0;
+  if (c.changes() == 0) return std::vector<TableId>{};
   auto move = c.statement(
       "UPDATE tables SET node = ?2 WHERE node = ?1 AND id IN (SELECT table_id FROM series WHERE status = 'running' "
-      "AND table_id IS NOT NULL)");
+      "AND table_id IS NOT NULL) RETURNING id");
   if (!move) return std::unexpected(move.error());
   move->bind(1, silent).bind(2, heir);
-  if (auto r = move->run(); !r) return std::unexpected(r.error());
-  const int moved = c.changes();
+  auto moved = detail::collect<TableId>(*move, [](const Statement& s) { return s.int64(0); });
+  if (!moved) return std::unexpected(moved.error());
+  std::sort(moved->begin(), moved->end());
   if (auto r = tx->commit(); !r) return std::unexpected(r.error());
   return moved;
 }

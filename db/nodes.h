@@ -41,9 +41,9 @@ std::expected<std::vector<NodeLobby>, DbError> node_lobbies(Connection& c, std::
                                                             Timestamp alive_since);
 
 // Gives `heir` the tables of `silent` that have a running series, when `silent`'s last heartbeat is
-// older than `silent_since` (else nothing moves: the node is alive). Returns the number of tables
-// moved. The node's row is locked by the same transaction, so two heirs never share a table.
-std::expected<int, DbError> take_over_node(Connection& c, std::string_view silent, std::string_view heir,
-                                           Timestamp silent_since);
+// older than `silent_since` (else nothing moves: the node is alive). Returns the tables moved. The
+// node's row is locked by the same transaction, so two heirs never share a table.
+std::expected<std::vector<TableId>, DbError> take_over_node(Connection& c, std::string_view silent,
+                                                            std::string_view heir, Timestamp silent_since);
 
 }  // namespace skat::db

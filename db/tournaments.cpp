@@ -123,6 +123,16 @@ std::expected<bool, DbError> is_tournament_table(Connection& c, TableId table) {
   return *row;
 }
 
+std::expected<int, DbError> abort_tournaments_at_table(Connection& c, TableId table) {
+  auto st = c.statement(
+      "UPDATE tournaments SET status = 'aborted', finished_at = ?1 WHERE status = 'running' AND id IN "
+      "(SELECT tournament_id FROM tournament_tables WHERE table_id = ?2)");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, now()).bind(2, table);
+  if (auto done = st->run(); !done) return std::unexpected(done.error());
+  return c.changes();
+}
+
 std::expected<int, DbError> abort_running_tournaments(Connection& c, std::string_view node) {
   auto st = c.statement(
       "UPDATE tournaments SET status = 'aborted', finished_at = ?1 WHERE status = 'running' AND (NOT EXISTS "

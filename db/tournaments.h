@@ -60,6 +60,8 @@ std::expected<std::vector<TournamentTable>, DbError> tournament_tables(Connectio
 // Whether a table was opened for a server tournament.
 std::expected<bool, DbError> is_tournament_table(Connection& c, TableId table);
 // Tournaments a previous process left running are aborted (their tables are gone); how many.
+// The running tournaments that play at `table`, as aborted (their director's node is gone).
+std::expected<int, DbError> abort_tournaments_at_table(Connection& c, TableId table);
 // Tournaments left running by a stopped process, as aborted: those with a table of `node` and those
 // with no table at all (in-process ones); another node's stay running.
 std::expected<int, DbError> abort_running_tournaments(Connection& c, std::string_view node = {});

@@ -85,8 +85,31 @@ std::expected<int, std::string> DatabaseStore::take_over(const std::string& sile
   const auto since = db::now() - std::chrono::duration_cast<std::chrono::milliseconds>(silent_for);
   auto moved = db::take_over_node(db_, silent, node_, since);
   if (!moved) return std::unexpected(message(moved.error()));
-  if (*moved > 0) spdlog::info("serve: took over {} table(s) of node '{}'", *moved, silent);
-  return *moved;
+  if (!moved->empty()) spdlog::info("serve: took over {} table(s) of node '{}'", moved->size(), silent);
+  return static_cast<int>(moved->size());
+}
+
+std::expected<Recovery, std::string> DatabaseStore::take_over_silent_nodes() {
+  Recovery all;
+  if (node_.empty()) return all;
+  auto nodes = db::list_nodes(db_);
+  if (!nodes) return std::unexpected(message(nodes.error()));
+  const db::Timestamp since = db::now() - silent_after_;
+  for (const db::NodeRecord& n : *nodes) {
+    if (n.name == node_ || n.heartbeat_at >= since) continue;
+    auto moved = db::take_over_node(db_, n.name, node_, since);
+    if (!moved) return std::unexpected(message(moved.error()));
+    if (moved->empty()) continue;
+    spdlog::warn("node '{}' silent since {} ms: its {} running table(s) taken over", n.name,
+                 std::chrono::duration_cast<std::chrono::milliseconds>(db::now() - n.heartbeat_at).count(),
+                 moved->size());
+    auto recovered = recover(std::set<table::TableId>(moved->begin(), moved->end()));
+    if (!recovered) return std::unexpected(recovered.error());
+    all.aborted += recovered->aborted;
+    all.completed += recovered->completed;
+    for (UnfinishedSeries& s : recovered->resumable) all.resumable.push_back(std::move(s));
+  }
+  return all;
 }
 
 // Names are unique among all players after folding (db/players.h): a guest whose name is taken
@@ -217,11 +240,27 @@ std::expected<void, std::string> DatabaseStore::save_series(const table::Finishe
 }
 
 std::expected<Recovery, std::string> DatabaseStore::recover_unfinished_series() {
+  auto recovery = recover(std::nullopt);
+  if (!recovery) return recovery;
+  auto aborted = db::abort_running_tournaments(db_, node_);
+  if (!aborted) return std::unexpected(message(aborted.error()));
+  if (*aborted > 0) spdlog::warn("{} tournament(s) left running by the previous process aborted", *aborted);
+  return recovery;
+}
+
+// The running series of this node's tables (or of `only` among them): resumable, finished when
+// complete, or aborted. A tournament table's series is aborted with the table (its director is
+// gone); a node taking over another's tables aborts their tournaments too.
+std::expected<Recovery, std::string> DatabaseStore::recover(const std::optional<std::set<table::TableId>>& only) {
   db::SeriesFilter running;
   running.status = db::SeriesStatus::Running;
   if (!node_.empty()) running.node = node_;  // this node's tables only: another node's series play on
   std::vector<db::SeriesRecord> left;
-  if (auto r = db::for_each_series(db_, running, [&](const db::SeriesRecord& s) { return left.push_back(s), true; });
+  if (auto r = db::for_each_series(db_, running,
+                                   [&](const db::SeriesRecord& s) {
+                                     if (!only || (s.table_id && only->contains(*s.table_id))) left.push_back(s);
+                                     return true;
+                                   });
       !r)
     return std::unexpected(message(r.error()));
   std::map<std::int64_t, std::string> bot_kinds;
@@ -241,6 +280,9 @@ std::expected<Recovery, std::string> DatabaseStore::recover_unfinished_series() 
       return std::unexpected(message(tournament.error()));
     } else if (*tournament) {
       why = "tournament tables are not resumed";
+      if (only)
+        if (auto ended = db::abort_tournaments_at_table(db_, *s->table_id); !ended)
+          return std::unexpected(message(ended.error()));
     }
     if (why.empty()) {
       auto games = db::list_games(db_, s->id);
@@ -265,9 +307,6 @@ std::expected<Recovery, std::string> DatabaseStore::recover_unfinished_series() 
     if (auto closed = db::abort_series(db_, s->id); !closed) return std::unexpected(message(closed.error()));
     ++recovery.aborted;
   }
-  auto aborted = db::abort_running_tournaments(db_, node_);
-  if (!aborted) return std::unexpected(message(aborted.error()));
-  if (*aborted > 0) spdlog::warn("{} tournament(s) left running by the previous process aborted", *aborted);
   return recovery;
 }
 

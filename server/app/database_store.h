@@ -8,6 +8,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <thread>
 #include <utility>
@@ -36,6 +37,7 @@ class DatabaseStore : public Store {
   std::expected<int, std::string> take_over(const std::string& silent, std::chrono::milliseconds silent_for);
   ~DatabaseStore() override;
   std::expected<std::vector<NodeTables>, std::string> exchange_lobby(const std::string& tables_json) override;
+  std::expected<Recovery, std::string> take_over_silent_nodes() override;
 
   std::expected<Identity, std::string> create_guest(std::string_view name) override;
   std::expected<std::string, std::string> create_session(std::int64_t player_id) override;
@@ -61,6 +63,7 @@ class DatabaseStore : public Store {
       std::int64_t id) override;
 
  private:
+  std::expected<Recovery, std::string> recover(const std::optional<std::set<table::TableId>>& only);
   DatabaseStore(db::Connection connection, std::string path) : db_(std::move(connection)), path_(std::move(path)) {}
   std::expected<std::int64_t, std::string> series_for(const table::FinishedGame& game);
   // The state to resume a running series from, or why it cannot go on.

@@ -70,11 +70,17 @@ void Hub::schedule_node_exchange() {
       std::string text = protocol::to_text(protocol::make_lobby(mine, {})["tables"]);
       hub.writer_.post([weak = hub.weak_from_this(), text = std::move(text)](Store& store) {
         auto others = store.exchange_lobby(text);
+        // A node that stopped beating: its running series go on here.
+        auto adopted = store.take_over_silent_nodes();
         const auto owner = weak.lock();
         if (!owner) return;
         if (!others) spdlog::warn("hub: the other nodes' lobby: {}", others.error());
-        owner->on_strand([others = std::move(others)](Hub& h) {
+        if (!adopted) spdlog::warn("hub: taking over silent nodes: {}", adopted.error());
+        std::vector<UnfinishedSeries> resumable =
+            adopted ? std::move(adopted->resumable) : std::vector<UnfinishedSeries>{};
+        owner->on_strand([others = std::move(others), resumable = std::move(resumable)](Hub& h) mutable {
           if (others) h.take_remote_tables(*others);
+          for (UnfinishedSeries& s : resumable) h.resume_table(std::move(s));
           h.schedule_node_exchange();
         });
       });

@@ -96,8 +96,9 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   // Rebuilds the snapshot now, or once at the end of its window (LobbySnapshot::window).
   void refresh_snapshot();
   void rebuild_snapshot();
-  // Several nodes (config_.node set): every second this node's tables go to the store and the other
-  // live nodes' come back into the lobby (through the writer's connection).
+  // Several nodes (config_.node set): every second this node's tables go to the store, the other
+  // live nodes' come back into the lobby, and the running series of a node silent for
+  // config_.node_silent_after are taken over and resumed here (through the writer's connection).
   void schedule_node_exchange();
   void take_remote_tables(const std::vector<Store::NodeTables>& nodes);
   // Closes the tables idle for longer than config_.table_idle_close and sends the bots of tables

@@ -82,6 +82,9 @@ class Store {
     (void)tables_json;
     return std::vector<NodeTables>{};
   }
+  // Several nodes: takes over the running series of every other node silent for long enough, and
+  // returns them to be resumed here (their tournaments are aborted). One node alone: none.
+  virtual std::expected<Recovery, std::string> take_over_silent_nodes() { return Recovery{}; }
   // A new table and its settings: its id, used by the lobby and by the records alike.
   virtual std::expected<table::TableId, std::string> create_table(const table::TableConfig& config) = 0;
 

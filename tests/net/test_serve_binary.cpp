@@ -669,10 +669,11 @@ std::map<std::int64_t, std::string> lobby_nodes(const Json& lobby) {
 TEST_F(ServeTest, TwoNodesShowEachOthersTablesInTheirLobbies) {
   start_server(0, {"--node", "a"});
   const unsigned short a_port = port_;
-  const pid_t b = spawn(
-      {SKAT_BINARY, "serve", "--port", "0", "--db", (dir_ / "skat.db").string(), "--web", (dir_ / "no-web").string(),
-       "--node", "b", "--admin-token-file", (dir_ / "admin-token").string(), "--strength-tables", "none"},
-      dir_ / "serve-b.log");
+  const pid_t b =
+      spawn({SKAT_BINARY, "serve", "--port", "0", "--db", (dir_ / "skat.db").string(), "--web",
+             (dir_ / "no-web").string(), "--node", "b", "--admin-token-file", (dir_ / "admin-token").string(),
+             "--strength-tables", std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab"},
+            dir_ / "serve-b.log");
   const unsigned short b_port = wait_for_port(dir_ / "serve-b.log");
   ASSERT_NE(b_port, 0) << slurp(dir_ / "serve-b.log");
 
@@ -717,6 +718,81 @@ TEST_F(ServeTest, TwoNodesShowEachOthersTablesInTheirLobbies) {
                lobby_nodes(Json::parse(r.body, nullptr, false)) == std::map<std::int64_t, std::string>{{table_a, "a"}};
       },
       60s));
+}
+
+}  // namespace
+
+namespace {
+
+// Two nodes on one database: node a is killed mid-series; node b, hearing no heartbeat from a for
+// 3 s, takes over a's table and resumes the series in the same record; the bots come back to b (a
+// balancer would send their reconnections there: here a new bot process with the same accounts
+// connects to b) and play it to the end. No finished game is lost or stored twice.
+TEST_F(ServeTest, ASilentNodesSeriesGoOnAtAnotherNode) {
+  constexpr int kDeals = 24;
+  grace_ms_ = 120000;
+  start_server(0, {"--node", "a"});
+  const pid_t b = spawn({SKAT_BINARY,
+                         "serve",
+                         "--port",
+                         "0",
+                         "--db",
+                         (dir_ / "skat.db").string(),
+                         "--web",
+                         (dir_ / "no-web").string(),
+                         "--node",
+                         "b",
+                         "--node-silent-ms",
+                         "3000",
+                         "--grace-ms",
+                         "120000",
+                         "--bot-move-ms",
+                         "30000",
+                         "--admin-token-file",
+                         (dir_ / "admin-token").string(),
+                         "--strength-tables",
+                         "none"},
+                        dir_ / "serve-b.log");
+  const unsigned short b_port = wait_for_port(dir_ / "serve-b.log");
+  ASSERT_NE(b_port, 0) << slurp(dir_ / "serve-b.log");
+  start_bots("tb");
+  std::int64_t table = 0;
+  std::int64_t series_id = 0;
+  {
+    WsClient director(port_);
+    director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director"}});
+    ASSERT_TRUE(director.read_type("welcome"));
+    table = start_bot_table(director, "tb", kDeals);
+    ASSERT_TRUE(eventually([&] {
+      const auto s = series_of(table);
+      if (!s) return false;
+      series_id = s->id;
+      return stored_games(s->id) >= 2;
+    }));
+    stop(server_, SIGKILL);
+    server_ = -1;
+  }
+  stop(bots_, SIGKILL);
+  const std::vector<std::string> before = stored_lines(series_id);
+  ASSERT_LT(std::ssize(before), kDeals) << "the series ended before the kill";
+  bots_ = spawn({SKAT_BINARY, "bot", "--url", "ws://127.0.0.1:" + std::to_string(b_port) + "/ws", "--name", "tb",
+                 "--count", "3", "--token-file", (dir_ / "tokens").string()},
+                dir_ / "bot-b.log");
+  EXPECT_TRUE(eventually([&] {
+    const auto s = series_of(table);
+    return s && s->status == skat::db::SeriesStatus::Finished;
+  })) << slurp(dir_ / "serve-b.log");
+  const auto finished = series_of(table);
+  ASSERT_TRUE(finished);
+  EXPECT_EQ(finished->id, series_id);
+  EXPECT_EQ(finished->games_played, kDeals);
+  const std::vector<std::string> lines = stored_lines(series_id);
+  ASSERT_EQ(std::ssize(lines), kDeals);
+  for (std::size_t i = 0; i < before.size(); ++i) EXPECT_EQ(lines[i], before[i]) << "game " << i;
+  const std::string log = slurp(dir_ / "serve-b.log");
+  EXPECT_NE(log.find("taken over"), std::string::npos) << log;
+  EXPECT_NE(log.find("series resumed at game"), std::string::npos) << log;
+  stop(b, SIGTERM);
 }
 
 }  // namespace
