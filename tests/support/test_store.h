@@ -39,8 +39,8 @@ inline std::string fresh_store(const std::string& sqlite_location) {
   if (url.empty()) throw std::runtime_error("no PostgreSQL test server");
   static std::atomic<int> counter{0};
   std::random_device random;
-  const std::string schema = "t" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + "_" +
-                             std::to_string(random() % 1000000);
+  const std::string schema =
+      "t" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + "_" + std::to_string(random() % 1000000);
   auto c = db::Connection::open(url);
   if (!c) throw std::runtime_error(c.error().message);
   if (auto r = c->exec("CREATE SCHEMA " + schema); !r) throw std::runtime_error(r.error().message);
@@ -60,8 +60,8 @@ class PostgresEnvironment : public testing::Environment {
 inline testing::Environment* const kPostgresEnvironment = testing::AddGlobalTestEnvironment(new PostgresEnvironment);
 
 // Skips a test that is about SQLite itself (files, WAL, pragmas, backups) in the PostgreSQL copy.
-#define SKAT_SQLITE_ONLY()                                                          \
-  do {                                                                              \
+#define SKAT_SQLITE_ONLY()                                                      \
+  do {                                                                          \
     if (::skat::test::on_postgres()) GTEST_SKIP() << "about SQLite files only"; \
   } while (0)
 
