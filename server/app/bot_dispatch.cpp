@@ -87,7 +87,12 @@ void BotDispatch::release(std::int64_t bot) {
   serve_waiting();
 }
 
-void BotDispatch::expect_back(std::int64_t bot, TableId table, int seat) { returning_[bot] = {table, seat}; }
+void BotDispatch::expect_back(std::int64_t bot, TableId table, int seat) {
+  returning_[bot] = {table, seat};
+  // Already connected and free (a series this node took over from a silent node: its bots came
+  // here before the series did): invited back at once.
+  if (lobby_.bots().is_free(bot)) invite_back(bot);
+}
 
 void BotDispatch::connected(const Identity& bot, Connection& conn) {
   lobby_.bots().add(bot.player_id, bot.name, bot.bot_kind);
@@ -100,17 +105,21 @@ void BotDispatch::connected(const Identity& bot, Connection& conn) {
 // A bot that held a seat at a resumed table is invited back to it (if the seat went to another
 // bot meanwhile, the table refuses it and it is free again).
 void BotDispatch::welcomed(const Identity& bot) {
-  if (const auto back = returning_.find(bot.player_id); back != returning_.end()) {
-    const auto [table, seat] = back->second;
-    returning_.erase(back);
-    if (tables_.contains(table) && !seated_.contains(bot.player_id) && lobby_.bots().acquire_by_name(bot.name)) {
-      if (invite(bot.player_id, table, seat))
-        spdlog::info("bot {} invited back to table {} seat {}", bot.player_id, table, seat);
-      else
-        lobby_.bots().release(bot.player_id);
-    }
-  }
+  invite_back(bot.player_id);
   serve_waiting();
+}
+
+void BotDispatch::invite_back(std::int64_t bot) {
+  const auto back = returning_.find(bot);
+  if (back == returning_.end()) return;
+  const auto [table, seat] = back->second;
+  returning_.erase(back);
+  if (tables_.contains(table) && !seated_.contains(bot) && lobby_.bots().acquire_id(bot)) {
+    if (invite(bot, table, seat))
+      spdlog::info("bot {} invited back to table {} seat {}", bot, table, seat);
+    else
+      lobby_.bots().release(bot);
+  }
 }
 
 std::set<table::TableId> BotDispatch::holding() const {

@@ -49,6 +49,8 @@ class BotDispatch {
   void connected(const Identity& bot, Connection& conn);
   // A bot account was welcomed: back to its seat, or to a waiting request.
   void welcomed(const Identity& bot);
+  // A bot expected back at its seat (expect_back) is invited to it, if it is free.
+  void invite_back(std::int64_t bot);
   // A bot account's last connection closed: out of the pool.
   void disconnected(std::int64_t bot) { lobby_.bots().remove(bot); }
   // Tables holding a pool bot (seated or on its way).

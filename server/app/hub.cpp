@@ -285,10 +285,10 @@ void Hub::resume_table(UnfinishedSeries series) {
     }
     auto host = std::make_shared<TableHost>(hub.io_, std::move(table), 0, hub.weak_from_this(), hub.writer_);
     hub.add_table(host, config, std::nullopt, false);
+    host->begin(std::move(*out));
     for (int seat = 0; seat < 3; ++seat)
       if (const table::Participant& p = series.so_far.seats[static_cast<std::size_t>(seat)]; p.is_bot)
         hub.bots_.expect_back(p.player_id, series.table, seat);
-    host->begin(std::move(*out));
     spdlog::info("table {}: series resumed at game {} of {}", series.table, series.so_far.games.size() + 1,
                  series.deals);
   });

@@ -19,6 +19,13 @@ std::optional<PlayerId> BotPool::acquire_by_name(std::string_view name) {
   return std::nullopt;
 }
 
+bool BotPool::acquire_id(PlayerId id) {
+  const auto it = bots_.find(id);
+  if (it == bots_.end() || it->second.busy) return false;
+  it->second.busy = true;
+  return true;
+}
+
 bool kind_matches(std::string_view bot_kind, std::string_view wanted) {
   if (wanted.empty() || bot_kind == wanted) return true;
   return wanted.find(':') == std::string_view::npos && bot_kind.size() > wanted.size() &&

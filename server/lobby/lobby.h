@@ -36,6 +36,8 @@ class BotPool {
   void remove(PlayerId id);
   // A free bot with exactly this name, else empty.
   std::optional<PlayerId> acquire_by_name(std::string_view name);
+  // This bot, when connected and free.
+  bool acquire_id(PlayerId id);
   // The free bot of this kind with the lowest id (kind_matches).
   std::optional<PlayerId> acquire_by_kind(std::string_view kind);
   // Name first, then kind: what Table's BotRequest asks for.

@@ -792,6 +792,14 @@ TEST_F(ServeTest, ASilentNodesSeriesGoOnAtAnotherNode) {
   const std::string log = slurp(dir_ / "serve-b.log");
   EXPECT_NE(log.find("taken over"), std::string::npos) << log;
   EXPECT_NE(log.find("series resumed at game"), std::string::npos) << log;
+  // The bots were already connected to b when it took the series over: invited back at once, not
+  // after the grace, and they played their own seats to the end.
+  EXPECT_NE(log.find("invited back to table"), std::string::npos) << log;
+  auto c = skat::db::Connection::open((dir_ / "skat.db").string());
+  ASSERT_TRUE(c);
+  const auto games = skat::db::list_games(*c, series_id);
+  ASSERT_TRUE(games);
+  for (const skat::db::GameRecord& g : *games) EXPECT_EQ(g.replaced, (std::array<bool, 3>{})) << "game " << g.index;
   stop(b, SIGTERM);
 }
 
