@@ -100,26 +100,42 @@ class ServeTest : public testing::Test {
     stop(server_, SIGTERM);
   }
 
+  // `skat serve` on this test's database and folder, with the test's clocks.
+  std::vector<std::string> serve_args(int port) const {
+    return {SKAT_BINARY,
+            "serve",
+            "--port",
+            std::to_string(port),
+            "--db",
+            (dir_ / "skat.db").string(),
+            "--web",
+            (dir_ / "no-web").string(),
+            "--bot-move-ms",
+            "30000",
+            "--grace-ms",
+            std::to_string(grace_ms_),
+            "--strength-tables",
+            std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab"};
+  }
+
   void start_server(int port = 0, const std::vector<std::string>& extra = {}) {
-    std::vector<std::string> args{SKAT_BINARY,
-                                  "serve",
-                                  "--port",
-                                  std::to_string(port),
-                                  "--db",
-                                  (dir_ / "skat.db").string(),
-                                  "--web",
-                                  (dir_ / "no-web").string(),
-                                  "--bot-move-ms",
-                                  "30000",
-                                  "--grace-ms",
-                                  std::to_string(grace_ms_),
-                                  "--strength-tables",
-                                  std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab"};
+    std::vector<std::string> args = serve_args(port);
     args.insert(args.end(), extra.begin(), extra.end());
     server_ = spawn(args, dir_ / "serve.log");
     ++starts_;
     port_ = wait_for_port(dir_ / "serve.log", starts_);
     ASSERT_NE(port_, 0) << slurp(dir_ / "serve.log");
+  }
+
+  // A second node on the same database (docs/scaling.md), logging to serve-NODE.log and sharing
+  // the first server's admin token: its process and port (0 when it did not start).
+  std::pair<pid_t, unsigned short> start_node(const std::string& node, const std::vector<std::string>& extra = {}) {
+    std::vector<std::string> args = serve_args(0);
+    args.insert(args.end(), {"--node", node, "--admin-token-file", (dir_ / "admin-token").string()});
+    args.insert(args.end(), extra.begin(), extra.end());
+    const fs::path log = dir_ / ("serve-" + node + ".log");
+    const pid_t pid = spawn(args, log);
+    return {pid, wait_for_port(log)};
   }
 
   void start_bots(const std::string& prefix) {
@@ -669,12 +685,7 @@ std::map<std::int64_t, std::string> lobby_nodes(const Json& lobby) {
 TEST_F(ServeTest, TwoNodesShowEachOthersTablesInTheirLobbies) {
   start_server(0, {"--node", "a"});
   const unsigned short a_port = port_;
-  const pid_t b =
-      spawn({SKAT_BINARY, "serve", "--port", "0", "--db", (dir_ / "skat.db").string(), "--web",
-             (dir_ / "no-web").string(), "--node", "b", "--admin-token-file", (dir_ / "admin-token").string(),
-             "--strength-tables", std::string(SKAT_SOURCE_DIR) + "/tables/t0.wtab"},
-            dir_ / "serve-b.log");
-  const unsigned short b_port = wait_for_port(dir_ / "serve-b.log");
+  const auto [b, b_port] = start_node("b");
   ASSERT_NE(b_port, 0) << slurp(dir_ / "serve-b.log");
 
   WsClient on_a(a_port);
@@ -732,28 +743,7 @@ TEST_F(ServeTest, ASilentNodesSeriesGoOnAtAnotherNode) {
   constexpr int kDeals = 24;
   grace_ms_ = 120000;
   start_server(0, {"--node", "a"});
-  const pid_t b = spawn({SKAT_BINARY,
-                         "serve",
-                         "--port",
-                         "0",
-                         "--db",
-                         (dir_ / "skat.db").string(),
-                         "--web",
-                         (dir_ / "no-web").string(),
-                         "--node",
-                         "b",
-                         "--node-silent-ms",
-                         "3000",
-                         "--grace-ms",
-                         "120000",
-                         "--bot-move-ms",
-                         "30000",
-                         "--admin-token-file",
-                         (dir_ / "admin-token").string(),
-                         "--strength-tables",
-                         "none"},
-                        dir_ / "serve-b.log");
-  const unsigned short b_port = wait_for_port(dir_ / "serve-b.log");
+  const auto [b, b_port] = start_node("b", {"--node-silent-ms", "3000"});
   ASSERT_NE(b_port, 0) << slurp(dir_ / "serve-b.log");
   start_bots("tb");
   std::int64_t table = 0;
