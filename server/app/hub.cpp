@@ -104,7 +104,18 @@ void Hub::take_remote_tables(const std::vector<Store::NodeTables>& nodes) {
   }
   if (remote == remote_tables_) return;
   remote_tables_ = std::move(remote);
+  remote_node_of_.clear();
+  for (const protocol::Json& t : remote_tables_)
+    if (const auto id = t.find("table"); id != t.end() && id->is_number_integer())
+      remote_node_of_[id->get<table::TableId>()] = t["node"].get<std::string>();
   refresh_snapshot();
+}
+
+void Hub::send_table_elsewhere(net::WsSession& session, table::TableId table, std::optional<std::int64_t> request_id) {
+  const auto remote = remote_node_of_.find(table);
+  if (remote == remote_node_of_.end())
+    return send_error(session, {ErrorCode::NoSuchTable, "no such table"}, request_id, table);
+  send_other_node(session, table, remote->second, request_id);
 }
 
 void Hub::on_open(const std::shared_ptr<net::WsSession>& session) {
@@ -171,7 +182,7 @@ void Hub::table_message(const std::shared_ptr<net::WsSession>& session, protocol
   if (!conn->who) return send_error(*session, {ErrorCode::NotAuthenticated, "say hello first"}, message.id);
   const table::TableId table = protocol::table_of(message.body);
   const auto host = tables_.host(table);
-  if (!host) return send_error(*session, {ErrorCode::NoSuchTable, "no such table"}, message.id, table);
+  if (!host) return send_table_elsewhere(*session, table, message.id);
   conn->tables.insert(table);
   host->client_message(*conn->who, session, std::move(message));
 }
@@ -207,7 +218,7 @@ void Hub::welcome(Connection& conn, const std::shared_ptr<net::WsSession>& sessi
     session->use_bot_rate_limit();
     bots_.connected(who, conn);
   }
-  session->send(protocol::to_text(protocol::make_welcome(who.player_id, who.name, who.bot, token)));
+  session->send(protocol::to_text(protocol::make_welcome(who.player_id, who.name, who.bot, token, config_.node)));
   spdlog::info("{} {} (player {}) connected", who.bot ? "bot" : "guest", who.name, who.player_id);
   if (who.bot) bots_.welcomed(who);
   refresh_snapshot();
@@ -300,7 +311,7 @@ void Hub::resume_table(UnfinishedSeries series) {
 void Hub::add_bot(const std::shared_ptr<net::WsSession>& session, const Connection& conn, const protocol::AddBot& add,
                   std::optional<std::int64_t> request_id) {
   const auto host = tables_.host(add.table);
-  if (!host) return send_error(*session, {ErrorCode::NoSuchTable, "no such table"}, request_id, add.table);
+  if (!host) return send_table_elsewhere(*session, add.table, request_id);
   if (tables_.managed(add.table))
     return send_error(*session, {ErrorCode::NotAllowed, "the server seats the bots at this table"}, request_id,
                       add.table);

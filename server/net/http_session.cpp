@@ -47,7 +47,9 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec) return;  // timeout, reset, malformed: nothing worth answering
   HttpRequest request = parser_->release();
   if (beast::websocket::is_upgrade(request)) {
-    if (request.target() != "/ws") return reply_error(http::status::not_found, "WebSocket endpoint is /ws\n");
+    const bool node_path = !services_->node_ws_path.empty() && request.target() == services_->node_ws_path;
+    if (request.target() != "/ws" && !node_path)
+      return reply_error(http::status::not_found, "WebSocket endpoint is /ws (or /n/NODE/ws of this node)\n");
     std::make_shared<WsSession>(stream_.release_socket(), services_->ws, services_->limits, std::move(slot_))
         ->run(std::move(request));
     return;

@@ -10,6 +10,7 @@
 #include <boost/beast/http.hpp>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "server/net/connection_slots.h"
 #include "server/net/handlers.h"
@@ -21,6 +22,7 @@ struct Services {
   std::shared_ptr<HttpHandler> http;
   std::shared_ptr<SessionHandler> ws;
   Limits limits;
+  std::string node_ws_path;  // "/n/NAME/ws" on a named node (the balancer's route to it), else empty
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {

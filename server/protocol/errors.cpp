@@ -14,6 +14,7 @@ std::string_view to_string(ErrorCode code) {
     case ErrorCode::NotAuthenticated: return "not_authenticated";
     case ErrorCode::AuthFailed: return "auth_failed";
     case ErrorCode::NoSuchTable: return "no_such_table";
+    case ErrorCode::OtherNode: return "other_node";
     case ErrorCode::NotSeated: return "not_seated";
     case ErrorCode::SeatTaken: return "seat_taken";
     case ErrorCode::TableFull: return "table_full";

@@ -34,6 +34,7 @@ enum class ErrorCode : std::uint8_t {
   TooManyBots,    // add_bot beyond the pool bots one player's tables may hold
   TooManyGuests,  // a new guest beyond what one address may create per hour
   NotAllowed,     // the sender may not do this here (e.g. add_bot at someone else's table)
+  OtherNode,      // the table lives on another node (the error names it): talk to that node
   Internal,
 };
 

@@ -9,11 +9,13 @@ Json make_error(const ProtocolError& error, std::optional<std::int64_t> request_
   return j;
 }
 
-Json make_welcome(std::int64_t player_id, std::string_view name, bool bot, std::string_view token) {
+Json make_welcome(std::int64_t player_id, std::string_view name, bool bot, std::string_view token,
+                  std::string_view node) {
   Json j{{"type", "welcome"},
          {"protocol", kProtocolVersion},
          {"player", Json{{"id", player_id}, {"name", name}, {"bot", bot}}}};
   if (!token.empty()) j["token"] = token;
+  if (!node.empty()) j["node"] = node;
   return j;
 }
 

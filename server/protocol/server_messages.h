@@ -19,7 +19,9 @@ Json make_error(const ProtocolError& error, std::optional<std::int64_t> request_
                 std::optional<TableId> table = std::nullopt);
 // {"type":"welcome","protocol":1,"player":{"id":3,"name":"anna","bot":false},"token":"9f…"}
 // `token` is the guest session token to send in a later hello; omitted when empty (bots).
-Json make_welcome(std::int64_t player_id, std::string_view name, bool bot, std::string_view token = {});
+// `node`: this server's node name when several share a store (docs/scaling.md), else empty.
+Json make_welcome(std::int64_t player_id, std::string_view name, bool bot, std::string_view token = {},
+                  std::string_view node = {});
 Json make_pong();
 
 struct LobbySeat {

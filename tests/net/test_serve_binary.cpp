@@ -720,6 +720,36 @@ TEST_F(ServeTest, TwoNodesShowEachOthersTablesInTheirLobbies) {
         return lobby && lobby_nodes(*lobby) == both;
       },
       30s));
+
+  // A client is sent to a table's node: node b answers a join or a watch of a's table with
+  // `other_node` naming a, and b also listens on the balancer's route to it, /n/b/ws.
+  on_b.send(Json{{"type", "watch_table"}, {"table", table_a}, {"id", 7}});
+  const auto elsewhere = on_b.read_type("error");
+  ASSERT_TRUE(elsewhere);
+  EXPECT_EQ((*elsewhere)["code"], "other_node");
+  EXPECT_EQ((*elsewhere)["node"], "a");
+  EXPECT_EQ((*elsewhere)["table"], table_a);
+  EXPECT_EQ((*elsewhere)["id"], 7);
+  on_b.send(Json{{"type", "add_bot"}, {"table", table_a}, {"seat", 1}});
+  const auto bot_elsewhere = on_b.read_type("error");
+  ASSERT_TRUE(bot_elsewhere);
+  EXPECT_EQ((*bot_elsewhere)["code"], "other_node");
+  on_b.send(Json{{"type", "join_table"}, {"table", table_a + table_b + 100}});
+  const auto unknown = on_b.read_type("error");
+  ASSERT_TRUE(unknown);
+  EXPECT_EQ((*unknown)["code"], "no_such_table");
+  {
+    WsClient routed(b_port, "/n/b/ws");
+    routed.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "carl"}});
+    const auto welcome = routed.read_type("welcome");
+    ASSERT_TRUE(welcome);
+    EXPECT_EQ((*welcome)["node"], "b");
+    routed.send(Json{{"type", "join_table"}, {"table", table_b}});
+    const auto seated = routed.read_type("seated");
+    ASSERT_TRUE(seated);
+    EXPECT_EQ((*seated)["table"], table_b);
+  }
+  EXPECT_THROW(WsClient(b_port, "/n/a/ws"), boost::system::system_error);  // not node b's route
   stop(b, SIGTERM);
   // A node that stopped drops out of the others' lobby once it has been silent for 10 s.
   EXPECT_TRUE(eventually(

@@ -2,6 +2,7 @@
 import { Session, type SessionOptions } from '../src/lib/session';
 
 export class FakeSocket {
+  url = '';
   readyState = 0;
   sent: any[] = [];
   onopen: (() => void) | null = null;
@@ -42,8 +43,9 @@ export function fakeSession(store = new MemStore(), options: SessionOptions = {}
   const s = new Session(
     'ws://x/ws',
     store,
-    () => {
+    (url) => {
       const f = new FakeSocket();
+      f.url = url;
       sockets.push(f);
       return f as unknown as WebSocket;
     },

@@ -259,6 +259,67 @@ describe('session', () => {
     expect(store.getItem('skat.leftSeries')).toBeNull();
   });
 
+  it('goes to the node that holds a table the lobby lists on another node', async () => {
+    const { s, sockets, store } = setup();
+    s.login('anna');
+    sockets[0].open();
+    expect(sockets[0].url).toBe('ws://x/ws');
+    sockets[0].recv({ ...welcome, node: 'a' });
+    const seats = [null, null, null];
+    sockets[0].recv({
+      type: 'lobby',
+      tables: [
+        { table: 4, event: '', deals: 3, running: false, game: 0, spectators: 0, seats, node: 'a' },
+        { table: 5, event: '', deals: 3, running: true, game: 1, spectators: 0, seats, node: 'b' },
+      ],
+      online: [],
+    });
+    s.joinTable(4, 2); // on this node: asked here
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].sent.at(-2)).toMatchObject({ type: 'join_table', table: 4, seat: 2 });
+    s.leaveTable();
+    s.joinTable(5, 1);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1].url).toBe('ws://x/n/b/ws');
+    expect(store.getItem('skat.node')).toBe('b');
+    sockets[1].open();
+    sockets[1].recv({ ...welcome, node: 'b' });
+    expect(sockets[1].sent.slice(0, 3)).toMatchObject([
+      { type: 'hello', token: 'tok' },
+      { type: 'join_table', table: 5, seat: 1 },
+      { type: 'resume', table: 5, version: 0 },
+    ]);
+    // A page opened later goes straight to the table's node.
+    const again = setup(store);
+    again.s.start();
+    expect(again.sockets[0].url).toBe('ws://x/n/b/ws');
+    s.logout();
+  });
+
+  it("follows a node's other_node answer, and asks any node when the table's node cannot be reached", async () => {
+    const { s, sockets, store } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv({ ...welcome, node: 'a' });
+    s.watchTable(8);
+    sockets[0].recv({ type: 'error', code: 'other_node', node: 'c', table: 8, message: 'table 8 is on node c' });
+    expect(s.snap.error).toBeNull();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1].url).toBe('ws://x/n/c/ws');
+    sockets[1].close(); // node c is down (the balancer refuses its route)
+    await new Promise((r) => setTimeout(r, 400));
+    expect(sockets).toHaveLength(3);
+    expect(sockets[2].url).toBe('ws://x/ws');
+    sockets[2].open();
+    sockets[2].recv({ ...welcome, node: 'b' }); // node b took c's tables over
+    expect(types(sockets[2]).slice(0, 3)).toEqual(['hello', 'watch_table', 'resume']);
+    sockets[2].recv({ type: 'state', table: 8, version: 3, game: 0, seats: [], running: true });
+    expect(store.getItem('skat.node')).toBe('b');
+    s.logout();
+  });
+
   it('cuts chat to 300 UTF-8 bytes without splitting a character', () => {
     expect(clipUtf8('abc', 300)).toBe('abc');
     const emoji = '😀'; // 4 bytes, 2 UTF-16 units

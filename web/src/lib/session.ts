@@ -2,6 +2,9 @@
 // this page sits at or watches, act requests, and reconnecting (join the table again, then resume
 // from the last version seen, docs/protocol.md §8). Table events are shown at a readable pace
 // (lib/pacing.ts): `table` is what the page shows, which may trail what has arrived by a pause.
+// With several server nodes behind a balancer the page talks to the node of its table: it connects
+// to `/n/<node>/ws` for a table the lobby lists on another node, or when a node answers
+// `other_node`, and back to the plain `/ws` (any node) when that route fails (docs/scaling.md).
 import { applyEvent, fromStateMessage, newTable, type Msg, type TableState } from './tableState';
 import type { LegalAction } from './bidding';
 import type { ActHints, ValueRange } from './declareHelp';
@@ -17,6 +20,7 @@ export interface LobbyTable {
   game: number;
   spectators: number;
   seats: ({ player: number; name: string; bot: boolean; connected: boolean } | null)[];
+  node?: string; // the node that holds the table, when several share the lobby
 }
 export interface LobbyPlayer {
   id: number;
@@ -76,6 +80,7 @@ const K_TOKEN = 'skat.token';
 const K_NAME = 'skat.name';
 const K_TABLE = 'skat.table';
 const K_WATCH = 'skat.watch';
+const K_NODE = 'skat.node'; // the node of the page's table (several nodes behind a balancer)
 const K_LEFT = 'skat.leftSeries'; // the table of a running series the player left (a bot plays the seat)
 
 export interface NewTableOptions {
@@ -101,6 +106,10 @@ export class Session {
   private actTimer: ReturnType<typeof setTimeout> | null = null;
   private display: PacedDisplay;
   private visible: () => boolean;
+  private node: string | null = null; // the node this connection reached (welcome.node)
+  private viaAnyNode = false; // the table's node route failed: the next connection goes to /ws
+  private hops = 0; // other_node answers since the table last answered: paces a ping-pong
+  private pendingSeat: number | undefined = undefined; // the seat to ask for when joining after a hop
   snap: SessionSnapshot = {
     status: 'idle',
     player: null,
@@ -158,9 +167,15 @@ export class Session {
     this.store.removeItem(K_NAME);
     this.store.removeItem(K_TABLE);
     this.store.removeItem(K_WATCH);
+    this.store.removeItem(K_NODE);
     this.ws?.close();
     this.ws = null;
     this.emit({ player: null, table: null, act: null, status: 'idle' });
+  }
+
+  // The address of a node's own route through the balancer, or of any node (`/ws`).
+  private urlOf(node: string | null): string {
+    return node ? this.url.replace(/\/ws$/, `/n/${encodeURIComponent(node)}/ws`) : this.url;
   }
 
   private connect() {
@@ -168,9 +183,12 @@ export class Session {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.emit({ status: 'connecting' });
-    const ws = this.makeSocket(this.url);
+    const target = this.viaAnyNode ? null : this.store.getItem(K_NODE);
+    const ws = this.makeSocket(this.urlOf(target));
     this.ws = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       this.retry = 0;
       this.emit({ status: 'open', error: null });
       this.sendHello();
@@ -192,11 +210,35 @@ export class Session {
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.pingTimer = null;
       this.resumePending = false;
+      // The table's node could not be reached (down, or taken over by another node): ask any node,
+      // which holds the table now or names its node.
+      this.viaAnyNode = !opened && target !== null;
       this.emit({ status: 'closed', act: null });
       if (!this.storedName) return;
       const delay = Math.min(5000, 300 * 2 ** this.retry++);
       this.retryTimer = setTimeout(() => this.connect(), delay);
     };
+  }
+
+  // Connects to `node` (null: any node) for the page's table; the welcome joins or watches it.
+  private goToNode(node: string | null, delayMs = 0) {
+    if (node) this.store.setItem(K_NODE, node);
+    else this.store.removeItem(K_NODE);
+    this.viaAnyNode = false;
+    const old = this.ws;
+    this.ws = null; // its close is not a lost connection
+    old?.close();
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.emit({ status: 'connecting', act: null });
+    this.retryTimer = setTimeout(() => this.connect(), delayMs);
+  }
+
+  // Whether the lobby lists table `id` on a node other than this connection's.
+  private elsewhere(id: number): string | null {
+    const node = this.snap.lobby?.tables.find((t) => t.table === id)?.node;
+    return node && this.node && node !== this.node ? node : null;
   }
 
   // For tests and the "reconnect now" button: drop the connection; it comes back by itself.
@@ -225,6 +267,7 @@ export class Session {
     switch (m.type) {
       case 'welcome': {
         if (m.token) this.store.setItem(K_TOKEN, m.token);
+        this.node = typeof m.node === 'string' ? m.node : null;
         const asked = this.storedName;
         this.emit({ player: m.player });
         // The server gives a taken name a suffix: say so, and remember the name given.
@@ -240,7 +283,9 @@ export class Session {
           const t = same ? this.snap.table! : newTable(id, m.player.id);
           if (!same) this.received = 0;
           this.emit({ table: { ...t, me: m.player.id }, watching });
-          this.send(watching ? { type: 'watch_table', table: id } : { type: 'join_table', table: id });
+          const seat = this.pendingSeat === undefined ? {} : { seat: this.pendingSeat };
+          this.pendingSeat = undefined;
+          this.send(watching ? { type: 'watch_table', table: id } : { type: 'join_table', table: id, ...seat });
           this.resume();
         }
         this.requestLobby();
@@ -272,6 +317,8 @@ export class Session {
         return;
       case 'state':
         if (this.snap.table && m.table === this.snap.table.table) {
+          this.hops = 0;
+          if (this.node) this.store.setItem(K_NODE, this.node);
           this.resumePending = false;
           this.display.clear();
           this.received = m.version;
@@ -292,6 +339,14 @@ export class Session {
     const code = String(m.code);
     if (this.snap.busy) this.emit({ busy: false });
     if (code === 'already_seated') return; // joining again after a reconnect
+    if (code === 'other_node' && typeof m.node === 'string' && this.snap.table && m.table === this.snap.table.table) {
+      // the table lives on another node: go there (a quick second hop waits, in case nodes disagree
+      // for a moment while one takes over another's tables)
+      const delay = this.hops === 0 ? 0 : Math.min(5000, 300 * 2 ** (this.hops - 1));
+      this.hops++;
+      this.goToNode(m.node, delay);
+      return;
+    }
     if (code === 'stale') {
       // the answer came after its turn had passed (the clock ran out): read the table again
       this.emit({ act: null });
@@ -393,6 +448,7 @@ export class Session {
     this.received = 0;
     this.store.removeItem(K_TABLE);
     this.store.removeItem(K_WATCH);
+    this.store.removeItem(K_NODE);
     this.emit({ table: null, act: null, watching: false });
   }
 
@@ -405,6 +461,11 @@ export class Session {
 
   joinTable(id: number, seat?: number) {
     this.enterTable(id, false);
+    const node = this.elsewhere(id);
+    if (node) {
+      this.pendingSeat = seat;
+      return this.goToNode(node);
+    }
     this.send(seat === undefined ? { type: 'join_table', table: id } : { type: 'join_table', table: id, seat });
     this.resume();
   }
@@ -422,6 +483,8 @@ export class Session {
 
   watchTable(id: number) {
     this.enterTable(id, true);
+    const node = this.elsewhere(id);
+    if (node) return this.goToNode(node);
     this.send({ type: 'watch_table', table: id });
     this.resume();
   }
