@@ -1,8 +1,10 @@
 #!/bin/sh
 # The container's roles (docker-compose.yml): `server`, `bots`, `nightly`, or any skat subcommand.
-# Settings come from the environment (README, "Deployment"); everything lasting lives in $SKAT_DATA.
+# Settings come from the environment (README, "Deployment"); everything lasting lives in $SKAT_DATA,
+# or, with SKAT_DB=postgresql://… (the `nodes` profile), the games and accounts in PostgreSQL.
 set -eu
 data="${SKAT_DATA:-/data}"
+db="${SKAT_DB:-$data/skat.db}"
 port="${SKAT_PORT:-8080}"
 role="${1:-server}"
 [ $# -gt 0 ] && shift
@@ -10,7 +12,10 @@ role="${1:-server}"
 case "$role" in
   server)
     [ -n "${SKAT_DB_MAX_MIB:-}" ] && set -- --db-max-mib "$SKAT_DB_MAX_MIB" "$@"
-    exec skat serve --bind 0.0.0.0 --port "$port" --db "$data/skat.db" --web /app/web \
+    # One of several nodes on a shared store (docs/scaling.md): its name, and how long another
+    # node's heartbeat may be silent before this one takes its series over.
+    [ -n "${SKAT_NODE:-}" ] && set -- --node "$SKAT_NODE" --node-silent-ms "${SKAT_NODE_SILENT_MS:-10000}" "$@"
+    exec skat serve --bind 0.0.0.0 --port "$port" --db "$db" --web /app/web \
       --admin-token-file "$data/admin-token" --threads "${SKAT_SERVER_THREADS:-2}" \
       --bot-move-ms "${SKAT_BOT_MOVE_MS:-5000}" --human-move-ms "${SKAT_HUMAN_MOVE_MS:-60000}" \
       --tables-per-player "${SKAT_TABLES_PER_PLAYER:-16}" --max-tables "${SKAT_MAX_TABLES:-10000}" "$@"
@@ -40,7 +45,7 @@ case "$role" in
     [ "${SKAT_HIGH_VALUE:-0}" = 1 ] && set -- --high-value "$@"
     [ "${SKAT_MEAN_FROM_GAMES:-0}" = 1 ] && set -- --mean-from-games "$@"
     set -- --start-from-series "${SKAT_START_FROM_SERIES:-0}" "$@"
-    exec skat nightly --db "$data/skat.db" --tables-dir "$data/tables" --base-tables /app/tables/t0.wtab \
+    exec skat nightly --db "$db" --tables-dir "$data/tables" --base-tables /app/tables/t0.wtab \
       --inference-data "$data/inference" "$@"
     ;;
   *)

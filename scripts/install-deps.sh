@@ -7,9 +7,9 @@
 #                                  GoogleTest, clang-format, clang 19 with its libFuzzer runtime,
 #                                  Debian's docker-compose (checks docker-compose.yml), git (the
 #                                  repository checks list the tracked files), jq, and PyTorch
-#                                  (python3-torch: the inference trainer's test), and PostgreSQL
-#                                  (the store tests' PostgreSQL copy starts a throw-away server);
-#                                  chromium for the
+#                                  (python3-torch: the inference trainer's test), PostgreSQL
+#                                  (the store tests' PostgreSQL copy starts a throw-away server) and
+#                                  HAProxy (the two-node end-to-end test); chromium for the
 #                                  browser tests is installed by scripts/test-web.sh
 #   scripts/install-deps.sh load   the above "run", plus what scripts/load.sh and scripts/idle.sh
 #                                  call: curl, python3 and the sqlite3 shell
@@ -23,7 +23,7 @@ packages=(
 )
 case "$task" in
   run) ;;
-  test) packages+=(libgtest-dev clang-format clang-19 libclang-rt-19-dev docker-compose git jq python3-torch postgresql) ;;
+  test) packages+=(libgtest-dev clang-format clang-19 libclang-rt-19-dev docker-compose git jq python3-torch postgresql haproxy) ;;
   load) packages+=(curl python3 sqlite3) ;;
   *)
     echo "usage: scripts/install-deps.sh [run|test|load]" >&2

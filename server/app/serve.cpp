@@ -6,9 +6,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <thread>
 
 #include "bots/tables/table_files.h"
 #include "server/app/database_read_model.h"
@@ -64,6 +66,14 @@ std::expected<std::string, std::string> load_or_create_admin_token(const std::st
   if (const fs::path parent = fs::path(file).parent_path(); !parent.empty()) fs::create_directories(parent, ec);
   const std::string token = random_token();
   const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+  if (fd < 0 && errno == EEXIST) {
+    // Another node sharing the file created it a moment ago: take its token once it is written.
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      if (auto theirs = read_admin_token_file(file)) return theirs;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return read_admin_token_file(file);
+  }
   if (fd < 0) return std::unexpected("cannot create admin token file '" + file + "'");
   const std::string line = token + "\n";
   const bool ok = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());

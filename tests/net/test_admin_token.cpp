@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <thread>
+#include <vector>
 
 #include "server/app/serve.h"
 
@@ -81,6 +83,27 @@ TEST_F(AdminTokenTest, AFolderIsRefused) {
   fs::create_directories(dir_ / "folder");
   fs::permissions(dir_ / "folder", fs::perms::owner_all);
   EXPECT_FALSE(skat::app::load_or_create_admin_token((dir_ / "folder").string()));
+}
+
+}  // namespace
+
+namespace {
+
+// Nodes sharing one token file start at once: every one of them ends with the one token written.
+TEST_F(AdminTokenTest, NodesStartingAtOnceShareTheTokenOneOfThemCreated) {
+  const std::string file = (dir_ / "shared" / "admin-token").string();
+  constexpr int kNodes = 8;
+  std::vector<std::expected<std::string, std::string>> tokens(kNodes);
+  {
+    std::vector<std::jthread> nodes;
+    for (int i = 0; i < kNodes; ++i)
+      nodes.emplace_back([&, i] { tokens[static_cast<std::size_t>(i)] = skat::app::load_or_create_admin_token(file); });
+  }
+  for (const auto& token : tokens) {
+    ASSERT_TRUE(token) << token.error();
+    EXPECT_EQ(*token, *tokens[0]);
+  }
+  EXPECT_EQ(mode_of(file), 0600u);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ export const webDir = resolve(here, '..');
 export const skatBin = resolve(webDir, process.env.SKAT_BIN ?? '../build/bin/skat');
 export const chromiumPath = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 
-function freePort() {
+export function freePort() {
   return new Promise((res, rej) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
@@ -24,7 +24,7 @@ function freePort() {
   });
 }
 
-async function waitHttp(url, ms = 15000) {
+export async function waitHttp(url, ms = 15000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {

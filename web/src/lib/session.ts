@@ -45,6 +45,7 @@ export interface ActRequest {
 
 export interface SessionSnapshot {
   status: 'idle' | 'connecting' | 'open' | 'closed';
+  node: string | null; // the server node this connection reached (several nodes behind a balancer)
   player: { id: number; name: string; bot: boolean } | null;
   lobby: Lobby | null;
   table: TableState | null;
@@ -106,12 +107,12 @@ export class Session {
   private actTimer: ReturnType<typeof setTimeout> | null = null;
   private display: PacedDisplay;
   private visible: () => boolean;
-  private node: string | null = null; // the node this connection reached (welcome.node)
   private viaAnyNode = false; // the table's node route failed: the next connection goes to /ws
   private hops = 0; // other_node answers since the table last answered: paces a ping-pong
   private pendingSeat: number | undefined = undefined; // the seat to ask for when joining after a hop
   snap: SessionSnapshot = {
     status: 'idle',
+    node: null,
     player: null,
     lobby: null,
     table: null,
@@ -238,7 +239,7 @@ export class Session {
   // Whether the lobby lists table `id` on a node other than this connection's.
   private elsewhere(id: number): string | null {
     const node = this.snap.lobby?.tables.find((t) => t.table === id)?.node;
-    return node && this.node && node !== this.node ? node : null;
+    return node && this.snap.node && node !== this.snap.node ? node : null;
   }
 
   // For tests and the "reconnect now" button: drop the connection; it comes back by itself.
@@ -267,7 +268,7 @@ export class Session {
     switch (m.type) {
       case 'welcome': {
         if (m.token) this.store.setItem(K_TOKEN, m.token);
-        this.node = typeof m.node === 'string' ? m.node : null;
+        this.emit({ node: typeof m.node === 'string' ? m.node : null });
         const asked = this.storedName;
         this.emit({ player: m.player });
         // The server gives a taken name a suffix: say so, and remember the name given.
@@ -318,7 +319,7 @@ export class Session {
       case 'state':
         if (this.snap.table && m.table === this.snap.table.table) {
           this.hops = 0;
-          if (this.node) this.store.setItem(K_NODE, this.node);
+          if (this.snap.node) this.store.setItem(K_NODE, this.snap.node);
           this.resumePending = false;
           this.display.clear();
           this.received = m.version;
@@ -340,6 +341,7 @@ export class Session {
     if (this.snap.busy) this.emit({ busy: false });
     if (code === 'already_seated') return; // joining again after a reconnect
     if (code === 'other_node' && typeof m.node === 'string' && this.snap.table && m.table === this.snap.table.table) {
+      if (this.snap.status !== 'open') return; // already on the way (a join and a resume both answered)
       // the table lives on another node: go there (a quick second hop waits, in case nodes disagree
       // for a moment while one takes over another's tables)
       const delay = this.hops === 0 ? 0 : Math.min(5000, 300 * 2 ** (this.hops - 1));
