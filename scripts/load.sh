@@ -11,6 +11,9 @@
 # accounts are copied into it with `skat admin migrate-store`, and the games are counted with psql.
 # SKAT_LOAD_SERVER_CPUS / SKAT_LOAD_CLIENT_CPUS (e.g. 0 and 1) pin the server and the clients (bots,
 # loadgen) to separate cores with taskset, so that they do not preempt each other.
+# SKAT_LOAD_NODES=N (2 or more) runs N server nodes (`skat serve --node nN`) on one PostgreSQL
+# database (SKAT_LOAD_DB, or a throw-away server from scripts/pg-throwaway.sh): bot process p plays
+# at node p mod N, one loadgen per node keeps K/N tables playing there, and the report sums them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,8 +21,11 @@ k="${1:?usage: scripts/load.sh K SECONDS [DEALS]}"
 seconds="${2:?usage: scripts/load.sh K SECONDS [DEALS]}"
 deals="${3:-36}"
 bots=$((3 * k))
+nodes="${SKAT_LOAD_NODES:-1}"
+[ "$nodes" -ge 1 ] && [ $((k % nodes)) -eq 0 ] || { echo "K must be a multiple of SKAT_LOAD_NODES" >&2; exit 2; }
 
 scripts/install-deps.sh load
+[ "$nodes" -gt 1 ] && [ -z "${SKAT_LOAD_DB:-}" ] && scripts/install-deps.sh test >/dev/null  # PostgreSQL's server
 [ -x build/bin/skat ] || {
   cmake --preset release -DSKAT_BUILD_TESTS=OFF && cmake --build --preset release --target skat -j "$(nproc)"
 }
@@ -48,6 +54,12 @@ client_pin=()
 [ -n "${SKAT_LOAD_CLIENT_CPUS:-}" ] && client_pin=(taskset -c "$SKAT_LOAD_CLIENT_CPUS")
 
 work=$(mktemp -d /tmp/skat-load.XXXXXX)
+chmod 755 "$work"  # a throw-away PostgreSQL below runs as its own user
+pg=""
+if [ "$nodes" -gt 1 ] && [ -z "${SKAT_LOAD_DB:-}" ]; then
+  pg="$work/pg"
+  SKAT_LOAD_DB=$(scripts/pg-throwaway.sh start "$pg")
+fi
 db="${SKAT_LOAD_DB:-$work/skat.db}"
 if [ -n "${SKAT_LOAD_DB:-}" ]; then
   "$skat" --log-level warn admin migrate-store --from "$cache/bots.db" --to "$db" >/dev/null
@@ -59,42 +71,72 @@ cleanup() {
   trap - INT TERM EXIT
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
+  [ -n "$pg" ] && scripts/pg-throwaway.sh stop "$pg"
   [ -n "${SKAT_LOAD_KEEP:-}" ] && echo "kept $work" >&2 || rm -rf "$work"
 }
 trap cleanup INT TERM EXIT
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 # Every loadgen guest comes from loopback and seats three bots at each of its tables: the bounds on
 # one address's guests and tables and on one player's bots are lifted (docs/cli.md).
-"${server_pin[@]}" "$skat" --log-level warn serve --port "$port" --db "$db" --web /nonexistent \
-  --admin-token-file "$work/admin-token" --max-connections-per-address 0 --tables-per-player 1000 \
-  --tables-per-connection 1000 --tables-per-address 1000000 --bots-per-player 100000 --bots-per-address 1000000 \
-  --guests-per-address-per-hour 1000000 ${SKAT_SERVE_ARGS:-} 2>"$work/serve.log" &
-server=$!
-pids+=("$server")
-for _ in $(seq 1 100); do
-  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
-  sleep 0.1
+ports=()
+servers=()
+for n in $(seq 0 $((nodes - 1))); do
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  node_args=()
+  [ "$nodes" -gt 1 ] && node_args=(--node "n$n")
+  "${server_pin[@]}" "$skat" --log-level warn serve --port "$port" --db "$db" --web /nonexistent "${node_args[@]}" \
+    --admin-token-file "$work/admin-token" --max-connections-per-address 0 --tables-per-player 1000 \
+    --tables-per-connection 1000 --tables-per-address 1000000 --bots-per-player 100000 --bots-per-address 1000000 \
+    --guests-per-address-per-hour 1000000 ${SKAT_SERVE_ARGS:-} 2>"$work/serve-$n.log" &
+  servers+=($!)
+  pids+=($!)
+  ports+=("$port")
+  for _ in $(seq 1 100); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
+    sleep 0.1
+  done
 done
 
 for p in 0 1; do
   [ "${counts[$p]}" -gt 0 ] || continue
-  "${client_pin[@]}" "$skat" --log-level warn bot --url "ws://127.0.0.1:$port/ws" --name "lb$p" --count "${counts[$p]}" \
-    --token-file "$cache/tokens" --kind simple 2>"$work/bot-$p.log" &
+  "${client_pin[@]}" "$skat" --log-level warn bot --url "ws://127.0.0.1:${ports[$((p % nodes))]}/ws" --name "lb$p" \
+    --count "${counts[$p]}" --token-file "$cache/tokens" --kind simple 2>"$work/bot-$p.log" &
   pids+=($!)
 done
 
 sleep 1  # the bots sign in
-${SKAT_LOADGEN_WRAP:-} "${client_pin[@]}" "$skat" --log-level warn loadgen --url "ws://127.0.0.1:$port/ws" --tables "$k" --deals "$deals" \
-  --seconds "$seconds" --server-pid "$server" && status=0 || status=$?
+status=0
+loadgens=()
+for n in $(seq 0 $((nodes - 1))); do
+  ${SKAT_LOADGEN_WRAP:-} "${client_pin[@]}" "$skat" --log-level warn loadgen --url "ws://127.0.0.1:${ports[$n]}/ws" \
+    --tables $((k / nodes)) --deals "$deals" --seconds "$seconds" --server-pid "${servers[$n]}" >"$work/loadgen-$n.txt" &
+  loadgens+=($!)
+done
+for pid in "${loadgens[@]}"; do wait "$pid" || status=$?; done
+for n in $(seq 0 $((nodes - 1))); do
+  [ "$nodes" -gt 1 ] && echo "== node n$n"
+  cat "$work/loadgen-$n.txt"
+done
+if [ "$nodes" -gt 1 ]; then
+  echo "== all nodes"
+  awk '/^moves_per_second:/ { m += $2 } /^games_per_second:/ { g += $2 }
+       END { printf "moves_per_second (sum): %.0f\ngames_per_second (sum, all written to PostgreSQL): %.1f\n", m, g }' \
+    "$work"/loadgen-*.txt
+fi
 
-# Lost games: stop the bots, read the server's count, stop the server (graceful: the writer
-# drains), and count the games in the database.
-for pid in "${pids[@]:1}"; do kill "$pid" 2>/dev/null || true; done
+# Lost games: stop the bots, read the servers' counts, stop the servers (graceful: the writers
+# drain), and count the games in the database.
+for pid in "${pids[@]:$nodes}"; do kill "$pid" 2>/dev/null || true; done
 sleep 0.5
-counted=$(curl -s "http://127.0.0.1:$port/api/metrics" | python3 -c 'import json,sys; print(json.load(sys.stdin)["games_finished"])')
-kill "$server"
-wait "$server" 2>/dev/null || true
+counted=0
+for port in "${ports[@]}"; do
+  c=$(curl -s "http://127.0.0.1:$port/api/metrics" | python3 -c 'import json,sys; print(json.load(sys.stdin)["games_finished"])')
+  counted=$((counted + c))
+done
+for server in "${servers[@]}"; do
+  kill "$server"
+  wait "$server" 2>/dev/null || true
+done
 if [ -n "${SKAT_LOAD_DB:-}" ]; then
   stored=$(psql -tA "$db" -c 'SELECT count(*) FROM games')
 else
@@ -102,6 +144,6 @@ else
 fi
 echo "games_counted_by_server: $counted; games_in_database: $stored"
 [ "$stored" -ge "$counted" ] || { echo "LOST GAMES: $((counted - stored))"; status=1; }
-echo "server log: $(grep -c . "$work/serve.log" || true) lines of warnings/errors"
-grep -m 5 . "$work/serve.log" || true
+echo "server log: $(cat "$work"/serve-*.log | grep -c . || true) lines of warnings/errors"
+cat "$work"/serve-*.log | grep -m 5 . || true
 exit "$status"
