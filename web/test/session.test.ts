@@ -297,6 +297,19 @@ describe('session', () => {
     s.logout();
   });
 
+  it("remembers the node where the page's table answered, and forgets it on leaving", () => {
+    const { s, sockets, store } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv({ ...welcome, node: 'a' });
+    s.joinTable(9);
+    expect(store.getItem('skat.node')).toBeNull(); // not before the table answers
+    sockets[0].recv({ type: 'seated', table: 9, version: 1, game: -1, seat: 0, player: welcome.player });
+    expect(store.getItem('skat.node')).toBe('a');
+    s.leaveTable();
+    expect(store.getItem('skat.node')).toBeNull();
+  });
+
   it("follows a node's other_node answer, and asks any node when the table's node cannot be reached", async () => {
     const { s, sockets, store } = setup();
     s.login('anna');

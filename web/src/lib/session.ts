@@ -236,6 +236,13 @@ export class Session {
     this.retryTimer = setTimeout(() => this.connect(), delayMs);
   }
 
+  // The page's table answered on this connection: its node is this one (kept for a reload).
+  private tableAnswered() {
+    this.hops = 0;
+    const node = this.snap.node;
+    if (node && this.store.getItem(K_NODE) !== node) this.store.setItem(K_NODE, node);
+  }
+
   // Whether the lobby lists table `id` on a node other than this connection's.
   private elsewhere(id: number): string | null {
     const node = this.snap.lobby?.tables.find((t) => t.table === id)?.node;
@@ -318,8 +325,7 @@ export class Session {
         return;
       case 'state':
         if (this.snap.table && m.table === this.snap.table.table) {
-          this.hops = 0;
-          if (this.snap.node) this.store.setItem(K_NODE, this.snap.node);
+          this.tableAnswered();
           this.resumePending = false;
           this.display.clear();
           this.received = m.version;
@@ -384,6 +390,7 @@ export class Session {
     }
     this.received = m.version;
     this.resumePending = false;
+    this.tableAnswered();
     if (this.snap.act && endsTurn(m, this.snap.act)) this.emit({ act: null, busy: false });
     const instant = !this.visible() || Date.now() < this.catchUpUntil || this.display.backlog >= MAX_BACKLOG;
     this.display.push(m, instant);
