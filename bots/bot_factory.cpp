@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
-#include <map>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 
@@ -12,6 +10,7 @@
 #include "bots/pimc/pimc_player.h"
 #include "bots/random_player.h"
 #include "bots/rule_player.h"
+#include "bots/shared_files.h"
 #include "bots/simple_player.h"
 #include "bots/table_bot/table_player.h"
 #include "bots/tables/table_files.h"
@@ -135,15 +134,11 @@ std::expected<std::string, std::string> current_tables_file(const std::string& t
 }
 
 std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(const std::string& path) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const TableSet>> loaded;
-  const std::lock_guard lock(mutex);
-  if (const auto it = loaded.find(path); it != loaded.end()) return it->second;
-  auto tables = load_tables(path);
-  if (!tables) return std::unexpected("tables '" + path + "': " + tables.error());
-  auto shared = std::make_shared<const TableSet>(std::move(*tables));
-  loaded.emplace(path, shared);
-  return shared;
+  return SharedFiles<TableSet>::get(path, [](const std::string& file) -> std::expected<TableSet, std::string> {
+    auto tables = load_tables(file);
+    if (!tables) return std::unexpected("tables '" + file + "': " + tables.error());
+    return std::move(*tables);
+  });
 }
 
 PimcSettings pimc_settings(const BotSpec& spec) {

@@ -16,6 +16,7 @@
 
 #include "db/dialect.h"
 #include "db/engine.h"
+#include "db/statement_cache.h"
 
 namespace skat::db::detail {
 
@@ -183,7 +184,6 @@ class PostgresConnection final : public ConnectionImpl {
  public:
   PostgresConnection(PGconn* conn, std::chrono::milliseconds lock_timeout) : conn_(conn), lock_timeout_(lock_timeout) {}
   ~PostgresConnection() override {
-    for (auto& [sql, slot] : cache_) delete slot->statement;
     cache_.clear();
     PQfinish(conn_);
   }
@@ -193,20 +193,12 @@ class PostgresConnection final : public ConnectionImpl {
   std::expected<StatementImpl*, DbError> statement(std::string_view sql, bool cached) override {
     if (auto r = ensure_connected(); !r) return std::unexpected(r.error());
     if (!cached) return new PostgresStatement(*this, postgres_parameters(sql), {}, nullptr);
-    const std::string key(sql);
-    auto it = cache_.find(key);
-    if (it != cache_.end()) {
-      if (it->second->in_use) return statement(sql, false);
-      it->second->in_use = true;
-      return it->second->statement;
-    }
-    auto slot = std::make_unique<Slot>();
-    slot->in_use = true;
-    slot->statement = new PostgresStatement(*this, postgres_parameters(sql),
-                                            "skat_" + std::to_string(cache_.size() + 1), &slot->in_use);
-    StatementImpl* out = slot->statement;
-    cache_.emplace(key, std::move(slot));
-    return out;
+    return cache_.lease(
+        sql, [&] { return statement(sql, false); },
+        [&](bool* lease, std::size_t kept) -> std::expected<std::unique_ptr<PostgresStatement>, DbError> {
+          return std::make_unique<PostgresStatement>(*this, postgres_parameters(sql),
+                                                     "skat_" + std::to_string(kept + 1), lease);
+        });
   }
 
   std::expected<void, DbError> exec(std::string_view sql) override {
@@ -245,7 +237,7 @@ class PostgresConnection final : public ConnectionImpl {
     PQreset(conn_);
     if (PQstatus(conn_) != CONNECTION_OK)
       return std::unexpected(DbError{DbErrc::Io, "postgresql: " + one_line(PQerrorMessage(conn_)), 0});
-    for (auto& [sql, slot] : cache_) slot->statement->forget_prepared();
+    cache_.for_each([](PostgresStatement& s) { s.forget_prepared(); });
     return configure_session();
   }
 
@@ -255,14 +247,9 @@ class PostgresConnection final : public ConnectionImpl {
   }
 
  private:
-  struct Slot {
-    PostgresStatement* statement = nullptr;
-    bool in_use = false;
-  };
-
   PGconn* conn_;
   std::chrono::milliseconds lock_timeout_;
-  std::unordered_map<std::string, std::unique_ptr<Slot>> cache_;
+  StatementCache<PostgresStatement> cache_;
   int changes_ = 0;
 };
 

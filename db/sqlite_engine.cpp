@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "db/engine.h"
+#include "db/statement_cache.h"
 #include "server/common/text_rules.h"
 
 namespace skat::db::detail {
@@ -38,9 +39,7 @@ DbError sqlite_error(sqlite3* db, int rc, std::string_view what) {
 class SqliteStatement final : public StatementImpl {
  public:
   SqliteStatement(sqlite3_stmt* stmt, bool* lease) : stmt_(stmt), lease_(lease) {}
-  ~SqliteStatement() override {
-    if (lease_ == nullptr) sqlite3_finalize(stmt_);
-  }
+  ~SqliteStatement() override { sqlite3_finalize(stmt_); }
 
   void bind_int64(int index, std::int64_t value) override {
     remember(sqlite3_bind_int64(stmt_, index, static_cast<sqlite3_int64>(value)));
@@ -232,10 +231,6 @@ class SqliteConnection final : public ConnectionImpl {
  public:
   explicit SqliteConnection(sqlite3* db) : db_(db) {}
   ~SqliteConnection() override {
-    for (auto& [sql, slot] : cache_) {
-      delete slot->statement;  // does not finalize: a cached statement is owned by its slot
-      sqlite3_finalize(slot->stmt);
-    }
     cache_.clear();
     sqlite3_close_v2(db_);
   }
@@ -248,22 +243,13 @@ class SqliteConnection final : public ConnectionImpl {
       if (!stmt) return std::unexpected(stmt.error());
       return new SqliteStatement(*stmt, nullptr);
     }
-    const std::string key(sql);
-    auto it = cache_.find(key);
-    if (it != cache_.end()) {
-      if (it->second->in_use) return statement(sql, false);
-      it->second->in_use = true;
-      return it->second->statement;
-    }
-    auto stmt = prepare_statement(db_, sql, SQLITE_PREPARE_PERSISTENT);
-    if (!stmt) return std::unexpected(stmt.error());
-    auto slot = std::make_unique<Slot>();
-    slot->stmt = *stmt;
-    slot->in_use = true;
-    slot->statement = new SqliteStatement(*stmt, &slot->in_use);
-    StatementImpl* out = slot->statement;
-    cache_.emplace(key, std::move(slot));
-    return out;
+    return cache_.lease(
+        sql, [&] { return statement(sql, false); },
+        [&](bool* lease, std::size_t) -> std::expected<std::unique_ptr<SqliteStatement>, DbError> {
+          auto stmt = prepare_statement(db_, sql, SQLITE_PREPARE_PERSISTENT);
+          if (!stmt) return std::unexpected(stmt.error());
+          return std::make_unique<SqliteStatement>(*stmt, lease);
+        });
   }
 
   std::expected<void, DbError> exec(std::string_view sql) override {
@@ -354,14 +340,8 @@ class SqliteConnection final : public ConnectionImpl {
   std::size_t cached_statements() const override { return cache_.size(); }
 
  private:
-  struct Slot {
-    sqlite3_stmt* stmt = nullptr;
-    SqliteStatement* statement = nullptr;
-    bool in_use = false;
-  };
-
   sqlite3* db_;
-  std::unordered_map<std::string, std::unique_ptr<Slot>> cache_;
+  StatementCache<SqliteStatement> cache_;
 };
 
 }  // namespace

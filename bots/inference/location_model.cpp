@@ -4,11 +4,10 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
-#include <map>
-#include <mutex>
 #include <sstream>
 
 #include "bots/inference/half_float.h"
+#include "bots/shared_files.h"
 
 namespace skat::bots::inference {
 
@@ -174,15 +173,7 @@ CardLocations LocationModel::predict(GameClass game_class, const Features& f) co
 }
 
 std::expected<std::shared_ptr<const LocationModel>, std::string> shared_location_model(const std::string& path) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const LocationModel>> loaded;
-  const std::lock_guard lock(mutex);
-  if (const auto it = loaded.find(path); it != loaded.end()) return it->second;
-  auto model = LocationModel::load(path);
-  if (!model) return std::unexpected(model.error());
-  auto shared = std::make_shared<const LocationModel>(std::move(*model));
-  loaded.emplace(path, shared);
-  return shared;
+  return SharedFiles<LocationModel>::get(path, [](const std::string& file) { return LocationModel::load(file); });
 }
 
 }  // namespace skat::bots::inference

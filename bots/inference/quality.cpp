@@ -14,12 +14,14 @@ void QualitySum::add(const QualitySum& other) {
   }
 }
 
-CardLocations sampled_marginals(const SeatView& view, Method method, int worlds, FastRng& rng,
-                                const LocationModel* model) {
+namespace {
+
+CardLocations marginals_of(const SeatView& view, const HiddenInfo& info, Method method, int worlds, FastRng& rng,
+                           const LocationModel* model) {
   const Inference inference = method == Method::Count                         ? Inference::Count
                               : method == Method::Learned && model != nullptr ? Inference::Learned
                                                                               : Inference::None;
-  const WorldSampler sampler(hidden_info(view), inference,
+  const WorldSampler sampler(info, inference,
                              inference == Inference::Learned ? std::optional(model->predict(view)) : std::nullopt);
   std::array<std::array<double, kLocations>, kNumCards> mass{};
   double total = 0;
@@ -42,13 +44,20 @@ CardLocations sampled_marginals(const SeatView& view, Method method, int worlds,
   return out;
 }
 
+}  // namespace
+
+CardLocations sampled_marginals(const SeatView& view, Method method, int worlds, FastRng& rng,
+                                const LocationModel* model) {
+  return marginals_of(view, hidden_info(view), method, worlds, rng, model);
+}
+
 void add_position_quality(const SeatView& view, const std::array<std::uint8_t, kNumCards>& target,
                           const LocationModel* model, int worlds, FastRng& rng, QualityTable& table) {
   const HiddenInfo info = hidden_info(view);
   std::array<CardLocations, kMethods> p{};
-  if (model) p[0] = sampled_marginals(view, Method::Learned, worlds, rng, model);
-  p[1] = sampled_marginals(view, Method::Count, worlds, rng);
-  p[2] = sampled_marginals(view, Method::Uniform, worlds, rng);
+  if (model) p[0] = marginals_of(view, info, Method::Learned, worlds, rng, model);
+  p[1] = marginals_of(view, info, Method::Count, worlds, rng, nullptr);
+  p[2] = marginals_of(view, info, Method::Uniform, worlds, rng, nullptr);
   QualitySum& sum =
       table[static_cast<std::size_t>(game_class(view.declaration->type))][std::min<std::size_t>(view.tricks.size(), 7)];
   for (Card c : info.unknown) {

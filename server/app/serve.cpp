@@ -60,20 +60,28 @@ std::expected<std::string, std::string> read_admin_token_file(const std::string&
 
 }  // namespace
 
+namespace {
+
+// A token file another node has just created is empty for a moment: wait (up to 2 s) for its token.
+std::expected<std::string, std::string> read_admin_token_once_written(const std::string& file) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::error_code ec;
+    if (fs::file_size(file, ec) > 0 || ec) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return read_admin_token_file(file);
+}
+
+}  // namespace
+
 std::expected<std::string, std::string> load_or_create_admin_token(const std::string& file) {
   std::error_code ec;
-  if (fs::exists(file, ec)) return read_admin_token_file(file);
+  if (fs::exists(file, ec)) return read_admin_token_once_written(file);
   if (const fs::path parent = fs::path(file).parent_path(); !parent.empty()) fs::create_directories(parent, ec);
   const std::string token = random_token();
   const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
-  if (fd < 0 && errno == EEXIST) {
-    // Another node sharing the file created it a moment ago: take its token once it is written.
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      if (auto theirs = read_admin_token_file(file)) return theirs;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return read_admin_token_file(file);
-  }
+  // Another node sharing the file created it a moment ago: its token is ours.
+  if (fd < 0 && errno == EEXIST) return read_admin_token_once_written(file);
   if (fd < 0) return std::unexpected("cannot create admin token file '" + file + "'");
   const std::string line = token + "\n";
   const bool ok = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
