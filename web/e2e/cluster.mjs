@@ -12,10 +12,12 @@ import { freePort, skatBin, waitHttp, webDir } from './harness.mjs';
 const root = resolve(webDir, '..');
 const pgScript = join(root, 'scripts', 'pg-throwaway.sh');
 const haproxyConfig = join(root, 'deploy', 'haproxy.cfg');
+// Debian installs it in /usr/sbin, which a user's PATH may lack.
+const haproxyBin = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
 
 // Why the set-up cannot run here (null when it can): PostgreSQL's server binaries and HAProxy.
 export function clusterMissing() {
-  if (spawnSync('haproxy', ['-v']).status !== 0) return 'HAProxy is not installed (apt-get install haproxy)';
+  if (spawnSync(haproxyBin, ['-v']).status !== 0) return 'HAProxy is not installed (apt-get install haproxy)';
   const pg = spawnSync('bash', ['-c', 'ls /usr/lib/postgresql/*/bin/pg_ctl || command -v pg_ctl']);
   if (pg.status !== 0) return "PostgreSQL's server is not installed (apt-get install postgresql)";
   return null;
@@ -87,7 +89,7 @@ export async function startCluster({ bots = 12, humanMoveMs = 120000, silentMs =
     }
 
     const port = await freePort();
-    const balancer = run('haproxy', ['-db', '-f', haproxyConfig], 'haproxy', dir, {
+    const balancer = run(haproxyBin, ['-db', '-f', haproxyConfig], 'haproxy', dir, {
       SKAT_BALANCER_BIND: `127.0.0.1:${port}`,
       SKAT_NODE_A: `127.0.0.1:${nodes.a.port}`,
       SKAT_NODE_B: `127.0.0.1:${nodes.b.port}`,
