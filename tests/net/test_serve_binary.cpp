@@ -225,6 +225,58 @@ class ServeTest : public testing::Test {
     return lines;
   }
 
+  // A series of `deals` games at a table of the bots named `bots`, started on the server, which is
+  // killed with SIGKILL once two of its games are stored.
+  struct KilledMidSeries {
+    std::int64_t table = 0;
+    std::int64_t series = 0;
+    std::vector<std::string> before;  // the game lines stored before the kill
+  };
+  std::optional<KilledMidSeries> kill_mid_series(const std::string& bots, int deals) {
+    KilledMidSeries killed;
+    WsClient director(port_);
+    director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director"}});
+    if (!director.read_type("welcome")) return std::nullopt;
+    killed.table = start_bot_table(director, bots, deals);
+    const bool two_stored = eventually([&] {
+      const auto s = series_of(killed.table);
+      if (!s) return false;
+      killed.series = s->id;
+      return stored_games(s->id) >= 2;
+    });
+    if (!two_stored) return std::nullopt;
+    stop(server_, SIGKILL);
+    server_ = -1;
+    killed.before = stored_lines(killed.series);
+    EXPECT_LT(std::ssize(killed.before), deals) << "the series ended before the kill";
+    return killed;
+  }
+
+  // The series killed mid-way ends in the same record with all its games, those stored before the
+  // kill unchanged, played by its own bots to the end (no seat went to a stand-in); `log` is the
+  // log of the server that finished it.
+  void expect_finished_by_its_bots(const KilledMidSeries& killed, int deals, const fs::path& log) {
+    EXPECT_TRUE(eventually([&] {
+      const auto s = series_of(killed.table);
+      return s && s->status == skat::db::SeriesStatus::Finished;
+    })) << slurp(log);
+    const auto finished = series_of(killed.table);
+    ASSERT_TRUE(finished);
+    EXPECT_EQ(finished->id, killed.series);
+    EXPECT_EQ(finished->games_played, deals);
+    const std::vector<std::string> lines = stored_lines(killed.series);
+    ASSERT_EQ(std::ssize(lines), deals);
+    for (std::size_t i = 0; i < killed.before.size(); ++i) EXPECT_EQ(lines[i], killed.before[i]) << "game " << i;
+    const std::string text = slurp(log);
+    EXPECT_NE(text.find("series resumed at game"), std::string::npos) << text;
+    EXPECT_NE(text.find("invited back to table"), std::string::npos) << text;
+    auto c = skat::db::Connection::open((dir_ / "skat.db").string());
+    ASSERT_TRUE(c);
+    const auto games = skat::db::list_games(*c, killed.series);
+    ASSERT_TRUE(games);
+    for (const skat::db::GameRecord& g : *games) EXPECT_EQ(g.replaced, (std::array<bool, 3>{})) << "game " << g.index;
+  }
+
   fs::path dir_;
   pid_t server_ = -1;
   pid_t bots_ = -1;
@@ -432,55 +484,20 @@ TEST_F(ServeTest, AKilledServerResumesTheSeriesWithTheSameBots) {
   grace_ms_ = 120000;
   start_server();
   start_bots("kb");
-  std::int64_t table = 0;
-  std::int64_t series_id = 0;
-  std::vector<std::string> before;
-  {
-    WsClient director(port_);
-    director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director"}});
-    ASSERT_TRUE(director.read_type("welcome"));
-    table = start_bot_table(director, "kb", kDeals);
-    ASSERT_TRUE(eventually([&] {
-      const auto s = series_of(table);
-      if (!s) return false;
-      series_id = s->id;
-      return stored_games(s->id) >= 2;
-    }));
-    const int old_port = port_;
-    stop(server_, SIGKILL);
-    before = stored_lines(series_id);
-    start_server(old_port);
-  }
+  const unsigned short old_port = port_;
+  const auto killed = kill_mid_series("kb", kDeals);
+  ASSERT_TRUE(killed);
+  start_server(old_port);
   {
     auto c = skat::db::Connection::open((dir_ / "skat.db").string());
     ASSERT_TRUE(c);
     EXPECT_TRUE(c->integrity_check());
   }
-  ASSERT_LT(std::ssize(before), kDeals) << "the series ended before the kill";
-  const auto resumed = series_of(table);
+  const auto resumed = series_of(killed->table);
   ASSERT_TRUE(resumed);
-  EXPECT_EQ(resumed->id, series_id);
+  EXPECT_EQ(resumed->id, killed->series);
   EXPECT_EQ(resumed->status, skat::db::SeriesStatus::Running);
-  EXPECT_TRUE(eventually([&] {
-    const auto s = series_of(table);
-    return s && s->status == skat::db::SeriesStatus::Finished;
-  })) << slurp(dir_ / "serve.log");
-  const auto finished = series_of(table);
-  ASSERT_TRUE(finished);
-  EXPECT_EQ(finished->id, series_id);
-  EXPECT_EQ(finished->games_played, kDeals);
-  const std::vector<std::string> lines = stored_lines(series_id);
-  ASSERT_EQ(std::ssize(lines), kDeals);
-  for (std::size_t i = 0; i < before.size(); ++i) EXPECT_EQ(lines[i], before[i]) << "game " << i;
-  const std::string log = slurp(dir_ / "serve.log");
-  EXPECT_NE(log.find("series resumed at game"), std::string::npos);
-  EXPECT_NE(log.find("invited back to table"), std::string::npos);
-  // The bots played their own seats to the end: no seat went to a stand-in.
-  auto c = skat::db::Connection::open((dir_ / "skat.db").string());
-  ASSERT_TRUE(c);
-  const auto games = skat::db::list_games(*c, series_id);
-  ASSERT_TRUE(games);
-  for (const skat::db::GameRecord& g : *games) EXPECT_EQ(g.replaced, (std::array<bool, 3>{})) << "game " << g.index;
+  expect_finished_by_its_bots(*killed, kDeals, dir_ / "serve.log");
 }
 
 }  // namespace
@@ -776,50 +793,17 @@ TEST_F(ServeTest, ASilentNodesSeriesGoOnAtAnotherNode) {
   const auto [b, b_port] = start_node("b", {"--node-silent-ms", "3000"});
   ASSERT_NE(b_port, 0) << slurp(dir_ / "serve-b.log");
   start_bots("tb");
-  std::int64_t table = 0;
-  std::int64_t series_id = 0;
-  {
-    WsClient director(port_);
-    director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director"}});
-    ASSERT_TRUE(director.read_type("welcome"));
-    table = start_bot_table(director, "tb", kDeals);
-    ASSERT_TRUE(eventually([&] {
-      const auto s = series_of(table);
-      if (!s) return false;
-      series_id = s->id;
-      return stored_games(s->id) >= 2;
-    }));
-    stop(server_, SIGKILL);
-    server_ = -1;
-  }
+  const auto killed = kill_mid_series("tb", kDeals);
+  ASSERT_TRUE(killed);
   stop(bots_, SIGKILL);
-  const std::vector<std::string> before = stored_lines(series_id);
-  ASSERT_LT(std::ssize(before), kDeals) << "the series ended before the kill";
   bots_ = spawn({SKAT_BINARY, "bot", "--url", "ws://127.0.0.1:" + std::to_string(b_port) + "/ws", "--name", "tb",
                  "--count", "3", "--token-file", (dir_ / "tokens").string()},
                 dir_ / "bot-b.log");
-  EXPECT_TRUE(eventually([&] {
-    const auto s = series_of(table);
-    return s && s->status == skat::db::SeriesStatus::Finished;
-  })) << slurp(dir_ / "serve-b.log");
-  const auto finished = series_of(table);
-  ASSERT_TRUE(finished);
-  EXPECT_EQ(finished->id, series_id);
-  EXPECT_EQ(finished->games_played, kDeals);
-  const std::vector<std::string> lines = stored_lines(series_id);
-  ASSERT_EQ(std::ssize(lines), kDeals);
-  for (std::size_t i = 0; i < before.size(); ++i) EXPECT_EQ(lines[i], before[i]) << "game " << i;
+  // The bots were already connected to b when it took the series over: invited back at once, not
+  // after the grace.
+  expect_finished_by_its_bots(*killed, kDeals, dir_ / "serve-b.log");
   const std::string log = slurp(dir_ / "serve-b.log");
   EXPECT_NE(log.find("taken over"), std::string::npos) << log;
-  EXPECT_NE(log.find("series resumed at game"), std::string::npos) << log;
-  // The bots were already connected to b when it took the series over: invited back at once, not
-  // after the grace, and they played their own seats to the end.
-  EXPECT_NE(log.find("invited back to table"), std::string::npos) << log;
-  auto c = skat::db::Connection::open((dir_ / "skat.db").string());
-  ASSERT_TRUE(c);
-  const auto games = skat::db::list_games(*c, series_id);
-  ASSERT_TRUE(games);
-  for (const skat::db::GameRecord& g : *games) EXPECT_EQ(g.replaced, (std::array<bool, 3>{})) << "game " << g.index;
   stop(b, SIGTERM);
 }
 
