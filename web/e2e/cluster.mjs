@@ -7,7 +7,7 @@ import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, chmodSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, skatBin, waitHttp, webDir } from './harness.mjs';
+import { freePort, skatBin, stopProcess, waitHttp, webDir } from './harness.mjs';
 
 const root = resolve(webDir, '..');
 const pgScript = join(root, 'scripts', 'pg-throwaway.sh');
@@ -31,21 +31,6 @@ function run(cmd, args, name, dir, env = {}) {
   });
   p.logFile = out;
   return p;
-}
-
-async function stopProcess(p, signal = 'SIGTERM') {
-  if (p.exitCode !== null || p.signalCode !== null) return;
-  p.kill(signal);
-  await new Promise((r) => {
-    const t = setTimeout(() => {
-      p.kill('SIGKILL');
-      r();
-    }, 5000);
-    p.once('exit', () => {
-      clearTimeout(t);
-      r();
-    });
-  });
 }
 
 export async function startCluster({ bots = 12, humanMoveMs = 120000, silentMs = 3000 } = {}) {

@@ -122,24 +122,26 @@ export async function startServer({ bots = 4, humanMoveMs = 120000 } = {}) {
     dir,
     db,
     async stop() {
-      for (const p of procs.reverse()) {
-        if (p.exitCode === null) {
-          p.kill('SIGTERM');
-          await new Promise((r) => {
-            const t = setTimeout(() => {
-              p.kill('SIGKILL');
-              r();
-            }, 5000);
-            p.once('exit', () => {
-              clearTimeout(t);
-              r();
-            });
-          });
-        }
-      }
+      for (const p of procs.reverse()) await stopProcess(p);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+// SIGTERM, and SIGKILL if the process has not exited 5 s later.
+export async function stopProcess(p) {
+  if (p.exitCode !== null || p.signalCode !== null) return;
+  p.kill('SIGTERM');
+  await new Promise((r) => {
+    const t = setTimeout(() => {
+      p.kill('SIGKILL');
+      r();
+    }, 5000);
+    p.once('exit', () => {
+      clearTimeout(t);
+      r();
+    });
+  });
 }
 
 export async function launchBrowser() {
