@@ -99,10 +99,11 @@ export async function startCluster({ bots = 12, humanMoveMs = 120000, silentMs =
       dir,
     );
     procs.push(bot);
+    // Each node needs five of them: a table of three bots and a person's table with two.
     await until(async () => {
       const lobbies = await Promise.all(Object.values(nodes).map((n) => lobbyOf(n.base)));
       const online = lobbies.map((l) => l.online.filter((p) => p.bot).length);
-      return online.every((n) => n >= 3) && online.reduce((a, b) => a + b) >= bots;
+      return online.every((n) => n >= 5) && online.reduce((a, b) => a + b) >= bots;
     }, 20000);
     return { base, ws: `ws://127.0.0.1:${port}/ws`, db, dir, nodes, stop };
   } catch (e) {
