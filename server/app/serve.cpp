@@ -58,10 +58,6 @@ std::expected<std::string, std::string> read_admin_token_file(const std::string&
   return token;
 }
 
-}  // namespace
-
-namespace {
-
 // A token file another node has just created is empty for a moment: wait (up to 2 s) for its token.
 std::expected<std::string, std::string> read_admin_token_once_written(const std::string& file) {
   for (int attempt = 0; attempt < 100; ++attempt) {

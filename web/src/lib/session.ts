@@ -221,10 +221,9 @@ export class Session {
     };
   }
 
-  // Connects to `node` (null: any node) for the page's table; the welcome joins or watches it.
-  private goToNode(node: string | null, delayMs = 0) {
-    if (node) this.store.setItem(K_NODE, node);
-    else this.store.removeItem(K_NODE);
+  // Connects to `node` for the page's table; the welcome joins or watches it.
+  private goToNode(node: string, delayMs = 0) {
+    this.store.setItem(K_NODE, node);
     this.viaAnyNode = false;
     const old = this.ws;
     this.ws = null; // its close is not a lost connection
@@ -275,9 +274,8 @@ export class Session {
     switch (m.type) {
       case 'welcome': {
         if (m.token) this.store.setItem(K_TOKEN, m.token);
-        this.emit({ node: typeof m.node === 'string' ? m.node : null });
         const asked = this.storedName;
-        this.emit({ player: m.player });
+        this.emit({ player: m.player, node: typeof m.node === 'string' ? m.node : null });
         // The server gives a taken name a suffix: say so, and remember the name given.
         if (asked && m.player?.name && m.player.name !== asked) {
           this.store.setItem(K_NAME, m.player.name);
