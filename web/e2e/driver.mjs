@@ -27,7 +27,7 @@ export const snap = (page) =>
 async function tryClick(locator, opts = {}) {
   try {
     if (!(await locator.isVisible())) return false;
-    if (!(await locator.isEnabled())) return false;
+    if (!(await locator.isEnabled({ timeout: 1500 }))) return false; // it may be gone by now
     await locator.click({ timeout: 1500, ...opts });
     return true;
   } catch {

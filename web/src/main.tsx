@@ -21,8 +21,9 @@ import { RulesView } from './views/RulesView';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 const session = new Session(wsUrl, localStorage, undefined, { pace, visible: () => !document.hidden });
-// a page out of view shows the table as it is (its timers are slowed down by the browser)
-document.addEventListener('visibilitychange', () => document.hidden && session.showAll());
+// a page out of view shows the table as it is (its timers are slowed down by the browser), except
+// that the end of a game still waits for the player's click
+document.addEventListener('visibilitychange', () => document.hidden && session.catchUp());
 (window as any).skatSession = session; // for the end-to-end tests (drop the connection)
 session.start();
 applyFourColour(fourColour());

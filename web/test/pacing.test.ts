@@ -63,7 +63,7 @@ describe('PacedDisplay', () => {
     expect(d.dwell).toBeNull();
   });
 
-  it('waits at the end of a game until skipped when the pace says so; instant pushes flush the queue', () => {
+  it('waits at the end of a game until skipped when the pace says so, even for instant pushes', () => {
     const shown: string[] = [];
     const d = new PacedDisplay(
       (ev) => shown.push(ev.type),
@@ -75,14 +75,57 @@ describe('PacedDisplay', () => {
     vi.advanceTimersByTime(600000);
     expect(shown).toEqual(['game_result']);
     expect(d.dwell).toEqual({ kind: 'result', until: null });
+    // a catch-up does not carry the player past the game's end
     d.push({ type: 'bid', version: 3 }, true);
+    expect(shown).toEqual(['game_result']);
+    expect(d.dwell).toEqual({ kind: 'result', until: null });
+    d.skip();
     expect(shown).toEqual(['game_result', 'game_started', 'bid']);
+    // the player's own turn can wait no longer: everything is shown
+    d.push({ type: 'game_result', version: 4 });
+    d.push({ type: 'game_started', version: 5 });
+    d.flush();
+    expect(shown).toEqual(['game_result', 'game_started', 'bid', 'game_result', 'game_started']);
     expect(d.dwell).toBeNull();
-    d.push(play(4, 0, 'CA'));
-    d.push(play(5, 1, 'CT'));
+    d.push(play(6, 0, 'CA'));
+    d.push(play(7, 1, 'CT'));
     d.clear();
     vi.advanceTimersByTime(5000);
-    expect(shown).toEqual(['game_result', 'game_started', 'bid', 'play']);
+    expect(shown.slice(5)).toEqual(['play']);
+  });
+
+  it('a catch-up ends the short pauses and stops at the next end of a game', () => {
+    const shown: number[] = [];
+    const d = new PacedDisplay(
+      (ev) => shown.push(ev.version),
+      () => DEFAULT_PACE,
+      () => {},
+    );
+    d.push(play(1, 2, 'CK', 0)); // the last trick: a pause
+    d.push({ type: 'game_result', version: 2 });
+    d.push({ type: 'game_started', version: 3 });
+    d.push({ type: 'bid', version: 4 });
+    expect(shown).toEqual([1]);
+    d.catchUp();
+    expect(shown).toEqual([1, 2]);
+    expect(d.dwell).toEqual({ kind: 'result', until: null });
+    d.skip();
+    expect(shown).toEqual([1, 2, 3, 4]);
+    expect(d.dwell?.kind).toBe('card'); // the bid's short pause, as usual
+    d.catchUp();
+    expect(d.dwell).toBeNull();
+    // with a timed pause at the end of a game, a catch-up does not stop there
+    const timed = new PacedDisplay(
+      (ev) => shown.push(ev.version),
+      () => ({ ...DEFAULT_PACE, resultMs: 5000 }),
+      () => {},
+    );
+    timed.push(play(5, 2, 'CK', 0));
+    timed.push({ type: 'game_result', version: 6 });
+    timed.push({ type: 'game_started', version: 7 });
+    timed.catchUp();
+    expect(shown.slice(4)).toEqual([5, 6, 7]);
+    expect(timed.dwell).toBeNull();
   });
 });
 
@@ -170,5 +213,38 @@ describe('Session pacing', () => {
     ws2.recv(play(19, 1, 'SA'));
     ws2.recv(play(20, 2, 'S7'));
     expect(s.snap.table?.version).toBe(20);
+  });
+
+  it("a long burst after the game's last trick (the bots' next auction) stops at the game's end", () => {
+    const { s, ws } = pacedSession(DEFAULT_PACE);
+    startPlaying(ws);
+    ws.recv(play(3, 0, 'CA'));
+    ws.recv(play(4, 1, 'C7'));
+    ws.recv(play(5, 2, 'CK', 0));
+    ws.recv({ type: 'game_result', table: 9, version: 6, game: 0, result: { folded: false }, points: [0, 0, 0] });
+    ws.recv({ type: 'game_started', table: 9, version: 7, game: 1, forehand: 2, position: 1, hand: ['D7'] });
+    for (let v = 8; v < 8 + 12; v++)
+      ws.recv({ type: v % 2 ? 'hold' : 'bid', table: 9, version: v, game: 1, seat: v % 2 ? 1 : 2, value: 18 });
+    ws.recv({ type: 'act', table: 9, game: 1, version: 19, seat: 0, clock_ms: 60000, deadline: 0, view: {} });
+    expect(s.snap.table?.version).toBe(6); // the burst showed the trick, and stopped at the result
+    expect(s.snap.dwell).toEqual({ kind: 'result', until: null });
+    expect(s.snap.table?.phase).toBe('finished');
+    s.skipPause(); // "next game"
+    vi.advanceTimersByTime(350 * 12);
+    expect(s.snap.table?.version).toBe(19);
+  });
+
+  it('a page out of view catches up to the end of a game and waits there', () => {
+    const hidden = { now: true };
+    const { s, ws } = pacedSession(DEFAULT_PACE, () => !hidden.now);
+    startPlaying(ws);
+    ws.recv(play(3, 0, 'CA'));
+    ws.recv({ type: 'game_result', table: 9, version: 4, game: 0, result: { folded: false }, points: [0, 0, 0] });
+    ws.recv({ type: 'game_started', table: 9, version: 5, game: 1, forehand: 2, position: 1, hand: ['D7'] });
+    expect(s.snap.table?.version).toBe(4);
+    expect(s.snap.dwell?.kind).toBe('result');
+    hidden.now = false;
+    s.catchUp();
+    expect(s.snap.table?.version).toBe(4);
   });
 });

@@ -56,10 +56,11 @@ export class PacedDisplay {
     return this.queue.length;
   }
 
-  // `instant`: show it (and everything before it) without pausing, e.g. while catching up.
+  // `instant`: show it (and everything before it) without pausing, e.g. while catching up; the end
+  // of a game that waits for a click still waits (see `catchUp`).
   push(ev: Msg, instant = false) {
     this.queue.push(ev);
-    if (instant) this.flush();
+    if (instant) this.catchUp();
     else if (!this.dwell) this.drain();
   }
 
@@ -70,10 +71,27 @@ export class PacedDisplay {
     this.drain();
   }
 
-  // Shows everything queued at once.
+  // Shows everything queued at once (the player's own turn cannot wait any longer).
   flush() {
     this.endDwell();
     while (this.queue.length) this.show(this.queue.shift()!);
+  }
+
+  // Shows what is queued without the short pauses, but stops at the end of a game that waits for
+  // the player's click: a burst (the bots' next auction behind a trick's pause, a catch-up, a page
+  // out of view) never carries the player past a game's result unseen.
+  catchUp() {
+    if (this.dwell && this.dwell.until === null) return;
+    this.endDwell();
+    while (this.queue.length) {
+      const ev = this.queue.shift()!;
+      this.show(ev);
+      const d = dwellAfter(ev, this.pace());
+      if (d && d.ms === null) {
+        this.startDwell(d.kind, null);
+        return;
+      }
+    }
   }
 
   // Forgets what is queued (a full state replaces it).
@@ -91,21 +109,24 @@ export class PacedDisplay {
     }
   }
 
+  private startDwell(kind: DwellKind, ms: number | null) {
+    this.dwell = { kind, until: ms === null ? null : Date.now() + ms };
+    if (ms !== null)
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.dwell = null;
+        this.onChange(null);
+        this.drain();
+      }, ms);
+    this.onChange(this.dwell);
+  }
+
   private drain() {
     while (this.queue.length && !this.dwell) {
       const ev = this.queue.shift()!;
       this.show(ev);
       const d = dwellAfter(ev, this.pace());
-      if (!d) continue;
-      this.dwell = { kind: d.kind, until: d.ms === null ? null : Date.now() + d.ms };
-      if (d.ms !== null)
-        this.timer = setTimeout(() => {
-          this.timer = null;
-          this.dwell = null;
-          this.onChange(null);
-          this.drain();
-        }, d.ms);
-      this.onChange(this.dwell);
+      if (d) this.startDwell(d.kind, d.ms);
     }
   }
 }

@@ -64,7 +64,8 @@ export interface SessionOptions {
 }
 
 // A burst longer than any live stretch of play (a catch-up after a reconnect, or bots playing faster
-// than a watcher's pace) is shown at once rather than replayed slowly.
+// than a watcher's pace) is shown at once rather than replayed slowly (the end of a game that waits
+// for the player's click still waits).
 const MAX_BACKLOG = 12;
 // After a `resume` the missed events arrive in a burst: shown without pauses for this long.
 const CATCH_UP_MS = 1500;
@@ -428,9 +429,9 @@ export class Session {
     this.display.skip();
   }
 
-  // Shows everything that has arrived, without pauses.
-  showAll() {
-    this.display.flush();
+  // Shows what has arrived without pauses, up to the end of a game that waits for the click.
+  catchUp() {
+    this.display.catchUp();
   }
 
   private resume() {
