@@ -147,6 +147,16 @@ function startPlaying(ws: FakeSocket) {
   ws.recv({ type: 'game_started', table: 9, version: 2, game: 0, forehand: 0, position: 0, hand: ['CA', 'SA'] });
 }
 
+// Game 0's one trick, its result and game 1's start arrive in a burst (versions 1 to 7).
+function finishFirstGame(ws: FakeSocket) {
+  startPlaying(ws);
+  ws.recv(play(3, 0, 'CA'));
+  ws.recv(play(4, 1, 'C7'));
+  ws.recv(play(5, 2, 'CK', 0));
+  ws.recv({ type: 'game_result', table: 9, version: 6, game: 0, result: { folded: false }, points: [0, 0, 0] });
+  ws.recv({ type: 'game_started', table: 9, version: 7, game: 1, forehand: 2, position: 1, hand: ['D7'] });
+}
+
 describe('Session pacing', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -174,12 +184,7 @@ describe('Session pacing', () => {
 
   it("never keeps the player's own turn hidden into the last 15 s of the clock", () => {
     const { s, ws } = pacedSession(DEFAULT_PACE);
-    startPlaying(ws);
-    ws.recv(play(3, 0, 'CA'));
-    ws.recv(play(4, 1, 'C7'));
-    ws.recv(play(5, 2, 'CK', 0));
-    ws.recv({ type: 'game_result', table: 9, version: 6, game: 0, result: { folded: false }, points: [0, 0, 0] });
-    ws.recv({ type: 'game_started', table: 9, version: 7, game: 1, forehand: 2, position: 1, hand: ['D7'] });
+    finishFirstGame(ws);
     ws.recv({ type: 'act', table: 9, game: 1, version: 7, seat: 0, clock_ms: 60000, deadline: 0, view: {} });
     vi.advanceTimersByTime(5000);
     expect(s.snap.table?.version).toBe(6); // at the end of game 1, waiting for "next game"
@@ -217,12 +222,7 @@ describe('Session pacing', () => {
 
   it("a long burst after the game's last trick (the bots' next auction) stops at the game's end", () => {
     const { s, ws } = pacedSession(DEFAULT_PACE);
-    startPlaying(ws);
-    ws.recv(play(3, 0, 'CA'));
-    ws.recv(play(4, 1, 'C7'));
-    ws.recv(play(5, 2, 'CK', 0));
-    ws.recv({ type: 'game_result', table: 9, version: 6, game: 0, result: { folded: false }, points: [0, 0, 0] });
-    ws.recv({ type: 'game_started', table: 9, version: 7, game: 1, forehand: 2, position: 1, hand: ['D7'] });
+    finishFirstGame(ws);
     for (let v = 8; v < 8 + 12; v++)
       ws.recv({ type: v % 2 ? 'hold' : 'bid', table: 9, version: v, game: 1, seat: v % 2 ? 1 : 2, value: 18 });
     ws.recv({ type: 'act', table: 9, game: 1, version: 19, seat: 0, clock_ms: 60000, deadline: 0, view: {} });
