@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <boost/system/system_error.hpp>
 #include <filesystem>
 #include <fstream>
 #include <map>
