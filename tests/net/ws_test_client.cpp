@@ -32,18 +32,14 @@ WsClient::WsClient(unsigned short port, std::string path, const std::string& fro
 
 WsClient::~WsClient() = default;
 
-bool WsClient::send(const std::string& text) {
-  beast::error_code ec;
-  connection_->ws.text(true);
-  connection_->ws.write(asio::buffer(text), ec);
-  if (ec) closed_ = true;
-  return !ec;
-}
+bool WsClient::send(const std::string& text) { return write(text, false); }
 
-bool WsClient::send_binary(const std::string& bytes) {
+bool WsClient::send_binary(const std::string& bytes) { return write(bytes, true); }
+
+bool WsClient::write(const std::string& payload, bool binary) {
   beast::error_code ec;
-  connection_->ws.binary(true);
-  connection_->ws.write(asio::buffer(bytes), ec);
+  connection_->ws.binary(binary);
+  connection_->ws.write(asio::buffer(payload), ec);
   if (ec) closed_ = true;
   return !ec;
 }

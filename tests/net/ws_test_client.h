@@ -46,6 +46,9 @@ class WsClient {
   int close_code() const;
 
  private:
+  // A text or binary frame; false (and closed) when the connection is gone.
+  bool write(const std::string& payload, bool binary);
+
   struct Connection;
   std::unique_ptr<Connection> connection_;
   bool closed_ = false;

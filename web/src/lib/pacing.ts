@@ -83,15 +83,7 @@ export class PacedDisplay {
   catchUp() {
     if (this.dwell && this.dwell.until === null) return;
     this.endDwell();
-    while (this.queue.length) {
-      const ev = this.queue.shift()!;
-      this.show(ev);
-      const d = dwellAfter(ev, this.pace());
-      if (d && d.ms === null) {
-        this.startDwell(d.kind, null);
-        return;
-      }
-    }
+    this.drain(true);
   }
 
   // Forgets what is queued (a full state replaces it).
@@ -121,12 +113,13 @@ export class PacedDisplay {
     this.onChange(this.dwell);
   }
 
-  private drain() {
+  // Shows queued events until one starts a pause; `hurry`: only a pause that waits for a click counts.
+  private drain(hurry = false) {
     while (this.queue.length && !this.dwell) {
       const ev = this.queue.shift()!;
       this.show(ev);
       const d = dwellAfter(ev, this.pace());
-      if (d) this.startDwell(d.kind, d.ms);
+      if (d && !(hurry && d.ms !== null)) this.startDwell(d.kind, d.ms);
     }
   }
 }
