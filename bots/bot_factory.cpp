@@ -82,6 +82,8 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
 }  // namespace
 
 std::string BotSpec::describe() const {
+  if (kind == "account") return "account:" + account;
+  if (kind == "program") return "program:" + program;
   if (!searches(*this)) return kind;
   std::string text = kind + ":worlds=" + std::to_string(worlds) + ",budget=" + std::to_string(budget.count()) +
                      ",tt=" + std::to_string(tt_mib);
@@ -98,8 +100,19 @@ std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool l
   BotSpec spec;
   const auto colon = text.find(':');
   spec.kind = std::string(text.substr(0, colon));
+  if (spec.kind == "account" || spec.kind == "program") {
+    const bool account = spec.kind == "account";
+    const std::string_view rest = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);
+    const std::size_t most = account ? BotSpec::kMaxAccountBytes : BotSpec::kMaxProgramBytes;
+    if (rest.empty() || rest.size() > most)
+      return std::unexpected(account ? "account:NAME needs a name of 1.." + std::to_string(most) + " bytes"
+                                     : "program:CMD needs a command line of 1.." + std::to_string(most) + " bytes");
+    (account ? spec.account : spec.program) = std::string(rest);
+    return spec;
+  }
   if (std::ranges::find(kBotKinds, spec.kind) == std::end(kBotKinds))
-    return std::unexpected("unknown bot kind '" + spec.kind + "' (random, simple, rule, pimc, full)");
+    return std::unexpected("unknown bot kind '" + spec.kind +
+                           "' (random, simple, rule, pimc, full, account:NAME, program:CMD)");
   if (colon != std::string_view::npos) {
     std::string_view rest = text.substr(colon + 1);
     for (bool more = true; more;) {
@@ -160,6 +173,10 @@ PimcSettings pimc_settings(const BotSpec& spec) {
 }
 
 std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed) {
+  if (spec.kind == "account")
+    throw std::invalid_argument("bot " + spec.describe() + " plays through the server only, not in-process");
+  if (spec.kind == "program")
+    throw std::invalid_argument("bot " + spec.describe() + " is an outside program: skat_bridge runs it");
   if (spec.kind == "random") return std::make_unique<RandomPlayer>(seed);
   if (spec.kind == "rule") return std::make_unique<RulePlayer>(seed);
   if (spec.kind == "simple") return std::make_unique<SimplePlayer>(seed);

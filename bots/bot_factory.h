@@ -2,7 +2,10 @@
 // "pimc" = PIMC card play with the simple bidding, "full" = the complete bot with winning tables)
 // and its settings, written as `kind[:key=value,...]` (e.g. `full:worlds=20,tables=t.wtab`) on
 // command lines, in tournaments and by the bot client. Parsing validates every key and bound and
-// loads the tables a full bot names (once per file; bots share them).
+// loads the tables a full bot names (once per file; bots share them). Two more forms name a bot
+// that is not built in: `account:NAME` (a player's bot account, which plays through the server only)
+// and `program:CMD ARGS` (an outside program speaking the line protocol of docs/bots.md, run by
+// skat_bridge in in-process tournaments and by `skat bot --program`).
 #pragma once
 
 #include <chrono>
@@ -30,15 +33,19 @@ struct BotSpec {
   std::string putting = "rules";                   // full: rules (hard rules + soft score), vonstegen, kinback, winprob
   std::string infer = "count";                     // pimc, full: how worlds are drawn: none, count, learned
   std::string model = std::string(kDefaultModel);  // the learned model's file (infer=learned)
+  std::string account;                             // account: the bot account's name (1..32 bytes, verbatim)
+  std::string program;  // program: the command line (1..1024 bytes, verbatim; run by /bin/sh)
 
   static constexpr std::string_view kDefaultTables = "tables/t0.wtab";
   static constexpr std::string_view kDefaultModel = "tables/inference.bin";
+  static constexpr std::size_t kMaxAccountBytes = 32;
+  static constexpr std::size_t kMaxProgramBytes = 1024;
 
   // The canonical text form (every setting of the kind, in a fixed order).
   std::string describe() const;
 };
 
-// Kinds a spec may name.
+// The built-in programs a spec may name (besides `account:NAME` and `program:CMD ARGS`).
 inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pimc", "full"};
 
 // The spec's form for command-line help: every kind of kBotKinds and the settings of each.
@@ -46,7 +53,8 @@ inline constexpr std::string_view kBotSpecHelp =
     "kind[:key=value,...], kinds random, simple, rule, "
     "pimc[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|learned,model=FILE], "
     "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|learned,model=FILE,"
-    "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob]";
+    "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob]; "
+    "in-process tournaments also program:CMD ARGS (an outside program, docs/bots.md)";
 
 // Parses `kind[:key=value,...]`; keys for pimc and full: worlds (1..1000), budget (ms, 1..60000),
 // tt (MiB per thread, 1..64), threads (1..16), nodes (the solver nodes one world may take, in
@@ -55,7 +63,8 @@ inline constexpr std::string_view kBotSpecHelp =
 // bids (default), learned by the card-location model) and model (that model's file, default
 // tables/inference.bin, loaded here); for full also tables (a table file, text or binary, loaded here) and putting
 // (rules, vonstegen, kinback, winprob: how the skat is put). `load_tables` false only checks the
-// form (a server naming bots that run elsewhere).
+// form (a server naming bots that run elsewhere). `account:NAME` and `program:CMD ARGS` take the text
+// after the colon verbatim (no settings).
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables = true);
 
 // The card-play settings of a pimc or full spec.
@@ -63,6 +72,8 @@ PimcSettings pimc_settings(const BotSpec& spec);
 
 // A fresh player of this spec, deterministic for the seed when put on work budgets
 // (Player::use_work_budgets: tournaments, self-play) or when its time budget is not reached.
+// Throws std::invalid_argument for `account:` (it plays through the server only) and `program:`
+// (skat_bridge makes those players: bridge/program_player.h).
 std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed);
 
 // The table file `tables` (a spec's setting) names now: the file itself, or for a folder (the

@@ -14,6 +14,23 @@
 
 namespace skat::bots {
 
+// What went wrong with an outside program (bot spec `program:`, bridge/): a request it answered
+// late or unusably got the default move instead, as did one it was answering when it ended.
+// Built-in players have none.
+struct ProgramFaults {
+  int timeouts = 0;  // no answer within the move clock
+  int crashes = 0;   // the program ended unasked (it is started again at the next request)
+  int garbage = 0;   // an answer that is not JSON or not one of the legal actions
+  int total() const { return timeouts + crashes + garbage; }
+  ProgramFaults& operator+=(const ProgramFaults& o) {
+    timeouts += o.timeouts;
+    crashes += o.crashes;
+    garbage += o.garbage;
+    return *this;
+  }
+  bool operator==(const ProgramFaults&) const = default;
+};
+
 class Player {
  public:
   virtual ~Player() = default;
@@ -32,6 +49,8 @@ class Player {
   virtual void use_work_budgets(bool on) { (void)on; }
   // Decisions the safety net cut short while on work budgets (they depend on the machine).
   virtual int clock_stops() const { return 0; }
+  // An outside program's faults so far (bridge/program_player.h); none for built-in players.
+  virtual ProgramFaults program_faults() const { return {}; }
 };
 
 // On work budgets, the most a single search may take before the clock stops it after all.

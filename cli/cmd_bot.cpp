@@ -1,7 +1,9 @@
 // `skat bot`: N bot connections in one process (names NAME-1…NAME-N when N > 1), each answering
 // the server with a bots:: player, the decisions on a shared pool of worker threads; runs until
 // SIGINT/SIGTERM. Tokens come from --token or, for
-// several accounts, from --token-file (lines "name token").
+// several accounts, from --token-file (lines "name token"). With --program it is instead the
+// bridge of an outside program (bridge/program_bridge.h): --seats connections of one account, each
+// playing one seat at a time with a program process of its own.
 #include <fcntl.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -18,6 +20,8 @@
 #include <vector>
 
 #include "bots/bot_factory.h"
+#include "bridge/program_bridge.h"
+#include "bridge/program_player.h"
 #include "cli/command.h"
 #include "cli/http_call.h"
 #include "server/botclient/bot_client.h"
@@ -39,6 +43,8 @@ struct BotArgs {
   std::string log_messages;
   bool register_missing = false;
   std::string admin_token_file;
+  std::string program;
+  int seats = 2;
 };
 
 // Creates the bot accounts `names` that have no token in the token file through the server's
@@ -86,13 +92,86 @@ std::map<std::string, std::string> read_tokens(const std::string& file) {
   return tokens;
 }
 
+// --program: `seats` connections of the account, each with its programs (ProgramTables).
+int run_bridge(const BotArgs& args) {
+  const auto parsed = bots::parse_bot_spec("program:" + args.program);
+  if (!parsed) {
+    spdlog::error("bot: --program: {}", parsed.error());
+    return 2;
+  }
+  const auto endpoint = botclient::parse_ws_url(args.url);
+  if (!endpoint) {
+    spdlog::error("bot: --url must look like ws://host:port/ws");
+    return 2;
+  }
+  if (args.token.empty()) {
+    spdlog::error("bot: --program needs --token (the bot account's secret)");
+    return 2;
+  }
+  if (auto works = bridge::check_program(args.program); !works) {
+    spdlog::error("bot: program '{}' cannot start: {}", args.program, works.error());
+    return 2;
+  }
+  std::unique_ptr<std::ofstream> log;
+  if (!args.log_messages.empty()) {
+    log = std::make_unique<std::ofstream>(args.log_messages, std::ios::app);
+    if (!*log) {
+      spdlog::error("bot: cannot write '{}'", args.log_messages);
+      return 1;
+    }
+  }
+  boost::asio::io_context io(1);
+  // One decision (a wait for the program's answer) per connection at a time, plus the programs' ends.
+  boost::asio::thread_pool workers(static_cast<std::size_t>(args.seats) + 1);
+  std::vector<std::shared_ptr<bridge::ProgramTables>> programs;
+  std::vector<std::shared_ptr<botclient::BotConnection>> connections;
+  for (int i = 1; i <= args.seats; ++i) {
+    programs.push_back(std::make_shared<bridge::ProgramTables>(args.program, args.name, workers));
+    botclient::BotSettings s;
+    s.endpoint = *endpoint;
+    s.name = args.name;
+    s.token = args.token;
+    s.spec = *parsed;
+    s.seed = args.seed + static_cast<std::uint64_t>(i);
+    s.message_log = log.get();
+    s.workers = &workers;
+    s.announce_kind = false;  // a player's bot: the server names its program account:NAME
+    s.hooks = programs.back()->hooks();
+    connections.push_back(std::make_shared<botclient::BotConnection>(io, std::move(s)));
+  }
+  boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&](boost::system::error_code ec, int) {
+    if (ec) return;
+    spdlog::info("bot: stopping");
+    for (auto& c : connections) c->stop();
+  });
+  for (auto& c : connections) c->start();
+  spdlog::info("bot: {} connection(s) of {} to {}, each running '{}' for its seat", args.seats, args.name, args.url,
+               args.program);
+  io.run();
+  workers.join();
+  bots::ProgramFaults faults;
+  for (auto& p : programs) {
+    p->close_all();
+    faults += p->faults();
+  }
+  spdlog::info("bot: the program's faults: {} timeouts, {} crashes, {} garbage answers", faults.timeouts,
+               faults.crashes, faults.garbage);
+  return 0;
+}
+
 int run_bot(const BotArgs& args) {
+  if (!args.program.empty()) return run_bridge(args);
   const auto parsed = bots::parse_bot_spec(args.kind);
   if (!parsed) {
     spdlog::error("bot: --kind: {}", parsed.error());
     return 1;
   }
   const bots::BotSpec spec = *parsed;
+  if (spec.kind == "program" || spec.kind == "account") {
+    spdlog::error("bot: --kind names a built-in program; an outside program runs with --program CMD");
+    return 1;
+  }
   const auto endpoint = botclient::parse_ws_url(args.url);
   if (!endpoint) {
     spdlog::error("bot: --url must look like ws://host:port/ws");
@@ -178,6 +257,16 @@ Command add_bot_command(CLI::App& parent) {
                 "Create the accounts missing from --token-file through the server's admin API (and keep their "
                 "tokens there)");
   app->add_option("--admin-token-file", args->admin_token_file, "File holding the server's admin token (--register)");
+  auto* program =
+      app->add_option("--program", args->program,
+                      "Bridge an outside program (CMD ARGS, run by /bin/sh) to the server instead: it "
+                      "reads the seat's messages as JSON lines and answers each act with one (docs/bots.md)");
+  app->add_option("--seats", args->seats, "With --program: connections of the account, each playing one seat")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str()
+      ->needs(program);
+  for (const char* other : {"--kind", "--count", "--token-file", "--register", "--delay-ms"})
+    program->excludes(app->get_option_no_throw(other));
   return {app, [args] { return run_bot(*args); }};
 }
 

@@ -106,6 +106,21 @@ Command add_serve_command(CLI::App& parent) {
                   "Pool bots seated at or invited to the tables one player created")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
+  app->add_option("--bots-per-owner", config->bots_per_owner, "Bot accounts one player may own (POST /api/bots)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  app->add_option("--player-tournament-deals", config->player_tournament_max_deals,
+                  "Deals of one tournament a player starts (POST /api/tournaments)")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  app->add_option("--player-tournament-deals-per-day", config->player_tournament_deals_per_day,
+                  "Deals (times seatings) of the tournaments one player starts in 24 hours")
+      ->check(CLI::Range(0, 10000000))
+      ->capture_default_str();
+  app->add_option("--player-tournament-tables", config->player_tournament_tables,
+                  "Tables of one player's running tournaments at once")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
   app->add_option("--bots-per-address", config->bots_per_address,
                   "Pool bots seated at or invited to the tables created from one IP address (IPv6: one /64)")
       ->check(CLI::Range(0, 1000000))

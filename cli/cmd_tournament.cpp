@@ -1,10 +1,12 @@
 // `skat tournament`: bot A against bot B on seeded duplicate deals in the 2:1 and 1:2 seatings,
 // with progress on stderr and the report of docs/evaluation.md as text (default) or JSON on stdout.
 // In-process and in parallel (bots/tournament), optionally stored in a database (--db); or
-// through a running server (--server, with the admin token), whose bot clients play it at real
-// tables: the command starts it, follows its progress and prints the report the server stored.
+// through a running server (--server; a player's tournament with their session token, or the
+// operator's with the admin token), whose bot clients play it at real tables: the command starts
+// it, follows its progress, prints the report the server stored and checks the revealed seed.
 // A long in-process tournament can be played in shards (--first-deal, --games FILE) on different
-// machines or days, and reported as one (--merge FILE…).
+// machines or days, and reported as one (--merge FILE…). In-process, a side may be an outside
+// program (`program:CMD ARGS`, bridge/program_player.h) under the move clock --move-ms.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -19,11 +21,13 @@
 #include "bots/bot_factory.h"
 #include "bots/tournament/tournament.h"
 #include "bots/tournament/tournament_report.h"
+#include "bridge/program_player.h"
 #include "cli/command.h"
 #include "cli/http_call.h"
 #include "cli/progress_line.h"
 #include "db/migrations.h"
 #include "db/tournaments.h"
+#include "server/app/tournament_director.h"
 #include "server/app/tournament_json.h"
 
 namespace skat::cli {
@@ -36,10 +40,12 @@ struct TournamentArgs {
   int deals = 100;
   int first_deal = 0;
   std::uint64_t seed = 1;
+  bool seed_given = false;  // --seed was on the command line
   std::string seating = "both";
   std::string games_out;
   std::vector<std::string> merge;
   int threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  int move_ms = static_cast<int>(bridge::kDefaultMoveClock.count());
   bool json = false;
   bool no_judge = false;
   bool quiet = false;
@@ -47,11 +53,46 @@ struct TournamentArgs {
   std::string server;
   std::string admin_token;
   std::string admin_token_file;
+  std::string token_file;  // --server: the player's session token
 };
+
+nlohmann::json faults_json(const bots::ProgramFaults& f) {
+  return {{"timeouts", f.timeouts}, {"crashes", f.crashes}, {"garbage", f.garbage}};
+}
+
+// The report as JSON; a side that is an outside program (`program:`) also has its faults, as
+// "program_faults" beside "timeouts" in each seating.
+nlohmann::json report_json(const bots::TournamentReport& report) {
+  nlohmann::json j = app::tournament_report_json(report);
+  for (std::size_t i = 0; i < report.seatings.size(); ++i)
+    for (const auto& [key, spec, figures] :
+         {std::tuple{"a", &report.a, &report.seatings[i].a}, std::tuple{"b", &report.b, &report.seatings[i].b}})
+      if (spec->starts_with("program:")) j["seatings"][i][key]["program_faults"] = faults_json(figures->program_faults);
+  return j;
+}
+
+// One game of a games file (--games), with the outside programs' faults per side when there are any.
+nlohmann::json game_json(const bots::TournamentGame& g) {
+  nlohmann::json j = app::tournament_game_json(g);
+  if (g.program_faults != std::array<bots::ProgramFaults, 2>{})
+    j["program_faults"] = {faults_json(g.program_faults[0]), faults_json(g.program_faults[1])};
+  return j;
+}
+
+std::optional<bots::TournamentGame> game_from_json(const nlohmann::json& j) {
+  auto g = app::tournament_game_from_json(j);
+  if (!g || !j.contains("program_faults")) return g;
+  const auto& faults = j["program_faults"];
+  for (std::size_t side = 0; side < 2 && faults.is_array() && faults.size() == 2; ++side)
+    if (faults[side].is_object())
+      g->program_faults[side] = {faults[side].value("timeouts", 0), faults[side].value("crashes", 0),
+                                 faults[side].value("garbage", 0)};
+  return g;
+}
 
 void print_report(const bots::TournamentReport& report, bool json) {
   if (json)
-    std::cout << app::tournament_report_json(report).dump(2) << '\n';
+    std::cout << report_json(report).dump(2) << '\n';
   else
     std::cout << bots::report_text(report);
 }
@@ -76,7 +117,7 @@ int store_in_db(const std::string& path, const bots::TournamentConfig& config, c
     spdlog::error("tournament: --db {}: {}", path, id.error().message);
     return 1;
   }
-  db::TournamentProgress progress{config.deals, app::tournament_report_json(report).dump(),
+  db::TournamentProgress progress{config.deals, report_json(report).dump(),
                                   app::curve_json(bots::difference_curve(config, games)).dump(), "finished"};
   if (auto done = db::update_tournament(*conn, *id, progress); !done) {
     spdlog::error("tournament: --db {}: {}", path, done.error().message);
@@ -86,17 +127,30 @@ int store_in_db(const std::string& path, const bots::TournamentConfig& config, c
   return 0;
 }
 
-// Through a server: POST /api/admin/tournaments, then GET /api/tournaments/ID until it ends.
+// Through a server: a player's tournament (POST /api/tournaments with the session token of
+// --token-file; the server draws the seed) or the operator's (POST /api/admin/tournaments with the
+// admin token), then GET /api/tournaments/ID until it ends.
 int run_on_server(const TournamentArgs& args) {
-  std::string token = args.admin_token;
-  if (token.empty() && !args.admin_token_file.empty()) token = read_admin_token(args.admin_token_file);
-  if (token.empty()) {
-    spdlog::error("tournament: --server needs --admin-token or --admin-token-file");
+  const bool player = !args.token_file.empty();
+  std::string token = player ? read_admin_token(args.token_file) : args.admin_token;
+  if (!player && token.empty() && !args.admin_token_file.empty()) token = read_admin_token(args.admin_token_file);
+  if (player && token.empty()) {
+    spdlog::error("tournament: --token-file {}: no session token in it", args.token_file);
     return 2;
   }
-  const nlohmann::json request{
-      {"a", args.a}, {"b", args.b}, {"deals", args.deals}, {"seed", args.seed}, {"seating", args.seating}};
-  const auto started = http_call(args.server, "POST", "/api/admin/tournaments", request.dump(), token);
+  if (token.empty()) {
+    spdlog::error(
+        "tournament: --server needs --token-file (a player's session token) or --admin-token / --admin-token-file");
+    return 2;
+  }
+  if (player && args.seed_given) {
+    spdlog::error("tournament: the server draws the seed of a player's tournament (--seed needs the admin token)");
+    return 2;
+  }
+  nlohmann::json request{{"a", args.a}, {"b", args.b}, {"deals", args.deals}, {"seating", args.seating}};
+  if (args.seed_given) request["seed"] = args.seed;
+  const auto started =
+      http_call(args.server, "POST", player ? "/api/tournaments" : "/api/admin/tournaments", request.dump(), token);
   if (!started) {
     spdlog::error("tournament: {}", started.error());
     return 1;
@@ -107,7 +161,8 @@ int run_on_server(const TournamentArgs& args) {
     return 1;
   }
   const std::int64_t id = reply["id"].get<std::int64_t>();
-  spdlog::info("tournament {} started on {}", id, args.server);
+  const std::string seed_sha256 = reply.value("seed_sha256", "");
+  spdlog::info("tournament {} started on {}, seed_sha256 {}", id, args.server, seed_sha256);
   ProgressLine line("deals", std::chrono::seconds(10), 2);
   const auto start = std::chrono::steady_clock::now();
   for (;;) {
@@ -129,6 +184,16 @@ int run_on_server(const TournamentArgs& args) {
       }
       print_report(*report, args.json);
       if (status != "finished") spdlog::error("tournament {} was {}", id, status);
+      // The seed is shown once the tournament has ended: it must be the one committed to at the start.
+      if (const auto seed = t.find("seed"); seed != t.end() && seed->is_number_unsigned()) {
+        const std::string text = std::to_string(seed->get<std::uint64_t>());
+        if (app::seed_commitment(seed->get<std::uint64_t>()) != seed_sha256) {
+          spdlog::error("tournament {}: the revealed seed {} does not have the SHA-256 {} shown at the start", id, text,
+                        seed_sha256);
+          return 1;
+        }
+        spdlog::info("tournament {}: seed {}, its SHA-256 is the seed_sha256 shown at the start", id, text);
+      }
       return status == "finished" ? 0 : 1;
     }
     std::this_thread::sleep_for(std::chrono::seconds(2));
@@ -157,7 +222,7 @@ bool write_games(const std::string& path, const bots::TournamentConfig& config, 
                         {"seconds", seconds}}
              .dump()
       << '\n';
-  for (const bots::TournamentGame& g : games) out << app::tournament_game_json(g).dump() << '\n';
+  for (const bots::TournamentGame& g : games) out << game_json(g).dump() << '\n';
   out.flush();
   if (!out) spdlog::error("tournament: --games {}: cannot write", path);
   return static_cast<bool>(out);
@@ -194,7 +259,7 @@ int run_merge(const TournamentArgs& args) {
     }
     seconds += header.value("seconds", 0.0);
     for (int number = 2; std::getline(in, line); ++number) {
-      const auto game = app::tournament_game_from_json(nlohmann::json::parse(line, nullptr, false));
+      const auto game = game_from_json(nlohmann::json::parse(line, nullptr, false));
       if (!game) {
         spdlog::error("tournament: --merge {}:{}: not a tournament game", path, number);
         return 1;
@@ -230,6 +295,22 @@ int run_tournament_command(const TournamentArgs& args) {
   config.threads = args.threads;
   config.judge = !args.no_judge;
   config.b_seats = *bots::seatings_named(args.seating);  // CLI11 admits only the three names
+  const std::chrono::milliseconds clock(args.move_ms);
+  for (const bots::BotSpec* spec : {&config.a, &config.b}) {
+    if (spec->kind != "program") continue;
+    if (auto works = bridge::check_program(spec->program, clock); !works) {
+      spdlog::error("tournament: {} cannot start: {}", spec->describe(), works.error());
+      return 2;
+    }
+    config.make_player = [clock](const bots::BotSpec& s, std::uint64_t seed, int position) {
+      return s.kind == "program" ? bridge::make_program_player(s.program, seed, position, clock)
+                                 : bots::make_player(s, seed);
+    };
+  }
+  if (config.a.kind == "account" || config.b.kind == "account") {
+    spdlog::error("tournament: a bot account (account:NAME) plays through a server only (--server)");
+    return 2;
+  }
   const auto start = std::chrono::steady_clock::now();
   std::vector<bots::TournamentGame> games;
   try {
@@ -263,7 +344,10 @@ Command add_tournament_command(CLI::App& parent) {
                   "Play the deals from this index of the seed's sequence on (a shard of a longer tournament)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  app->add_option("--seed", args->seed, "Seed of the deals and the bots")->capture_default_str();
+  CLI::Option* seed = app->add_option("--seed", args->seed,
+                                      "Seed of the deals and the bots (--server: only with the admin token; else "
+                                      "the server draws it)")
+                          ->capture_default_str();
   app->add_option("--games", args->games_out, "Also write every game to this file (one JSON line each), for --merge");
   app->add_option("--merge", args->merge, "Report on the games of these --games files (shards) instead of playing")
       ->expected(1, -1);
@@ -273,16 +357,29 @@ Command add_tournament_command(CLI::App& parent) {
   app->add_option("--threads", args->threads, "Deals played in parallel")
       ->check(positive_number())
       ->capture_default_str();
+  app->add_option("--move-ms", args->move_ms,
+                  "In-process: the move clock of an outside program (program:CMD); past it the default move")
+      ->check(CLI::Range(1, 600000))
+      ->capture_default_str();
   app->add_flag("--json", args->json, "Print the report as JSON");
   app->add_flag("--no-judge", args->no_judge, "Skip the open-card solver's verdict on each game (no accuracy)");
   app->add_flag("--quiet", args->quiet, "No progress on stderr");
   app->add_option("--db", args->db, "Also store the in-process tournament and its report in this database");
-  app->add_option("--server", args->server,
-                  "Play through this server (http://host:port) with its bot clients; --threads and --no-judge "
-                  "do not apply");
-  app->add_option("--admin-token", args->admin_token, "The server's admin token (--server)");
-  app->add_option("--admin-token-file", args->admin_token_file, "File holding the server's admin token (--server)");
-  return {app, [args] { return run_tournament_command(*args); }};
+  CLI::Option* server =
+      app->add_option("--server", args->server,
+                      "Play through this server (http://host:port) with its bot clients; --threads and --no-judge "
+                      "do not apply");
+  CLI::Option* session = app->add_option("--token-file", args->token_file,
+                                         "File holding your session token (--server): start the tournament as that "
+                                         "player (POST /api/tournaments)")
+                             ->needs(server);
+  app->add_option("--admin-token", args->admin_token, "The server's admin token (--server)")->excludes(session);
+  app->add_option("--admin-token-file", args->admin_token_file, "File holding the server's admin token (--server)")
+      ->excludes(session);
+  return {app, [args, seed] {
+            args->seed_given = seed->count() > 0;
+            return run_tournament_command(*args);
+          }};
 }
 
 }  // namespace skat::cli

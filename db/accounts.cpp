@@ -2,10 +2,12 @@
 
 #include <algorithm>
 
+#include "db/collect_rows.h"
 #include "db/error.h"
 #include "db/players.h"
 #include "db/secret_token.h"
 #include "db/transaction.h"
+#include "server/common/text_rules.h"
 
 namespace skat::db {
 
@@ -15,21 +17,62 @@ std::span<const unsigned char> bytes(const TokenHash& h) { return {h.data(), h.s
 
 DbError unauthorized(std::string_view what) { return detail::error(DbErrc::Unauthorized, std::string(what)); }
 
-constexpr std::string_view kBotColumns =
-    "SELECT p.id, p.name, b.kind, b.created_at, b.revoked_at FROM bot_accounts b JOIN players p ON p.id = b.player_id";
-
-BotAccount bot_from(const Statement& st) {
-  return BotAccount{st.int64(0), st.text(1), st.text(2), st.timestamp(3), st.optional_timestamp(4)};
+DbError no_bot(PlayerId id) { return detail::error(DbErrc::NotFound, "no bot with id " + std::to_string(id)); }
+DbError no_bot(std::string_view name) {
+  return detail::error(DbErrc::NotFound, "no bot named '" + std::string(name) + "'");
 }
 
-std::expected<std::optional<BotAccount>, DbError> find_bot(Connection& c, std::string_view name) {
-  auto st = c.statement(std::string(kBotColumns) + " WHERE p.name = ?1");
-  if (!st) return std::unexpected(st.error());
-  st->bind(1, name);
-  auto row = st->step();
+constexpr std::string_view kBotColumns =
+    "SELECT p.id, p.name, b.kind, b.created_at, b.revoked_at, b.owner_id, o.name, b.challenges, b.disabled_at, "
+    "b.program FROM bot_accounts b JOIN players p ON p.id = b.player_id LEFT JOIN players o ON o.id = b.owner_id";
+
+BotAccount bot_from(const Statement& st) {
+  BotAccount b;
+  b.player_id = st.int64(0);
+  b.name = st.text(1);
+  b.kind = st.text(2);
+  b.created_at = st.timestamp(3);
+  b.revoked_at = st.optional_timestamp(4);
+  b.owner_id = st.optional_int64(5);
+  if (!st.is_null(6)) b.owner_name = st.text(6);
+  b.challenges = st.text(7);
+  b.disabled_at = st.optional_timestamp(8);
+  if (!st.is_null(9)) b.program = st.text(9);
+  return b;
+}
+
+std::expected<std::optional<BotAccount>, DbError> one_bot(Statement& st) {
+  auto row = st.step();
   if (!row) return std::unexpected(row.error());
   if (!*row) return std::optional<BotAccount>{};
-  return std::optional<BotAccount>{bot_from(*st)};
+  return std::optional<BotAccount>{bot_from(st)};
+}
+
+// The bot of that name, compared as find_player compares: the name itself (without regard to
+// case) first, else the bot whose name folds alike.
+std::expected<std::optional<BotAccount>, DbError> lookup_bot(Connection& c, std::string_view name) {
+  auto st = c.statement(std::string(kBotColumns) +
+                        " WHERE p.name = ?1 OR p.name_key = ?2 ORDER BY p.name = ?1 DESC, p.id LIMIT 1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, name).bind(2, text::fold(name));
+  return one_bot(*st);
+}
+
+std::expected<std::optional<BotAccount>, DbError> lookup_bot(Connection& c, PlayerId id) {
+  auto st = c.statement(std::string(kBotColumns) + " WHERE p.id = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id);
+  return one_bot(*st);
+}
+
+// The bots matching `condition` (SQL over b and p, where ?1 is `param`; empty: every bot), by id.
+std::expected<std::vector<BotAccount>, DbError> bots_where(Connection& c, std::string_view condition,
+                                                           std::optional<PlayerId> param = std::nullopt) {
+  auto st = c.statement(std::string(kBotColumns) + (condition.empty() ? "" : " WHERE " + std::string(condition)) +
+                        " ORDER BY p.id");
+  if (!st) return std::unexpected(st.error());
+  if (param) st->bind(1, *param);
+  return detail::collect<BotAccount>(*st, bot_from);
 }
 
 std::expected<NewBot, DbError> renew_revoked(Connection& c, BotAccount account, std::string_view kind) {
@@ -48,7 +91,25 @@ std::expected<NewBot, DbError> renew_revoked(Connection& c, BotAccount account, 
   return NewBot{std::move(account), std::move(secret)};
 }
 
+// Revokes `bot` (found by the caller inside `tx`); revoking twice keeps the first time.
+std::expected<BotAccount, DbError> revoke(Connection& c, Transaction& tx, BotAccount bot) {
+  if (bot.revoked()) return bot;
+  auto st = c.statement("UPDATE bot_accounts SET revoked_at = ?2 WHERE player_id = ?1");
+  if (!st) return std::unexpected(st.error());
+  const Timestamp at = now();
+  st->bind(1, bot.player_id).bind(2, at);
+  if (auto r = st->run(); !r) return std::unexpected(r.error());
+  if (auto r = tx.commit(); !r) return std::unexpected(r.error());
+  bot.revoked_at = at;
+  return bot;
+}
+
 }  // namespace
+
+std::string BotAccount::program_name() const {
+  if (owner_id) return "account:" + name;
+  return program.empty() ? kind : program;
+}
 
 std::expected<void, DbError> validate_bot_kind(std::string_view kind) {
   bool ok = !kind.empty() && kind.size() <= 32;
@@ -65,8 +126,11 @@ std::expected<NewBot, DbError> create_bot(Connection& c, std::string_view name, 
   if (!existing) return std::unexpected(existing.error());
   std::expected<NewBot, DbError> made = std::unexpected(DbError{});
   if (*existing) {
-    auto bot = find_bot(c, (*existing)->name);
+    auto bot = lookup_bot(c, (*existing)->id);
     if (!bot) return std::unexpected(bot.error());
+    if (*bot && (*bot)->owner_id)
+      return std::unexpected(
+          detail::error(DbErrc::AlreadyExists, "a player's bot named '" + (*existing)->name + "' exists"));
     if (!*bot || !(*bot)->revoked())
       return std::unexpected(
           detail::error(DbErrc::AlreadyExists, "a " + std::string(*bot ? "bot" : to_string((*existing)->kind)) +
@@ -82,8 +146,12 @@ std::expected<NewBot, DbError> create_bot(Connection& c, std::string_view name, 
     if (!st) return std::unexpected(st.error());
     st->bind(1, player->id).bind(2, kind).bind_blob(3, bytes(hash)).bind(4, player->created_at);
     if (auto r = st->run(); !r) return std::unexpected(r.error());
-    made = NewBot{BotAccount{player->id, player->name, std::string(kind), player->created_at, std::nullopt},
-                  std::move(secret)};
+    BotAccount account;
+    account.player_id = player->id;
+    account.name = player->name;
+    account.kind = std::string(kind);
+    account.created_at = player->created_at;
+    made = NewBot{std::move(account), std::move(secret)};
   }
   if (!made) return made;
   if (auto r = tx->commit(); !r) return std::unexpected(r.error());
@@ -94,8 +162,8 @@ std::expected<PlayerId, DbError> verify_bot(Connection& c, std::string_view name
   // Hash first, whatever the name: the time taken does not tell whether the bot exists.
   const TokenHash presented = hash_token(secret);
   auto st = c.statement(
-      "SELECT p.id, b.token_hash, b.revoked_at FROM bot_accounts b JOIN players p ON p.id = b.player_id "
-      "WHERE p.name = ?1");
+      "SELECT p.id, b.token_hash, b.revoked_at, b.disabled_at FROM bot_accounts b JOIN players p ON p.id = "
+      "b.player_id WHERE p.name = ?1");
   if (!st) return std::unexpected(st.error());
   st->bind(1, name);
   auto row = st->step();
@@ -105,39 +173,188 @@ std::expected<PlayerId, DbError> verify_bot(Connection& c, std::string_view name
   TokenHash expected{};
   const bool well_formed = stored.size() == expected.size();
   if (well_formed) std::copy(stored.begin(), stored.end(), expected.begin());
-  if (!well_formed || !same_hash(presented, expected) || !st->is_null(2))
+  if (!well_formed || !same_hash(presented, expected) || !st->is_null(2) || !st->is_null(3))
     return std::unexpected(unauthorized("unknown bot or wrong token"));
   return st->int64(0);
 }
 
-std::expected<std::vector<BotAccount>, DbError> list_bots(Connection& c) {
-  auto st = c.statement(std::string(kBotColumns) + " ORDER BY p.id");
-  if (!st) return std::unexpected(st.error());
-  std::vector<BotAccount> out;
-  for (;;) {
-    auto row = st->step();
-    if (!row) return std::unexpected(row.error());
-    if (!*row) return out;
-    out.push_back(bot_from(*st));
-  }
-}
+std::expected<std::vector<BotAccount>, DbError> list_bots(Connection& c) { return bots_where(c, {}); }
 
 std::expected<BotAccount, DbError> revoke_bot(Connection& c, std::string_view name) {
   auto tx = Transaction::begin(c);
   if (!tx) return std::unexpected(tx.error());
-  auto bot = find_bot(c, name);
+  auto bot = lookup_bot(c, name);
   if (!bot) return std::unexpected(bot.error());
-  if (!*bot) return std::unexpected(detail::error(DbErrc::NotFound, "no bot named '" + std::string(name) + "'"));
-  if ((*bot)->revoked()) return **bot;
-  auto st = c.statement("UPDATE bot_accounts SET revoked_at = ?2 WHERE player_id = ?1");
+  if (!*bot) return std::unexpected(no_bot(name));
+  return revoke(c, *tx, std::move(**bot));
+}
+
+std::expected<BotAccount, DbError> revoke_bot_id(Connection& c, PlayerId id) {
+  auto tx = Transaction::begin(c);
+  if (!tx) return std::unexpected(tx.error());
+  auto bot = lookup_bot(c, id);
+  if (!bot) return std::unexpected(bot.error());
+  if (!*bot) return std::unexpected(no_bot(id));
+  return revoke(c, *tx, std::move(**bot));
+}
+
+std::expected<BotAccount, DbError> get_bot(Connection& c, PlayerId id) {
+  auto bot = lookup_bot(c, id);
+  if (!bot) return std::unexpected(bot.error());
+  if (!*bot) return std::unexpected(no_bot(id));
+  return std::move(**bot);
+}
+
+std::expected<BotAccount, DbError> find_bot(Connection& c, std::string_view name) {
+  auto bot = lookup_bot(c, name);
+  if (!bot) return std::unexpected(bot.error());
+  if (!*bot) return std::unexpected(no_bot(name));
+  return std::move(**bot);
+}
+
+std::expected<BotAccount, DbError> set_bot_disabled(Connection& c, std::string_view name, bool disabled) {
+  auto tx = Transaction::begin(c);
+  if (!tx) return std::unexpected(tx.error());
+  auto bot = lookup_bot(c, name);
+  if (!bot) return std::unexpected(bot.error());
+  if (!*bot) return std::unexpected(no_bot(name));
+  BotAccount out = std::move(**bot);
+  if (out.disabled() == disabled) return out;
+  auto st = c.statement("UPDATE bot_accounts SET disabled_at = ?2 WHERE player_id = ?1");
   if (!st) return std::unexpected(st.error());
-  const Timestamp at = now();
-  st->bind(1, (*bot)->player_id).bind(2, at);
+  out.disabled_at = disabled ? std::optional<Timestamp>(now()) : std::nullopt;
+  st->bind(1, out.player_id).bind(2, out.disabled_at);
   if (auto r = st->run(); !r) return std::unexpected(r.error());
   if (auto r = tx->commit(); !r) return std::unexpected(r.error());
-  BotAccount out = **bot;
-  out.revoked_at = at;
   return out;
+}
+
+std::expected<void, DbError> set_bot_program(Connection& c, PlayerId id, std::string_view program) {
+  if (program.size() > 256)
+    return std::unexpected(detail::error(DbErrc::Invalid, "a bot's program spec has at most 256 bytes"));
+  auto st = c.statement("UPDATE bot_accounts SET program = ?2 WHERE player_id = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id);
+  if (program.empty())
+    st->bind_null(2);
+  else
+    st->bind(2, program);
+  if (auto r = st->run(); !r) return std::unexpected(r.error());
+  if (c.changes() != 1) return std::unexpected(no_bot(id));
+  return {};
+}
+
+std::expected<void, DbError> validate_challenges(std::string_view challenges) {
+  if (challenges != "nobody" && challenges != "everyone")
+    return std::unexpected(detail::error(DbErrc::Invalid, "challenges is \"nobody\" or \"everyone\""));
+  return {};
+}
+
+std::expected<NewBot, DbError> create_owned_bot(Connection& c, PlayerId owner, std::string_view name,
+                                                std::string_view challenges, int max_per_owner) {
+  if (auto r = validate_challenges(challenges); !r) return std::unexpected(r.error());
+  if (auto r = validate_player_name(name); !r) return std::unexpected(r.error());
+  auto tx = Transaction::begin(c);
+  if (!tx) return std::unexpected(tx.error());
+  // The owner's row, locked on PostgreSQL so that two creations for one owner count one after the
+  // other (SQLite's write transaction already runs alone).
+  auto who = c.statement(c.engine() == Engine::Postgres ? "SELECT kind, name FROM players WHERE id = ?1 FOR UPDATE"
+                                                        : "SELECT kind, name FROM players WHERE id = ?1");
+  if (!who) return std::unexpected(who.error());
+  who->bind(1, owner);
+  auto found = who->step();
+  if (!found) return std::unexpected(found.error());
+  if (!*found) return std::unexpected(detail::error(DbErrc::NotFound, "no player with id " + std::to_string(owner)));
+  if (who->text(0) == to_string(PlayerKind::Bot))
+    return std::unexpected(detail::error(DbErrc::Invalid, "a bot cannot own a bot"));
+  const std::string owner_name = who->text(1);
+  who->reset();
+  auto count = c.statement("SELECT count(*) FROM bot_accounts WHERE owner_id = ?1 AND revoked_at IS NULL");
+  if (!count) return std::unexpected(count.error());
+  count->bind(1, owner);
+  auto counted = count->step();
+  if (!counted) return std::unexpected(counted.error());
+  if (*counted && count->int64(0) >= max_per_owner)
+    return std::unexpected(
+        detail::error(DbErrc::LimitReached, "at most " + std::to_string(max_per_owner) + " bots per player"));
+  count->reset();
+  auto player = create_player(c, name, PlayerKind::Bot);  // AlreadyExists: any player's name, revoked bots too
+  if (!player) return std::unexpected(player.error());
+  std::string secret = new_secret_token();
+  const TokenHash hash = hash_token(secret);
+  auto st = c.statement(
+      "INSERT INTO bot_accounts (player_id, kind, token_hash, created_at, owner_id, challenges) "
+      "VALUES (?1, 'account', ?2, ?3, ?4, ?5)");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, player->id).bind_blob(2, bytes(hash)).bind(3, player->created_at).bind(4, owner).bind(5, challenges);
+  if (auto r = st->run(); !r) return std::unexpected(r.error());
+  if (auto r = tx->commit(); !r) return std::unexpected(r.error());
+  BotAccount account;
+  account.player_id = player->id;
+  account.name = player->name;
+  account.kind = "account";
+  account.created_at = player->created_at;
+  account.owner_id = owner;
+  account.owner_name = owner_name;
+  account.challenges = std::string(challenges);
+  return NewBot{std::move(account), std::move(secret)};
+}
+
+std::expected<std::vector<BotAccount>, DbError> list_owned_bots(Connection& c, PlayerId owner) {
+  return bots_where(c, "b.owner_id = ?1 AND b.revoked_at IS NULL", owner);
+}
+
+std::expected<BotAccount, DbError> rename_bot(Connection& c, PlayerId id, std::string_view new_name) {
+  if (auto r = validate_player_name(new_name); !r) return std::unexpected(r.error());
+  auto tx = Transaction::begin(c);
+  if (!tx) return std::unexpected(tx.error());
+  auto bot = lookup_bot(c, id);
+  if (!bot) return std::unexpected(bot.error());
+  if (!*bot) return std::unexpected(no_bot(id));
+  const DbError taken = detail::error(DbErrc::AlreadyExists, "a player named '" + std::string(new_name) + "' exists");
+  auto other = find_player(c, new_name);
+  if (!other) return std::unexpected(other.error());
+  if (*other && (*other)->id != id) return std::unexpected(taken);
+  auto st = c.statement("UPDATE players SET name = ?2, name_key = ?3 WHERE id = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id).bind(2, new_name).bind(3, text::fold(new_name));
+  if (auto r = st->run(); !r) return std::unexpected(r.error().code == DbErrc::AlreadyExists ? taken : r.error());
+  if (auto r = tx->commit(); !r) return std::unexpected(r.error());
+  BotAccount out = std::move(**bot);
+  out.name = std::string(new_name);
+  return out;
+}
+
+std::expected<BotAccount, DbError> set_bot_challenges(Connection& c, PlayerId id, std::string_view challenges) {
+  if (auto r = validate_challenges(challenges); !r) return std::unexpected(r.error());
+  auto st = c.statement("UPDATE bot_accounts SET challenges = ?2 WHERE player_id = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id).bind(2, challenges);
+  if (auto r = st->run(); !r) return std::unexpected(r.error());
+  if (c.changes() != 1) return std::unexpected(no_bot(id));
+  return get_bot(c, id);
+}
+
+std::expected<NewBot, DbError> rekey_bot(Connection& c, PlayerId id) {
+  auto tx = Transaction::begin(c);
+  if (!tx) return std::unexpected(tx.error());
+  auto bot = lookup_bot(c, id);
+  if (!bot) return std::unexpected(bot.error());
+  if (!*bot || (*bot)->revoked()) return std::unexpected(no_bot(id));
+  std::string secret = new_secret_token();
+  const TokenHash hash = hash_token(secret);
+  auto st = c.statement("UPDATE bot_accounts SET token_hash = ?2 WHERE player_id = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id).bind_blob(2, bytes(hash));
+  if (auto r = st->run(); !r) return std::unexpected(r.error());
+  if (auto r = tx->commit(); !r) return std::unexpected(r.error());
+  return NewBot{std::move(**bot), std::move(secret)};
+}
+
+std::expected<std::vector<BotAccount>, DbError> challengeable_bots(Connection& c) {
+  return bots_where(c,
+                    "b.owner_id IS NOT NULL AND b.revoked_at IS NULL AND b.disabled_at IS NULL AND b.challenges = "
+                    "'everyone'");
 }
 
 std::expected<NewSession, DbError> create_session(Connection& c, PlayerId player, std::chrono::seconds lifetime) {

@@ -168,8 +168,10 @@ std::expected<StoreComparison, DbError> compare_stores(Connection& a, Connection
                              std::to_string((*counts_b)[i].rows));
   Page page;
   page.limit = 500;
+  SeriesFilter every;
+  every.hide_sealed = false;
   for (;;) {
-    auto series = list_series(a, {}, page);
+    auto series = list_series(a, every, page);
     if (!series) return std::unexpected(series.error());
     if (series->empty()) break;
     for (const SeriesRecord& s : *series) {

@@ -15,6 +15,7 @@ std::string_view to_string(DbErrc code) {
     case DbErrc::Corrupt: return "corrupt";
     case DbErrc::Io: return "io";
     case DbErrc::Full: return "full";
+    case DbErrc::LimitReached: return "limit_reached";
   }
   return "unknown";
 }

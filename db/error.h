@@ -21,6 +21,7 @@ enum class DbErrc : std::uint8_t {
   Corrupt,        // integrity_check found problems
   Io,             // a file or directory could not be created or written
   Full,           // the disk, or the database's size limit (OpenOptions::max_bytes), is full
+  LimitReached,   // a per-player quota is used up (e.g. bots per owner)
 };
 
 struct DbError {

@@ -11,10 +11,14 @@ std::expected<int, DbError> purge_unused_guests(Connection& c, Timestamp now, Ti
                                                 const std::set<PlayerId>& keep) {
   auto tx = Transaction::begin(c);
   if (!tx) return std::unexpected(tx.error());
-  // A player with a series seat has played (a series row is made with its first game).
+  // A player with a series seat has played (a series row is made with its first game). An owner of
+  // a bot account (revoked ones too: their records name the owner) or a player who started a
+  // tournament is no unused guest either.
   auto unused = c.statement(
       "SELECT id FROM players AS p WHERE kind = 'guest'"
       " AND NOT EXISTS (SELECT 1 FROM series_seats AS s WHERE s.player_id = p.id)"
+      " AND NOT EXISTS (SELECT 1 FROM bot_accounts AS b WHERE b.owner_id = p.id)"
+      " AND NOT EXISTS (SELECT 1 FROM tournaments AS t WHERE t.started_by = p.id)"
       " AND (created_at <= ?1"
       "      OR NOT EXISTS (SELECT 1 FROM sessions AS x WHERE x.player_id = p.id AND x.expires_at > ?2))");
   if (!unused) return std::unexpected(unused.error());

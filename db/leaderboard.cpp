@@ -2,19 +2,21 @@
 
 #include <algorithm>
 
+#include "db/accounts.h"
+
 namespace skat::db {
 
 namespace {
 
 std::string leaderboard_sql(PlayerGroup group) {
-  std::string sql =
-      "SELECT p.id, p.name, p.kind, coalesce(b.kind, ''), count(*), sum(s.games_played), sum(ss.won), sum(ss.lost), "
-      "sum(ss.score) FROM series_seats ss JOIN series s ON s.id = ss.series_id "
-      "JOIN players p ON p.id = ss.player_id LEFT JOIN bot_accounts b ON b.player_id = p.id "
-      "WHERE s.status = 'finished'";
+  std::string sql = "SELECT p.id, p.name, p.kind, coalesce(" + std::string(kProgramNameSql) +
+                    ", ''), count(*), sum(s.games_played), sum(ss.won), sum(ss.lost), sum(ss.score), b.owner_id, "
+                    "o.name FROM series_seats ss JOIN series s ON s.id = ss.series_id "
+                    "JOIN players p ON p.id = ss.player_id LEFT JOIN bot_accounts b ON b.player_id = p.id "
+                    "LEFT JOIN players o ON o.id = b.owner_id WHERE s.status = 'finished'";
   if (group == PlayerGroup::Humans) sql += " AND p.kind IN ('human', 'guest')";
   if (group == PlayerGroup::Bots) sql += " AND p.kind = 'bot'";
-  return sql + " GROUP BY p.id, p.name, p.kind, b.kind";
+  return sql + " GROUP BY p.id, p.name, p.kind, b.kind, b.program, b.owner_id, o.name";
 }
 
 }  // namespace
@@ -38,6 +40,8 @@ std::expected<std::vector<LeaderboardRow>, DbError> leaderboard(Connection& c, P
     r.lost = st->integer(7);
     r.declared = r.won + r.lost;
     r.score = st->integer(8);
+    r.owner_id = st->optional_int64(9);
+    if (!st->is_null(10)) r.owner_name = st->text(10);
     r.score_per_36 = r.deals > 0 ? static_cast<double>(r.score) * 36.0 / static_cast<double>(r.deals) : 0.0;
     rows.push_back(std::move(r));
   }

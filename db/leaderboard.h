@@ -4,6 +4,7 @@
 #pragma once
 
 #include <expected>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,9 @@ struct LeaderboardRow {
   PlayerId player_id = 0;
   std::string name;
   PlayerKind kind = PlayerKind::Human;
-  std::string bot_kind;  // the bot account's kind, empty for humans and guests
+  std::string bot_kind;              // the bot's program name (BotAccount::program_name), empty for humans and guests
+  std::optional<PlayerId> owner_id;  // a player's bot: its owner
+  std::string owner_name;            // that owner's name (empty otherwise)
   int series = 0;
   int deals = 0;     // deals played (game lines of the player's finished series)
   int declared = 0;  // games played as declarer (won + lost)

@@ -1,5 +1,6 @@
 #include "db/players.h"
 
+#include "db/accounts.h"
 #include "db/collect_rows.h"
 #include "db/error.h"
 #include "db/transaction.h"
@@ -68,6 +69,20 @@ std::expected<Player, DbError> get_player(Connection& c, PlayerId id) {
   if (!p) return std::unexpected(p.error());
   if (!*p) return std::unexpected(detail::error(DbErrc::NotFound, "no player with id " + std::to_string(id)));
   return **p;
+}
+
+std::expected<PlayerProfile, DbError> get_player_profile(Connection& c, PlayerId id) {
+  auto st = c.statement("SELECT p.id, p.name, p.kind, p.created_at, coalesce(" + std::string(kProgramNameSql) +
+                        ", ''), b.owner_id, o.name FROM players p LEFT JOIN bot_accounts b ON b.player_id = p.id "
+                        "LEFT JOIN players o ON o.id = b.owner_id WHERE p.id = ?1");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, id);
+  auto row = st->step();
+  if (!row) return std::unexpected(row.error());
+  if (!*row) return std::unexpected(detail::error(DbErrc::NotFound, "no player with id " + std::to_string(id)));
+  PlayerProfile out{player_from(*st), st->text(4), st->optional_int64(5), {}};
+  if (!st->is_null(6)) out.owner_name = st->text(6);
+  return out;
 }
 
 std::expected<Player, DbError> find_or_create_player(Connection& c, std::string_view name, PlayerKind kind) {

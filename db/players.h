@@ -36,6 +36,17 @@ std::expected<Player, DbError> create_guest(Connection& c, std::string_view name
 std::expected<std::optional<Player>, DbError> find_player(Connection& c, std::string_view name);
 // NotFound when there is no such id.
 std::expected<Player, DbError> get_player(Connection& c, PlayerId id);
+// A player with what its page shows beside: for a bot account its program name and, for a
+// player's bot, its owner.
+struct PlayerProfile {
+  Player player;
+  std::string bot_kind;              // BotAccount::program_name; empty for humans, guests and bots without an account
+  std::optional<PlayerId> owner_id;  // a player's bot: its owner
+  std::string owner_name;            // that owner's name (empty otherwise)
+  bool operator==(const PlayerProfile&) const = default;
+};
+// NotFound when there is no such id.
+std::expected<PlayerProfile, DbError> get_player_profile(Connection& c, PlayerId id);
 // The player of that name, created with `kind` when missing.
 std::expected<Player, DbError> find_or_create_player(Connection& c, std::string_view name, PlayerKind kind);
 // Every player of a kind (all when nullopt), by id.

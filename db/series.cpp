@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <ctime>
 
+#include "db/accounts.h"
 #include "db/collect_rows.h"
 #include "db/error.h"
 #include "db/games.h"
@@ -19,6 +20,11 @@ using detail::error;
 constexpr std::string_view kSeriesColumns =
     "SELECT s.id, s.table_id, s.event, s.started_at, s.finished_at, s.status, s.deals, s.games_played, s.pgn "
     "FROM series s";
+
+// True for a series `s` played at a table of a running sealed tournament.
+constexpr std::string_view kSealedSql =
+    "EXISTS (SELECT 1 FROM tournament_tables tt JOIN tournaments t ON t.id = tt.tournament_id "
+    "WHERE tt.table_id = s.table_id AND t.status = 'running' AND t.sealed = 1)";
 
 SeriesRecord series_from(const Statement& st) {
   SeriesRecord s;
@@ -35,9 +41,10 @@ SeriesRecord series_from(const Statement& st) {
 }
 
 std::expected<void, DbError> load_seats(Connection& c, SeriesRecord& s) {
-  auto st = c.statement(
-      "SELECT ss.seat, ss.player_id, p.name, p.kind, ss.score, ss.won, ss.lost FROM series_seats ss "
-      "JOIN players p ON p.id = ss.player_id WHERE ss.series_id = ?1 ORDER BY ss.seat");
+  auto st = c.statement("SELECT ss.seat, ss.player_id, p.name, p.kind, ss.score, ss.won, ss.lost, coalesce(" +
+                        std::string(kProgramNameSql) +
+                        ", '') FROM series_seats ss JOIN players p ON p.id = ss.player_id "
+                        "LEFT JOIN bot_accounts b ON b.player_id = p.id WHERE ss.series_id = ?1 ORDER BY ss.seat");
   if (!st) return std::unexpected(st.error());
   st->bind(1, s.id);
   for (;;) {
@@ -45,9 +52,14 @@ std::expected<void, DbError> load_seats(Connection& c, SeriesRecord& s) {
     if (!row) return std::unexpected(row.error());
     if (!*row) return {};
     const auto seat = static_cast<std::size_t>(std::clamp(st->integer(0), 0, 2));
-    s.seats[seat] =
-        SeriesSeat{st->int64(1),   st->text(2),    parse_player_kind(st->text(3)).value_or(PlayerKind::Human),
-                   st->integer(4), st->integer(5), st->integer(6)};
+    SeriesSeat& out = s.seats[seat];
+    out.player_id = st->int64(1);
+    out.name = st->text(2);
+    out.kind = parse_player_kind(st->text(3)).value_or(PlayerKind::Human);
+    out.score = st->integer(4);
+    out.won = st->integer(5);
+    out.lost = st->integer(6);
+    out.bot_kind = st->text(7);
   }
 }
 
@@ -73,6 +85,9 @@ std::expected<void, DbError> end_series(Connection& c, SeriesId id, SeriesStatus
   return {};
 }
 
+// A bot filter without ':' also matches every spec of that program ("full" → "full:…").
+bool is_program_family(std::string_view bot_kind) { return bot_kind.find(':') == std::string_view::npos; }
+
 // The WHERE clause of a filter, with the parameters it uses bound afterwards by bind_filter.
 std::string filter_sql(const SeriesFilter& f) {
   std::string sql = " WHERE s.id > ?1";
@@ -85,11 +100,18 @@ std::string filter_sql(const SeriesFilter& f) {
     sql +=
         " AND s.id IN (SELECT ss.series_id FROM series_seats ss JOIN players p ON p.id = ss.player_id "
         "WHERE p.name = ?7)";
-  if (f.bot_kind)
+  if (f.bot_kind) {
+    const std::string program = "(" + std::string(kProgramNameSql) + ")";
     sql +=
         " AND s.id IN (SELECT ss.series_id FROM series_seats ss JOIN bot_accounts b ON b.player_id = ss.player_id "
-        "WHERE b.kind = ?8)";
+        "JOIN players p ON p.id = ss.player_id WHERE " +
+        program + " COLLATE NOCASE = ?8";
+    if (is_program_family(*f.bot_kind))
+      sql += " OR substr(" + program + ", 1, length(CAST(?11 AS TEXT))) COLLATE NOCASE = ?11";
+    sql += ")";
+  }
   if (f.node) sql += " AND s.table_id IN (SELECT id FROM tables WHERE node = ?10)";
+  if (f.hide_sealed) sql += " AND NOT " + std::string(kSealedSql);
   return sql + " ORDER BY s.id LIMIT ?9";
 }
 
@@ -104,6 +126,7 @@ void bind_filter(Statement& st, const SeriesFilter& f, Page page) {
   if (f.bot_kind) st.bind(8, *f.bot_kind);
   st.bind(9, std::clamp(page.limit, 1, 1000));
   if (f.node) st.bind(10, *f.node);
+  if (f.bot_kind && is_program_family(*f.bot_kind)) st.bind(11, *f.bot_kind + ":");
 }
 
 }  // namespace
@@ -182,6 +205,18 @@ std::expected<SeriesRecord, DbError> get_series(Connection& c, SeriesId id) {
   }
   if (auto r = load_seats(c, s); !r) return std::unexpected(r.error());
   return s;
+}
+
+std::expected<SeriesRecord, DbError> get_visible_series(Connection& c, SeriesId id) {
+  auto sealed = c.statement("SELECT 1 FROM series s WHERE s.id = ?1 AND " + std::string(kSealedSql));
+  if (!sealed) return std::unexpected(sealed.error());
+  sealed->bind(1, id);
+  auto row = sealed->step();
+  if (!row) return std::unexpected(row.error());
+  // The same answer as for a series that does not exist: nothing about it is told.
+  if (*row) return std::unexpected(error(DbErrc::NotFound, "no series with id " + std::to_string(id)));
+  sealed->reset();
+  return get_series(c, id);
 }
 
 std::expected<std::optional<SeriesId>, DbError> find_imported_series(Connection& c, std::string_view import_key) {

@@ -36,9 +36,10 @@ struct SeriesSeat {
   PlayerId player_id = 0;
   std::string name;
   PlayerKind kind = PlayerKind::Human;
-  int score = 0;  // Seeger-Fabian score of the series (0 while running)
-  int won = 0;    // games won as declarer
-  int lost = 0;   // games lost as declarer
+  std::string bot_kind;  // a bot account's program name (BotAccount::program_name); empty otherwise
+  int score = 0;         // Seeger-Fabian score of the series (0 while running)
+  int won = 0;           // games won as declarer
+  int lost = 0;          // games lost as declarer
   bool operator==(const SeriesSeat&) const = default;
 };
 
@@ -70,8 +71,11 @@ struct NewSeries {
 void set_pgn_date(PgnHeader& header, Timestamp start, Timestamp end);
 
 std::expected<SeriesRecord, DbError> create_series(Connection& c, const NewSeries& series);
-// NotFound when there is no such series.
+// NotFound when there is no such series. Every series, sealed ones too (for the server's own work).
 std::expected<SeriesRecord, DbError> get_series(Connection& c, SeriesId id);
+// get_series for readers outside: NotFound also for a series played at a table of a running sealed
+// tournament (as SeriesFilter::hide_sealed leaves it out of lists and exports).
+std::expected<SeriesRecord, DbError> get_visible_series(Connection& c, SeriesId id);
 // The series imported under `import_key`, if any.
 std::expected<std::optional<SeriesId>, DbError> find_imported_series(Connection& c, std::string_view import_key);
 
@@ -91,12 +95,19 @@ std::expected<SeriesRecord, DbError> complete_series(Connection& c, SeriesId id,
 struct SeriesFilter {
   std::optional<PlayerId> player_id;       // one of the seats
   std::optional<std::string> player_name;  // one of the seats (name without regard to case)
-  std::optional<std::string> bot_kind;     // a seat is a bot account of this kind
-  std::optional<Timestamp> from;           // started_at >= from
-  std::optional<Timestamp> to;             // started_at < to
+  // A seat is a bot account of this program name (BotAccount::program_name), or, when the value has
+  // no ':', a program name starting with the value and ':' ("full" matches every "full:…" spec).
+  // Compared without regard to ASCII case.
+  std::optional<std::string> bot_kind;
+  std::optional<Timestamp> from;  // started_at >= from
+  std::optional<Timestamp> to;    // started_at < to
   std::optional<TableId> table_id;
   std::optional<SeriesStatus> status;
   std::optional<std::string> node;  // played at a table of this server node
+  // Leaves out the series played at a table of a tournament that is running and sealed (a player's
+  // bot plays). On for every read served to the outside; the server's own bookkeeping (resuming
+  // series, counting a table's series) turns it off.
+  bool hide_sealed = true;
 };
 
 struct Page {

@@ -13,8 +13,8 @@ namespace {
 using detail::error;
 
 constexpr std::string_view kColumns =
-    "SELECT id, mode, a, b, seed, deals, seatings, status, created_at, finished_at, deals_done, report, curve "
-    "FROM tournaments";
+    "SELECT id, mode, a, b, seed, deals, seatings, status, created_at, finished_at, deals_done, report, curve, "
+    "started_by, seed_sha256, sealed FROM tournaments";
 
 TournamentRecord tournament_from(const Statement& st) {
   TournamentRecord t;
@@ -31,19 +31,36 @@ TournamentRecord tournament_from(const Statement& st) {
   t.deals_done = st.integer(10);
   t.report = st.is_null(11) ? std::string() : st.text(11);
   t.curve = st.text(12);
+  t.started_by = st.optional_int64(13);
+  if (!st.is_null(14)) t.seed_sha256 = st.text(14);
+  t.sealed = st.boolean(15);
   return t;
+}
+
+bool is_sha256_hex(std::string_view text) {
+  return text.size() == 64 &&
+         std::ranges::all_of(text, [](char ch) { return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f'); });
 }
 
 }  // namespace
 
 std::expected<TournamentId, DbError> create_tournament(Connection& c, const TournamentRecord& r) {
+  if (!r.seed_sha256.empty() && !is_sha256_hex(r.seed_sha256))
+    return std::unexpected(error(DbErrc::Invalid, "seed_sha256 is 64 lower-case hex digits"));
   auto st = c.statement(
-      "INSERT INTO tournaments (mode, a, b, seed, deals, seatings, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
-      "RETURNING id");
+      "INSERT INTO tournaments (mode, a, b, seed, deals, seatings, created_at, started_by, seed_sha256, sealed) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id");
   if (!st) return std::unexpected(st.error());
   st->bind(1, r.mode).bind(2, r.a).bind(3, r.b).bind(4, std::bit_cast<std::int64_t>(r.seed)).bind(5, r.deals);
-  st->bind(6, r.seatings).bind(7, now());
-  return detail::returned_id(*st);
+  st->bind(6, r.seatings).bind(7, now()).bind(8, r.started_by).bind(10, r.sealed);
+  if (r.seed_sha256.empty())
+    st->bind_null(9);
+  else
+    st->bind(9, r.seed_sha256);
+  auto id = detail::returned_id(*st);
+  if (!id && id.error().code == DbErrc::MissingRow)
+    return std::unexpected(error(DbErrc::NotFound, "no player with id " + std::to_string(r.started_by.value_or(0))));
+  return id;
 }
 
 std::expected<void, DbError> add_tournament_table(Connection& c, TournamentId id, const TournamentTable& t) {
@@ -131,6 +148,28 @@ std::expected<int, DbError> abort_tournaments_at_table(Connection& c, TableId ta
   st->bind(1, now()).bind(2, table);
   if (auto done = st->run(); !done) return std::unexpected(done.error());
   return c.changes();
+}
+
+std::expected<std::int64_t, DbError> deals_started_since(Connection& c, PlayerId player, Timestamp since) {
+  auto st = c.statement(
+      "SELECT coalesce(sum(deals * CASE WHEN seatings = '2:1,1:2' THEN 2 ELSE 1 END), 0) FROM tournaments "
+      "WHERE started_by = ?1 AND created_at >= ?2");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, player).bind(2, since);
+  auto row = st->step();
+  if (!row) return std::unexpected(row.error());
+  return *row ? st->int64(0) : 0;
+}
+
+std::expected<int, DbError> running_tables_of(Connection& c, PlayerId player) {
+  auto st = c.statement(
+      "SELECT count(*) FROM tournament_tables tt JOIN tournaments t ON t.id = tt.tournament_id "
+      "WHERE t.started_by = ?1 AND t.status = 'running'");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, player);
+  auto row = st->step();
+  if (!row) return std::unexpected(row.error());
+  return *row ? st->integer(0) : 0;
 }
 
 std::expected<int, DbError> abort_running_tournaments(Connection& c, std::string_view node) {

@@ -27,8 +27,11 @@ struct TournamentRecord {
   Timestamp created_at{};
   std::optional<Timestamp> finished_at;
   int deals_done = 0;
-  std::string report;        // JSON text, empty before the first deal is done
-  std::string curve = "[]";  // JSON text
+  std::string report;                  // JSON text, empty before the first deal is done
+  std::string curve = "[]";            // JSON text
+  std::optional<PlayerId> started_by;  // the player who started it; nullopt: the operator or the command line
+  std::string seed_sha256;             // SHA-256 of the seed's decimal text, 64 lower-case hex (empty: none)
+  bool sealed = false;                 // a player's bot plays: its series are not served while it runs
   bool operator==(const TournamentRecord&) const = default;
 };
 
@@ -48,7 +51,9 @@ struct TournamentProgress {
   std::optional<std::string> final_status;  // "finished" or "aborted": the tournament ends now
 };
 
-// `record.id`, status, finished_at and progress are ignored: a new running tournament.
+// `record.id`, status, finished_at and progress are ignored: a new running tournament. Invalid
+// when seed_sha256 is neither empty nor 64 lower-case hex digits; NotFound when started_by is no
+// player.
 std::expected<TournamentId, DbError> create_tournament(Connection& c, const TournamentRecord& record);
 std::expected<void, DbError> add_tournament_table(Connection& c, TournamentId id, const TournamentTable& table);
 // Only a running tournament changes.
@@ -62,6 +67,11 @@ std::expected<bool, DbError> is_tournament_table(Connection& c, TableId table);
 // Tournaments a previous process left running are aborted (their tables are gone); how many.
 // The running tournaments that play at `table`, as aborted (their director's node is gone).
 std::expected<int, DbError> abort_tournaments_at_table(Connection& c, TableId table);
+// The deals of the tournaments `player` started at or after `since` (any status): each one's deals
+// times its number of seatings ("2:1,1:2" counts twice).
+std::expected<std::int64_t, DbError> deals_started_since(Connection& c, PlayerId player, Timestamp since);
+// The tables of the running tournaments `player` started.
+std::expected<int, DbError> running_tables_of(Connection& c, PlayerId player);
 // Tournaments left running by a stopped process, as aborted: those with a table of `node` and those
 // with no table at all (in-process ones); another node's stay running.
 std::expected<int, DbError> abort_running_tournaments(Connection& c, std::string_view node = {});

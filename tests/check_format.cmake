@@ -2,6 +2,7 @@
 file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR}
      ${SOURCE_DIR}/engine/*.h ${SOURCE_DIR}/engine/*.cpp ${SOURCE_DIR}/bots/*.h ${SOURCE_DIR}/bots/*.cpp
      ${SOURCE_DIR}/server/*.h ${SOURCE_DIR}/server/*.cpp ${SOURCE_DIR}/db/*.h ${SOURCE_DIR}/db/*.cpp
+     ${SOURCE_DIR}/bridge/*.h ${SOURCE_DIR}/bridge/*.cpp
      ${SOURCE_DIR}/tests/*.h ${SOURCE_DIR}/tests/*.cpp)
 list(LENGTH sources count)
 if(count EQUAL 0)

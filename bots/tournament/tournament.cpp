@@ -1,5 +1,7 @@
 #include "bots/tournament/tournament.h"
 
+#include <sodium.h>
+
 #include <chrono>
 #include <memory>
 #include <stdexcept>
@@ -31,6 +33,7 @@ class TimedPlayer : public Player {
   std::string name() const override { return inner_->name(); }
   void use_work_budgets(bool on) override { inner_->use_work_budgets(on); }
   int clock_stops() const override { return inner_->clock_stops(); }
+  ProgramFaults program_faults() const override { return inner_->program_faults(); }
 
  private:
   std::unique_ptr<Player> inner_;
@@ -54,17 +57,20 @@ std::vector<TournamentGame> play_deal_everywhere(const TournamentConfig& config,
       for (int p = 0; p < 3; ++p) {
         const auto i = static_cast<std::size_t>(p);
         const std::uint64_t seed = tournament_seat_seed(config.seed, index, b_seats, rotation, p);
+        const BotSpec& spec = b_sits_at(b_seats, rotation, p) ? config.b : config.a;
         players[i] = std::make_unique<TimedPlayer>(
-            make_player(b_sits_at(b_seats, rotation, p) ? config.b : config.a, seed), move_ms[i]);
+            config.make_player ? config.make_player(spec, seed, p) : make_player(spec, seed), move_ms[i]);
         players[i]->use_work_budgets(true);  // a tournament is played again exactly from its seed
         seats[i] = players[i].get();
       }
       auto game = play_deal(deal, seats);
       if (!game) throw std::runtime_error("tournament: deal " + std::to_string(index) + ": " + game.error());
       TournamentGame g = tournament_game(*game, index, id, b_seats, rotation, move_ms);
-      for (int p = 0; p < 3; ++p)
-        g.clock_stops[g.is_b[static_cast<std::size_t>(p)] ? 1 : 0] +=
-            players[static_cast<std::size_t>(p)]->clock_stops();
+      for (std::size_t p = 0; p < 3; ++p) {
+        const std::size_t side = g.is_b[p] ? 1 : 0;
+        g.clock_stops[side] += players[p]->clock_stops();
+        g.program_faults[side] += players[p]->program_faults();
+      }
       if (config.judge && !g.folded) {
         solver.clear();
         g.solver_wins = solver_verdict(*game, solver);
@@ -100,6 +106,18 @@ std::vector<std::uint64_t> tournament_deal_ids(std::uint64_t seed, int deals) {
 std::uint64_t tournament_seat_seed(std::uint64_t seed, int index, int b_seats, int rotation, int position) {
   return mix(
       seed, static_cast<std::uint64_t>(index) * 64 + static_cast<std::uint64_t>(b_seats * 8 + rotation * 3 + position));
+}
+
+std::uint64_t blinded_seat_seed(std::uint64_t seat_seed) {
+  static const bool ready = sodium_init() >= 0;
+  if (!ready) throw std::runtime_error("libsodium could not be initialised");
+  std::array<unsigned char, 8> input{};
+  for (std::size_t i = 0; i < input.size(); ++i) input[i] = static_cast<unsigned char>(seat_seed >> (8 * i));
+  std::array<unsigned char, crypto_generichash_BYTES> digest{};
+  crypto_generichash(digest.data(), digest.size(), input.data(), input.size(), nullptr, 0);
+  std::uint64_t blinded = 0;
+  for (std::size_t i = 0; i < 8; ++i) blinded |= static_cast<std::uint64_t>(digest[i]) << (8 * i);
+  return blinded;
 }
 
 TournamentGame tournament_game(const Game& game, int index, std::uint64_t deal_id, int b_seats, int rotation,

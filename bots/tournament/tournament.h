@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +31,9 @@ struct TournamentConfig {
   std::vector<int> b_seats{1, 2};  // the seatings to play: 1 = A A B (2:1), 2 = A B B (1:2)
   int threads = 1;
   bool judge = true;  // the open-card solver's verdict on every declared game
+  // Makes the player of a spec for one game (seed: tournament_seat_seed; position 0 forehand);
+  // empty: bots::make_player. Set where specs name players bots/ cannot make (`program:`).
+  std::function<std::unique_ptr<Player>(const BotSpec& spec, std::uint64_t seed, int position)> make_player;
 };
 
 // One game of a tournament.
@@ -44,11 +48,12 @@ struct TournamentGame {
   Declaration declaration;
   bool won = false;
   int list_entry = 0;
-  std::array<int, 3> points{};                // Seeger-Fabian points per position
-  std::optional<bool> solver_wins;            // the solver's verdict on the declared game (judge on)
-  std::array<std::vector<float>, 2> move_ms;  // decision times of A's and B's seats, in ms
-  std::array<int, 2> timeouts{};              // A's and B's moves the server's clock made for them
-  std::array<int, 2> clock_stops{};           // A's and B's searches the safety net cut short (in-process)
+  std::array<int, 3> points{};                    // Seeger-Fabian points per position
+  std::optional<bool> solver_wins;                // the solver's verdict on the declared game (judge on)
+  std::array<std::vector<float>, 2> move_ms;      // decision times of A's and B's seats, in ms
+  std::array<int, 2> timeouts{};                  // A's and B's moves the server's clock made for them
+  std::array<int, 2> clock_stops{};               // A's and B's searches the safety net cut short (in-process)
+  std::array<ProgramFaults, 2> program_faults{};  // A's and B's outside programs' faults (in-process)
 };
 
 // The tournament's deal ids, drawn from its seed.
@@ -66,6 +71,10 @@ inline bool b_sits_at(int b_seats, int rotation, int position) { return (positio
 // `rotation`): the same for A and B at the same place, so that only the program differs. The
 // server's tournament tables send it with their act requests, so both modes play alike.
 std::uint64_t tournament_seat_seed(std::uint64_t seed, int index, int b_seats, int rotation, int position);
+// The seed an outside program gets for a seat (the act request's `seed`, in-process and from the
+// server alike): one-way from the seat seed (BLAKE2b-256 of its 8 little-endian bytes, the digest's
+// first 8 bytes read little-endian), so a program cannot work out the seeds of the built-in bots.
+std::uint64_t blinded_seat_seed(std::uint64_t seat_seed);
 
 // The record of one finished game of seating `b_seats`, lone bot at `rotation`, deal `index`.
 // `move_ms` are the decision times by position. The solver's verdict is left empty.

@@ -123,6 +123,8 @@ SeatingReport summarise(const std::string& name, const std::vector<const Tournam
     r.b.slow_moves += g->timeouts[1];
     r.a.clock_stops += g->clock_stops[0];
     r.b.clock_stops += g->clock_stops[1];
+    r.a.program_faults += g->program_faults[0];
+    r.b.program_faults += g->program_faults[1];
     if (g->folded) continue;
     ClassFigures& c = r.classes[static_cast<std::size_t>(class_index(g->declaration.type))];
     ++c.games;
@@ -224,6 +226,12 @@ std::string report_text(const TournamentReport& r) {
     }
     add("  duplicate difference B - A: %+.2f SF points per seat and game, 95%% CI [%+.2f, %+.2f]: %s\n", s.difference,
         s.ci_low, s.ci_high, s.verdict.c_str());
+    for (int k = 0; k < 2; ++k) {
+      const ProgramFaults& f = (k ? s.b : s.a).program_faults;
+      if ((k ? r.b : r.a).starts_with("program:") || f.total() > 0)
+        add("  program %s: %d timeouts, %d crashes, %d garbage answers\n", k ? "B" : "A", f.timeouts, f.crashes,
+            f.garbage);
+    }
     if (s.a.clock_stops + s.b.clock_stops > 0)
       add("  not reproducible: the wall-clock safety net cut %d searches of A and %d of B short\n", s.a.clock_stops,
           s.b.clock_stops);

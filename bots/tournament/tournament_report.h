@@ -23,8 +23,9 @@ struct BotFigures {
   int moves = 0;
   double move_mean_ms = 0;
   double move_p99_ms = 0;
-  int slow_moves = 0;   // decisions longer than the 5 s move clock (in-process), or the server's timeouts
-  int clock_stops = 0;  // searches the wall-clock safety net cut short: those games depend on the machine
+  int slow_moves = 0;            // decisions longer than the 5 s move clock (in-process), or the server's timeouts
+  int clock_stops = 0;           // searches the wall-clock safety net cut short: those games depend on the machine
+  ProgramFaults program_faults;  // an outside program's (`program:` spec) late, lost and unusable answers
 };
 
 // Per game class: 0 suit, 1 grand, 2 null.

@@ -9,6 +9,7 @@
 #include "db/accounts.h"
 #include "server/app/api_query.h"
 #include "server/app/game_replay_json.h"
+#include "server/app/http_json.h"
 #include "server/app/metrics.h"
 #include "server/app/read_json.h"
 #include "server/app/tournament_json.h"
@@ -22,15 +23,6 @@ namespace http = boost::beast::http;
 using Json = nlohmann::json;
 
 namespace {
-
-net::HttpReply json_reply(const net::HttpRequest& request, http::status status, const Json& body) {
-  return net::make_reply(request, status, "application/json",
-                         body.dump(-1, ' ', false, Json::error_handler_t::replace));
-}
-
-net::HttpReply json_error(const net::HttpRequest& request, http::status status, std::string_view message) {
-  return json_reply(request, status, Json{{"error", message}});
-}
 
 // A read's failure: 404 for what does not exist (`missing` says what), else a database error.
 net::HttpReply read_failure(const net::HttpRequest& request, const ReadError& e, std::string_view missing) {
@@ -69,19 +61,13 @@ struct BotRequest {
 // so a wrong one is a 400 and never an exception. The name follows the name rules of the
 // protocol's hello (docs/protocol.md §2) and fits in it, else the bot could never log in.
 std::expected<BotRequest, std::string> parse_bot_request(const Json& body) {
-  constexpr std::string_view kShape = R"(expected {"name":"…","kind":"simple"})";
-  if (!body.is_object()) return std::unexpected(std::string(kShape));
-  for (const auto& item : body.items())
-    if (item.key() != "name" && item.key() != "kind")
-      return std::unexpected("unknown field \"" + std::string(text::truncate(item.key(), 40)) + "\"; " +
-                             std::string(kShape));
+  if (auto ok = only_fields(body, {"name", "kind"}, R"({"name":"…","kind":"simple"})"); !ok)
+    return std::unexpected(ok.error());
   BotRequest r;
   const auto name = body.find("name");
-  if (name == body.end() || !name->is_string()) return std::unexpected("\"name\" must be a string");
-  auto normal = text::normalize(name->get_ref<const std::string&>(), text::Use::Name);
-  if (!normal) return std::unexpected("\"name\": " + normal.error());
-  if (normal->size() > protocol::kMaxNameBytes)
-    return std::unexpected("\"name\" is longer than " + std::to_string(protocol::kMaxNameBytes) + " bytes");
+  if (name == body.end()) return std::unexpected("\"name\" must be a string");
+  auto normal = bot_account_name(*name);
+  if (!normal) return std::unexpected(normal.error());
   r.name = std::move(*normal);
   if (const auto kind = body.find("kind"); kind != body.end()) {
     if (!kind->is_string()) return std::unexpected("\"kind\" must be a string");
@@ -92,25 +78,22 @@ std::expected<BotRequest, std::string> parse_bot_request(const Json& body) {
 }
 
 bool bearer_matches(const net::HttpRequest& request, const std::string& token) {
-  const auto it = request.find(http::field::authorization);
-  if (it == request.end() || token.empty()) return false;
-  const std::string_view value = it->value();
-  constexpr std::string_view kPrefix = "Bearer ";
-  if (!value.starts_with(kPrefix)) return false;
-  const std::string_view given = value.substr(kPrefix.size());
-  return given.size() == token.size() && sodium_memcmp(given.data(), token.data(), token.size()) == 0;
+  const auto given = bearer_token(request);
+  if (!given || token.empty()) return false;
+  return given->size() == token.size() && sodium_memcmp(given->data(), token.data(), token.size()) == 0;
 }
 
 }  // namespace
 
 Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_ptr<TournamentDirector> tournaments,
-         DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token)
+         DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token, ApiLimits limits)
     : web_dir_(std::move(web_dir)),
       hub_(std::move(hub)),
       tournaments_(std::move(tournaments)),
       writer_(writer),
       reads_(std::move(reads)),
-      admin_token_(std::move(admin_token)) {
+      admin_token_(std::move(admin_token)),
+      limits_(limits) {
   metrics();  // the metrics' clock starts with the server
 }
 
@@ -118,6 +101,8 @@ net::HttpReply Api::handle(const net::HttpRequest& request) {
   const std::string_view target = request.target();
   const std::string_view path = target.substr(0, target.find('?'));
   if (path.starts_with("/api/admin/")) return admin(request, path);
+  if (path == "/api/bots" || path.starts_with("/api/bots/")) return bots_reply(request, path);
+  if (path == "/api/tournaments" && request.method() == http::verb::post) return player_tournament(request);
   if (request.method() != http::verb::get && request.method() != http::verb::head)
     return json_error(request, http::status::method_not_allowed, "only GET here");
   if (path == "/healthz") {
@@ -151,6 +136,7 @@ net::HttpReply Api::api(const net::HttpRequest& request, std::string_view path) 
   if (path == "/api/export.sgf") return export_reply(request, true);
   if (path.starts_with("/api/series/"))
     return series_reply(request, path.substr(std::string_view("/api/series/").size()));
+  if (path == "/api/tournaments/options") return tournament_options(request);
   if (path == "/api/tournaments" || path.starts_with("/api/tournaments/")) return tournaments_reply(request, path);
   if (path.starts_with("/api/players/")) {
     const auto id = parse_id(path.substr(std::string_view("/api/players/").size()));
@@ -197,31 +183,44 @@ net::HttpReply Api::tournaments_reply(const net::HttpRequest& request, std::stri
   if (path == "/api/tournaments")
     return json_or_failure(request, reads_->tournaments(200), "no tournaments", [](const auto& list) {
       Json items = Json::array();
-      for (const db::TournamentRecord& t : list) items.push_back(tournament_summary_json(t));
+      for (const TournamentItem& t : list) items.push_back(tournament_summary_json(t.tournament, t.people));
       return Json{{"tournaments", items}};
     });
   const auto id = parse_id(path.substr(std::string_view("/api/tournaments/").size()));
   if (!id) return json_error(request, http::status::bad_request, "bad tournament id");
-  return json_or_failure(request, reads_->tournament(*id), "no such tournament",
-                         [](const TournamentWithTables& t) { return tournament_detail_json(t.tournament, t.tables); });
+  return json_or_failure(request, reads_->tournament(*id), "no such tournament", [](const TournamentWithTables& t) {
+    return tournament_detail_json(t.tournament, t.tables, t.people);
+  });
 }
 
-// Admin actions: POST /api/admin/bots {"name":…,"kind":…} creates a bot account and returns its
-// secret once; POST /api/admin/tournaments {"a":…,"b":…,"deals":…,"seed":…,"seating":…} starts a
-// tournament through the server and returns its id.
+// Admin actions: POST /api/admin/bots {"name":…,"kind":…} creates a house bot account and returns
+// its secret once; POST /api/admin/bots/NAME/disable (or /enable) stops any bot account from
+// playing (or lets it again); POST /api/admin/tournaments {"a":…,"b":…,"deals":…,"seed":…,
+// "seating":…} starts a tournament through the server and returns its id.
 net::HttpReply Api::admin(const net::HttpRequest& request, std::string_view path) {
   if (!bearer_matches(request, admin_token_))
     return json_error(request, http::status::unauthorized, "admin token required (Authorization: Bearer …)");
-  if (path != "/api/admin/bots" && path != "/api/admin/tournaments")
+  constexpr std::string_view kBots = "/api/admin/bots/";
+  const bool disable = path.starts_with(kBots) && path.ends_with("/disable");
+  const bool enable = path.starts_with(kBots) && path.ends_with("/enable");
+  if (path != "/api/admin/bots" && path != "/api/admin/tournaments" && !disable && !enable)
     return json_error(request, http::status::not_found, "no such admin action");
   if (request.method() != http::verb::post) return json_error(request, http::status::method_not_allowed, "POST");
+  if (disable || enable) {
+    const std::string_view rest = path.substr(kBots.size());
+    const auto name = decoded_segment(rest.substr(0, rest.rfind('/')));
+    if (!name) return json_error(request, http::status::bad_request, "bad bot name in the path");
+    auto changed = writer_.call([&](Store& store) { return store.set_bot_disabled(*name, disable); });
+    if (!changed) return account_failure(request, changed.error());
+    if (disable) hub_->bot_account_changed(changed->player_id, Hub::BotChange::Closed);
+    spdlog::info("admin: bot account {} {}", changed->name, disable ? "disabled" : "enabled");
+    return json_reply(request, http::status::ok, Json{{"name", changed->name}, {"disabled", disable}});
+  }
   const Json body = Json::parse(request.body(), nullptr, false);
   if (path == "/api/admin/tournaments") {
     const auto parsed = parse_tournament_request(body);
     if (!parsed) return json_error(request, http::status::bad_request, parsed.error());
-    const auto id = tournaments_->start(*parsed);
-    if (!id) return json_error(request, http::status::service_unavailable, id.error());
-    return json_reply(request, http::status::created, Json{{"id", *id}});
+    return start_tournament(request, *parsed, std::nullopt);
   }
   const auto bot = parse_bot_request(body);
   if (!bot) return json_error(request, http::status::bad_request, bot.error());

@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 
 #include "server/app/db_writer.h"
@@ -17,10 +19,18 @@
 
 namespace skat::app {
 
+// What players may do through the API (ServeConfig's settings of the same names).
+struct ApiLimits {
+  int bots_per_owner = 5;
+  int tournament_max_deals = 1000;
+  int tournament_deals_per_day = 2000;
+  int tournament_tables = 12;
+};
+
 class Api : public net::HttpHandler {
  public:
   Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_ptr<TournamentDirector> tournaments,
-      DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token);
+      DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token, ApiLimits limits = {});
   net::HttpReply handle(const net::HttpRequest& request) override;
 
  private:
@@ -29,6 +39,14 @@ class Api : public net::HttpHandler {
   net::HttpReply export_reply(const net::HttpRequest& request, bool sgf);
   net::HttpReply tournaments_reply(const net::HttpRequest& request, std::string_view path);
   net::HttpReply admin(const net::HttpRequest& request, std::string_view path);
+  // Players' bot accounts and tournaments (api_bots.cpp).
+  std::optional<Identity> session_player(const net::HttpRequest& request);
+  net::HttpReply bots_reply(const net::HttpRequest& request, std::string_view path);
+  net::HttpReply player_tournament(const net::HttpRequest& request);
+  net::HttpReply tournament_options(const net::HttpRequest& request);
+  net::HttpReply start_tournament(const net::HttpRequest& request, const TournamentRequest& tournament,
+                                  std::optional<Identity> player);
+  net::HttpReply account_failure(const net::HttpRequest& request, const AccountError& error);
   net::HttpReply metrics_reply(const net::HttpRequest& request);
   net::HttpReply static_file(const net::HttpRequest& request, std::string_view path);
   net::HttpReply status_page(const net::HttpRequest& request);
@@ -39,6 +57,8 @@ class Api : public net::HttpHandler {
   DbWriter& writer_;
   std::shared_ptr<ReadModel> reads_;
   std::string admin_token_;
+  ApiLimits limits_;
+  std::mutex tournament_start_;  // a player's limits are checked and the tournament started as one
 };
 
 }  // namespace skat::app

@@ -2,7 +2,9 @@
 #include "server/app/api_query.h"
 
 #include <algorithm>
+#include <boost/url/decode_view.hpp>
 #include <boost/url/parse.hpp>
+#include <boost/url/pct_string_view.hpp>
 #include <boost/url/url_view.hpp>
 #include <charconv>
 #include <chrono>
@@ -121,6 +123,13 @@ std::optional<std::int64_t> parse_id(std::string_view text) {
   const auto id = to_int(text);
   if (!id || *id <= 0) return std::nullopt;
   return id;
+}
+
+std::optional<std::string> decoded_segment(std::string_view text) {
+  const auto pct = boost::urls::make_pct_string_view(text);
+  if (!pct) return std::nullopt;
+  const boost::urls::decode_view decoded = **pct;
+  return std::string(decoded.begin(), decoded.end());
 }
 
 }  // namespace skat::app

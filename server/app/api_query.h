@@ -38,5 +38,7 @@ std::expected<std::pair<std::string, db::PlayerGroup>, std::string> group_query(
 
 // A positive decimal id, as in /api/series/12.pgn.
 std::optional<std::int64_t> parse_id(std::string_view text);
+// A path segment percent-decoded (a bot's name in /api/admin/bots/NAME/disable); none when malformed.
+std::optional<std::string> decoded_segment(std::string_view text);
 
 }  // namespace skat::app

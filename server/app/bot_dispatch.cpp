@@ -12,7 +12,8 @@ using protocol::ErrorCode;
 std::expected<void, protocol::ProtocolError> BotDispatch::invite_for_player(const protocol::AddBot& add) {
   if (!tables_.contains(add.table))
     return std::unexpected(protocol::ProtocolError{ErrorCode::NoSuchTable, "no such table"});
-  if (const TableOrigin* creator = tables_.origin(add.table)) {
+  const TableOrigin* creator = tables_.origin(add.table);
+  if (creator) {
     auto too_many = [](int held, int cap, std::string whose) {
       return std::unexpected(protocol::ProtocolError{ErrorCode::TooManyBots,
                                                      whose + " hold " + std::to_string(held) + " pool bots (at most " +
@@ -25,14 +26,30 @@ std::expected<void, protocol::ProtocolError> BotDispatch::invite_for_player(cons
         held >= caps_.per_address)
       return too_many(held, caps_.per_address, "the tables created from this table's address");
   }
-  auto bot = lobby_.bots().acquire_by_name(add.bot);  // a bot name, else a kind (empty: any bot)
-  if (!bot) bot = lobby_.bots().acquire_by_kind(add.bot);
-  if (!bot) return std::unexpected(protocol::ProtocolError{ErrorCode::BadField, "no free bot '" + add.bot + "'"});
-  if (!invite(*bot, add.table, add.seat)) {
-    lobby_.bots().release(*bot);
+  // A bot name, else a house program (empty: any house bot).
+  auto slot = lobby_.bots().acquire_by_name(add.bot, add.table);
+  if (slot && !may_invite(slot->bot, creator ? std::optional(creator->player) : std::nullopt)) {
+    lobby_.bots().release(slot->bot, add.table);
+    return std::unexpected(
+        protocol::ProtocolError{ErrorCode::NotAllowed, "the bot '" + add.bot + "' does not accept challenges"});
+  }
+  if (!slot) slot = lobby_.bots().acquire_by_kind(add.bot, add.table);
+  if (!slot) return std::unexpected(protocol::ProtocolError{ErrorCode::BadField, "no free bot '" + add.bot + "'"});
+  if (!invite(*slot, add.table, add.seat)) {
+    lobby_.bots().drop(*slot);
     return std::unexpected(protocol::ProtocolError{ErrorCode::Internal, "the bot could not be reached"});
   }
   return {};
+}
+
+bool BotDispatch::may_invite(std::int64_t bot, std::optional<std::int64_t> creator) const {
+  const auto owner = owners_.find(bot);
+  if (owner == owners_.end()) return true;  // a house bot
+  return owner->second.second || (creator && *creator == owner->second.first);
+}
+
+void BotDispatch::set_challenges(std::int64_t bot, bool everyone) {
+  if (const auto it = owners_.find(bot); it != owners_.end()) it->second.second = everyone;
 }
 
 int BotDispatch::held_where(const std::function<bool(const TableOrigin&)>& counts) const {
@@ -42,10 +59,10 @@ int BotDispatch::held_where(const std::function<bool(const TableOrigin&)>& count
   }));
 }
 
-bool BotDispatch::invite(std::int64_t bot, TableId table, int seat) {
-  const auto session = sessions_.reach(bot, table);
+bool BotDispatch::invite(const lobby::BotPool::Slot& slot, TableId table, int seat) {
+  const auto session = sessions_.reach_connection(slot.conn, table);
   if (!session) return false;
-  seated_[bot] = table;
+  seated_.emplace(slot.bot, table);
   session->send(protocol::to_text(protocol::make_invite(table, seat)));
   return true;
 }
@@ -56,7 +73,7 @@ void BotDispatch::request(TableId table, std::vector<table::BotRequest> requests
 }
 
 // Requests in order of arrival, first each with the bot it asked for; then the requests that are
-// not exact take any free bot (any bot beats an empty seat), and exact ones keep waiting.
+// not exact take any free house bot (any bot beats an empty seat), and exact ones keep waiting.
 void BotDispatch::serve_waiting() {
   for (const bool any_bot : {false, true}) {
     for (auto it = waiting_.begin(); it != waiting_.end();) {
@@ -65,41 +82,46 @@ void BotDispatch::serve_waiting() {
         ++it;
         continue;
       }
-      const auto bot = any_bot ? lobby_.bots().acquire_by_kind("") : lobby_.bots().acquire(request.name, request.kind);
-      if (!bot) {
+      const auto slot =
+          any_bot ? lobby_.bots().acquire_by_kind("", table) : lobby_.bots().acquire(request.name, request.kind, table);
+      if (!slot) {
         ++it;
         continue;
       }
-      if (!invite(*bot, table, request.seat)) {
-        lobby_.bots().remove(*bot);
+      if (!invite(*slot, table, request.seat)) {
+        lobby_.bots().drop(*slot);
         continue;  // try this request again with another bot
       }
-      spdlog::info("bot {} invited to table {} seat {}", *bot, table, request.seat);
+      spdlog::info("bot {} invited to table {} seat {}", slot->bot, table, request.seat);
       it = waiting_.erase(it);
     }
   }
 }
 
-void BotDispatch::release(std::int64_t bot) {
-  seated_.erase(bot);
-  lobby_.set_table(bot, std::nullopt);
-  lobby_.bots().release(bot);
+void BotDispatch::release(std::int64_t bot, TableId table) {
+  if (const auto it = std::ranges::find_if(seated_, [&](const auto& e) { return e.first == bot && e.second == table; });
+      it != seated_.end())
+    seated_.erase(it);
+  if (!seated_.contains(bot)) lobby_.set_table(bot, std::nullopt);
+  lobby_.bots().release(bot, table);
   serve_waiting();
 }
 
 void BotDispatch::expect_back(std::int64_t bot, TableId table, int seat) {
-  returning_[bot] = {table, seat};
+  returning_.emplace(bot, std::pair{table, seat});
   // Already connected and free (a series this node took over from a silent node: its bots came
   // here before the series did): invited back at once.
   if (lobby_.bots().is_free(bot)) invite_back(bot);
 }
 
-void BotDispatch::connected(const Identity& bot, Connection& conn) {
-  lobby_.bots().add(bot.player_id, bot.name, bot.bot_kind);
-  if (const auto seated = seated_.find(bot.player_id); seated != seated_.end()) {
-    lobby_.bots().acquire_by_name(bot.name);  // still holds its seat: not free
-    conn.tables.insert(seated->second);
-  }
+void BotDispatch::connected(const Identity& bot, Connection& conn, std::uint64_t conn_id, int seats) {
+  lobby_.bots().add(bot.player_id, conn_id, {bot.name, bot.bot_kind, !bot.owner.has_value()}, seats);
+  if (bot.owner)
+    owners_[bot.player_id] = {*bot.owner, bot.challenges};
+  else
+    owners_.erase(bot.player_id);
+  // Seats it still holds from a connection that closed: this connection plays them now.
+  for (const TableId table : lobby_.bots().adopt(bot.player_id, conn_id)) conn.tables.insert(table);
 }
 
 // A bot that held a seat at a resumed table is invited back to it (if the seat went to another
@@ -110,15 +132,19 @@ void BotDispatch::welcomed(const Identity& bot) {
 }
 
 void BotDispatch::invite_back(std::int64_t bot) {
-  const auto back = returning_.find(bot);
-  if (back == returning_.end()) return;
-  const auto [table, seat] = back->second;
-  returning_.erase(back);
-  if (tables_.contains(table) && !seated_.contains(bot) && lobby_.bots().acquire_id(bot)) {
-    if (invite(bot, table, seat))
+  for (auto back = returning_.find(bot); back != returning_.end() && back->first == bot;) {
+    const auto [table, seat] = back->second;
+    if (!tables_.contains(table)) {
+      back = returning_.erase(back);
+      continue;
+    }
+    const auto slot = lobby_.bots().acquire_id(bot, table);
+    if (!slot) break;  // no free connection now: the next one that connects
+    back = returning_.erase(back);
+    if (invite(*slot, table, seat))
       spdlog::info("bot {} invited back to table {} seat {}", bot, table, seat);
     else
-      lobby_.bots().release(bot);
+      lobby_.bots().drop(*slot);
   }
 }
 

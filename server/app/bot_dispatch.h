@@ -2,7 +2,9 @@
 // table, the tables' requests waiting for a free bot (served in order of arrival, exact requests
 // only by the bot or kind they name), the bots of a resumed series invited back to their seats,
 // and a player's invitations (add_bot) within the pool bots the tables of its creator, and of the
-// creator's address, may hold. An invitation is a message to one of the bot's connections.
+// creator's address, may hold. An invitation is a message to one connection of the bot, the one
+// the pool chose (a connection plays one seat per table). A player's bot is invited only by name,
+// and only to tables of its owner or, when it accepts challenges, of anyone.
 #pragma once
 
 #include <cstdint>
@@ -41,18 +43,21 @@ class BotDispatch {
   void request(TableId table, std::vector<table::BotRequest> requests);
   // Tries the waiting requests again (a bot came or was freed).
   void serve_waiting();
-  // A bot left its seat: free again.
-  void release(std::int64_t bot);
+  // A bot left its seat at `table`: that seat's connection is free again.
+  void release(std::int64_t bot, TableId table);
   // A bot of a resumed series: invited back to its seat when it connects.
   void expect_back(std::int64_t bot, TableId table, int seat);
-  // A bot account connected (before its welcome): in the pool, busy when it still holds a seat.
-  void connected(const Identity& bot, Connection& conn);
+  // A bot account connected (before its welcome): in the pool; the seats it holds with no
+  // connection go to this one.
+  void connected(const Identity& bot, Connection& conn, std::uint64_t conn_id, int seats);
   // A bot account was welcomed: back to its seat, or to a waiting request.
   void welcomed(const Identity& bot);
   // A bot expected back at its seat (expect_back) is invited to it, if it is free.
   void invite_back(std::int64_t bot);
-  // A bot account's last connection closed: out of the pool.
-  void disconnected(std::int64_t bot) { lobby_.bots().remove(bot); }
+  // A connection of a bot account closed: out of the pool (its seats stay held).
+  void disconnected(std::int64_t bot, std::uint64_t conn_id) { lobby_.bots().remove_connection(bot, conn_id); }
+  // A player's bot changed whom it accepts challenges from (by player id).
+  void set_challenges(std::int64_t bot, bool everyone);
   // Tables holding a pool bot (seated or on its way).
   std::set<TableId> holding() const;
   // Tables someone is on the way to: holding a bot or waiting for one.
@@ -63,14 +68,17 @@ class BotDispatch {
  private:
   // Pool bots seated at or invited to the tables whose origin `counts`.
   int held_where(const std::function<bool(const TableOrigin&)>& counts) const;
-  bool invite(std::int64_t bot, TableId table, int seat);
+  bool invite(const lobby::BotPool::Slot& slot, TableId table, int seat);
+  // Whether a player's bot may be invited to the tables of `creator` (house bots: always).
+  bool may_invite(std::int64_t bot, std::optional<std::int64_t> creator) const;
 
   lobby::Lobby& lobby_;
   Sessions& sessions_;
   const TableDirectory& tables_;
   BotCaps caps_;
-  std::map<std::int64_t, TableId> seated_;                     // bot → the table it was invited to
-  std::map<std::int64_t, std::pair<TableId, int>> returning_;  // bot → its seat at a resumed table
+  std::multimap<std::int64_t, TableId> seated_;                     // bot → a table it was invited to
+  std::multimap<std::int64_t, std::pair<TableId, int>> returning_;  // bot → its seat at a resumed table
+  std::map<std::int64_t, std::pair<std::int64_t, bool>> owners_;    // a player's bot → owner, accepts challenges
   std::deque<std::pair<TableId, table::BotRequest>> waiting_;
 };
 

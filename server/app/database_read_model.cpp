@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "db/accounts.h"
 #include "db/connection.h"
 #include "db/export.h"
 #include "db/provisional_ratings.h"
@@ -40,7 +41,7 @@ Read<std::vector<db::SeriesRecord>> DatabaseReadModel::series(const db::SeriesFi
 Read<std::string> DatabaseReadModel::series_record(std::int64_t id, bool sgf) {
   auto c = open_reader(path_);
   if (!c) return std::unexpected(c.error());
-  auto series = db::get_series(*c, id);
+  auto series = db::get_visible_series(*c, id);
   if (!series) return std::unexpected(failure(series.error()));
   if (!sgf) {
     if (!series->pgn.empty()) return std::move(series->pgn);
@@ -59,7 +60,7 @@ Read<std::string> DatabaseReadModel::series_record(std::int64_t id, bool sgf) {
 Read<SeriesWithGames> DatabaseReadModel::series_games(std::int64_t id) {
   auto c = open_reader(path_);
   if (!c) return std::unexpected(c.error());
-  auto series = db::get_series(*c, id);
+  auto series = db::get_visible_series(*c, id);
   if (!series) return std::unexpected(failure(series.error()));
   auto games = db::list_games(*c, id);
   if (!games) return std::unexpected(failure(games.error()));
@@ -128,9 +129,9 @@ Read<Leaderboard> DatabaseReadModel::leaderboard(db::PlayerGroup group) {
 Read<PlayerPage> DatabaseReadModel::player(std::int64_t id, const db::Page& page) {
   auto c = open_reader(path_);
   if (!c) return std::unexpected(c.error());
-  auto player = db::get_player(*c, id);
-  if (!player) return std::unexpected(failure(player.error()));
-  PlayerPage out{std::move(*player), {}, {}, {}};
+  auto profile = db::get_player_profile(*c, id);
+  if (!profile) return std::unexpected(failure(profile.error()));
+  PlayerPage out{profile->player, *profile, {}, {}, {}};
   db::SeriesFilter filter;
   filter.player_id = id;
   auto list = db::list_series(*c, filter, page);
@@ -149,10 +150,38 @@ Read<PlayerPage> DatabaseReadModel::player(std::int64_t id, const db::Page& page
   return out;
 }
 
-Read<std::vector<db::TournamentRecord>> DatabaseReadModel::tournaments(int limit) {
+namespace {
+
+// Who started a tournament and who owns the players' bots among its sides.
+TournamentPeople people_of(db::Connection& c, const db::TournamentRecord& t) {
+  TournamentPeople people;
+  if (t.started_by)
+    if (auto p = db::get_player(c, *t.started_by)) people.started_by = std::pair{p->id, p->name};
+  auto owner = [&](const std::string& side) -> std::optional<std::pair<std::int64_t, std::string>> {
+    constexpr std::string_view kAccount = "account:";
+    if (!side.starts_with(kAccount)) return std::nullopt;
+    auto bot = db::find_bot(c, std::string_view(side).substr(kAccount.size()));
+    if (!bot || !bot->owner_id) return std::nullopt;
+    return std::pair{*bot->owner_id, bot->owner_name};
+  };
+  people.a_owner = owner(t.a);
+  people.b_owner = owner(t.b);
+  return people;
+}
+
+}  // namespace
+
+Read<std::vector<TournamentItem>> DatabaseReadModel::tournaments(int limit) {
   auto c = open_reader(path_);
   if (!c) return std::unexpected(c.error());
-  return read(db::list_tournaments(*c, limit));
+  auto list = db::list_tournaments(*c, limit);
+  if (!list) return std::unexpected(failure(list.error()));
+  std::vector<TournamentItem> items;
+  for (db::TournamentRecord& t : *list) {
+    TournamentPeople people = people_of(*c, t);
+    items.push_back({std::move(t), std::move(people)});
+  }
+  return items;
 }
 
 Read<TournamentWithTables> DatabaseReadModel::tournament(std::int64_t id) {
@@ -162,7 +191,8 @@ Read<TournamentWithTables> DatabaseReadModel::tournament(std::int64_t id) {
   if (!record) return std::unexpected(failure(record.error()));
   auto tables = db::tournament_tables(*c, id);
   if (!tables) return std::unexpected(failure(tables.error()));
-  return TournamentWithTables{std::move(*record), std::move(*tables)};
+  TournamentPeople people = people_of(*c, *record);
+  return TournamentWithTables{std::move(*record), std::move(*tables), std::move(people)};
 }
 
 }  // namespace skat::app

@@ -19,7 +19,7 @@ class DatabaseReadModel : public ReadModel {
   NextChunk export_records(const db::SeriesFilter& filter, bool sgf) override;
   Read<Leaderboard> leaderboard(db::PlayerGroup group) override;
   Read<PlayerPage> player(std::int64_t id, const db::Page& page) override;
-  Read<std::vector<db::TournamentRecord>> tournaments(int limit) override;
+  Read<std::vector<TournamentItem>> tournaments(int limit) override;
   Read<TournamentWithTables> tournament(std::int64_t id) override;
 
  private:

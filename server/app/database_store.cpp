@@ -118,7 +118,7 @@ std::expected<Identity, std::string> DatabaseStore::create_guest(std::string_vie
   std::string candidate(name);
   for (int attempt = 0; attempt < 8; ++attempt) {
     auto player = db::create_guest(db_, candidate);
-    if (player) return Identity{player->id, player->name, false, {}};
+    if (player) return person_identity(player->id, player->name);
     if (player.error().code != db::DbErrc::AlreadyExists) return std::unexpected(message(player.error()));
     candidate = std::string(text::truncate(name, 24)) + "-" + random_token().substr(0, 4);
   }
@@ -141,7 +141,7 @@ std::expected<Identity, std::string> DatabaseStore::verify_session(std::string_v
   if (!player) return std::unexpected(message(player.error()));
   if (player->kind == db::PlayerKind::Bot) return std::unexpected("a bot logs in with its bot token");
   signed_in_.insert(player->id);
-  return Identity{player->id, player->name, false, {}};
+  return person_identity(player->id, player->name);
 }
 
 std::expected<int, std::string> DatabaseStore::purge_unused_guests(db::Timestamp now, db::Timestamp created_before,
@@ -159,11 +159,12 @@ std::expected<Identity, std::string> DatabaseStore::verify_bot(std::string_view 
   if (!id)
     return std::unexpected(id.error().code == db::DbErrc::Unauthorized ? "unknown bot or wrong token"
                                                                        : message(id.error()));
-  auto bots = db::list_bots(db_);
-  if (!bots) return std::unexpected(message(bots.error()));
-  for (const db::BotAccount& bot : *bots)
-    if (bot.player_id == *id) return Identity{bot.player_id, bot.name, true, bot.kind};
-  return std::unexpected("bot account vanished");
+  auto bot = db::get_bot(db_, *id);
+  if (!bot) return std::unexpected(message(bot.error()));
+  Identity who = bot_identity(bot->player_id, bot->name, bot->program_name());
+  who.owner = bot->owner_id;
+  who.challenges = bot->challenges == "everyone";
+  return who;
 }
 
 std::expected<NewBot, std::string> DatabaseStore::create_bot(std::string_view name, std::string_view kind) {
@@ -253,6 +254,7 @@ std::expected<Recovery, std::string> DatabaseStore::recover_unfinished_series() 
 // gone); a node taking over another's tables aborts their tournaments too.
 std::expected<Recovery, std::string> DatabaseStore::recover(const std::optional<std::set<table::TableId>>& only) {
   db::SeriesFilter running;
+  running.hide_sealed = false;  // the server's own bookkeeping sees every series
   running.status = db::SeriesStatus::Running;
   if (!node_.empty()) running.node = node_;  // this node's tables only: another node's series play on
   std::vector<db::SeriesRecord> left;
@@ -266,7 +268,7 @@ std::expected<Recovery, std::string> DatabaseStore::recover(const std::optional<
   std::map<std::int64_t, std::string> bot_kinds;
   auto bots = db::list_bots(db_);
   if (!bots) return std::unexpected(message(bots.error()));
-  for (const db::BotAccount& bot : *bots) bot_kinds[bot.player_id] = bot.kind;
+  for (const db::BotAccount& bot : *bots) bot_kinds[bot.player_id] = bot.program_name();
 
   Recovery recovery;
   std::set<table::TableId> resumed;
@@ -334,6 +336,7 @@ std::expected<UnfinishedSeries, std::string> DatabaseStore::unfinished(
   }
   // Its number among the series played at its table.
   db::SeriesFilter at_table;
+  at_table.hide_sealed = false;
   at_table.table_id = u.table;
   int earlier = 0;
   auto counted = db::for_each_series(db_, at_table, [&](const db::SeriesRecord& other) {

@@ -46,6 +46,19 @@ class DatabaseStore : public Store {
                                                       const std::set<std::int64_t>& keep) override;
   std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) override;
   std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) override;
+  // Bot accounts (database_store_accounts.cpp).
+  std::expected<void, std::string> set_bot_program(std::int64_t player_id, std::string_view program) override;
+  AccountResult<NewBot> create_owned_bot(std::int64_t owner, std::string_view name, bool challenges,
+                                         int max_per_owner) override;
+  AccountResult<std::vector<BotInfo>> owned_bots(std::int64_t owner) override;
+  AccountResult<BotInfo> update_owned_bot(std::int64_t owner, std::int64_t bot, std::optional<std::string> name,
+                                          std::optional<bool> challenges) override;
+  AccountResult<void> delete_owned_bot(std::int64_t owner, std::int64_t bot) override;
+  AccountResult<NewBot> rekey_owned_bot(std::int64_t owner, std::int64_t bot) override;
+  AccountResult<BotInfo> set_bot_disabled(std::string_view name, bool disabled) override;
+  AccountResult<BotInfo> find_bot(std::string_view name) override;
+  AccountResult<std::vector<BotInfo>> challengeable_bots() override;
+  std::expected<TournamentUsage, std::string> tournament_usage(std::int64_t player, db::Timestamp since) override;
   std::expected<void, std::string> save_game(const table::FinishedGame& game) override;
   std::expected<void, std::string> save_series(const table::FinishedSeries& series) override;
   // Called with the store's connection right after a series is finished and stored (the server

@@ -198,8 +198,8 @@ void Hub::on_close(const std::shared_ptr<net::WsSession>& session) {
     auto closed = hub.sessions_->close(id);
     if (!closed || !closed->conn.who) return;
     const Identity& who = *closed->conn.who;
+    if (who.bot) hub.bots_.disconnected(who.player_id, id);
     if (closed->last_of_player) {
-      if (who.bot) hub.bots_.disconnected(who.player_id);
       hub.tables_.recheck_tables_of(who.player_id, std::chrono::steady_clock::now(), hub.online());
       hub.schedule_reap();  // its tables may now be abandoned
     }
@@ -216,7 +216,7 @@ void Hub::welcome(Connection& conn, const std::shared_ptr<net::WsSession>& sessi
   tables_.recheck_tables_of(who.player_id, std::chrono::steady_clock::now(), online());  // not abandoned any more
   if (who.bot) {
     session->use_bot_rate_limit();
-    bots_.connected(who, conn);
+    bots_.connected(who, conn, session->id(), who.seats);
   }
   session->send(protocol::to_text(protocol::make_welcome(who.player_id, who.name, who.bot, token, config_.node)));
   spdlog::info("{} {} (player {}) connected", who.bot ? "bot" : "guest", who.name, who.player_id);
@@ -343,9 +343,9 @@ void Hub::request_bot(table::TableId table, table::BotRequest request) {
       [table, request = std::move(request)](Hub& hub) mutable { hub.bots_.request(table, {std::move(request)}); });
 }
 
-void Hub::release_bot(std::int64_t player_id) {
-  on_strand([player_id](Hub& hub) {
-    hub.bots_.release(player_id);
+void Hub::release_bot(std::int64_t player_id, table::TableId table) {
+  on_strand([player_id, table](Hub& hub) {
+    hub.bots_.release(player_id, table);
     hub.refresh_snapshot();
   });
 }
@@ -362,6 +362,16 @@ void Hub::publish_table(protocol::LobbyTable summary) {
     if (!hub.tables_.update(summary, std::chrono::steady_clock::now(), hub.online())) return;
     hub.schedule_reap();
     hub.refresh_snapshot();
+  });
+}
+
+void Hub::bot_account_changed(std::int64_t player_id, BotChange change) {
+  on_strand([player_id, change](Hub& hub) {
+    switch (change) {
+      case BotChange::ChallengesNobody: return hub.bots_.set_challenges(player_id, false);
+      case BotChange::ChallengesEveryone: return hub.bots_.set_challenges(player_id, true);
+      case BotChange::Closed: return hub.sessions_->close_player(player_id);
+    }
   });
 }
 

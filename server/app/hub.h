@@ -59,11 +59,15 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
 
   // TableServices, from table strands (each posts onto the hub strand).
   void request_bot(table::TableId table, table::BotRequest request) override;
-  void release_bot(std::int64_t player_id) override;
+  void release_bot(std::int64_t player_id, table::TableId table) override;
   void note_seat(std::int64_t player_id, std::optional<table::TableId> table) override;
   void publish_table(protocol::LobbyTable summary) override;
   // Any thread.
   void prefetch_hand_strengths(const Deal& deal) override;
+  // A bot account changed through the API (any thread): whom it accepts challenges from, or its
+  // connections close (deleted, disabled, renamed or re-keyed: it must log in again).
+  enum class BotChange { ChallengesNobody, ChallengesEveryone, Closed };
+  void bot_account_changed(std::int64_t player_id, BotChange change);
 
   // Any thread.
   protocol::Json lobby_snapshot() const { return snapshot_.json(); }

@@ -26,11 +26,14 @@ void LobbySnapshot::rebuild(const std::map<protocol::TableId, protocol::LobbyTab
   std::vector<protocol::LobbyPlayer> online;
   for (const lobby::OnlinePlayer& p : lobby.online()) {
     online.push_back({p.id, p.name, p.bot, p.table});
-    if (p.bot)
+    if (p.bot) {
       ++stats.bots_online;
-    else
+      stats.bots_connected.insert(p.id);
+    } else {
       ++stats.players_online;
+    }
   }
+  stats.house_programs = lobby.bots().house_programs();
   stats.bots_free = static_cast<int>(lobby.bots().free_count());
   protocol::Json json = protocol::make_lobby(tables, online);
   if (!node.empty())

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "server/lobby/lobby.h"
@@ -23,6 +24,8 @@ struct LobbyStats {
   int players_online = 0;
   int bots_online = 0;
   int bots_free = 0;
+  std::map<std::string, int> house_programs;  // the connected house bots' programs: connections each
+  std::set<std::int64_t> bots_connected;      // bot accounts with a connection
 };
 
 class LobbySnapshot {

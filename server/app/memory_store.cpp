@@ -13,7 +13,7 @@ std::expected<Identity, std::string> MemoryStore::create_guest(std::string_view 
   std::string candidate(name);
   for (int attempt = 0; attempt < 8; ++attempt) {
     if (names_.emplace(text::fold(candidate), next_id_ + 1).second) {
-      Identity guest{++next_id_, candidate, false, {}};
+      Identity guest = person_identity(++next_id_, candidate);
       guests_[guest.player_id] = guest;
       guests_created_[guest.player_id] = db::now();
       return guest;
@@ -74,7 +74,7 @@ std::expected<Identity, std::string> MemoryStore::verify_bot(std::string_view na
   const auto it = bots_.find(name);
   if (it == bots_.end() || it->second.second != token) return std::unexpected("unknown bot or wrong token");
   const NewBot& bot = it->second.first;
-  return Identity{bot.player_id, bot.name, true, bot.kind};
+  return bot_identity(bot.player_id, bot.name, bot.kind);
 }
 
 std::expected<NewBot, std::string> MemoryStore::create_bot(std::string_view name, std::string_view kind) {

@@ -8,15 +8,24 @@ namespace skat::app {
 
 using Json = nlohmann::json;
 
+namespace {
+
+// A player's bot's owner, {"id","name"}; null for everyone else.
+Json owner_json(const std::optional<db::PlayerId>& owner, const std::string& name) {
+  if (!owner) return nullptr;
+  return Json{{"id", *owner}, {"name", name}};
+}
+
+}  // namespace
+
 Json series_json(const db::SeriesRecord& s) {
   Json seats = Json::array();
-  for (const db::SeriesSeat& seat : s.seats)
-    seats.push_back({{"player_id", seat.player_id},
-                     {"name", seat.name},
-                     {"kind", db::to_string(seat.kind)},
-                     {"score", seat.score},
-                     {"won", seat.won},
-                     {"lost", seat.lost}});
+  for (const db::SeriesSeat& seat : s.seats) {
+    Json j{{"player_id", seat.player_id}, {"name", seat.name}, {"kind", db::to_string(seat.kind)},
+           {"score", seat.score},         {"won", seat.won},   {"lost", seat.lost}};
+    if (!seat.bot_kind.empty()) j["bot_kind"] = seat.bot_kind;  // the bot's program name
+    seats.push_back(std::move(j));
+  }
   Json j = {{"id", s.id},
             {"event", s.event},
             {"status", db::to_string(s.status)},
@@ -59,6 +68,7 @@ Json leaderboard_json(const Leaderboard& board, const std::string& kind) {
               {"name", r.name},
               {"kind", db::to_string(r.kind)},
               {"bot_kind", r.bot_kind},
+              {"owner", owner_json(r.owner_id, r.owner_name)},
               {"series", r.series},
               {"deals", r.deals},
               {"declared", r.declared},
@@ -95,7 +105,9 @@ Json player_json(const PlayerPage& page, const db::Page& paging) {
   body["player"] = {{"id", page.player.id},
                     {"name", page.player.name},
                     {"kind", db::to_string(page.player.kind)},
-                    {"created_at", db::to_millis(page.player.created_at)}};
+                    {"created_at", db::to_millis(page.player.created_at)},
+                    {"bot_kind", page.profile.bot_kind},
+                    {"owner", owner_json(page.profile.owner_id, page.profile.owner_name)}};
   return body;
 }
 

@@ -19,6 +19,7 @@
 #include "db/players.h"
 #include "db/series.h"
 #include "db/tournaments.h"
+#include "server/app/tournament_json.h"
 
 namespace skat::app {
 
@@ -44,14 +45,21 @@ struct Leaderboard {
 
 struct PlayerPage {
   db::Player player;
+  db::PlayerProfile profile;              // its program and owner, for a bot
   std::vector<db::SeriesRecord> series;   // one page of the player's series
   std::vector<db::HistoryPoint> ratings;  // after each rated series, from the newest snapshot
   std::vector<db::HistoryPoint> live;     // then after each series since, provisional
 };
 
+struct TournamentItem {
+  db::TournamentRecord tournament;
+  TournamentPeople people;
+};
+
 struct TournamentWithTables {
   db::TournamentRecord tournament;
   std::vector<db::TournamentTable> tables;
+  TournamentPeople people;
 };
 
 // Fills `chunk` with the next piece of an export; false once there is none. Throws when the
@@ -71,7 +79,7 @@ class ReadModel {
   virtual Read<Leaderboard> leaderboard(db::PlayerGroup group) = 0;
   virtual Read<PlayerPage> player(std::int64_t id, const db::Page& page) = 0;
   // Newest first, at most `limit`.
-  virtual Read<std::vector<db::TournamentRecord>> tournaments(int limit) = 0;
+  virtual Read<std::vector<TournamentItem>> tournaments(int limit) = 0;
   virtual Read<TournamentWithTables> tournament(std::int64_t id) = 0;
 };
 

@@ -51,6 +51,13 @@ struct ServeConfig {
   // seated); the purge runs at start and then every `guest_purge_every`.
   std::chrono::hours guest_unused_after{std::chrono::days(7)};
   std::chrono::milliseconds guest_purge_every{std::chrono::hours(1)};
+  // Bot accounts one player may own (POST /api/bots).
+  int bots_per_owner = 5;
+  // Tournaments a player starts (POST /api/tournaments; the operator's are not bounded): deals of
+  // one tournament, deals (times seatings) over the last 24 hours, and tables running at once.
+  int player_tournament_max_deals = 1000;
+  int player_tournament_deals_per_day = 2000;
+  int player_tournament_tables = 12;
 };
 
 }  // namespace skat::app

@@ -26,7 +26,10 @@ Server::~Server() {
 
 unsigned short Server::start(bool handle_signals) {
   auto services = std::make_shared<net::Services>();
-  services->http = std::make_shared<Api>(config_.web_dir, hub_, tournaments_, writer_, reads_, admin_token_);
+  services->http =
+      std::make_shared<Api>(config_.web_dir, hub_, tournaments_, writer_, reads_, admin_token_,
+                            ApiLimits{config_.bots_per_owner, config_.player_tournament_max_deals,
+                                      config_.player_tournament_deals_per_day, config_.player_tournament_tables});
   services->ws = hub_;
   services->limits = config_.limits;
   if (!config_.node.empty()) services->node_ws_path = "/n/" + config_.node + "/ws";

@@ -55,17 +55,27 @@ void Sessions::hello(const std::shared_ptr<net::WsSession>& session, Connection&
   if (conn.who || conn.hello_pending)
     return send_error(*session, {ErrorCode::BadField, "hello was already sent on this connection"}, request_id);
   conn.hello_pending = true;
+  conn.hints = h.hints;
+  conn.seats = h.seats;
   const std::uint64_t sid = session->id();
   if (h.bot) {
-    writer_.post([reply = answer_later(sid, request_id, h.kind), name = h.name, token = h.token](Store& store) {
-      reply(store.verify_bot(name, token), "");
+    // A house bot's program is what it announces (kept on its account, so that the leaderboard and
+    // the filters name it alike); a player's bot is always "account:NAME", whatever it announces.
+    writer_.post([reply = answer_later(sid, request_id), name = h.name, token = h.token, kind = h.kind](Store& store) {
+      auto who = store.verify_bot(name, token);
+      if (who && !who->owner && !kind.empty() && kind != who->bot_kind) {
+        if (auto kept = store.set_bot_program(who->player_id, kind); !kept)
+          spdlog::warn("sessions: the program of bot {} not kept: {}", who->name, kept.error());
+        who->bot_kind = kind;
+      }
+      reply(std::move(who), "");
     });
     return;
   }
   // A guest's session token (the store keeps its hash, so it outlives a restart) gives the same
   // player back; an unknown or expired one is ignored and a new guest with a new session begins.
   if (h.token.empty()) return new_guest(sid, h.name, request_id);
-  writer_.post([self = shared_from_this(), reply = answer_later(sid, request_id, ""), sid, request_id, name = h.name,
+  writer_.post([self = shared_from_this(), reply = answer_later(sid, request_id), sid, request_id, name = h.name,
                 token = h.token](Store& store) {
     if (auto known = store.verify_session(token)) return reply(std::move(known), token);
     post_guarded(
@@ -74,12 +84,8 @@ void Sessions::hello(const std::shared_ptr<net::WsSession>& session, Connection&
 }
 
 std::function<void(Sessions::Verdict, std::string)> Sessions::answer_later(std::uint64_t sid,
-                                                                           std::optional<std::int64_t> request_id,
-                                                                           std::string kind) {
-  return [self = shared_from_this(), sid, request_id, kind = std::move(kind)](Verdict verdict, std::string token) {
-    // A bot's announced program is what tournaments and add_bot match on (its account's kind
-    // is only a label); a guest announces none.
-    if (verdict && verdict->bot && !kind.empty()) verdict->bot_kind = kind;
+                                                                           std::optional<std::int64_t> request_id) {
+  return [self = shared_from_this(), sid, request_id](Verdict verdict, std::string token) {
     post_guarded(
         self->strand_, self,
         [sid, request_id, verdict = std::move(verdict), token = std::move(token)](Sessions& s) mutable {
@@ -103,7 +109,7 @@ void Sessions::new_guest(std::uint64_t sid, std::string name, std::optional<std:
                  request_id);
     return;
   }
-  writer_.post([reply = answer_later(sid, request_id, ""), name = std::move(name)](Store& store) {
+  writer_.post([reply = answer_later(sid, request_id), name = std::move(name)](Store& store) {
     auto guest = store.create_guest(name);
     if (!guest) return reply(std::move(guest), "");
     auto created = store.create_session(guest->player_id);
@@ -121,23 +127,27 @@ void Sessions::answer(std::uint64_t sid, Verdict verdict, const std::string& tok
   if (!session) return;
   if (!verdict) return send_error(*session, {ErrorCode::AuthFailed, verdict.error()}, request_id);
   conn->who = std::move(*verdict);
+  conn->who->hints = conn->hints.value_or(!conn->who->bot);
+  conn->who->seats = conn->who->bot ? conn->seats : 1;
   session->authenticated();  // the hello deadline (net::Limits::hello_timeout) is met
   by_player_[conn->who->player_id].insert(sid);
   identified_(*conn, session, token);
 }
 
-std::shared_ptr<net::WsSession> Sessions::reach(std::int64_t player_id, table::TableId table) {
+std::shared_ptr<net::WsSession> Sessions::reach_connection(std::uint64_t session_id, table::TableId table) {
+  Connection* conn = find(session_id);
+  if (!conn) return {};
+  auto session = conn->session.lock();
+  if (session) conn->tables.insert(table);
+  return session;
+}
+
+void Sessions::close_player(std::int64_t player_id) {
   const auto sessions = by_player_.find(player_id);
-  if (sessions == by_player_.end()) return {};
-  for (const std::uint64_t sid : sessions->second) {
-    Connection* conn = find(sid);
-    if (!conn) continue;
-    if (auto session = conn->session.lock()) {
-      conn->tables.insert(table);
-      return session;
-    }
-  }
-  return {};
+  if (sessions == by_player_.end()) return;
+  for (const std::uint64_t sid : sessions->second)
+    if (Connection* conn = find(sid))
+      if (const auto session = conn->session.lock()) session->close();
 }
 
 void Sessions::start_purge() {

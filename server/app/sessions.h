@@ -30,6 +30,8 @@ struct Connection {
   std::string address;  // address_key of the peer
   std::optional<Identity> who;
   bool hello_pending = false;
+  std::optional<bool> hints;  // what its hello asked for (absent: people yes, bots no)
+  int seats = 1;              // a bot connection: seats it plays at once (hello "seats")
   std::set<table::TableId> tables;
 };
 
@@ -65,8 +67,10 @@ class Sessions : public std::enable_shared_from_this<Sessions> {
   void hello(const std::shared_ptr<net::WsSession>& session, Connection& conn, const protocol::Hello& hello,
              std::optional<std::int64_t> request_id);
   bool online(std::int64_t player_id) const { return by_player_.contains(player_id); }
-  // A live connection of this player, noted as talking to `table` (a bot invited there).
-  std::shared_ptr<net::WsSession> reach(std::int64_t player_id, table::TableId table);
+  // This connection, when live, noted as talking to `table` (a bot invited there).
+  std::shared_ptr<net::WsSession> reach_connection(std::uint64_t session_id, table::TableId table);
+  // Closes every connection of this player (a bot account deleted, disabled, renamed or re-keyed).
+  void close_player(std::int64_t player_id);
   // Starts the periodic purge of unused guests (the first one at once); stop() ends it.
   void start_purge();
   // Stops the purge and closes every connection.
@@ -76,7 +80,7 @@ class Sessions : public std::enable_shared_from_this<Sessions> {
   using Verdict = std::expected<Identity, std::string>;
   // Hands a hello's outcome back to the strand, from the writer thread.
   std::function<void(Verdict, std::string)> answer_later(std::uint64_t session_id,
-                                                         std::optional<std::int64_t> request_id, std::string kind);
+                                                         std::optional<std::int64_t> request_id);
   void answer(std::uint64_t session_id, Verdict verdict, const std::string& token,
               std::optional<std::int64_t> request_id);
   // A new guest for this connection, if its address may create one now.

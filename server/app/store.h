@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <expected>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -20,8 +21,26 @@ struct Identity {
   std::int64_t player_id = 0;
   std::string name;
   bool bot = false;
-  std::string bot_kind;  // bots only
+  std::string bot_kind;  // bots only: the program name (house: the announced spec; a player's bot: "account:NAME")
+  std::optional<std::int64_t> owner;  // a player's bot: its owner (none: a house bot of the operator)
+  bool challenges = false;            // a player's bot: accepts challenges from everyone
+  bool hints = true;                  // this connection wants the act requests' hints (hello "hints")
+  int seats = 1;                      // this connection plays up to this many seats at once (hello "seats")
 };
+
+// A person's identity (a guest or a human), and a bot account's.
+inline Identity person_identity(std::int64_t id, std::string name) {
+  Identity who;
+  who.player_id = id;
+  who.name = std::move(name);
+  return who;
+}
+inline Identity bot_identity(std::int64_t id, std::string name, std::string program) {
+  Identity who = person_identity(id, std::move(name));
+  who.bot = true;
+  who.bot_kind = std::move(program);
+  return who;
+}
 
 struct NewBot {
   std::int64_t player_id = 0;
@@ -29,6 +48,27 @@ struct NewBot {
   std::string kind;
   std::string token;  // the secret, shown once
 };
+
+// A bot account as its owner and the tournament form see it.
+struct BotInfo {
+  std::int64_t player_id = 0;
+  std::string name;
+  std::string program;                // "account:NAME" for a player's bot, the house program otherwise
+  std::optional<std::int64_t> owner;  // none: a house bot
+  std::string owner_name;
+  bool challenges = false;  // accepts challenges from everyone
+  bool disabled = false;    // by the operator
+  std::int64_t created_at = 0;
+};
+
+// Why an account request failed, for the API's status code.
+struct AccountError {
+  enum class Kind { NotFound, Taken, Limit, Invalid, Database };
+  Kind kind = Kind::Database;
+  std::string message;
+};
+template <class T>
+using AccountResult = std::expected<T, AccountError>;
 
 // A series a previous process left running, to go on at a fresh table of the same id.
 struct UnfinishedSeries {
@@ -64,6 +104,59 @@ class Store {
   // The bot account if the secret verifies (tokens are stored hashed by db/).
   virtual std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) = 0;
   virtual std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) = 0;
+  // A house bot announced its program (kept for the leaderboard and the filters).
+  virtual std::expected<void, std::string> set_bot_program(std::int64_t player_id, std::string_view program) {
+    (void)player_id, (void)program;
+    return {};
+  }
+
+  // Players' bot accounts (docs/api.md, Bot accounts); a store without a database has none.
+  virtual AccountResult<NewBot> create_owned_bot(std::int64_t owner, std::string_view name, bool challenges,
+                                                 int max_per_owner) {
+    (void)owner, (void)name, (void)challenges, (void)max_per_owner;
+    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+  }
+  virtual AccountResult<std::vector<BotInfo>> owned_bots(std::int64_t owner) {
+    (void)owner;
+    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+  }
+  // Renames and/or sets the challenges of one of `owner`'s bots (NotFound when not theirs).
+  virtual AccountResult<BotInfo> update_owned_bot(std::int64_t owner, std::int64_t bot, std::optional<std::string> name,
+                                                  std::optional<bool> challenges) {
+    (void)owner, (void)bot, (void)name, (void)challenges;
+    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+  }
+  virtual AccountResult<void> delete_owned_bot(std::int64_t owner, std::int64_t bot) {
+    (void)owner, (void)bot;
+    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+  }
+  virtual AccountResult<NewBot> rekey_owned_bot(std::int64_t owner, std::int64_t bot) {
+    (void)owner, (void)bot;
+    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+  }
+  // The operator disables (or enables again) any bot account.
+  virtual AccountResult<BotInfo> set_bot_disabled(std::string_view name, bool disabled) {
+    (void)name, (void)disabled;
+    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+  }
+  // An active bot account by name (house or a player's).
+  virtual AccountResult<BotInfo> find_bot(std::string_view name) {
+    (void)name;
+    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+  }
+  // Players' bots that accept challenges from everyone.
+  virtual AccountResult<std::vector<BotInfo>> challengeable_bots() {
+    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+  }
+  // A player's tournaments: deals (times seatings) started since `since`, tables of running ones.
+  struct TournamentUsage {
+    int deals = 0;
+    int tables = 0;
+  };
+  virtual std::expected<TournamentUsage, std::string> tournament_usage(std::int64_t player, db::Timestamp since) {
+    (void)player, (void)since;
+    return TournamentUsage{};
+  }
   virtual std::expected<void, std::string> save_game(const table::FinishedGame& game) = 0;
   virtual std::expected<void, std::string> save_series(const table::FinishedSeries& series) = 0;
   // At start, the series a previous process (killed or stopped) left running: those of tournament

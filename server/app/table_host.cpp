@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "server/app/client_error.h"
 #include "server/app/metrics.h"
 #include "server/app/strand_post.h"
@@ -12,7 +14,9 @@ namespace skat::app {
 namespace asio = boost::asio;
 using protocol::ErrorCode;
 
-table::Participant participant_of(const Identity& who) { return {who.player_id, who.name, who.bot, who.bot_kind}; }
+table::Participant participant_of(const Identity& who) {
+  return {who.player_id, who.name, who.bot, who.bot_kind, who.hints};
+}
 
 TableHost::TableHost(asio::io_context& io, table::Table table, std::int64_t creator,
                      std::weak_ptr<TableServices> services, DbWriter& writer, TableHooks hooks)
@@ -50,7 +54,8 @@ void TableHost::session_closed(std::int64_t player_id, std::uint64_t session_id)
       if (attached.erase(session_id) == 0) continue;
       bool still_there = false;
       for (const auto& [sid, a] : attached) still_there = still_there || a.player_id == player_id;
-      if (!still_there && host.table_.occupied_seat(player_id) == seat && host.table_.connected(seat))
+      const auto& occupant = host.table_.occupant(seat);
+      if (!still_there && occupant && occupant->player_id == player_id && host.table_.connected(seat))
         host.apply(host.table_.disconnect(seat, table::Clock::now()));
     }
     host.publish();
@@ -82,7 +87,7 @@ void TableHost::dispatch(const Identity& who, const std::shared_ptr<net::WsSessi
                          const protocol::TableMessage& m, Steady::time_point queued) {
   const auto now = table::Clock::now();
   auto seat = [&]() -> std::optional<int> {
-    const auto occupied = table_.occupied_seat(who.player_id);
+    const auto occupied = held_seat(who, session->id(), std::nullopt);
     if (!occupied) send_error(*session, {ErrorCode::NotSeated, "you have no seat at this table"}, m.id, id_);
     return occupied;
   };
@@ -128,6 +133,10 @@ void TableHost::play(Steady::time_point queued, F f) {
 }
 
 void TableHost::watch(const std::shared_ptr<net::WsSession>& session) {
+  if (hooks_.sealed)
+    return send_error(*session,
+                      {ErrorCode::NotAllowed, "a tournament with players' bots cannot be watched while it runs"},
+                      std::nullopt, id_);
   spectators_[session->id()] = session;
   send_direct(session, table_.resume(table::kSpectators, 0));
   publish();
@@ -139,10 +148,10 @@ void TableHost::leave(const Identity& who, int seat, std::optional<std::int64_t>
   if (!out) return send_error(*session, out.error(), request_id, id_);
   if (!table_.series_running()) detach_player(seat, who.player_id);
   apply(std::move(*out));
-  if (auto services = services_.lock(); services && !table_.seat_of(who.player_id)) {
+  if (auto services = services_.lock()) {
     if (who.bot)
-      services->release_bot(who.player_id);
-    else
+      services->release_bot(who.player_id, id_);  // that seat's connection is free again
+    else if (!table_.seat_of(who.player_id))
       services->note_seat(who.player_id, std::nullopt);
   }
 }
@@ -164,14 +173,14 @@ void TableHost::start_series(const Identity& who, const std::shared_ptr<net::WsS
 void TableHost::join(const Identity& who, const std::shared_ptr<net::WsSession>& session,
                      std::optional<std::int64_t> request_id, std::optional<int> wanted) {
   const auto now = table::Clock::now();
-  if (const auto seat = table_.occupied_seat(who.player_id)) {  // already seated: a reconnect
+  if (const auto seat = held_seat(who, session->id(), wanted)) {  // already seated: a reconnect
     attach(*seat, who, session);
     if (!table_.connected(*seat)) apply(table_.reconnect(*seat, now));
     send_direct(session, table_.resume(*seat, 0));
     return publish();
   }
   int target = -1;
-  if (const auto displaced = table_.seat_of(who.player_id))
+  if (const auto displaced = table_.seat_of(who.player_id); displaced && !who.bot)
     target = *displaced;  // a human coming back to the seat a bot took over
   else if (wanted)
     target = *wanted;
@@ -181,7 +190,7 @@ void TableHost::join(const Identity& who, const std::shared_ptr<net::WsSession>&
   auto out = table_.sit(target < 0 ? 0 : target, participant_of(who), now);
   if (!out) {
     send_error(*session, out.error(), request_id, id_);
-    if (auto services = services_.lock(); services && who.bot) services->release_bot(who.player_id);
+    if (auto services = services_.lock(); services && who.bot) services->release_bot(who.player_id, id_);
     return;
   }
   attach(target, who, session);
@@ -192,7 +201,7 @@ void TableHost::join(const Identity& who, const std::shared_ptr<net::WsSession>&
 
 void TableHost::resume(const Identity& who, const std::shared_ptr<net::WsSession>& session, std::int64_t version) {
   const auto now = table::Clock::now();
-  auto seat = table_.occupied_seat(who.player_id);
+  auto seat = held_seat(who, session->id(), std::nullopt);
   if (!seat && table_.seat_of(who.player_id)) {  // displaced by a bot: take the seat back
     const int displaced = *table_.seat_of(who.player_id);
     if (auto out = table_.sit(displaced, participant_of(who), now)) {
@@ -200,7 +209,8 @@ void TableHost::resume(const Identity& who, const std::shared_ptr<net::WsSession
       seat = displaced;
     }
   }
-  if (!seat) {  // a spectator
+  if (!seat) {                                 // a spectator
+    if (hooks_.sealed) return watch(session);  // refused
     spectators_[session->id()] = session;
     send_direct(session, table_.resume(table::kSpectators, version));
     return publish();
@@ -209,6 +219,28 @@ void TableHost::resume(const Identity& who, const std::shared_ptr<net::WsSession
   if (!table_.connected(*seat)) apply(table_.reconnect(*seat, now));
   send_direct(session, table_.resume(*seat, version));
   publish();
+}
+
+// The seat a message of this player on this connection is for: the seat the connection plays,
+// else the seat it names (`wanted`), else one of the player's seats no live connection plays (a
+// reconnect), else, unless a bot is asked to a new seat, the player's first seat (a person's
+// second connection). A bot account may hold several seats, each played by its own connection.
+std::optional<int> TableHost::held_seat(const Identity& who, std::uint64_t session_id,
+                                        std::optional<int> wanted) const {
+  std::optional<int> unheld, first;
+  for (int s = 0; s < 3; ++s) {
+    const auto& occupant = table_.occupant(s);
+    if (!occupant || occupant->player_id != who.player_id) continue;
+    const auto& attached = seats_[static_cast<std::size_t>(s)];
+    if (attached.contains(session_id) || wanted == s) return s;
+    const bool live = std::ranges::any_of(
+        attached, [&](const auto& e) { return e.second.player_id == who.player_id && !e.second.session.expired(); });
+    if (!live && !unheld) unheld = s;
+    if (!first) first = s;
+  }
+  if (unheld) return unheld;
+  if (wanted && who.bot) return std::nullopt;
+  return first;
 }
 
 void TableHost::attach(int seat, const Identity& who, const std::shared_ptr<net::WsSession>& session) {
@@ -225,11 +257,13 @@ void TableHost::apply(table::TableOutput out) {
   if (out.series) metrics.series_finished.fetch_add(1, std::memory_order_relaxed);
   const bool series_over = out.series.has_value();
   if (!out.games.empty() || out.series) {
-    for (table::FinishedGame& g : out.games) {
-      if (hooks_.on_game) hooks_.on_game(g);
-      writer_.save_game(std::move(g));
-    }
+    // The hooks (a tournament's director) hear of the games once their records are queued, so
+    // that what they write about them (a tournament's end) comes after.
+    std::vector<table::FinishedGame> heard;
+    if (hooks_.on_game) heard = out.games;
+    for (table::FinishedGame& g : out.games) writer_.save_game(std::move(g));
     if (out.series) writer_.save_series(std::move(*out.series));
+    for (const table::FinishedGame& g : heard) hooks_.on_game(g);
     // Writer jobs run in order: this one runs once the games above are committed.
     ++commits_awaited_;
     writer_.post([weak = weak_from_this()](Store&) {
@@ -242,10 +276,17 @@ void TableHost::apply(table::TableOutput out) {
     deliver(o.audience, std::make_shared<const std::string>(o.serialised()));
   }
   const auto services = services_.lock();
-  if (series_over && !table_.series_running()) release_bots(services);
+  // The bots go back to the pool once the series' last messages reached them (they wait for the
+  // records to be committed).
+  if (series_over && !table_.series_running()) {
+    if (commits_awaited_ > 0)
+      release_when_committed_ = true;
+    else
+      release_bots(services);
+  }
   for (const table::BotRelease& r : out.bot_releases) {
     detach_player(r.seat, r.player_id);
-    if (services) services->release_bot(r.player_id);
+    if (services) services->release_bot(r.player_id, id_);
   }
   for (table::BotRequest& r : out.bot_requests)
     if (services) services->request_bot(id_, std::move(r));
@@ -278,7 +319,7 @@ void TableHost::release_bots(const std::shared_ptr<TableServices>& services) {
     for (const table::Outbound& o : out->messages)
       deliver(o.audience, std::make_shared<const std::string>(o.serialised()));
     detach_player(seat, occupant->player_id);
-    if (services) services->release_bot(occupant->player_id);
+    if (services) services->release_bot(occupant->player_id, id_);
   }
 }
 
@@ -296,6 +337,11 @@ void TableHost::committed() {
     auto [audience, text] = std::move(held_.front());
     held_.pop_front();
     send_now(audience, text);
+  }
+  if (release_when_committed_ && !table_.series_running()) {
+    release_when_committed_ = false;
+    release_bots(services_.lock());
+    publish();
   }
 }
 

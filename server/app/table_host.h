@@ -30,6 +30,7 @@ namespace skat::app {
 struct TableHooks {
   std::function<void(const table::FinishedGame&)> on_game;  // each finished game, on the table strand
   bool start_when_full = false;  // its one series starts as soon as the three seats are taken
+  bool sealed = false;           // nobody may watch it (a tournament with an outside program, while it runs)
 };
 
 class TableHost : public std::enable_shared_from_this<TableHost> {
@@ -77,6 +78,7 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   void start_series(const Identity& who, const std::shared_ptr<net::WsSession>& session,
                     std::optional<std::int64_t> request_id);
   void resume(const Identity& who, const std::shared_ptr<net::WsSession>& session, std::int64_t version);
+  std::optional<int> held_seat(const Identity& who, std::uint64_t session_id, std::optional<int> wanted) const;
   void attach(int seat, const Identity& who, const std::shared_ptr<net::WsSession>& session);
   void detach_player(int seat, std::int64_t player_id);
   void apply(table::TableOutput out);
@@ -103,8 +105,9 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   bool started_by_hook_ = false;
   std::array<std::map<std::uint64_t, Attached>, 3> seats_;
   std::map<std::uint64_t, std::weak_ptr<net::WsSession>> spectators_;
-  std::uint64_t prefetched_deal_ = 0;  // the deal whose hand strengths were asked for last
-  int commits_awaited_ = 0;            // finished games posted to the writer and not yet committed
+  std::uint64_t prefetched_deal_ = 0;    // the deal whose hand strengths were asked for last
+  int commits_awaited_ = 0;              // finished games posted to the writer and not yet committed
+  bool release_when_committed_ = false;  // the series ended: its bots leave once its records are committed
   std::deque<std::pair<int, std::shared_ptr<const std::string>>> held_;  // (audience, message)
 };
 

@@ -19,8 +19,8 @@ class TableServices {
 
   // A seat wants a bot (a series needs one, or a bot left mid-series).
   virtual void request_bot(table::TableId table, table::BotRequest request) = 0;
-  // A bot left its seat: it is free for other tables again.
-  virtual void release_bot(std::int64_t player_id) = 0;
+  // A bot left its seat at `table`: that seat of the bot is free for other tables again.
+  virtual void release_bot(std::int64_t player_id, table::TableId table) = 0;
   // Where a player now sits (nowhere: nullopt), for the online list.
   virtual void note_seat(std::int64_t player_id, std::optional<table::TableId> table) = 0;
   // The table's lobby line changed.

@@ -1,5 +1,6 @@
 #include "server/app/tournament_director.h"
 
+#include <sodium.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -9,6 +10,8 @@
 #include "server/app/hub.h"
 #include "server/app/table_host.h"
 #include "server/app/tournament_json.h"
+#include "server/common/csprng.h"
+#include "server/lobby/lobby.h"
 #include "server/protocol/client_messages.h"
 
 namespace skat::app {
@@ -25,7 +28,29 @@ int mod3(int x) { return ((x % 3) + 3) % 3; }
 
 }  // namespace
 
-std::expected<TournamentRequest, std::string> parse_tournament_request(const Json& body) {
+bool TournamentRequest::sealed() const {
+  return a.starts_with(lobby::kAccountPrefix) || b.starts_with(lobby::kAccountPrefix);
+}
+
+int TournamentRequest::tables() const {
+  const int blocks = (deals + protocol::kMaxDeals - 1) / protocol::kMaxDeals;
+  return blocks * 3 * static_cast<int>(b_seats.size());
+}
+
+std::string seed_commitment(std::uint64_t seed) {
+  const std::string text = std::to_string(seed);
+  std::array<unsigned char, crypto_hash_sha256_BYTES> digest{};
+  crypto_hash_sha256(digest.data(), reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (const unsigned char byte : digest) {
+    hex += kHex[byte >> 4];
+    hex += kHex[byte & 15];
+  }
+  return hex;
+}
+
+std::expected<TournamentRequest, std::string> parse_tournament_request(const Json& body, bool seed_allowed) {
   constexpr std::string_view kShape = R"(expected {"a":…,"b":…,"deals":…,"seed":…,"seating":…})";
   if (!body.is_object()) return std::unexpected(std::string(kShape));
   for (const auto& item : body.items())
@@ -39,6 +64,10 @@ std::expected<TournamentRequest, std::string> parse_tournament_request(const Jso
       return std::unexpected(std::string("\"") + key + "\" (a bot spec) is needed");
     const auto parsed = bots::parse_bot_spec(it->get<std::string>(), false);
     if (!parsed) return std::unexpected(std::string(key) + ": " + parsed.error());
+    if (parsed->kind == "program")
+      return std::unexpected(std::string(key) +
+                             ": a program plays on the server through its bot account (skat bot --program), "
+                             "named \"account:NAME\"");
     *spec = parsed->describe();
   }
   if (const auto it = body.find("deals"); it != body.end()) {
@@ -47,6 +76,10 @@ std::expected<TournamentRequest, std::string> parse_tournament_request(const Jso
     r.deals = it->get<int>();
   }
   if (const auto it = body.find("seed"); it != body.end()) {
+    if (!seed_allowed)
+      return std::unexpected(
+          "\"seed\": the server draws the seed of a player's tournament (its hash is shown "
+          "at the start, the seed at the end)");
     if (!it->is_number_unsigned()) return std::unexpected("\"seed\" must be an unsigned integer");
     r.seed = it->get<std::uint64_t>();
   }
@@ -81,14 +114,23 @@ table::TableConfig TournamentDirector::table_config(std::int64_t id, const Table
     return game >= 0 && static_cast<std::size_t>(game) < ids->size() ? (*ids)[static_cast<std::size_t>(game)]
                                                                      : ~std::uint64_t{0};
   };
-  c.seat_seed = [plan, seed = config.seed](int game, int seat) {
+  // A player's bot gets its player seed through a one-way function: nothing it receives leads
+  // back to the tournament's seed, and so to the other hands (the in-process program bridge sends
+  // the same value).
+  std::array<bool, 3> outside{};
+  for (int seat = 0; seat < 3; ++seat)
+    outside[static_cast<std::size_t>(seat)] =
+        c.seat_bot_kinds[static_cast<std::size_t>(seat)].starts_with(lobby::kAccountPrefix);
+  c.seat_seed = [plan, seed = config.seed, outside](int game, int seat) {
     const int rotation = mod3(plan.lone_seat - game);
-    return bots::tournament_seat_seed(seed, plan.first_deal + game, plan.b_seats, rotation, mod3(seat - game));
+    const std::uint64_t own =
+        bots::tournament_seat_seed(seed, plan.first_deal + game, plan.b_seats, rotation, mod3(seat - game));
+    return outside[static_cast<std::size_t>(mod3(seat))] ? bots::blinded_seat_seed(own) : own;
   };
   return c;
 }
 
-std::expected<std::int64_t, std::string> TournamentDirector::start(const TournamentRequest& request) {
+std::expected<TournamentDirector::Started, std::string> TournamentDirector::start(const TournamentRequest& request) {
   bots::TournamentConfig config;
   for (auto [text, spec] : {std::pair{&request.a, &config.a}, std::pair{&request.b, &config.b}}) {
     auto parsed = bots::parse_bot_spec(*text, false);
@@ -96,7 +138,9 @@ std::expected<std::int64_t, std::string> TournamentDirector::start(const Tournam
     *spec = *parsed;
   }
   config.deals = std::clamp(request.deals, 1, kMaxTournamentDeals);
-  config.seed = request.seed;
+  const bool sealed = request.sealed();
+  // An outside program must not know the deals in advance: its tournament's seed is drawn here.
+  config.seed = request.seed ? *request.seed : sealed || request.started_by ? Csprng()() : 1;
   config.b_seats = request.b_seats;
   config.judge = false;  // the server does not spend its cores on the open-card solver
 
@@ -107,6 +151,9 @@ std::expected<std::int64_t, std::string> TournamentDirector::start(const Tournam
   record.seed = config.seed;
   record.deals = config.deals;
   record.seatings = bots::seatings_text(config.b_seats);
+  record.started_by = request.started_by;
+  record.seed_sha256 = seed_commitment(config.seed);
+  record.sealed = sealed;
   auto id = writer_.call([record](Store& store) { return store.create_tournament(record); });
   if (!id) return std::unexpected(id.error());
 
@@ -126,7 +173,7 @@ std::expected<std::int64_t, std::string> TournamentDirector::start(const Tournam
     r.started = r.saved = std::chrono::steady_clock::now();
   }
   // Not started after all: the row says so, and nothing waits for its games.
-  auto abandon = [&](std::string why) -> std::expected<std::int64_t, std::string> {
+  auto abandon = [&](std::string why) -> std::expected<Started, std::string> {
     {
       const std::lock_guard lock(mutex_);
       running_.erase(*id);
@@ -149,14 +196,15 @@ std::expected<std::int64_t, std::string> TournamentDirector::start(const Tournam
       bots.push_back({seat, tc.seat_bot_kinds[static_cast<std::size_t>(seat)], {}, true});
     TableHooks hooks;
     hooks.start_when_full = true;
+    hooks.sealed = sealed;
     hooks.on_game = [weak = weak_from_this(), tid = *id, plan](const table::FinishedGame& game) {
       if (const auto self = weak.lock()) self->game_finished(tid, plan, game);
     };
     hub->open_managed_table(*table, std::move(tc), std::move(hooks), std::move(bots));
   }
-  spdlog::info("tournament {}: {} vs {}, {} deals, seed {}, {} tables", *id, record.a, record.b, config.deals,
-               config.seed, plans.size());
-  return *id;
+  spdlog::info("tournament {}: {} vs {}, {} deals, seed hash {}, {} tables", *id, record.a, record.b, config.deals,
+               record.seed_sha256.substr(0, 16), plans.size());
+  return Started{*id, record.seed_sha256};
 }
 
 void TournamentDirector::game_finished(std::int64_t id, const TablePlan& plan, const table::FinishedGame& fg) {

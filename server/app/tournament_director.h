@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,24 +31,38 @@ namespace skat::app {
 class Hub;
 
 struct TournamentRequest {
-  std::string a, b;  // bot specs (bots/bot_factory.h); bots announce theirs in hello
+  std::string a, b;  // house programs (bot specs, bots/bot_factory.h) or players' bots ("account:NAME")
   int deals = 100;
-  std::uint64_t seed = 1;
-  std::vector<int> b_seats{1, 2};  // 1 = A A B (2:1), 2 = A B B (1:2)
+  std::optional<std::uint64_t> seed;       // none: drawn by the server (1 for the operator's house-only ones)
+  std::vector<int> b_seats{1, 2};          // 1 = A A B (2:1), 2 = A B B (1:2)
+  std::optional<std::int64_t> started_by;  // the player who started it (none: the operator)
+  // Whether a side is a player's bot: then the seed is drawn, its tables cannot be watched and its
+  // series are not served until it ends (docs/api.md, Tournaments).
+  bool sealed() const;
+  // The tables it plays on at once.
+  int tables() const;
 };
 
 // Bounds of a request: at most this many deals, and the request's JSON form
-// {"a":…,"b":…,"deals":…,"seed":…,"seating":"2:1"|"1:2"|"both"}.
+// {"a":…,"b":…,"deals":…,"seed":…,"seating":"2:1"|"1:2"|"both"} (a player's request has no seed).
 inline constexpr int kMaxTournamentDeals = 100'000;
-std::expected<TournamentRequest, std::string> parse_tournament_request(const nlohmann::json& body);
+std::expected<TournamentRequest, std::string> parse_tournament_request(const nlohmann::json& body,
+                                                                       bool seed_allowed = true);
+// The commitment to a seed shown while its tournament runs: SHA-256 of its decimal text, in hex
+// (`printf %s SEED | sha256sum`).
+std::string seed_commitment(std::uint64_t seed);
 
 class TournamentDirector : public std::enable_shared_from_this<TournamentDirector> {
  public:
   TournamentDirector(std::weak_ptr<Hub> hub, DbWriter& writer, const ServeConfig& config);
 
+  struct Started {
+    std::int64_t id = 0;
+    std::string seed_sha256;
+  };
   // Records the tournament, opens its tables and returns its id (blocks on the database writer:
   // not for the writer's own thread).
-  std::expected<std::int64_t, std::string> start(const TournamentRequest& request);
+  std::expected<Started, std::string> start(const TournamentRequest& request);
 
   // The games collected so far, ordered by deal, seating and rotation (tests).
   std::vector<bots::TournamentGame> games(std::int64_t id) const;

@@ -176,7 +176,16 @@ Json curve_json(const std::vector<bots::CurvePoint>& curve) {
   return out;
 }
 
-Json tournament_summary_json(const db::TournamentRecord& t) {
+namespace {
+
+Json person_json(const std::optional<std::pair<std::int64_t, std::string>>& who) {
+  if (!who) return nullptr;
+  return Json{{"id", who->first}, {"name", who->second}};
+}
+
+}  // namespace
+
+Json tournament_summary_json(const db::TournamentRecord& t, const TournamentPeople& people) {
   Json seatings = Json::array();
   for (const char* s : {"2:1", "1:2"})
     if (t.seatings.find(s) != std::string::npos) seatings.push_back(s);
@@ -184,7 +193,11 @@ Json tournament_summary_json(const db::TournamentRecord& t) {
          {"mode", t.mode},
          {"a", t.a},
          {"b", t.b},
-         {"seed", t.seed},
+         {"seed", t.status == "running" ? Json() : Json(t.seed)},
+         {"seed_sha256", t.seed_sha256.empty() ? Json() : Json(t.seed_sha256)},
+         {"sealed", t.sealed},
+         {"started_by", person_json(people.started_by)},
+         {"owners", Json{{"a", person_json(people.a_owner)}, {"b", person_json(people.b_owner)}}},
          {"deals", t.deals},
          {"seatings", seatings},
          {"status", t.status},
@@ -204,8 +217,9 @@ Json tournament_summary_json(const db::TournamentRecord& t) {
   return j;
 }
 
-Json tournament_detail_json(const db::TournamentRecord& t, const std::vector<db::TournamentTable>& tables) {
-  Json j = tournament_summary_json(t);
+Json tournament_detail_json(const db::TournamentRecord& t, const std::vector<db::TournamentTable>& tables,
+                            const TournamentPeople& people) {
+  Json j = tournament_summary_json(t, people);
   j["report"] = json_or_null(t.report);
   const Json curve = json_or_null(t.curve);
   j["curve"] = curve.is_array() ? curve : Json::array();

@@ -25,10 +25,19 @@ std::optional<bots::TournamentGame> tournament_game_from_json(const nlohmann::js
 // [{"deals":n,"difference":d,"ci95":[lo,hi]},…]
 nlohmann::json curve_json(const std::vector<bots::CurvePoint>& curve);
 
-// GET /api/tournaments items: the row with the total difference, interval and verdict so far.
-nlohmann::json tournament_summary_json(const db::TournamentRecord& record);
+// The people named beside a tournament: who started it, and the owners of players' bots among
+// its sides (id and name each; none: the operator, or a house program).
+struct TournamentPeople {
+  std::optional<std::pair<std::int64_t, std::string>> started_by, a_owner, b_owner;
+};
+
+// GET /api/tournaments items: the row with the total difference, interval and verdict so far, who
+// started it, the owners of its sides, the commitment to its seed, and the seed itself once it
+// has ended (null while it runs).
+nlohmann::json tournament_summary_json(const db::TournamentRecord& record, const TournamentPeople& people = {});
 // GET /api/tournaments/ID: the summary with "report", "curve" and the "series" of its tables.
 nlohmann::json tournament_detail_json(const db::TournamentRecord& record,
-                                      const std::vector<db::TournamentTable>& tables);
+                                      const std::vector<db::TournamentTable>& tables,
+                                      const TournamentPeople& people = {});
 
 }  // namespace skat::app

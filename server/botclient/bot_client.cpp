@@ -75,13 +75,9 @@ void BotConnection::on_handshake(std::shared_ptr<Stream> ws, beast::error_code e
   if (ws != ws_) return;
   if (ec) return retry(ws, "handshake", ec);
   connected_ = true;
-  send(Json{{"type", "hello"},
-            {"protocol", 1},
-            {"name", settings_.name},
-            {"token", settings_.token},
-            {"bot", true},
-            {"kind", settings_.spec.describe()}}
-           .dump());
+  Json hello{{"type", "hello"}, {"protocol", 1}, {"name", settings_.name}, {"token", settings_.token}, {"bot", true}};
+  if (settings_.announce_kind) hello["kind"] = settings_.spec.describe();
+  send(hello.dump());
   do_read();
 }
 
@@ -149,6 +145,7 @@ void BotConnection::handle(const std::string& text) {
   if (settings_.message_log) *settings_.message_log << settings_.name << '\t' << text << '\n' << std::flush;
   const Json m = Json::parse(text, nullptr, false);
   if (!m.is_object()) return;
+  if (settings_.hooks.on_message) settings_.hooks.on_message(m, text);
   const std::string type = m.value("type", "");
   if (m.contains("table") && m["table"].is_number_integer() && m.contains("version") &&
       m["version"].is_number_integer()) {
@@ -218,18 +215,24 @@ void BotConnection::think_next() {
   if (thinking_ || !pending_) return;
   Request r = std::move(*pending_);
   pending_.reset();
-  try {
-    ensure_player(r);
-  } catch (const std::exception& e) {  // e.g. the tables folder emptied: keep the old player
-    spdlog::error("bot {}: no new player: {}", settings_.name, e.what());
-    if (!player_) return;
+  if (!settings_.hooks.decide) {
+    try {
+      ensure_player(r);
+    } catch (const std::exception& e) {  // e.g. the tables folder emptied: keep the old player
+      spdlog::error("bot {}: no new player: {}", settings_.name, e.what());
+      if (!player_) return;
+    }
   }
   thinking_ = true;
   auto work = [self = shared_from_this(), r = std::move(r)]() mutable {
     std::optional<Action> action;
     try {
-      self->player_->set_deadline(r.received + r.clock - answer_margin(r.clock));
-      action = self->player_->decide(r.view);
+      if (self->settings_.hooks.decide) {
+        action = self->settings_.hooks.decide(r);
+      } else {
+        self->player_->set_deadline(r.deadline());
+        action = self->player_->decide(r.view);
+      }
     } catch (const std::exception& e) {
       spdlog::error("bot {}: decision failed: {}", self->settings_.name, e.what());
     }

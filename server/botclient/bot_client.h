@@ -7,6 +7,8 @@
 // outer learning picks up a newer table version at the next game. After a dropped connection it
 // reconnects with exponential backoff and resumes from the last table version it saw; an answer
 // refused as `stale` (its turn is past) makes it resume the table too, to answer the newer turn.
+// Hooks let an owner see every message and decide the requests itself (the program bridge,
+// bridge/program_bridge.h).
 #pragma once
 
 #include <array>
@@ -21,6 +23,7 @@
 #include <cstdint>
 #include <deque>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -41,6 +44,31 @@ struct Endpoint {
 // ws://host:port/path; nothing for anything else.
 std::optional<Endpoint> parse_ws_url(std::string_view url);
 
+// How long before the end of the move clock a bot must have its answer on the way: a tenth of
+// the clock, at least 200 ms and at most 1 s (5 s clock: 4.5 s of thinking at most).
+std::chrono::milliseconds answer_margin(std::chrono::milliseconds clock);
+
+// One act request, as received.
+struct ActRequest {
+  std::int64_t table = 0;
+  std::int64_t version = 0;
+  int game = 0;
+  std::optional<std::uint64_t> seed;
+  std::chrono::milliseconds clock{0};
+  std::chrono::steady_clock::time_point received;
+  SeatView view;
+  // When the answer must be on its way: the move clock less answer_margin().
+  std::chrono::steady_clock::time_point deadline() const { return received + clock - answer_margin(clock); }
+};
+
+// What an owner may put in place of a connection's own behaviour; each hook is optional.
+struct ConnectionHooks {
+  // Every message received, as parsed and as text, before the connection acts on it (I/O thread).
+  std::function<void(const nlohmann::json& message, const std::string& text)> on_message;
+  // Decides a request instead of a player of the spec (on the decision thread; nothing: no answer).
+  std::function<std::optional<Action>(const ActRequest& request)> decide;
+};
+
 struct BotSettings {
   Endpoint endpoint;
   std::string name;
@@ -52,11 +80,9 @@ struct BotSettings {
   boost::asio::thread_pool* workers = nullptr;
   // Answers no earlier than this after the request (to test the server's move clock; 0: off).
   std::chrono::milliseconds delay{0};
+  bool announce_kind = true;  // hello names the spec as `kind` (a house bot's program)
+  ConnectionHooks hooks;
 };
-
-// How long before the end of the move clock a bot must have its answer on the way: a tenth of
-// the clock, at least 200 ms and at most 1 s (5 s clock: 4.5 s of thinking at most).
-std::chrono::milliseconds answer_margin(std::chrono::milliseconds clock);
 
 class BotConnection : public std::enable_shared_from_this<BotConnection> {
  public:
@@ -76,16 +102,7 @@ class BotConnection : public std::enable_shared_from_this<BotConnection> {
   void send(std::string text);
   void do_write();
   void on_write(std::shared_ptr<Stream> ws, boost::beast::error_code ec, std::size_t bytes);
-  // One act request, as received.
-  struct Request {
-    std::int64_t table = 0;
-    std::int64_t version = 0;
-    int game = 0;
-    std::optional<std::uint64_t> seed;
-    std::chrono::milliseconds clock{0};
-    std::chrono::steady_clock::time_point received;
-    SeatView view;
-  };
+  using Request = ActRequest;
 
   void handle(const std::string& text);
   void answer(const nlohmann::json& act);

@@ -1,29 +1,70 @@
 #include "server/lobby/lobby.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace skat::lobby {
 
-void BotPool::add(PlayerId id, std::string name, std::string kind) {
-  bots_[id] = Bot{std::move(name), std::move(kind), false};
+void BotPool::add(PlayerId id, ConnId conn, Account account, int seats) {
+  Bot& bot = bots_[id];
+  bot.account = std::move(account);
+  bot.conns[conn].seats = std::max(1, seats);
 }
 
-void BotPool::remove(PlayerId id) { bots_.erase(id); }
+void BotPool::remove_connection(PlayerId id, ConnId conn) {
+  const auto it = bots_.find(id);
+  if (it == bots_.end()) return;
+  if (const auto c = it->second.conns.find(conn); c != it->second.conns.end()) {
+    const std::vector<TableId> held = std::move(c->second.tables);
+    it->second.conns.erase(c);
+    // Another connection of the account with room plays them (the client reconnected before the
+    // old connection was seen to close); else they wait for the next connection.
+    for (const TableId table : held) {
+      auto& conns = it->second.conns;
+      const auto room = std::ranges::find_if(conns, [&](const auto& other) {
+        return static_cast<int>(other.second.tables.size()) < other.second.seats &&
+               std::ranges::find(other.second.tables, table) == other.second.tables.end();
+      });
+      if (room != conns.end())
+        room->second.tables.push_back(table);
+      else
+        it->second.orphans.push_back(table);
+    }
+  }
+  if (it->second.conns.empty() && it->second.orphans.empty()) bots_.erase(it);
+}
 
-std::optional<PlayerId> BotPool::acquire_by_name(std::string_view name) {
-  for (auto& [id, bot] : bots_) {
-    if (bot.busy || bot.name != name) continue;
-    bot.busy = true;
-    return id;
+std::vector<TableId> BotPool::adopt(PlayerId id, ConnId conn) {
+  const auto it = bots_.find(id);
+  if (it == bots_.end()) return {};
+  const auto c = it->second.conns.find(conn);
+  if (c == it->second.conns.end()) return {};
+  std::vector<TableId> adopted = std::move(it->second.orphans);
+  it->second.orphans.clear();
+  c->second.tables.insert(c->second.tables.end(), adopted.begin(), adopted.end());
+  return adopted;
+}
+
+// The first connection with a free seat that is not at `table` yet (one seat per table each).
+std::optional<BotPool::Slot> BotPool::take(std::map<PlayerId, Bot>::iterator it, TableId table) {
+  for (auto& [conn, c] : it->second.conns) {
+    if (static_cast<int>(c.tables.size()) >= c.seats || std::ranges::find(c.tables, table) != c.tables.end()) continue;
+    c.tables.push_back(table);
+    return Slot{it->first, conn};
   }
   return std::nullopt;
 }
 
-bool BotPool::acquire_id(PlayerId id) {
+std::optional<BotPool::Slot> BotPool::acquire_by_name(std::string_view name, TableId table) {
+  for (auto it = bots_.begin(); it != bots_.end(); ++it)
+    if (it->second.account.name == name)
+      if (auto slot = take(it, table)) return slot;
+  return std::nullopt;
+}
+
+std::optional<BotPool::Slot> BotPool::acquire_id(PlayerId id, TableId table) {
   const auto it = bots_.find(id);
-  if (it == bots_.end() || it->second.busy) return false;
-  it->second.busy = true;
-  return true;
+  return it == bots_.end() ? std::nullopt : take(it, table);
 }
 
 bool kind_matches(std::string_view bot_kind, std::string_view wanted) {
@@ -32,33 +73,66 @@ bool kind_matches(std::string_view bot_kind, std::string_view wanted) {
          bot_kind.starts_with(wanted) && bot_kind[wanted.size()] == ':';
 }
 
-std::optional<PlayerId> BotPool::acquire_by_kind(std::string_view kind) {
-  for (auto& [id, bot] : bots_) {
-    if (bot.busy || !kind_matches(bot.kind, kind)) continue;
-    bot.busy = true;
-    return id;
-  }
+std::optional<BotPool::Slot> BotPool::acquire_by_kind(std::string_view kind, TableId table) {
+  if (kind.starts_with(kAccountPrefix)) return acquire_by_name(kind.substr(kAccountPrefix.size()), table);
+  for (auto it = bots_.begin(); it != bots_.end(); ++it)
+    if (it->second.account.house && kind_matches(it->second.account.program, kind))
+      if (auto slot = take(it, table)) return slot;
   return std::nullopt;
 }
 
-std::optional<PlayerId> BotPool::acquire(std::string_view name, std::string_view kind) {
-  if (!name.empty()) return acquire_by_name(name);
-  return acquire_by_kind(kind);
+std::optional<BotPool::Slot> BotPool::acquire(std::string_view name, std::string_view kind, TableId table) {
+  if (!name.empty()) return acquire_by_name(name, table);
+  return acquire_by_kind(kind, table);
 }
 
-void BotPool::release(PlayerId id) {
-  if (auto it = bots_.find(id); it != bots_.end()) it->second.busy = false;
+void BotPool::release(PlayerId id, TableId table) {
+  const auto it = bots_.find(id);
+  if (it == bots_.end()) return;
+  Bot& bot = it->second;
+  if (const auto o = std::ranges::find(bot.orphans, table); o != bot.orphans.end()) {
+    bot.orphans.erase(o);
+  } else {
+    for (auto& [conn, c] : bot.conns)
+      if (const auto t = std::ranges::find(c.tables, table); t != c.tables.end()) {
+        c.tables.erase(t);
+        break;
+      }
+  }
+  if (bot.conns.empty() && bot.orphans.empty()) bots_.erase(it);
+}
+
+void BotPool::drop(const Slot& slot) {
+  const auto it = bots_.find(slot.bot);
+  if (it == bots_.end()) return;
+  it->second.conns.erase(slot.conn);
+  if (it->second.conns.empty() && it->second.orphans.empty()) bots_.erase(it);
 }
 
 bool BotPool::is_free(PlayerId id) const {
   const auto it = bots_.find(id);
-  return it != bots_.end() && !it->second.busy;
+  if (it == bots_.end()) return false;
+  return std::ranges::any_of(it->second.conns,
+                             [](const auto& c) { return static_cast<int>(c.second.tables.size()) < c.second.seats; });
+}
+
+const BotPool::Account* BotPool::account(PlayerId id) const {
+  const auto it = bots_.find(id);
+  return it == bots_.end() ? nullptr : &it->second.account;
 }
 
 std::size_t BotPool::free_count() const {
   std::size_t n = 0;
-  for (const auto& [id, bot] : bots_) n += bot.busy ? 0 : 1;
+  for (const auto& [id, bot] : bots_)
+    for (const auto& [conn, c] : bot.conns) n += static_cast<int>(c.tables.size()) < c.seats ? 1 : 0;
   return n;
+}
+
+std::map<std::string, int> BotPool::house_programs() const {
+  std::map<std::string, int> programs;
+  for (const auto& [id, bot] : bots_)
+    if (bot.account.house && !bot.conns.empty()) programs[bot.account.program] += static_cast<int>(bot.conns.size());
+  return programs;
 }
 
 void Lobby::connect(PlayerId id, std::string name, bool bot, std::string bot_kind) {

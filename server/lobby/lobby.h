@@ -29,29 +29,68 @@ struct OnlinePlayer {
 // spec of that kind.
 bool kind_matches(std::string_view bot_kind, std::string_view wanted);
 
-// Bot accounts that are connected and may be invited. A bot is "busy" while seated.
+// The prefix of the program name of a player's bot: "account:NAME".
+inline constexpr std::string_view kAccountPrefix = "account:";
+
+// Bot accounts that are connected and may be invited, by connection: each connection plays up to
+// `seats` seats at once (at different tables; hello "seats", default 1), so one account may sit at
+// several tables, and at several seats of one table over several connections. House bots (the
+// operator's) are matched by the program they announce; a player's bot only by its name, never
+// by a program (its program is "account:NAME"). A seat whose connection closed stays held by the
+// account until it is released or a new connection of the account takes it over.
 class BotPool {
  public:
-  void add(PlayerId id, std::string name, std::string kind);
-  void remove(PlayerId id);
-  // A free bot with exactly this name, else empty.
-  std::optional<PlayerId> acquire_by_name(std::string_view name);
-  // This bot, when connected and free.
-  bool acquire_id(PlayerId id);
-  // The free bot of this kind with the lowest id (kind_matches).
-  std::optional<PlayerId> acquire_by_kind(std::string_view kind);
+  using ConnId = std::uint64_t;
+  struct Slot {
+    PlayerId bot = 0;
+    ConnId conn = 0;
+    bool operator==(const Slot&) const = default;
+  };
+  struct Account {
+    std::string name;
+    std::string program;  // house: the announced spec (or label); a player's bot: "account:NAME"
+    bool house = true;
+  };
+
+  // A connection of a bot account; its account's name and program are updated to these.
+  void add(PlayerId id, ConnId conn, Account account, int seats = 1);
+  // The connection closed: the seats it held stay held by the account (orphaned) until released
+  // or adopted by another connection of the account.
+  void remove_connection(PlayerId id, ConnId conn);
+  // The seats the account holds with no connection: they go to `conn` (a reconnect); their tables.
+  std::vector<TableId> adopt(PlayerId id, ConnId conn);
+  // A free connection of the bot with exactly this name (house or a player's), for `table`.
+  std::optional<Slot> acquire_by_name(std::string_view name, TableId table);
+  // This bot, when one of its connections is free, for `table`.
+  std::optional<Slot> acquire_id(PlayerId id, TableId table);
+  // A free connection of a house bot whose program matches `kind` (kind_matches; empty: any house
+  // bot), lowest id first. "account:NAME" asks for that player's bot by name.
+  std::optional<Slot> acquire_by_kind(std::string_view kind, TableId table);
   // Name first, then kind: what Table's BotRequest asks for.
-  std::optional<PlayerId> acquire(std::string_view name, std::string_view kind);
-  void release(PlayerId id);
+  std::optional<Slot> acquire(std::string_view name, std::string_view kind, TableId table);
+  // The seat at `table` the bot held (through whichever connection) is free again.
+  void release(PlayerId id, TableId table);
+  // Drops a connection that could not be reached, and the seat just acquired on it.
+  void drop(const Slot& slot);
   bool is_free(PlayerId id) const;
+  bool connected(PlayerId id) const { return bots_.contains(id); }
+  const Account* account(PlayerId id) const;
+  // Connections with a free seat.
   std::size_t free_count() const;
+  // The connected house bots' programs and how many connections run each.
+  std::map<std::string, int> house_programs() const;
 
  private:
-  struct Bot {
-    std::string name;
-    std::string kind;
-    bool busy = false;
+  struct Conn {
+    int seats = 1;
+    std::vector<TableId> tables;  // the tables it holds a seat at
   };
+  struct Bot {
+    Account account;
+    std::map<ConnId, Conn> conns;
+    std::vector<TableId> orphans;  // seats held whose connection closed
+  };
+  std::optional<Slot> take(std::map<PlayerId, Bot>::iterator it, TableId table);
   std::map<PlayerId, Bot> bots_;
 };
 

@@ -53,6 +53,9 @@ void WsSession::on_run() {
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, "skat"); }));
   ws_.read_message_max(limits_.ws_message_bytes);
+  // One message, one frame (docs/protocol.md §1): Beast would otherwise cut messages larger than
+  // its write buffer (4 KiB) into continuation frames, which simple clients miss.
+  ws_.auto_fragment(false);
   // Beast answers pings by itself inside the read; they still cost a token each, like a message.
   ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
     if (kind != websocket::frame_type::close)

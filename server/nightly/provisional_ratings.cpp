@@ -47,6 +47,9 @@ std::expected<std::vector<db::RatingRow>, std::string> rate_series_provisionally
   auto games = db::finished_series_games(c, series);
   if (!games) return std::unexpected(games.error().message);
   if (!*games) return std::vector<db::RatingRow>{};
+  // Not rated, as in the nightly job: one account at two seats plays itself.
+  if (const auto& seats = (*games)->seats; seats[0] == seats[1] || seats[0] == seats[2] || seats[1] == seats[2])
+    return std::vector<db::RatingRow>{};
   auto snap = db::latest_snapshot(c);
   if (!snap) return std::unexpected(snap.error().message);
   const RatingOptions options = *snap ? options_from_json((*snap)->options, defaults) : defaults;

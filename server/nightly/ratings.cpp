@@ -109,6 +109,10 @@ std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGa
   EloTable elo(options.elo);
   std::map<db::PlayerId, Player> players;
   for (const db::SeriesGames& series : all) {
+    // One account at two seats (a player's bot at a tournament's 2:1 table) plays itself: Elo
+    // compares a player with the others at the table, so such a series is not rated.
+    const auto& seats = series.seats;
+    if (seats[0] == seats[1] || seats[0] == seats[2] || seats[1] == seats[2]) continue;
     const SeriesFigures figures = series_figures(series, chance, win_probability);
     const auto& [scores, sf, won, lost] = figures;
     SeriesResult result;

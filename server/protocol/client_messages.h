@@ -25,6 +25,7 @@ inline constexpr std::size_t kMaxTokenBytes = 256;          // auth tokens / pas
 inline constexpr std::size_t kMaxChatBytes = 300;           // one chat line
 inline constexpr std::size_t kMaxEventBytes = 64;           // table event name
 inline constexpr std::size_t kMaxBotSpecBytes = 256;        // a bot's announced program (bots/bot_factory.h)
+inline constexpr int kMaxBotSeats = 16;                     // seats one bot connection plays at once
 inline constexpr int kMaxDeals = 360;                       // deals per series
 
 using TableId = std::int64_t;
@@ -35,7 +36,9 @@ struct Hello {
   std::string name;
   std::string token;  // optional in JSON; empty when absent
   bool bot = false;
-  std::string kind;  // bots: the program it runs (a bot spec, e.g. "pimc:worlds=20"); empty when absent
+  std::string kind;           // bots: the program it runs (a bot spec, e.g. "pimc:worlds=20"); empty when absent
+  std::optional<bool> hints;  // act requests with hints (absent: yes for people, no for bots)
+  int seats = 1;              // bots: seats this connection plays at once, at different tables (1..kMaxBotSeats)
 };
 struct LobbyRequest {};  // {"type":"lobby"}
 struct Ping {};          // {"type":"ping"}

@@ -40,7 +40,8 @@ std::expected<std::string, ProtocolError> text_field(std::string text, std::stri
 }
 
 ConnectionResult parse_hello(const Json& j) {
-  if (auto ok = detail::check_fields(j, {"type", "id", "protocol", "name", "token", "bot", "kind"}); !ok)
+  if (auto ok = detail::check_fields(j, {"type", "id", "protocol", "name", "token", "bot", "kind", "hints", "seats"});
+      !ok)
     return std::unexpected(ok.error());
   Hello h;
   auto protocol = detail::get_int(j, "protocol", 1, 1000);
@@ -68,6 +69,15 @@ ConnectionResult parse_hello(const Json& j) {
   auto normal_kind = text_field(kind->value_or(""), "kind", text::Use::Label, kMaxBotSpecBytes);
   if (!normal_kind) return std::unexpected(normal_kind.error());
   h.kind = std::move(*normal_kind);
+  if (j.contains("hints")) {
+    auto hints = detail::get_bool(j, "hints", true);
+    if (!hints) return std::unexpected(hints.error());
+    h.hints = *hints;
+  }
+  auto seats = detail::get_opt_int(j, "seats", 1, kMaxBotSeats);
+  if (!seats) return std::unexpected(seats.error());
+  if (*seats && !h.bot) return std::unexpected(error(ErrorCode::BadField, "\"seats\" is for bots only"));
+  h.seats = static_cast<int>(seats->value_or(1));
   return h;
 }
 

@@ -196,7 +196,7 @@ std::string act_text(const ActHeader& h, const SeatView& view) {
   }
   put_key(out += ',', "view");
   append_seat_view_text(out, view);
-  append_act_hints(out, view);
+  if (h.hints) append_act_hints(out, view);
   out += '}';
   return out;
 }

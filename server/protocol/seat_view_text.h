@@ -23,6 +23,7 @@ struct ActHeader {
   std::int64_t clock_ms = 0;
   std::int64_t deadline = 0;
   std::optional<std::uint64_t> seed;  // tournament tables: the seed of the seat's player for this game
+  bool hints = true;                  // with the help for a person deciding (act_hints.h)
 };
 std::string act_text(const ActHeader& header, const SeatView& view);
 

@@ -96,6 +96,7 @@ Outbound TableCore::act_message(int seat) const {
   header.clock_ms = clock_ms(seat);
   header.deadline = move_deadline_ ? to_ms(*move_deadline_) : 0;
   if (config_.seat_seed) header.seed = config_.seat_seed(game_index_, seat);
+  if (const auto& occupant = seats_[static_cast<std::size_t>(seat)].occupant) header.hints = occupant->wants_hints();
   return Outbound::from_text(seat, protocol::act_text(header, seat_view(*game_, position_of(seat))));
 }
 

@@ -20,7 +20,9 @@ std::expected<void, ProtocolError> TableCore::sit(TableOutput& out, int seat, co
     reconnect(out, seat, now);
     return {};
   }
-  for (int other = 0; other < 3; ++other) {
+  // A person has one seat at a table; a bot account may hold several (one per connection: a
+  // tournament's 2:1 table seats the same program twice).
+  for (int other = 0; other < 3 && !who.is_bot; ++other) {
     const SeatState& o = seats_[static_cast<std::size_t>(other)];
     if (same_player(o.occupant, who) || same_player(o.owner, who))
       return std::unexpected(ProtocolError{ErrorCode::AlreadySeated, "already seated at this table"});

@@ -51,7 +51,9 @@ struct Participant {
   std::int64_t player_id = 0;
   std::string name;
   bool is_bot = false;
-  std::string bot_kind;  // e.g. "simple" (bots only)
+  std::string bot_kind;                      // e.g. "simple" (bots only)
+  std::optional<bool> hints = std::nullopt;  // act requests with hints (absent: people yes, bots no)
+  bool wants_hints() const { return hints.value_or(!is_bot); }
   bool operator==(const Participant&) const = default;
 };
 

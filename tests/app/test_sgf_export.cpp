@@ -5,6 +5,7 @@
 // have the event log's calls, one for one, and replay without mismatch.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <expected>
 #include <filesystem>
 
@@ -28,7 +29,9 @@ using app::test::text_of;
 using skat::test::lines_of;
 
 std::string fresh_db(const std::string& name) {
-  const fs::path dir = fs::path(testing::TempDir()) / ("skat_sgf_export_" + name);
+  // The PostgreSQL copy of these tests runs beside them: a folder of its own.
+  const char* pg = std::getenv("SKAT_TEST_POSTGRES");
+  const fs::path dir = fs::path(testing::TempDir()) / ("skat_sgf_export_" + name + (pg && *pg ? "_pg" : ""));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return test::fresh_store((dir / "skat.db").string());

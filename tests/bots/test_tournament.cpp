@@ -46,6 +46,36 @@ TEST(BotSpec, ParsesKindsAndSettings) {
     EXPECT_FALSE(parse_bot_spec(bad)) << bad;
 }
 
+// `account:NAME` and `program:CMD ARGS` keep the text after the colon verbatim; neither is a
+// built-in kind, and bots/ makes no player of either.
+TEST(BotSpec, AccountsAndProgramsAreNamedVerbatim) {
+  const BotSpec account = spec("account:my-bot:v2,worlds=3");
+  EXPECT_EQ(account.kind, "account");
+  EXPECT_EQ(account.account, "my-bot:v2,worlds=3");
+  EXPECT_EQ(account.describe(), "account:my-bot:v2,worlds=3");
+  const BotSpec program = spec("program:python3 examples/bots/random_bot.py --seed 3");
+  EXPECT_EQ(program.kind, "program");
+  EXPECT_EQ(program.program, "python3 examples/bots/random_bot.py --seed 3");
+  EXPECT_EQ(program.describe(), "program:python3 examples/bots/random_bot.py --seed 3");
+  for (const BotSpec& s : {account, program}) EXPECT_EQ(spec(s.describe().c_str()).describe(), s.describe());
+  EXPECT_TRUE(parse_bot_spec("account:" + std::string(32, 'x')));
+  EXPECT_TRUE(parse_bot_spec("program:" + std::string(1024, 'x')));
+  for (const std::string& bad : {std::string("account"), std::string("account:"), "account:" + std::string(33, 'x'),
+                                 std::string("program"), std::string("program:"), "program:" + std::string(1025, 'x')})
+    EXPECT_FALSE(parse_bot_spec(bad)) << bad;
+  EXPECT_EQ(std::ranges::count(kBotKinds, "account") + std::ranges::count(kBotKinds, "program"), 0);
+  EXPECT_THROW(make_player(account, 1), std::invalid_argument);
+  EXPECT_THROW(make_player(program, 1), std::invalid_argument);
+}
+
+// BLAKE2b-256 of the seed's 8 little-endian bytes, the digest's first 8 bytes little-endian (the
+// values of Python's hashlib.blake2b(struct.pack("<Q", seed), digest_size=32)).
+TEST(Tournament, TheBlindedSeatSeedIsBlake2bOfTheSeatSeed) {
+  EXPECT_EQ(blinded_seat_seed(0), 764401263109137537ULL);
+  EXPECT_EQ(blinded_seat_seed(1), 15150419578313358621ULL);
+  EXPECT_EQ(blinded_seat_seed(12345678901234567890ULL), 12934136860243315089ULL);
+}
+
 TournamentConfig small(const char* a, const char* b, int deals, std::uint64_t seed) {
   TournamentConfig c;
   c.a = spec(a);
@@ -345,6 +375,37 @@ TEST(Tournament, ServerTimeoutsCountAsSlowMoves) {
   const SeatingReport total = make_report(c, games, 0).seatings.back();
   EXPECT_EQ(total.b.slow_moves, 2);
   EXPECT_EQ(total.a.slow_moves, 1);
+}
+
+TEST(Tournament, ProgramFaultsAddUpPerSideAndShowInTheText) {
+  TournamentConfig c = small("simple", "rule", 2, 1);
+  c.b_seats = {1};
+  std::vector<TournamentGame> games = synthetic_games(1, [](int) { return 0; });
+  games[0].program_faults[1] = {1, 0, 2};
+  games[2].program_faults[1] = {0, 1, 0};
+  const TournamentReport r = make_report(c, games, 0);
+  EXPECT_EQ(r.seatings.back().b.program_faults, (ProgramFaults{1, 1, 2}));
+  EXPECT_EQ(r.seatings.back().a.program_faults, ProgramFaults{});
+  const std::string text = report_text(r);
+  EXPECT_NE(text.find("program B: 1 timeouts, 1 crashes, 2 garbage answers"), std::string::npos) << text;
+  EXPECT_EQ(text.find("program A:"), std::string::npos) << text;  // neither a program nor faults
+}
+
+// The factory hook makes the players (here: counts them) in place of make_player.
+TEST(Tournament, TheFactoryHookMakesThePlayers) {
+  TournamentConfig c = small("random", "rule", 2, 4);
+  std::atomic<int> made = 0;
+  c.make_player = [&](const BotSpec& s, std::uint64_t seed, int position) {
+    EXPECT_TRUE(position >= 0 && position <= 2);
+    ++made;
+    return make_player(s, seed);
+  };
+  const auto hooked = run_tournament(c);
+  EXPECT_EQ(made.load(), 2 * 2 * 3 * 3);  // deals × seatings × rotations × positions
+  c.make_player = {};
+  const auto plain = run_tournament(c);
+  ASSERT_EQ(hooked.size(), plain.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) EXPECT_EQ(hooked[i].points, plain[i].points);
 }
 
 TEST(Tournament, TheRulePlayerBeatsRandomAndSimple) {

@@ -277,6 +277,64 @@ TEST(Binary, TournamentReportsBothSeatingsAsJsonAndText) {
   EXPECT_EQ(skat("tournament --b pimc:worlds=0 --deals 1").exit_code, 2);
 }
 
+// The report without what depends on the machine (times).
+nlohmann::json without_times(nlohmann::json j) {
+  if (j.is_object()) {
+    for (const char* key : {"seconds", "move_mean_ms", "move_p99_ms"}) j.erase(key);
+    for (auto& [key, value] : j.items()) value = without_times(value);
+  } else if (j.is_array()) {
+    for (auto& value : j) value = without_times(value);
+  }
+  return j;
+}
+
+// Outside programs of the line protocol (examples/bots, Debian's python3) play in-process: the
+// tournament completes, is the same twice, and the report shows the program's faults (none).
+TEST(Binary, TournamentPlaysOutsideProgramsAlikeTwice) {
+  for (const char* bot : {"random_bot.py", "heuristic_bot.py"}) {
+    const std::string program = std::string("program:/usr/bin/python3 ") + SKAT_SOURCE_DIR + "/examples/bots/" + bot;
+    const std::string args = "tournament --a '" + program + "' --b random --deals 3 --seed 5 --quiet";
+    const CliRun text = skat(args);
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_NE(text.out.find("A = " + program + ", B = random, 3 deals"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("[total] 3 deals, 18 games"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("program A: 0 timeouts, 0 crashes, 0 garbage answers"), std::string::npos) << text.out;
+    const CliRun first = skat(args + " --json"), second = skat(args + " --json");
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+    ASSERT_EQ(second.exit_code, 0) << second.err;
+    const auto report = nlohmann::json::parse(first.out);
+    EXPECT_EQ(report["a"], program);
+    EXPECT_EQ(report["seatings"][2]["games"], 18);
+    EXPECT_EQ(report["seatings"][2]["a"]["program_faults"],
+              nlohmann::json::parse(R"({"timeouts":0,"crashes":0,"garbage":0})"));
+    EXPECT_FALSE(report["seatings"][2]["b"].contains("program_faults"));
+    EXPECT_EQ(without_times(report), without_times(nlohmann::json::parse(second.out))) << bot;
+  }
+}
+
+TEST(Binary, TournamentCountsAProgramsFaultsAndRefusesOneThatCannotStart) {
+  const std::string garbage =
+      std::string("program:/usr/bin/python3 ") + SKAT_SOURCE_DIR + "/tests/bridge/scripted_bot.py always-garbage";
+  const std::string games = temp_path("games.jsonl");
+  const CliRun faulty =
+      skat("tournament --a '" + garbage + "' --b random --deals 1 --seed 2 --quiet --games '" + games + "'");
+  ASSERT_EQ(faulty.exit_code, 0) << faulty.err;
+  std::smatch counted;
+  ASSERT_TRUE(
+      std::regex_search(faulty.out, counted, std::regex("program A: 0 timeouts, 0 crashes, [1-9][0-9]* garbage")))
+      << faulty.out;
+  EXPECT_NE(faulty.err.find("unusable answer 'this is not JSON'"), std::string::npos);
+  // The games file keeps the counts: the merged report shows them again.
+  const CliRun merged = skat("tournament --merge '" + games + "'");
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  EXPECT_NE(merged.out.find(counted.str()), std::string::npos) << merged.out;
+  std::remove(games.c_str());
+  const CliRun missing = skat("tournament --a 'program:/nonexistent/skat-bot' --b random --deals 1 --quiet");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("program:/nonexistent/skat-bot cannot start"), std::string::npos) << missing.err;
+  EXPECT_EQ(skat("tournament --a account:someone --b random --deals 1 --quiet").exit_code, 2);
+}
+
 TEST(Binary, TournamentAndSelfplayStoreIntoTheDatabase) {
   const std::string db_path = temp_path("store.db");
   std::remove(db_path.c_str());

@@ -1,6 +1,7 @@
 // Players, bot accounts and sessions: names unique regardless of case, the secret shown once and
-// only its hash stored, verification (right yes, wrong / revoked / unknown no), rotation after
-// revocation, session expiry.
+// only its hash stored, verification (right yes, wrong / revoked / disabled / unknown no), rotation
+// after revocation, session expiry; players' bots (the per-owner limit, renaming, challenges, a new
+// secret, revoking) and program names.
 #include <gtest/gtest.h>
 
 #include "db/accounts.h"
@@ -163,6 +164,192 @@ TEST(Bots, ListInCreationOrder) {
   EXPECT_EQ(bots[1].name, "Two");
   EXPECT_EQ(bots[1].kind, "random");
   EXPECT_FALSE(bots[1].revoked());
+}
+
+TEST(Bots, DisabledBotsDoNotVerifyUntilEnabled) {
+  Connection c = test::memory_db();
+  const NewBot bot = must(create_bot(c, "Gonzo", "simple"));
+  const BotAccount off = must(set_bot_disabled(c, "gonzo", true));
+  EXPECT_TRUE(off.disabled());
+  EXPECT_EQ(must(set_bot_disabled(c, "Gonzo", true)).disabled_at, off.disabled_at);  // twice: no change
+  auto r = verify_bot(c, "Gonzo", bot.secret);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, DbErrc::Unauthorized);
+  EXPECT_EQ(r.error().message, verify_bot(c, "Gonzo", std::string(64, '0')).error().message);  // alike
+  EXPECT_TRUE(must(get_bot(c, bot.account.player_id)).disabled());
+  EXPECT_FALSE(must(set_bot_disabled(c, "Gonzo", false)).disabled());
+  EXPECT_EQ(must(verify_bot(c, "Gonzo", bot.secret)), bot.account.player_id);
+  EXPECT_EQ(set_bot_disabled(c, "Nobody", true).error().code, DbErrc::NotFound);
+}
+
+TEST(Bots, ProgramNames) {
+  Connection c = test::memory_db();
+  const BotAccount house = must(create_bot(c, "House", "full")).account;
+  EXPECT_EQ(house.program_name(), "full");  // nothing announced yet: the label
+  const std::string spec = "full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1";
+  must(set_bot_program(c, house.player_id, spec));
+  EXPECT_EQ(must(get_bot(c, house.player_id)).program, spec);
+  EXPECT_EQ(must(get_bot(c, house.player_id)).program_name(), spec);
+  EXPECT_EQ(set_bot_program(c, house.player_id, std::string(257, 'x')).error().code, DbErrc::Invalid);
+  must(set_bot_program(c, house.player_id, std::string(256, 'x')));
+  must(set_bot_program(c, house.player_id, ""));
+  EXPECT_EQ(must(get_bot(c, house.player_id)).program_name(), "full");
+  EXPECT_EQ(set_bot_program(c, 999, "rule").error().code, DbErrc::NotFound);
+
+  const PlayerId owner = must(create_guest(c, "Anna")).id;
+  const BotAccount mine = must(create_owned_bot(c, owner, "anna-bot", "nobody", 5)).account;
+  must(set_bot_program(c, mine.player_id, "full"));  // announced in hello: ignored
+  EXPECT_EQ(must(get_bot(c, mine.player_id)).program_name(), "account:anna-bot");
+  const auto all = must(list_bots(c));
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_FALSE(all[0].owner_id);
+  EXPECT_TRUE(all[0].owner_name.empty());
+  EXPECT_EQ(all[1].owner_id, owner);
+  EXPECT_EQ(all[1].owner_name, "Anna");
+  EXPECT_EQ(all[1].kind, "account");
+  EXPECT_EQ(all[1].challenges, "nobody");
+}
+
+TEST(OwnedBots, CreateListAndTheLimitPerOwner) {
+  Connection c = test::memory_db();
+  const PlayerId anna = must(create_guest(c, "Anna")).id;
+  const PlayerId ben = must(create_player(c, "Ben", PlayerKind::Human)).id;
+  const NewBot first = must(create_owned_bot(c, anna, "anna-1", "everyone", 2));
+  EXPECT_EQ(first.account.owner_id, anna);
+  EXPECT_EQ(first.account.owner_name, "Anna");
+  EXPECT_EQ(first.account.kind, "account");
+  EXPECT_EQ(first.account.challenges, "everyone");
+  EXPECT_EQ(first.account.program_name(), "account:anna-1");
+  EXPECT_EQ(must(get_player(c, first.account.player_id)).kind, PlayerKind::Bot);
+  EXPECT_EQ(must(verify_bot(c, "anna-1", first.secret)), first.account.player_id);
+  EXPECT_EQ(must(get_bot(c, first.account.player_id)), first.account);
+  EXPECT_EQ(must(find_bot(c, "ANNA-1")), first.account);
+  const NewBot second = must(create_owned_bot(c, anna, "anna-2", "nobody", 2));
+  must(create_owned_bot(c, ben, "ben-1", "nobody", 2));
+
+  auto over = create_owned_bot(c, anna, "anna-3", "nobody", 2);
+  ASSERT_FALSE(over);
+  EXPECT_EQ(over.error().code, DbErrc::LimitReached);
+  EXPECT_EQ(over.error().message, "at most 2 bots per player");
+  EXPECT_FALSE(find_player(c, "anna-3").value().has_value());  // nothing half-created
+  EXPECT_EQ(must(list_owned_bots(c, anna)), (std::vector<BotAccount>{first.account, second.account}));
+
+  // A revoked bot frees its place but keeps its name (its records carry it).
+  must(revoke_bot_id(c, first.account.player_id));
+  EXPECT_EQ(must(list_owned_bots(c, anna)), std::vector<BotAccount>{second.account});
+  must(create_owned_bot(c, anna, "anna-3", "nobody", 2));
+  EXPECT_EQ(must(list_owned_bots(c, anna)).size(), 2u);
+  EXPECT_EQ(must(list_owned_bots(c, ben)).size(), 1u);
+  EXPECT_EQ(must(list_owned_bots(c, 999)).size(), 0u);
+}
+
+TEST(OwnedBots, CreateRefusesTakenNamesBadValuesAndBotOwners) {
+  Connection c = test::memory_db();
+  const PlayerId anna = must(create_guest(c, "Anna")).id;
+  must(create_bot(c, "house", "simple"));
+  const PlayerId revoked = must(create_owned_bot(c, anna, "old-bot", "nobody", 5)).account.player_id;
+  must(revoke_bot_id(c, revoked));
+  for (const std::string& taken :
+       {std::string("anna"), std::string("HOUSE"), std::string("old-bot"), std::string("\uff41\uff4e\uff4e\uff41")}) {
+    auto r = create_owned_bot(c, anna, taken, "nobody", 5);
+    ASSERT_FALSE(r) << taken;
+    EXPECT_EQ(r.error().code, DbErrc::AlreadyExists) << taken;
+  }
+  EXPECT_EQ(create_owned_bot(c, anna, "new-bot", "friends", 5).error().code, DbErrc::Invalid);
+  EXPECT_EQ(create_owned_bot(c, anna, " new-bot", "nobody", 5).error().code, DbErrc::Invalid);
+  EXPECT_EQ(create_owned_bot(c, 999, "new-bot", "nobody", 5).error().code, DbErrc::NotFound);
+  const PlayerId house = must(find_bot(c, "house")).player_id;
+  EXPECT_EQ(create_owned_bot(c, house, "new-bot", "nobody", 5).error().code, DbErrc::Invalid);
+  // A house bot does not take over a player's revoked bot (its history is the player's).
+  EXPECT_EQ(create_bot(c, "old-bot", "simple").error().code, DbErrc::AlreadyExists);
+  EXPECT_EQ(must(get_bot(c, revoked)).owner_id, anna);
+  EXPECT_EQ(get_bot(c, anna).error().code, DbErrc::NotFound);  // a guest, no bot
+  EXPECT_EQ(find_bot(c, "Anna").error().code, DbErrc::NotFound);
+  EXPECT_FALSE(c.in_transaction());
+}
+
+TEST(OwnedBots, RenameChallengesNewSecretAndRevoke) {
+  Connection c = test::memory_db();
+  const PlayerId anna = must(create_guest(c, "Anna")).id;
+  must(create_player(c, "Ben", PlayerKind::Human));
+  const NewBot bot = must(create_owned_bot(c, anna, "anna-bot", "nobody", 5));
+  const PlayerId id = bot.account.player_id;
+
+  const BotAccount renamed = must(rename_bot(c, id, "Kasper"));
+  EXPECT_EQ(renamed.name, "Kasper");
+  EXPECT_EQ(renamed.program_name(), "account:Kasper");
+  EXPECT_EQ(must(get_bot(c, id)), renamed);
+  EXPECT_EQ(must(find_bot(c, "kasper")).player_id, id);
+  EXPECT_EQ(find_bot(c, "anna-bot").error().code, DbErrc::NotFound);
+  EXPECT_EQ(must(verify_bot(c, "Kasper", bot.secret)), id);
+  // The folded key moved with the name: a look-alike of the new name is taken, the old one is free.
+  EXPECT_EQ(create_guest(c, "\uff4b\uff41\uff53\uff50\uff45\uff52").error().code, DbErrc::AlreadyExists);
+  EXPECT_EQ(must(find_player(c, "\uff4b\uff41\uff53\uff50\uff45\uff52"))->id, id);
+  EXPECT_TRUE(create_guest(c, "anna-bot"));
+  EXPECT_EQ(must(rename_bot(c, id, "KASPER")).name, "KASPER");  // its own name in another case
+  for (const std::string& taken : {std::string("ben"), std::string("Anna"), std::string("\uff22\uff45\uff4e")}) {
+    auto r = rename_bot(c, id, taken);
+    ASSERT_FALSE(r) << taken;
+    EXPECT_EQ(r.error().code, DbErrc::AlreadyExists) << taken;
+  }
+  EXPECT_EQ(rename_bot(c, id, "").error().code, DbErrc::Invalid);
+  EXPECT_EQ(rename_bot(c, anna, "Anna2").error().code, DbErrc::NotFound);  // not a bot
+  EXPECT_EQ(must(get_player(c, id)).name, "KASPER");
+
+  EXPECT_EQ(must(set_bot_challenges(c, id, "everyone")).challenges, "everyone");
+  EXPECT_EQ(set_bot_challenges(c, id, "some").error().code, DbErrc::Invalid);
+  EXPECT_EQ(set_bot_challenges(c, 999, "nobody").error().code, DbErrc::NotFound);
+  EXPECT_EQ(must(get_bot(c, id)).challenges, "everyone");
+
+  const NewBot rekeyed = must(rekey_bot(c, id));
+  EXPECT_EQ(rekeyed.account.player_id, id);
+  EXPECT_NE(rekeyed.secret, bot.secret);
+  EXPECT_FALSE(verify_bot(c, "KASPER", bot.secret));
+  EXPECT_EQ(must(verify_bot(c, "KASPER", rekeyed.secret)), id);
+
+  const BotAccount gone = must(revoke_bot_id(c, id));
+  EXPECT_TRUE(gone.revoked());
+  EXPECT_EQ(must(revoke_bot_id(c, id)).revoked_at, gone.revoked_at);
+  EXPECT_FALSE(verify_bot(c, "KASPER", rekeyed.secret));
+  EXPECT_EQ(rekey_bot(c, id).error().code, DbErrc::NotFound);  // revoked: no new secret
+  EXPECT_EQ(revoke_bot_id(c, anna).error().code, DbErrc::NotFound);
+  EXPECT_TRUE(must(list_owned_bots(c, anna)).empty());
+}
+
+TEST(OwnedBots, ChallengeableAreActiveEnabledPlayersBotsOpenToEveryone) {
+  Connection c = test::memory_db();
+  const PlayerId anna = must(create_guest(c, "Anna")).id;
+  must(create_bot(c, "house", "simple"));  // a house bot is no challenge
+  const PlayerId open = must(create_owned_bot(c, anna, "open", "everyone", 9)).account.player_id;
+  must(create_owned_bot(c, anna, "closed", "nobody", 9));
+  const PlayerId revoked = must(create_owned_bot(c, anna, "revoked", "everyone", 9)).account.player_id;
+  must(revoke_bot_id(c, revoked));
+  must(create_owned_bot(c, anna, "disabled", "everyone", 9));
+  must(set_bot_disabled(c, "disabled", true));
+  const PlayerId later = must(create_owned_bot(c, anna, "later", "nobody", 9)).account.player_id;
+  must(set_bot_challenges(c, later, "everyone"));
+  std::vector<PlayerId> ids;
+  for (const BotAccount& b : must(challengeable_bots(c))) ids.push_back(b.player_id);
+  EXPECT_EQ(ids, (std::vector<PlayerId>{open, later}));
+}
+
+TEST(Players, ProfileShowsProgramNameAndOwner) {
+  Connection c = test::memory_db();
+  const Player anna = must(create_guest(c, "Anna"));
+  const PlayerId house = must(create_bot(c, "House", "pimc")).account.player_id;
+  const PlayerId mine = must(create_owned_bot(c, anna.id, "anna-bot", "nobody", 5)).account.player_id;
+  const PlayerId plain = must(create_player(c, "Imported", PlayerKind::Bot)).id;
+  EXPECT_EQ(must(get_player_profile(c, anna.id)), (PlayerProfile{anna, "", std::nullopt, ""}));
+  const PlayerProfile h = must(get_player_profile(c, house));
+  EXPECT_EQ(h.bot_kind, "pimc");
+  EXPECT_FALSE(h.owner_id);
+  const PlayerProfile m = must(get_player_profile(c, mine));
+  EXPECT_EQ(m.player, must(get_player(c, mine)));
+  EXPECT_EQ(m.bot_kind, "account:anna-bot");
+  EXPECT_EQ(m.owner_id, anna.id);
+  EXPECT_EQ(m.owner_name, "Anna");
+  EXPECT_EQ(must(get_player_profile(c, plain)).bot_kind, "");
+  EXPECT_EQ(get_player_profile(c, 999).error().code, DbErrc::NotFound);
 }
 
 TEST(Sessions, VerifyExpireDelete) {

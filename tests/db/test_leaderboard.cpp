@@ -1,6 +1,8 @@
 // Leaderboard numbers for a small known set of series: sums over finished series only, the
-// per-36-deals average, the order, and the humans / bots filter.
+// per-36-deals average, the order, the humans / bots filter, and bots' program names and owners.
 #include <gtest/gtest.h>
+
+#include <map>
 
 #include "db/accounts.h"
 #include "db/leaderboard.h"
@@ -45,10 +47,10 @@ TEST_F(Leaderboard, KnownNumbers) {
   ASSERT_EQ(rows.size(), 4u);
   // Kermit: 240 over 9 deals → 960 per 36; Anna: 50 over 9 → 200; Guest: 10 over 6 → 60;
   // Ben: −20 over 3 → −240.
-  const LeaderboardRow kermit{k_, "Kermit", PlayerKind::Bot, "simple", 2, 9, 5, 4, 1, 240, 960.0};
-  const LeaderboardRow anna{a_, "Anna", PlayerKind::Human, "", 2, 9, 4, 2, 2, 50, 200.0};
-  const LeaderboardRow guest{g_, "Guest 5", PlayerKind::Guest, "", 1, 6, 2, 1, 1, 10, 60.0};
-  const LeaderboardRow ben{b_, "Ben", PlayerKind::Human, "", 1, 3, 1, 0, 1, -20, -240.0};
+  const LeaderboardRow kermit{k_, "Kermit", PlayerKind::Bot, "simple", std::nullopt, "", 2, 9, 5, 4, 1, 240, 960.0};
+  const LeaderboardRow anna{a_, "Anna", PlayerKind::Human, "", std::nullopt, "", 2, 9, 4, 2, 2, 50, 200.0};
+  const LeaderboardRow guest{g_, "Guest 5", PlayerKind::Guest, "", std::nullopt, "", 1, 6, 2, 1, 1, 10, 60.0};
+  const LeaderboardRow ben{b_, "Ben", PlayerKind::Human, "", std::nullopt, "", 1, 3, 1, 0, 1, -20, -240.0};
   EXPECT_EQ(rows, (std::vector<LeaderboardRow>{kermit, anna, guest, ben}));
 }
 
@@ -59,6 +61,32 @@ TEST_F(Leaderboard, HumansAndBots) {
   const auto bots = must(leaderboard(c_, PlayerGroup::Bots));
   ASSERT_EQ(bots.size(), 1u);
   EXPECT_EQ(bots[0].player_id, k_);
+}
+
+// A bot's row shows its program name: a house bot's announced program (else its label), a
+// player's bot "account:NAME" with its owner.
+TEST_F(Leaderboard, ProgramNamesAndOwners) {
+  const std::string spec = "full:worlds=32,budget=2000";
+  must(set_bot_program(c_, k_, spec));
+  const PlayerId owned = must(create_owned_bot(c_, g_, "guest-bot", "nobody", 5)).account.player_id;
+  const PlayerId plain = must(create_bot(c_, "Plain", "rule")).account.player_id;
+  finished_series(c_, {owned, plain, a_}, 3, {{{30, 1, 0}, {0, 0, 0}, {0, 0, 0}}});
+  std::map<PlayerId, LeaderboardRow> rows;
+  for (const LeaderboardRow& r : must(leaderboard(c_, PlayerGroup::Bots))) rows[r.player_id] = r;
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[k_].bot_kind, spec);
+  EXPECT_FALSE(rows[k_].owner_id);
+  EXPECT_EQ(rows[plain].bot_kind, "rule");
+  EXPECT_EQ(rows[owned].bot_kind, "account:guest-bot");
+  EXPECT_EQ(rows[owned].owner_id, g_);
+  EXPECT_EQ(rows[owned].owner_name, "Guest 5");
+  EXPECT_EQ(rows[owned].score, 30);
+  must(rename_bot(c_, owned, "renamed"));
+  for (const LeaderboardRow& r : must(leaderboard(c_, PlayerGroup::Bots))) {
+    if (r.player_id == owned) {
+      EXPECT_EQ(r.bot_kind, "account:renamed");
+    }
+  }
 }
 
 TEST(LeaderboardOrder, TiesGoToTheHigherTotalThenTheLowerId) {

@@ -1,9 +1,12 @@
 // Tables, series and games: the life cycle of a series, games inserted one by one (only into a
-// running series, each index once), closing unfinished series after a restart, and the listing
-// filters with paging.
+// running series, each index once), closing unfinished series after a restart, the listing
+// filters with paging (bots by program name), and the series of running sealed tournaments kept
+// from readers.
 #include <gtest/gtest.h>
 
 #include "db/accounts.h"
+#include "db/export.h"
+#include "db/tournaments.h"
 #include "db/transaction.h"
 #include "tests/db/db_test_support.h"
 
@@ -326,6 +329,109 @@ TEST_F(SeriesFilters, ForEachVisitsInOrderAndStops) {
                                  })),
             4);
   EXPECT_EQ(seen, pick({0, 1, 2, 3}));
+}
+
+// The bot filter matches the program name: exactly, or as a family ("full" for every "full:…").
+TEST(SeriesBotFilter, MatchesProgramNames) {
+  Connection c = test::memory_db();
+  const auto humans = test::three_players(c, "H");
+  const PlayerId full32 = must(create_bot(c, "Full32", "full")).account.player_id;
+  must(set_bot_program(c, full32, "full:worlds=32"));
+  const PlayerId full8 = must(create_bot(c, "Full8", "full")).account.player_id;
+  must(set_bot_program(c, full8, "full:worlds=8"));
+  const PlayerId pimc = must(create_bot(c, "Pimc", "pimc")).account.player_id;  // never announced: its label
+  const PlayerId owned = must(create_owned_bot(c, humans[0], "anna-bot", "nobody", 5)).account.player_id;
+  const PlayerId fullish = must(create_owned_bot(c, humans[0], "full", "nobody", 5)).account.player_id;
+  const std::array<SeriesId, 5> s = {
+      test::running_series(c, {humans[0], humans[1], full32}), test::running_series(c, {humans[0], humans[1], full8}),
+      test::running_series(c, {humans[0], humans[1], pimc}), test::running_series(c, {humans[0], owned, pimc}),
+      test::running_series(c, {humans[0], humans[1], fullish})};
+  const auto ids = [&](std::string bot) {
+    SeriesFilter f;
+    f.bot_kind = std::move(bot);
+    std::vector<SeriesId> out;
+    for (const SeriesRecord& r : must(list_series(c, f))) out.push_back(r.id);
+    return out;
+  };
+  EXPECT_EQ(ids("full"), (std::vector<SeriesId>{s[0], s[1]}));  // not the player's bot named "full"
+  EXPECT_EQ(ids("full:worlds=32"), (std::vector<SeriesId>{s[0]}));
+  EXPECT_EQ(ids("FULL:worlds=8"), (std::vector<SeriesId>{s[1]}));
+  EXPECT_TRUE(ids("ful").empty());
+  EXPECT_TRUE(ids("full:worlds=3").empty());
+  EXPECT_EQ(ids("pimc"), (std::vector<SeriesId>{s[2], s[3]}));
+  EXPECT_EQ(ids("account:anna-bot"), (std::vector<SeriesId>{s[3]}));
+  EXPECT_EQ(ids("account:full"), (std::vector<SeriesId>{s[4]}));
+  EXPECT_EQ(ids("account"), (std::vector<SeriesId>{s[3], s[4]}));
+  EXPECT_TRUE(ids("anna-bot").empty());
+  // Seats show the program name too, and a renamed bot's new name.
+  must(rename_bot(c, owned, "kasper"));
+  const SeriesRecord r = must(get_series(c, s[3]));
+  EXPECT_EQ(r.seats[0].bot_kind, "");
+  EXPECT_EQ(r.seats[1].bot_kind, "account:kasper");
+  EXPECT_EQ(r.seats[2].bot_kind, "pimc");
+  EXPECT_EQ(must(get_series(c, s[0])).seats[2].bot_kind, "full:worlds=32");
+  EXPECT_EQ(ids("account:kasper"), (std::vector<SeriesId>{s[3]}));
+  EXPECT_TRUE(ids("account:anna-bot").empty());
+}
+
+// A running sealed tournament's series are kept from readers (lists, exports, single reads) until
+// it ends; a running tournament that is not sealed shows its series.
+TEST(SealedTournaments, SeriesAreHiddenWhileRunning) {
+  Connection c = test::memory_db();
+  const auto players = test::three_players(c);
+  TournamentRecord sealed;
+  sealed.mode = "server";
+  sealed.a = "rule";
+  sealed.b = "account:anna-bot";
+  sealed.deals = 4;
+  sealed.seatings = "2:1";
+  sealed.sealed = true;
+  const TournamentId sealed_id = must(create_tournament(c, sealed));
+  TournamentRecord open = sealed;
+  open.sealed = false;
+  const TournamentId open_id = must(create_tournament(c, open));
+  const TableId sealed_table = must(create_table(c, "{}")).id;
+  const TableId open_table = must(create_table(c, "{}")).id;
+  must(add_tournament_table(c, sealed_id, {sealed_table, 1, 0, 0, {}}));
+  must(add_tournament_table(c, open_id, {open_table, 1, 0, 0, {}}));
+  const SeriesId loose = test::running_series(c, players, 1);
+  const SeriesId hidden = test::running_series(c, players, 1, sealed_table);
+  const SeriesId shown = test::running_series(c, players, 1, open_table);
+  for (const SeriesId s : {loose, hidden, shown}) {
+    test::insert_games(c, s, test::selfplay_series(static_cast<std::uint64_t>(s), 1));
+    const PgnSeries p = must(build_series_pgn(c, s));
+    must(finish_series(c, s, write_pgn(p), p.header.result));  // a table's series ends before its tournament
+  }
+
+  const auto listed = [&](const SeriesFilter& f) {
+    std::vector<SeriesId> out;
+    for (const SeriesRecord& r : must(list_series(c, f))) out.push_back(r.id);
+    return out;
+  };
+  const auto exported = [&](const SeriesFilter& f) {
+    return must(export_pgn(c, f, [](std::string_view) { return true; })).series;
+  };
+  EXPECT_EQ(listed({}), (std::vector<SeriesId>{loose, shown}));
+  SeriesFilter at;
+  at.table_id = sealed_table;
+  EXPECT_TRUE(listed(at).empty());
+  EXPECT_EQ(exported({}), 2);
+  EXPECT_EQ(must(export_sgf(c, {}, [](std::string_view) { return true; }, {})).series, 2);
+  auto single = get_visible_series(c, hidden);
+  ASSERT_FALSE(single);
+  EXPECT_EQ(single.error().code, DbErrc::NotFound);
+  EXPECT_EQ(single.error().message, "no series with id " + std::to_string(hidden));  // as if there were none
+  EXPECT_EQ(must(get_visible_series(c, shown)).id, shown);
+  EXPECT_EQ(must(get_series(c, hidden)).id, hidden);  // the server's own read sees it
+  SeriesFilter all;
+  all.hide_sealed = false;
+  EXPECT_EQ(listed(all), (std::vector<SeriesId>{loose, hidden, shown}));
+  EXPECT_EQ(exported(all), 3);
+
+  must(update_tournament(c, sealed_id, {4, "{}", "[]", "finished"}));
+  EXPECT_EQ(listed({}), (std::vector<SeriesId>{loose, hidden, shown}));
+  EXPECT_EQ(exported({}), 3);
+  EXPECT_EQ(must(get_visible_series(c, hidden)).id, hidden);
 }
 
 TEST(Series, ForEachPagesThroughManySeries) {

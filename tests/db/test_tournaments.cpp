@@ -1,5 +1,6 @@
 // The tournaments repository: a running tournament, its tables and their series, progress
-// updates, the end (finished or aborted), listing newest first, and a restart's abort.
+// updates, the end (finished or aborted), listing newest first, a restart's abort, and the
+// starter's fields (who, the seed's hash, sealed) with the per-player counts of deals and tables.
 #include <gtest/gtest.h>
 
 #include "db/tournaments.h"
@@ -74,6 +75,66 @@ TEST(Tournaments, ListNewestFirstAndAbortRunning) {
   EXPECT_EQ(must(get_tournament(c, second)).status, "aborted");
   EXPECT_EQ(must(get_tournament(c, first)).status, "finished");
   EXPECT_EQ(must(list_tournaments(c, 1)).size(), 1U);
+}
+
+TEST(Tournaments, StarterSeedHashAndSealedAreStoredAndRead) {
+  Connection c = test::memory_db();
+  const PlayerId anna = must(create_guest(c, "Anna")).id;
+  const TournamentId plain = must(create_tournament(c, sample()));
+  TournamentRecord r = sample();
+  r.started_by = anna;
+  r.seed_sha256 = std::string(60, 'a') + "09f0";
+  r.sealed = true;
+  const TournamentId started = must(create_tournament(c, r));
+  const TournamentRecord got = must(get_tournament(c, started));
+  EXPECT_EQ(got.started_by, anna);
+  EXPECT_EQ(got.seed_sha256, r.seed_sha256);
+  EXPECT_TRUE(got.sealed);
+  const TournamentRecord old = must(get_tournament(c, plain));
+  EXPECT_FALSE(old.started_by);
+  EXPECT_TRUE(old.seed_sha256.empty());
+  EXPECT_FALSE(old.sealed);
+  const auto list = must(list_tournaments(c, 10));
+  ASSERT_EQ(list.size(), 2U);
+  EXPECT_EQ(list[0], got);
+  EXPECT_EQ(list[1], old);
+
+  for (const std::string& bad : {std::string(64, 'A'), std::string(63, 'a'), std::string(63, 'a') + "g"}) {
+    r.seed_sha256 = bad;
+    EXPECT_EQ(create_tournament(c, r).error().code, DbErrc::Invalid) << bad;
+  }
+  r.seed_sha256.clear();
+  r.started_by = 999;
+  EXPECT_EQ(create_tournament(c, r).error().code, DbErrc::NotFound);
+}
+
+TEST(Tournaments, DealsStartedAndRunningTablesPerPlayer) {
+  Connection c = test::memory_db();
+  const PlayerId anna = must(create_guest(c, "Anna")).id;
+  const PlayerId ben = must(create_guest(c, "Ben")).id;
+  const Timestamp before = now();
+  EXPECT_EQ(must(deals_started_since(c, anna, before)), 0);
+  EXPECT_EQ(must(running_tables_of(c, anna)), 0);
+  TournamentRecord r = sample();  // 200 deals in both seatings: 400
+  r.started_by = anna;
+  const TournamentId both = must(create_tournament(c, r));
+  r.deals = 50;
+  r.seatings = "1:2";
+  const TournamentId one = must(create_tournament(c, r));
+  r.started_by = ben;
+  must(create_tournament(c, r));
+  must(create_tournament(c, sample()));  // the operator's
+  EXPECT_EQ(must(deals_started_since(c, anna, before)), 450);
+  EXPECT_EQ(must(deals_started_since(c, ben, before)), 50);
+  EXPECT_EQ(must(deals_started_since(c, anna, now() + std::chrono::hours(1))), 0);
+
+  for (int i = 0; i < 3; ++i) must(add_tournament_table(c, both, {must(create_table(c, "{}")).id, 1, i, 0, {}}));
+  for (int i = 0; i < 2; ++i) must(add_tournament_table(c, one, {must(create_table(c, "{}")).id, 2, i, 0, {}}));
+  EXPECT_EQ(must(running_tables_of(c, anna)), 5);
+  EXPECT_EQ(must(running_tables_of(c, ben)), 0);
+  must(update_tournament(c, both, {400, "{}", "[]", "finished"}));
+  EXPECT_EQ(must(running_tables_of(c, anna)), 2);
+  EXPECT_EQ(must(deals_started_since(c, anna, before)), 450);  // finished ones still count for the day
 }
 
 }  // namespace

@@ -32,12 +32,12 @@ TEST(TournamentServer, PlaysTheSameGamesAsInProcess) {
   request.seed = 77;
   const auto id = pool.server().tournaments().start(request);
   ASSERT_TRUE(id) << id.error();
-  const auto record = wait_finished(pool, *id);
+  const auto record = wait_finished(pool, id->id);
   ASSERT_TRUE(record);
   EXPECT_EQ(record->status, "finished");
   EXPECT_EQ(record->deals_done, 3);
   EXPECT_FALSE(record->report.empty());
-  const auto tables = pool.store().tournament(*id);
+  const auto tables = pool.store().tournament(id->id);
   ASSERT_TRUE(tables);
   EXPECT_EQ(tables->second.size(), 6U);  // two seatings × three rotations
 
@@ -45,10 +45,10 @@ TEST(TournamentServer, PlaysTheSameGamesAsInProcess) {
   config.a = *skat::bots::parse_bot_spec(request.a);
   config.b = *skat::bots::parse_bot_spec(request.b);
   config.deals = request.deals;
-  config.seed = request.seed;
+  config.seed = *request.seed;
   config.judge = false;
   const auto local = skat::bots::run_tournament(config);
-  const auto served = pool.server().tournaments().games(*id);
+  const auto served = pool.server().tournaments().games(id->id);
   ASSERT_EQ(served.size(), local.size());
   for (std::size_t i = 0; i < local.size(); ++i) {
     SCOPED_TRACE("game " + std::to_string(i));
@@ -82,7 +82,7 @@ TEST(TournamentServer, ASlowBotIsCutOffByTheClockAndTheGamesGoOn) {
   request.b_seats = {1};  // A A B: the slow bot sits alone
   const auto id = pool.server().tournaments().start(request);
   ASSERT_TRUE(id) << id.error();
-  const auto record = wait_finished(pool, *id);
+  const auto record = wait_finished(pool, id->id);
   ASSERT_TRUE(record);
   EXPECT_EQ(record->status, "finished");
   const auto report = nlohmann::json::parse(record->report);
@@ -90,7 +90,7 @@ TEST(TournamentServer, ASlowBotIsCutOffByTheClockAndTheGamesGoOn) {
   EXPECT_EQ(total["games"], 3);
   EXPECT_GT(total["b"]["timeouts"].get<int>(), 0);
   EXPECT_EQ(total["a"]["timeouts"].get<int>(), 0);
-  const auto served = pool.server().tournaments().games(*id);
+  const auto served = pool.server().tournaments().games(id->id);
   ASSERT_EQ(served.size(), 3U);
 }
 

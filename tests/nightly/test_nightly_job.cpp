@@ -353,6 +353,24 @@ std::map<db::PlayerId, db::RatingRow> by_player(const Ratings& r) {
   return out;
 }
 
+// A series where one account held two seats (a player's bot at a tournament's 2:1 table) plays
+// itself: it is left out of the Elo, and the others are rated as without it.
+TEST(Ratings, ASeriesWithOnePlayerAtTwoSeatsIsNotRated) {
+  auto series = hand_series();
+  const auto without = compute_ratings(series, RatingOptions{});
+  ASSERT_TRUE(without) << without.error();
+  auto twice = series.front();
+  twice.id = 9999;
+  twice.seats = {7, 7, 8};
+  series.push_back(twice);
+  const auto with = compute_ratings(series, RatingOptions{});
+  ASSERT_TRUE(with) << with.error();
+  EXPECT_EQ(with->series_count, without->series_count);
+  const auto rows = by_player(*with);
+  EXPECT_FALSE(rows.contains(7));
+  EXPECT_FALSE(rows.contains(8));
+}
+
 TEST(Ratings, TheMeanGameValueFromTheDeclaredGames) {
   const auto series = hand_series();
   const auto mean = mean_game_value(series);

@@ -30,29 +30,66 @@ TEST(Lobby, AnnouncedSpecsMatchTheirKindOrExactly) {
   EXPECT_FALSE(kind_matches("rule", "simple"));
   EXPECT_TRUE(kind_matches("rule", ""));
   BotPool pool;
-  pool.add(1, "p-1", "pimc:worlds=4,budget=3000,tt=16");
-  pool.add(2, "f-1", "full:worlds=4,budget=3000,tt=16,tables=tables/t0.wtab,putting=rules");
-  EXPECT_EQ(pool.acquire_by_kind("full:worlds=4,budget=3000,tt=16,tables=tables/t0.wtab,putting=rules"), 2);
-  EXPECT_EQ(pool.acquire_by_kind("pimc:worlds=20,budget=3000,tt=16"), std::nullopt);
-  EXPECT_EQ(pool.acquire_by_kind("pimc"), 1);
+  pool.add(1, 101, {"p-1", "pimc:worlds=4,budget=3000,tt=16"});
+  pool.add(2, 102, {"f-1", "full:worlds=4,budget=3000,tt=16,tables=tables/t0.wtab,putting=rules"});
+  EXPECT_EQ(pool.acquire_by_kind("full:worlds=4,budget=3000,tt=16,tables=tables/t0.wtab,putting=rules", 7),
+            (BotPool::Slot{2, 102}));
+  EXPECT_EQ(pool.acquire_by_kind("pimc:worlds=20,budget=3000,tt=16", 7), std::nullopt);
+  EXPECT_EQ(pool.acquire_by_kind("pimc", 7), (BotPool::Slot{1, 101}));
 }
 
 TEST(Lobby, BotPoolPicksByNameOrKind) {
   BotPool pool;
-  pool.add(10, "simple-a", "simple");
-  pool.add(11, "simple-b", "simple");
-  pool.add(12, "random-a", "random");
-  EXPECT_EQ(pool.acquire("", "simple"), 10);
-  EXPECT_EQ(pool.acquire("", "simple"), 11);
-  EXPECT_EQ(pool.acquire("", "simple"), std::nullopt);
-  EXPECT_EQ(pool.acquire("random-a", ""), 12);
+  pool.add(10, 1, {"simple-a", "simple"});
+  pool.add(11, 2, {"simple-b", "simple"});
+  pool.add(12, 3, {"random-a", "random"});
+  EXPECT_EQ(pool.acquire("", "simple", 7), (BotPool::Slot{10, 1}));
+  EXPECT_EQ(pool.acquire("", "simple", 7), (BotPool::Slot{11, 2}));
+  EXPECT_EQ(pool.acquire("", "simple", 7), std::nullopt);
+  EXPECT_EQ(pool.acquire("random-a", "", 7), (BotPool::Slot{12, 3}));
   EXPECT_EQ(pool.free_count(), 0u);
-  pool.release(10);
+  pool.release(10, 7);
   EXPECT_TRUE(pool.is_free(10));
-  EXPECT_EQ(pool.acquire_by_kind(""), 10);
-  pool.remove(11);
-  pool.release(11);
+  EXPECT_EQ(pool.acquire_by_kind("", 8), (BotPool::Slot{10, 1}));
+  pool.remove_connection(11, 2);  // its seat at table 7 stays held by the account
+  EXPECT_TRUE(pool.connected(11));
+  pool.release(11, 7);
+  EXPECT_FALSE(pool.connected(11));
   EXPECT_FALSE(pool.is_free(11));
+}
+
+// A player's bot is "account:NAME": never taken for a house program, whatever it announced; it is
+// taken by its name, and by "account:NAME".
+TEST(Lobby, APlayersBotIsNeverTakenForAHouseProgram) {
+  BotPool pool;
+  pool.add(20, 1, {"sneaky", "account:sneaky", false});
+  EXPECT_EQ(pool.acquire_by_kind("random", 7), std::nullopt);
+  EXPECT_EQ(pool.acquire_by_kind("", 7), std::nullopt);  // not even as any bot
+  EXPECT_TRUE(pool.house_programs().empty());
+  EXPECT_EQ(pool.acquire_by_kind("account:sneaky", 7), (BotPool::Slot{20, 1}));
+  pool.release(20, 7);
+  EXPECT_EQ(pool.acquire("sneaky", "", 7), (BotPool::Slot{20, 1}));
+}
+
+// A connection plays one seat per table and up to its `seats` at different tables; the account's
+// second connection takes a second seat of the same table.
+TEST(Lobby, OneAccountSitsAtSeveralTablesAndSeatsThroughItsConnections) {
+  BotPool pool;
+  pool.add(30, 1, {"multi", "account:multi", false}, 2);
+  EXPECT_EQ(pool.acquire_by_name("multi", 7), (BotPool::Slot{30, 1}));
+  EXPECT_EQ(pool.acquire_by_name("multi", 7), std::nullopt);  // one seat per table on a connection
+  EXPECT_EQ(pool.acquire_by_name("multi", 8), (BotPool::Slot{30, 1}));
+  EXPECT_EQ(pool.acquire_by_name("multi", 9), std::nullopt);  // two seats on it at most
+  pool.add(30, 2, {"multi", "account:multi", false});
+  EXPECT_EQ(pool.acquire_by_name("multi", 7), (BotPool::Slot{30, 2}));
+  EXPECT_EQ(pool.free_count(), 0u);
+  // Connection 2 closes: its seat at table 7 waits for the account's next connection.
+  pool.remove_connection(30, 2);
+  pool.add(30, 3, {"multi", "account:multi", false});
+  EXPECT_EQ(pool.adopt(30, 3), std::vector<TableId>{7});
+  EXPECT_FALSE(pool.is_free(30));
+  pool.release(30, 7);
+  EXPECT_TRUE(pool.is_free(30));
 }
 
 }  // namespace

@@ -527,12 +527,12 @@ test('a German browser: the German table, the rules page, the language switch, t
   await ctx.close();
 });
 
-test('a tournament is started from the site with the admin token and followed to its end; a running one is watched', async () => {
+test("a tournament is started from the site's operator section with the admin token and followed to its end; a running one is watched", async () => {
   const token = readFileSync(join(server.dir, 'admin-token'), 'utf8').trim();
   const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
   const p = await ctx.newPage();
   await p.goto(`${server.base}/#/tournaments`);
-  await p.getByTestId('tournament-start').locator('summary').click();
+  await p.getByTestId('operator-start').locator('summary').click();
   await p.getByTestId('start-a').fill('simple');
   await p.getByTestId('start-b').fill('simple');
   await p.getByTestId('start-deals').fill('1');

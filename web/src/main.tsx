@@ -18,6 +18,7 @@ import { SeriesView } from './views/SeriesView';
 import { TournamentListView } from './views/TournamentListView';
 import { TournamentView } from './views/TournamentView';
 import { RulesView } from './views/RulesView';
+import { BotsView } from './views/BotsView';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 const session = new Session(wsUrl, localStorage, undefined, { pace, visible: () => !document.hidden });
@@ -73,6 +74,7 @@ function App() {
           {nav('#/leaderboard', t('nav.leaderboard'), route.name === 'leaderboard' || route.name === 'player')}
           {nav('#/series', t('nav.series'), route.name === 'series' || route.name === 'seriesOne')}
           {nav('#/tournaments', t('nav.tournaments'), route.name === 'tournaments' || route.name === 'tournament')}
+          {nav('#/bots', t('nav.bots'), route.name === 'bots')}
           {nav('#/rules', t('nav.rules'), route.name === 'rules')}
         </nav>
         <span class="top-right">
@@ -146,8 +148,9 @@ function App() {
         {route.name === 'player' && <PlayerView id={route.id} />}
         {route.name === 'series' && <SeriesListView query={route.query} />}
         {route.name === 'seriesOne' && <SeriesView id={route.id} game={route.game} />}
-        {route.name === 'tournaments' && <TournamentListView />}
+        {route.name === 'tournaments' && <TournamentListView token={session.token} />}
         {route.name === 'tournament' && <TournamentView id={route.id} />}
+        {route.name === 'bots' && <BotsView session={session} snap={snap} />}
         {route.name === 'rules' && <RulesView />}
       </main>
     </>

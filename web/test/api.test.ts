@@ -1,6 +1,7 @@
-// The API client: a player's page reads every page of the player's series, following next_after.
+// The API client: a player's page reads every page of the player's series, following next_after;
+// the player's requests carry the session token; fields an older server leaves out read as null.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, type SeriesItem } from '../src/lib/api';
+import { api, ApiError, type SeriesItem } from '../src/lib/api';
 
 const item = (id: number) => ({ id }) as unknown as SeriesItem;
 
@@ -32,5 +33,88 @@ describe('api.player', () => {
     });
     expect((await api.player(1)).series).toHaveLength(1);
     expect(calls).toBe(1);
+  });
+});
+
+describe("the player's requests", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const record = (status: number, json: object) => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, init });
+      return new Response(JSON.stringify(json), { status });
+    });
+    return calls;
+  };
+  const auth = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
+
+  it('carry the session token and the JSON body', async () => {
+    let calls = record(200, { bots: [], limit: 5 });
+    expect(await api.myBots('tok')).toEqual({ bots: [], limit: 5 });
+    expect(calls[0].url).toBe('/api/bots');
+    expect(auth(calls[0].init)).toBe('Bearer tok');
+
+    calls = record(201, { player_id: 40, name: 'b', token: 's', program: 'account:b', challenges: 'nobody' });
+    expect((await api.createBot('tok', 'b')).token).toBe('s');
+    expect(calls[0].init.method).toBe('POST');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ name: 'b' });
+
+    calls = record(200, { player_id: 40, name: 'c' });
+    await api.updateBot('tok', 40, { name: 'c', challenges: 'everyone' });
+    expect(calls[0]).toMatchObject({ url: '/api/bots/40', init: { method: 'PATCH' } });
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ name: 'c', challenges: 'everyone' });
+
+    calls = record(200, { deleted: 40 });
+    expect(await api.deleteBot('tok', 40)).toBe(40);
+    expect(calls[0]).toMatchObject({ url: '/api/bots/40', init: { method: 'DELETE' } });
+
+    calls = record(200, { player_id: 40, name: 'c', token: 'new' });
+    expect((await api.newBotToken('tok', 40)).token).toBe('new');
+    expect(calls[0]).toMatchObject({ url: '/api/bots/40/token', init: { method: 'POST' } });
+
+    calls = record(201, { id: 9, seed_sha256: 'ff' });
+    expect(await api.playerTournament('tok', { a: 'rule', b: 'account:b', deals: 10, seating: 'both' })).toEqual({
+      id: 9,
+      seed_sha256: 'ff',
+    });
+    expect(calls[0].url).toBe('/api/tournaments');
+    expect(auth(calls[0].init)).toBe('Bearer tok');
+  });
+
+  it("fail with the status and the server's text", async () => {
+    record(409, { error: 'name taken' });
+    const e = await api.createBot('tok', 'b').catch((x) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e.status).toBe(409);
+    expect(e.message).toBe('name taken');
+    // a 200 where 201 was due is no success either
+    record(200, { id: 1 });
+    expect(
+      (await api.playerTournament('tok', { a: 'a', b: 'b', deals: 1, seating: 'both' }).catch((x) => x)).status,
+    ).toBe(200);
+  });
+
+  it('ask for the tournament options without a token when there is none, filling in what is missing', async () => {
+    const calls = record(200, { house: [{ program: 'rule', online: 2 }], bots: [{ program: 'account:x', name: 'x' }] });
+    const o = await api.tournamentOptions(null);
+    expect(calls[0].url).toBe('/api/tournaments/options');
+    expect(auth(calls[0].init)).toBeUndefined();
+    expect(o.limits).toBeNull();
+    expect(o.bots[0]).toMatchObject({ owner: null, mine: false });
+  });
+
+  it("read an older server's tournaments and leaderboard with the new fields as null", async () => {
+    record(200, { tournaments: [{ id: 1, a: 'rule', b: 'full', seed: 7 }] });
+    const [item] = (await api.tournaments()).tournaments;
+    expect(item).toMatchObject({
+      seed: 7,
+      seed_sha256: null,
+      started_by: null,
+      owners: { a: null, b: null },
+      sealed: false,
+    });
+    record(200, { kind: 'bots', provisional_below: 10, snapshot: null, players: [{ player_id: 1, kind: 'bot' }] });
+    expect((await api.leaderboard('bots')).players[0]).toMatchObject({ owner: null, bot_kind: '' });
   });
 });

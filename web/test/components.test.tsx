@@ -10,7 +10,7 @@ import { newTable, type DoneTrick, type TableState } from '../src/lib/tableState
 import { TournamentReport } from '../src/components/TournamentReport';
 import { LeaderboardView } from '../src/views/LeaderboardView';
 import { TournamentView } from '../src/views/TournamentView';
-import { TournamentStart } from '../src/components/TournamentStart';
+import { OperatorStart } from '../src/components/OperatorStart';
 import { BID_VALUES, type LegalAction } from '../src/lib/bidding';
 import type { Leaderboard, LeaderRow, TournamentBot, TournamentReport as Report } from '../src/lib/api';
 
@@ -246,6 +246,7 @@ describe('LeaderboardView', () => {
     name,
     kind: 'human',
     bot_kind: '',
+    owner: null,
     series: 12,
     deals: 432,
     declared: 150,
@@ -466,7 +467,7 @@ describe('tournaments on the site', () => {
         return new Response(JSON.stringify({ error: 'bad admin token' }), { status: 401 });
       }),
     );
-    const root = mount(<TournamentStart />);
+    const root = mount(<OperatorStart />);
     const input = (id: string, value: string) =>
       act(() => {
         const el = byTestId(root, id) as HTMLInputElement;

@@ -17,6 +17,7 @@ const row = (player_id: number, score_per_36: number, rating: number | null, unc
   name: `p${player_id}`,
   kind: 'human',
   bot_kind: '',
+  owner: null,
   series: 1,
   deals: 36,
   declared: 12,

@@ -45,6 +45,9 @@ describe('parseRoute', () => {
     expect(parseRoute('#/tournaments/3')).toEqual({ name: 'tournament', id: 3 });
     expect(parseRoute('#/tournaments/x')).toEqual({ name: 'tournaments' });
   });
+  it("knows the page of the player's bots", () => {
+    expect(parseRoute('#/bots')).toEqual({ name: 'bots' });
+  });
   it('reads a table address', () => {
     expect(parseRoute('#/table/12')).toEqual({ name: 'table', id: 12 });
     expect(parseRoute('#/table/x')).toEqual({ name: 'play' });

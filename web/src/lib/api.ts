@@ -1,4 +1,6 @@
-// The HTTP API (docs/api.md).
+// The HTTP API (docs/api.md): the public reads, the player's requests with the session token (own
+// bots, tournaments) and the admin's tournament start. Fields newer servers added are filled in as
+// null (or false) when an older server leaves them out.
 export interface SeriesSeat {
   player_id: number;
   name: string;
@@ -18,11 +20,17 @@ export interface SeriesItem {
   games_played: number;
   seats: SeriesSeat[];
 }
+// A player named by another record (a bot's owner, who started a tournament).
+export interface PlayerRef {
+  id: number;
+  name: string;
+}
 export interface LeaderRow {
   player_id: number;
   name: string;
   kind: string;
-  bot_kind: string;
+  bot_kind: string; // a bot's program name (`account:NAME` for a player's bot)
+  owner: PlayerRef | null; // the player who owns this bot (null: a house bot, or a person)
   series: number;
   deals: number;
   declared: number;
@@ -72,9 +80,13 @@ export interface RatingPoint {
 export type Interval = [number, number];
 export interface TournamentItem {
   id: number;
-  a: string;
+  a: string; // the programs of the two sides
   b: string;
-  seed: number;
+  seed: number | null; // null while a player's tournament runs (its SHA-256 is known from the start)
+  seed_sha256: string | null; // hex SHA-256 of the seed's decimal text (null from an older server)
+  started_by: PlayerRef | null; // null: the operator or the command line
+  owners: { a: PlayerRef | null; b: PlayerRef | null }; // the owners of the sides' bots
+  sealed: boolean; // a player's bot plays: its tables cannot be watched, its series wait for the end
   deals: number;
   seatings: string[];
   mode: 'server' | 'inprocess';
@@ -155,19 +167,106 @@ export interface NewTournament {
   seating: 'both' | '2:1' | '1:2';
 }
 
+// A player's own bot (GET /api/bots).
+export type Challenges = 'nobody' | 'everyone'; // who may start a tournament against the bot
+export interface OwnBot {
+  player_id: number;
+  name: string;
+  program: string; // `account:NAME`
+  challenges: Challenges;
+  created_at: number;
+  online: boolean;
+  disabled: boolean;
+}
+export interface BotList {
+  bots: OwnBot[];
+  limit: number; // how many bots a player may have
+}
+// A bot's secret, shown once: after creating the bot, or after a new token.
+export interface BotSecret {
+  player_id: number;
+  name: string;
+  token: string;
+  program?: string;
+  challenges?: Challenges;
+}
+export interface TournamentLimits {
+  max_deals: number; // per tournament
+  deals_per_day: number;
+  deals_today: number;
+  tables_at_once: number;
+}
+// What a player may put on either side of a tournament (GET /api/tournaments/options).
+export interface TournamentOptions {
+  house: { program: string; online: number }[]; // the programs of the connected house bots
+  bots: { program: string; name: string; owner: PlayerRef | null; mine: boolean; online: boolean }[];
+  limits: TournamentLimits | null; // null without a valid session token
+}
+export interface PlayerTournament {
+  a: string;
+  b: string;
+  deals: number;
+  seating: NewTournament['seating'];
+}
+
+// A refused request: the HTTP status and the server's `error` text (else the status line).
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function failure(r: Response): Promise<ApiError> {
+  let msg = `${r.status} ${r.statusText}`.trim();
+  try {
+    const j = await r.json();
+    if (j && typeof j.error === 'string') msg = j.error;
+  } catch {
+    /* not JSON */
+  }
+  return new ApiError(r.status, msg);
+}
+
 async function getJson<T>(url: string): Promise<T> {
   const r = await fetch(url);
-  if (!r.ok) {
-    let msg = `${r.status} ${r.statusText}`;
-    try {
-      const j = await r.json();
-      if (j.error) msg = j.error;
-    } catch {
-      /* not JSON */
-    }
-    throw new Error(msg);
-  }
+  if (!r.ok) throw await failure(r);
   return (await r.json()) as T;
+}
+
+// A request as the signed-in player (`Authorization: Bearer <session token>`; none when token is
+// null), with a JSON body when one is given; the answer must have the status `ok`.
+async function asPlayer<T>(method: string, url: string, token: string | null, body?: object, ok = 200): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const r = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (r.status !== ok) throw await failure(r);
+  return (await r.json()) as T;
+}
+
+const orNull = <T>(x: T | undefined | null): T | null => x ?? null;
+
+// A tournament as this client knows it, whatever an older server left out.
+export function normalTournament<T extends TournamentItem>(raw: T): T {
+  const owners = (raw.owners ?? {}) as Partial<TournamentItem['owners']>;
+  return {
+    ...raw,
+    seed: orNull(raw.seed),
+    seed_sha256: orNull(raw.seed_sha256),
+    started_by: orNull(raw.started_by),
+    owners: { a: orNull(owners.a), b: orNull(owners.b) },
+    sealed: raw.sealed === true,
+  };
+}
+
+function normalLeaderboard(raw: Leaderboard): Leaderboard {
+  return {
+    ...raw,
+    players: raw.players.map((p) => ({ ...p, bot_kind: p.bot_kind ?? '', owner: orNull(p.owner) })),
+  };
 }
 
 export function filterQuery(f: SeriesFilter, extra: Record<string, string | number | undefined> = {}): string {
@@ -181,7 +280,14 @@ export function filterQuery(f: SeriesFilter, extra: Record<string, string | numb
 }
 
 export interface PlayerPage {
-  player: { id: number; name: string; kind: string; created_at: number };
+  player: {
+    id: number;
+    name: string;
+    kind: string;
+    created_at: number;
+    bot_kind: string | null; // a bot's program name
+    owner: PlayerRef | null; // who owns this bot
+  };
   series: SeriesItem[]; // oldest first
   ratings: RatingPoint[]; // oldest first
   next_after: number | null;
@@ -197,11 +303,12 @@ async function playerWithAllSeries(id: number): Promise<PlayerPage> {
     series = series.concat(page.series);
     after = page.next_after;
   }
-  return { ...first, series, next_after: null };
+  const player = { ...first.player, bot_kind: orNull(first.player.bot_kind), owner: orNull(first.player.owner) };
+  return { ...first, player, series, next_after: null };
 }
 
 export const api = {
-  leaderboard: (kind: string) => getJson<Leaderboard>(`/api/leaderboard?kind=${kind}`),
+  leaderboard: (kind: string) => getJson<Leaderboard>(`/api/leaderboard?kind=${kind}`).then(normalLeaderboard),
   series: (f: SeriesFilter, after?: number, limit = 25) =>
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series${filterQuery(f, { after, limit })}`),
   player: (id: number) => playerWithAllSeries(id),
@@ -210,8 +317,11 @@ export const api = {
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series?after=${id - 1}&limit=1`).then(
       (r) => r.series.find((s) => s.id === id) ?? null,
     ),
-  tournaments: () => getJson<{ tournaments: TournamentItem[] }>('/api/tournaments'),
-  tournament: (id: number) => getJson<TournamentDetail>(`/api/tournaments/${id}`),
+  tournaments: () =>
+    getJson<{ tournaments: TournamentItem[] }>('/api/tournaments').then((r) => ({
+      tournaments: r.tournaments.map(normalTournament),
+    })),
+  tournament: (id: number) => getJson<TournamentDetail>(`/api/tournaments/${id}`).then(normalTournament),
   // POST /api/admin/tournaments (docs/api.md, "Admin"): the new tournament's id.
   startTournament: async (body: NewTournament, adminToken: string): Promise<number> => {
     const r = await fetch('/api/admin/tournaments', {
@@ -220,9 +330,31 @@ export const api = {
       body: JSON.stringify(body),
     });
     const j = await r.json().catch(() => ({}));
-    if (r.status !== 201) throw new Error(j.error ?? `${r.status} ${r.statusText}`);
+    if (r.status !== 201) throw new ApiError(r.status, j.error ?? `${r.status} ${r.statusText}`);
     return Number(j.id);
   },
+
+  // The player's side (the session token of `welcome`).
+  myBots: (token: string) => asPlayer<BotList>('GET', '/api/bots', token),
+  createBot: (token: string, name: string, challenges?: Challenges) =>
+    asPlayer<BotSecret>('POST', '/api/bots', token, challenges ? { name, challenges } : { name }, 201),
+  updateBot: (token: string, id: number, change: { name?: string; challenges?: Challenges }) =>
+    asPlayer<OwnBot>('PATCH', `/api/bots/${id}`, token, change),
+  deleteBot: (token: string, id: number) =>
+    asPlayer<{ deleted: number }>('DELETE', `/api/bots/${id}`, token).then((r) => Number(r.deleted)),
+  newBotToken: (token: string, id: number) => asPlayer<BotSecret>('POST', `/api/bots/${id}/token`, token),
+  tournamentOptions: (token: string | null) =>
+    asPlayer<TournamentOptions>('GET', '/api/tournaments/options', token).then((o) => ({
+      house: o.house ?? [],
+      bots: (o.bots ?? []).map((b) => ({ ...b, owner: orNull(b.owner), mine: b.mine === true })),
+      limits: orNull(o.limits),
+    })),
+  // POST /api/tournaments: the new tournament's id and the SHA-256 of the seed the server drew.
+  playerTournament: (token: string, body: PlayerTournament) =>
+    asPlayer<{ id: number; seed_sha256: string }>('POST', '/api/tournaments', token, body, 201).then((r) => ({
+      id: Number(r.id),
+      seed_sha256: String(r.seed_sha256 ?? ''),
+    })),
 };
 
 export function formatDate(ms: number | null): string {

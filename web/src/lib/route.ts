@@ -1,6 +1,6 @@
 // Hash routes: #/play, #/leaderboard[?kind=&sort=], #/players/ID, #/series[?player=&from=&to=], #/series/ID[/GAME],
-// #/tournaments, #/tournaments/ID, #/rules, #/table/ID (a table's shareable address: its player
-// goes back to the seat, anybody else watches).
+// #/tournaments, #/tournaments/ID, #/bots (the player's own bots), #/rules, #/table/ID (a table's
+// shareable address: its player goes back to the seat, anybody else watches).
 export type LeaderKind = 'humans' | 'bots' | 'all';
 export type LeaderSort = 'elo' | 'sf';
 export type Route =
@@ -11,6 +11,7 @@ export type Route =
   | { name: 'seriesOne'; id: number; game: number | null }
   | { name: 'tournaments' }
   | { name: 'tournament'; id: number }
+  | { name: 'bots' }
   | { name: 'rules' }
   | { name: 'table'; id: number };
 
@@ -38,6 +39,7 @@ export function parseRoute(hash: string): Route {
     if (/^\d+$/.test(parts[1] ?? '')) return { name: 'tournament', id: Number(parts[1]) };
     return { name: 'tournaments' };
   }
+  if (parts[0] === 'bots') return { name: 'bots' };
   if (parts[0] === 'rules') return { name: 'rules' };
   if (parts[0] === 'table' && /^\d+$/.test(parts[1] ?? '')) return { name: 'table', id: Number(parts[1]) };
   return { name: 'play' };

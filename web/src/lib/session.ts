@@ -153,6 +153,12 @@ export class Session {
     return this.store.getItem(K_NAME);
   }
 
+  // The session token `welcome` gave this guest: it authorises the player's HTTP requests (own bots,
+  // tournaments); null before the first welcome and after signing out.
+  get token(): string | null {
+    return this.store.getItem(K_TOKEN);
+  }
+
   // Connects when a name is known (a returning guest reconnects at once).
   start() {
     if (this.storedName) this.connect();

@@ -1,11 +1,29 @@
-// Tournament figures for display: compact bot specs, signed differences with their interval, rates, chart datasets.
+// Tournament figures for display: compact bot specs, the sides with their owners, the seed's hash,
+// signed differences with their interval, rates, chart datasets.
 import type { ChartDataset } from 'chart.js';
-import type { CurvePoint, GameClass, Interval, TournamentClass } from './api';
+import type { CurvePoint, GameClass, Interval, PlayerRef, TournamentClass } from './api';
 import { t } from './i18n';
 
-// A bot spec (`kind[:key=value,…]`) as it is when short, else its kind and an ellipsis.
+// A bot spec (`kind[:key=value,…]`) as it is when short, else its kind and an ellipsis; a player's
+// bot (`account:NAME`) always whole, its name is what tells it apart.
 export function compactSpec(spec: string, max = 24): string {
-  return spec.length <= max ? spec : `${spec.split(':')[0]}…`;
+  return spec.length <= max || spec.startsWith('account:') ? spec : `${spec.split(':')[0]}…`;
+}
+
+// A side by its program, with the owner of a player's bot: "account:anna-bot (anna)".
+export function sideLabel(spec: string, owner: PlayerRef | null, compact = false): string {
+  const program = compact ? compactSpec(spec) : spec;
+  return owner ? `${program} (${owner.name})` : program;
+}
+
+// The start of a SHA-256 in hex, enough to recognise it.
+export function shortHash(hex: string, keep = 12): string {
+  return hex.length <= keep ? hex : `${hex.slice(0, keep)}…`;
+}
+
+// The shell command that prints the SHA-256 of a seed, to compare with the one published at the start.
+export function seedCheckCommand(seed: number | string): string {
+  return `printf %s ${seed} | sha256sum`;
 }
 
 // The server's verdict names the bots by their full specs; this names them compactly.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Leaderboard, type LeaderRow } from '../lib/api';
+import { api, type Leaderboard, type LeaderRow, type PlayerRef } from '../lib/api';
 import { t } from '../lib/i18n';
 import {
   defaultSort,
@@ -14,6 +14,16 @@ import { leaderboardHref, type LeaderKind, type LeaderSort } from '../lib/route'
 import { EmptyRow } from '../components/EmptyRow';
 
 const KINDS = ['humans', 'bots', 'all'] as const;
+
+// "by anna" after a player's bot, linking to the owner's page.
+export function BotOwner({ owner }: { owner: PlayerRef }) {
+  return (
+    <span class="muted small owner" title={t('leader.byTitle')} data-testid="bot-owner">
+      {' '}
+      {t('leader.by')} <a href={`#/players/${owner.id}`}>{owner.name}</a>
+    </span>
+  );
+}
 const SORTS = ['elo', 'sf'] as const;
 
 // The rounded rating, a P while provisional and the smaller "± u"; "—" before the player is rated.
@@ -109,6 +119,7 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
                   <td class="left">
                     <a href={`#/players/${r.player_id}`}>{r.name}</a>
                     {r.kind === 'bot' && <span class="badge">{r.bot_kind || t('kind.bot')}</span>}
+                    {r.owner && <BotOwner owner={r.owner} />}
                   </td>
                   <EloCell row={r} provisionalBelow={board.provisional_below} strong={order === 'elo'} />
                   <td

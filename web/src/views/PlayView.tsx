@@ -3,7 +3,7 @@ import { t } from '../lib/i18n';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { TableView } from './TableView';
 
-function Login({ session }: { session: Session }) {
+export function Login({ session }: { session: Session }) {
   const [name, setName] = useState(session.storedName ?? '');
   const valid = name.trim().length > 0 && new TextEncoder().encode(name.trim()).length <= 32;
   return (

@@ -100,7 +100,17 @@ export function PlayerView({ id }: { id: number }) {
     <section class="page player">
       <h2>
         {data.player.name} <span class="badge">{tOr(`kind.${data.player.kind}`, data.player.kind)}</span>
+        {data.player.bot_kind && (
+          <span class="badge" data-testid="bot-kind">
+            {data.player.bot_kind}
+          </span>
+        )}
       </h2>
+      {data.player.owner && (
+        <p data-testid="player-owner">
+          {t('player.botOf')} <a href={`#/players/${data.player.owner.id}`}>{data.player.owner.name}</a>
+        </p>
+      )}
       <p class="muted small">
         {t('player.since', { date: formatDate(data.player.created_at), n: data.series.length })}
       </p>

@@ -1,10 +1,24 @@
-// One tournament: its header, the duplicate difference as the deals accumulate, the report and its series.
+// One tournament: its header (the sides with their owners, who started it, the seed's SHA-256 and,
+// once it ends, the seed with how to check it; a sealed tournament says so), the duplicate difference
+// as the deals accumulate, the report and its series.
+import type { ComponentChild } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Chart, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
+import { CopyButton } from '../components/CopyButton';
 import { TournamentReport } from '../components/TournamentReport';
 import { api, formatDate, type CurvePoint, type TournamentDetail } from '../lib/api';
-import { lang, t, tOr } from '../lib/i18n';
-import { compactVerdict, curveDatasets, DIFFERENCE_DATASET, formatCi, seatingLabel } from '../lib/tournament';
+import { lang, t, tOr, type MessageKey } from '../lib/i18n';
+import {
+  compactVerdict,
+  curveDatasets,
+  DIFFERENCE_DATASET,
+  formatCi,
+  seatingLabel,
+  seedCheckCommand,
+  shortHash,
+  sideLabel,
+} from '../lib/tournament';
+import { StartedBy } from './TournamentListView';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, Filler, Tooltip, Legend);
 
@@ -43,6 +57,51 @@ function CurveChart({ curve }: { curve: CurvePoint[] }) {
     <div class="chart-box" data-testid="tournament-chart">
       <canvas ref={ref} aria-label={t('tour.chart')} role="img" />
     </div>
+  );
+}
+
+// A text with one {name} placeholder filled by an element (a command in <code>).
+function textWith(key: MessageKey, name: string, node: ComponentChild) {
+  const [before, after = ''] = t(key).split(`{${name}}`);
+  return (
+    <>
+      {before}
+      {node}
+      {after}
+    </>
+  );
+}
+
+// The seed's SHA-256 (shortened, whole on hover and copy), and the seed once the tournament ended
+// with the command that checks it against the hash.
+function SeedLine({ data }: { data: TournamentDetail }) {
+  const hash = data.seed_sha256;
+  return (
+    <>
+      <p class="seed" data-testid="tournament-seed">
+        {hash && (
+          <>
+            {t('tour.seedHash')}{' '}
+            <code class="hash" title={hash} data-testid="seed-sha256">
+              {shortHash(hash)}
+            </code>{' '}
+            <CopyButton text={hash} testid="copy-seed-sha256" />
+            {' · '}
+          </>
+        )}
+        {t('tour.seed')}{' '}
+        {data.seed !== null ? (
+          <code data-testid="seed">{data.seed}</code>
+        ) : (
+          <span class="muted">{t('tour.seedLater')}</span>
+        )}
+      </p>
+      {hash && data.seed !== null && (
+        <p class="muted small" data-testid="seed-verify">
+          {textWith('tour.verify', 'command', <code>{seedCheckCommand(data.seed)}</code>)}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -87,13 +146,20 @@ export function TournamentView({ id }: { id: number }) {
       {!data && !error && <p class="status">{t('common.loading')}</p>}
       {data && (
         <>
-          <p class="tournament-bots">
-            <span class="strong">A</span> <code>{data.a}</code> {t('tour.vs')} <span class="strong">B</span>{' '}
-            <code>{data.b}</code>
+          <p class="tournament-bots" data-testid="tournament-sides">
+            <span class="strong">A</span> <code>{sideLabel(data.a, data.owners.a)}</code> {t('tour.vs')}{' '}
+            <span class="strong">B</span> <code>{sideLabel(data.b, data.owners.b)}</code>
           </p>
+          <p data-testid="tournament-started-by">
+            {t('tour.startedBy')} <StartedBy who={data.started_by} />
+          </p>
+          {data.sealed && (
+            <p class="note" data-testid="sealed-note">
+              <span class="badge">{t('tour.sealed')}</span> {t('tour.sealedNote')}
+            </p>
+          )}
           <p class="muted" data-testid="tournament-status">
             {t('tour.status', {
-              seed: data.seed,
               status: tOr(`status.${data.status}`, data.status),
               done: data.deals_done,
               deals: data.deals,
@@ -103,6 +169,7 @@ export function TournamentView({ id }: { id: number }) {
             {data.finished_at && ` · ${t('tour.finishedAt', { date: formatDate(data.finished_at) })}`}
             {data.report && ` · ${Math.round(data.report.seconds)} s`}
           </p>
+          <SeedLine data={data} />
           <p>
             {t('tour.soFar')} <span class="strong">{formatCi(data.difference, data.ci95)}</span>
             {data.verdict && ` · ${compactVerdict(data.verdict, data.a, data.b)}`}
@@ -131,7 +198,7 @@ export function TournamentView({ id }: { id: number }) {
                         </td>
                         <td class="num">
                           {s.table ?? ''}
-                          {data.status === 'running' && s.table !== null && s.table !== undefined && (
+                          {data.status === 'running' && !data.sealed && s.table !== null && s.table !== undefined && (
                             <>
                               {' '}
                               <a href={`#/table/${s.table}`} data-testid="watch-table">

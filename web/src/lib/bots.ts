@@ -1,0 +1,31 @@
+// A player's bots on the page: the name check before asking the server, and what runs a bot with its
+// secret (the `skat bot --program` command line and the WebSocket hello, docs/protocol.md §2).
+
+export const MAX_BOT_NAME_BYTES = 32;
+
+// The server checks the whole name rule (docs/protocol.md §2); the page asks only for a name that
+// is not empty, has no blanks at its ends and fits in 32 bytes.
+export function validBotName(name: string): boolean {
+  return name !== '' && name.trim() === name && new TextEncoder().encode(name).length <= MAX_BOT_NAME_BYTES;
+}
+
+// One word of a POSIX shell command line: as it is when it holds only safe characters, else in
+// single quotes.
+export function shellWord(s: string): string {
+  return /^[A-Za-z0-9_.,:@%+=/-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+// The WebSocket address of the server this page came from.
+export function wsUrl(loc: { protocol: string; host: string }): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
+}
+
+// The command that connects a program of one's own as the bot (the bridge of `skat bot --program`).
+export function botCommand(name: string, token: string, url: string): string {
+  return `skat bot --program "python3 my_bot.py" --name ${shellWord(name)} --token ${shellWord(token)} --url ${url}`;
+}
+
+// The first message of a bot that talks to the server itself.
+export function botHello(name: string, token: string): string {
+  return JSON.stringify({ type: 'hello', protocol: 1, name, token, bot: true });
+}
