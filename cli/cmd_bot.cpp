@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -29,6 +30,17 @@
 namespace skat::cli {
 
 namespace {
+
+// The file of --log-messages (none: no file), opened for appending; nothing when it cannot be.
+std::optional<std::unique_ptr<std::ofstream>> message_log(const std::string& path) {
+  if (path.empty()) return std::unique_ptr<std::ofstream>{};
+  auto log = std::make_unique<std::ofstream>(path, std::ios::app);
+  if (!*log) {
+    spdlog::error("bot: cannot write '{}'", path);
+    return std::nullopt;
+  }
+  return log;
+}
 
 struct BotArgs {
   std::string url = "ws://127.0.0.1:8080/ws";
@@ -112,14 +124,8 @@ int run_bridge(const BotArgs& args) {
     spdlog::error("bot: program '{}' cannot start: {}", args.program, works.error());
     return 2;
   }
-  std::unique_ptr<std::ofstream> log;
-  if (!args.log_messages.empty()) {
-    log = std::make_unique<std::ofstream>(args.log_messages, std::ios::app);
-    if (!*log) {
-      spdlog::error("bot: cannot write '{}'", args.log_messages);
-      return 1;
-    }
-  }
+  auto log = message_log(args.log_messages);
+  if (!log) return 1;
   boost::asio::io_context io(1);
   // One decision (a wait for the program's answer) per connection at a time, plus the programs' ends.
   boost::asio::thread_pool workers(static_cast<std::size_t>(args.seats) + 1);
@@ -133,7 +139,7 @@ int run_bridge(const BotArgs& args) {
     s.token = args.token;
     s.spec = *parsed;
     s.seed = args.seed + static_cast<std::uint64_t>(i);
-    s.message_log = log.get();
+    s.message_log = log->get();
     s.workers = &workers;
     s.announce_kind = false;  // a player's bot: the server names its program account:NAME
     s.hooks = programs.back()->hooks();
@@ -192,14 +198,8 @@ int run_bot(const BotArgs& args) {
     spdlog::error("bot: --register needs --token-file (where the new tokens are kept)");
     return 1;
   }
-  std::unique_ptr<std::ofstream> log;
-  if (!args.log_messages.empty()) {
-    log = std::make_unique<std::ofstream>(args.log_messages, std::ios::app);
-    if (!*log) {
-      spdlog::error("bot: cannot write '{}'", args.log_messages);
-      return 1;
-    }
-  }
+  auto log = message_log(args.log_messages);
+  if (!log) return 1;
   boost::asio::io_context io(1);
   boost::asio::thread_pool workers(static_cast<std::size_t>(args.threads));
   std::vector<std::shared_ptr<botclient::BotConnection>> bots;
@@ -215,7 +215,7 @@ int run_bot(const BotArgs& args) {
     }
     s.spec = spec;
     s.seed = args.seed + static_cast<std::uint64_t>(i);
-    s.message_log = log.get();
+    s.message_log = log->get();
     s.workers = &workers;
     s.delay = std::chrono::milliseconds(args.delay_ms);
     bots.push_back(std::make_shared<botclient::BotConnection>(io, std::move(s)));
