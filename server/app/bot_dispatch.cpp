@@ -148,6 +148,11 @@ void BotDispatch::invite_back(std::int64_t bot) {
   }
 }
 
+bool BotDispatch::invited(std::int64_t bot, TableId table) const {
+  const auto [from, to] = seated_.equal_range(bot);
+  return std::any_of(from, to, [&](const auto& entry) { return entry.second == table; });
+}
+
 std::set<table::TableId> BotDispatch::holding() const {
   std::set<TableId> tables;
   for (const auto& [bot, table] : seated_) tables.insert(table);

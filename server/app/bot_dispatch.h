@@ -58,6 +58,8 @@ class BotDispatch {
   void disconnected(std::int64_t bot, std::uint64_t conn_id) { lobby_.bots().remove_connection(bot, conn_id); }
   // A player's bot changed whom it accepts challenges from (by player id).
   void set_challenges(std::int64_t bot, bool everyone);
+  // Whether this bot was invited to (or sits at) this table.
+  bool invited(std::int64_t bot, TableId table) const;
   // Tables holding a pool bot (seated or on its way).
   std::set<TableId> holding() const;
   // Tables someone is on the way to: holding a bot or waiting for one.

@@ -183,6 +183,11 @@ void Hub::table_message(const std::shared_ptr<net::WsSession>& session, protocol
   const table::TableId table = protocol::table_of(message.body);
   const auto host = tables_.host(table);
   if (!host) return send_table_elsewhere(*session, table, message.id);
+  // At a table the server runs (a tournament's) only the bots it invited sit down.
+  if (std::holds_alternative<protocol::JoinTable>(message.body) && tables_.managed(table) &&
+      !(conn->who->bot && bots_.invited(conn->who->player_id, table)))
+    return send_error(*session, {ErrorCode::NotAllowed, "the server seats the players at this table"}, message.id,
+                      table);
   conn->tables.insert(table);
   host->client_message(*conn->who, session, std::move(message));
 }

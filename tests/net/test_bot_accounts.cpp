@@ -297,6 +297,22 @@ TEST_F(BotAccountsTest, APlayerPlaysASealedTournamentOfTheirBotAgainstAHouseProg
   const auto refusal = watcher.read_type("error", 10s);
   ASSERT_TRUE(refusal);
   EXPECT_EQ((*refusal)["code"], "not_allowed");
+  // Nor can anyone sit down at a tournament table uninvited: not a person, not a bot account.
+  for (const Json& t : lobby["tables"]) {
+    watcher.send(Json{{"type", "join_table"}, {"table", t["table"]}});
+    const auto seat_refused = watcher.read_type("error", 10s);
+    ASSERT_TRUE(seat_refused);
+    EXPECT_EQ((*seat_refused)["code"], "not_allowed");
+  }
+  const Json other = json(call(http::verb::post, "/api/bots", bob, Json{{"name", "bob-bot"}}));
+  WsClient intruder(port_);
+  intruder.send(
+      Json{{"type", "hello"}, {"protocol", 1}, {"name", "bob-bot"}, {"token", other["token"]}, {"bot", true}});
+  ASSERT_TRUE(intruder.read_type("welcome"));
+  intruder.send(Json{{"type", "join_table"}, {"table", lobby["tables"].back()["table"]}, {"seat", 0}});
+  const auto intruded = intruder.read_type("error", 10s);
+  ASSERT_TRUE(intruded);
+  EXPECT_EQ((*intruded)["code"], "not_allowed");
 
   const Json t = wait_ended(id);
   ASSERT_FALSE(t.is_null()) << skat::nettest::http_get(port_, "/api/tables").body;
@@ -329,9 +345,12 @@ TEST_F(BotAccountsTest, APlayerPlaysASealedTournamentOfTheirBotAgainstAHouseProg
   const std::string path = "/api/bots/" + std::to_string(bot["player_id"].get<std::int64_t>());
   ASSERT_EQ(call(http::verb::patch, path, anna, Json{{"challenges", "everyone"}}).status, 200);
   const Json options = json(call(http::verb::get, "/api/tournaments/options", bob));
-  ASSERT_EQ(options["bots"].size(), 1U);
-  EXPECT_EQ(options["bots"][0]["program"], "account:anna-bot");
-  EXPECT_FALSE(options["bots"][0]["mine"].get<bool>());
+  ASSERT_EQ(options["bots"].size(), 2U);  // bob's own bot first, then anna's that accepts challenges
+  EXPECT_EQ(options["bots"][0]["program"], "account:bob-bot");
+  EXPECT_TRUE(options["bots"][0]["mine"].get<bool>());
+  EXPECT_EQ(options["bots"][1]["program"], "account:anna-bot");
+  EXPECT_FALSE(options["bots"][1]["mine"].get<bool>());
+  EXPECT_EQ(options["bots"][1]["owner"]["name"], "anna");
   EXPECT_EQ(options["limits"]["deals_today"], 0);
   const auto challenge = call(http::verb::post, "/api/tournaments", bob,
                               Json{{"a", "rule"}, {"b", "account:anna-bot"}, {"deals", 1}, {"seating", "1:2"}});
