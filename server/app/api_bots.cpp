@@ -25,11 +25,6 @@ std::expected<bool, std::string> challenges_value(const Json& value) {
   return std::unexpected(R"("challenges" must be "nobody" or "everyone")");
 }
 
-Json owner_json(const std::optional<std::int64_t>& owner, const std::string& name) {
-  if (!owner) return nullptr;
-  return Json{{"id", *owner}, {"name", name}};
-}
-
 Json bot_json(const BotInfo& bot, const LobbyStats& online) {
   return Json{{"player_id", bot.player_id},   {"name", bot.name},
               {"program", bot.program},       {"challenges", bot.challenges ? "everyone" : "nobody"},
@@ -164,7 +159,7 @@ net::HttpReply Api::tournament_options(const net::HttpRequest& request) {
     if (bot.disabled) continue;
     list.push_back(Json{{"program", bot.program},
                         {"name", bot.name},
-                        {"owner", owner_json(bot.owner, bot.owner_name)},
+                        {"owner", person_json(bot.owner, bot.owner_name)},
                         {"mine", player && bot.owner == player->player_id},
                         {"online", online.bots_connected.contains(bot.player_id)}});
   }

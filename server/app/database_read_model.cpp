@@ -7,6 +7,7 @@
 #include "db/connection.h"
 #include "db/export.h"
 #include "db/provisional_ratings.h"
+#include "server/lobby/lobby.h"
 #include "server/table/game_log.h"
 
 namespace skat::app {
@@ -158,9 +159,8 @@ TournamentPeople people_of(db::Connection& c, const db::TournamentRecord& t) {
   if (t.started_by)
     if (auto p = db::get_player(c, *t.started_by)) people.started_by = std::pair{p->id, p->name};
   auto owner = [&](const std::string& side) -> std::optional<std::pair<std::int64_t, std::string>> {
-    constexpr std::string_view kAccount = "account:";
-    if (!side.starts_with(kAccount)) return std::nullopt;
-    auto bot = db::find_bot(c, std::string_view(side).substr(kAccount.size()));
+    if (!side.starts_with(lobby::kAccountPrefix)) return std::nullopt;
+    auto bot = db::find_bot(c, std::string_view(side).substr(lobby::kAccountPrefix.size()));
     if (!bot || !bot->owner_id) return std::nullopt;
     return std::pair{*bot->owner_id, bot->owner_name};
   };

@@ -20,6 +20,11 @@ net::HttpReply json_error(const net::HttpRequest& request, http::status status, 
   return json_reply(request, status, Json{{"error", message}});
 }
 
+Json person_json(const std::optional<std::int64_t>& id, const std::string& name) {
+  if (!id) return nullptr;
+  return Json{{"id", *id}, {"name", name}};
+}
+
 std::optional<std::string_view> bearer_token(const net::HttpRequest& request) {
   const auto it = request.find(http::field::authorization);
   if (it == request.end()) return std::nullopt;

@@ -19,6 +19,9 @@ net::HttpReply json_error(const net::HttpRequest& request, boost::beast::http::s
 std::optional<std::string_view> bearer_token(const net::HttpRequest& request);
 // A bot account's name: the name rules of hello (docs/protocol.md §2) and its byte limit, in NFC.
 std::expected<std::string, std::string> bot_account_name(const nlohmann::json& value);
+// A person a reply names beside something (a bot's owner, who started a tournament):
+// {"id","name"}, or null for none.
+nlohmann::json person_json(const std::optional<std::int64_t>& id, const std::string& name);
 // Fails with the reason when `body` is not an object or has a field outside `allowed`.
 std::expected<void, std::string> only_fields(const nlohmann::json& body,
                                              std::initializer_list<std::string_view> allowed, std::string_view shape);

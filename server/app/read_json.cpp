@@ -4,19 +4,11 @@
 #include <map>
 #include <set>
 
+#include "server/app/http_json.h"
+
 namespace skat::app {
 
 using Json = nlohmann::json;
-
-namespace {
-
-// A player's bot's owner, {"id","name"}; null for everyone else.
-Json owner_json(const std::optional<db::PlayerId>& owner, const std::string& name) {
-  if (!owner) return nullptr;
-  return Json{{"id", *owner}, {"name", name}};
-}
-
-}  // namespace
 
 Json series_json(const db::SeriesRecord& s) {
   Json seats = Json::array();
@@ -68,7 +60,7 @@ Json leaderboard_json(const Leaderboard& board, const std::string& kind) {
               {"name", r.name},
               {"kind", db::to_string(r.kind)},
               {"bot_kind", r.bot_kind},
-              {"owner", owner_json(r.owner_id, r.owner_name)},
+              {"owner", person_json(r.owner_id, r.owner_name)},
               {"series", r.series},
               {"deals", r.deals},
               {"declared", r.declared},
@@ -107,7 +99,7 @@ Json player_json(const PlayerPage& page, const db::Page& paging) {
                     {"kind", db::to_string(page.player.kind)},
                     {"created_at", db::to_millis(page.player.created_at)},
                     {"bot_kind", page.profile.bot_kind},
-                    {"owner", owner_json(page.profile.owner_id, page.profile.owner_name)}};
+                    {"owner", person_json(page.profile.owner_id, page.profile.owner_name)}};
   return body;
 }
 

@@ -69,6 +69,8 @@ struct AccountError {
 };
 template <class T>
 using AccountResult = std::expected<T, AccountError>;
+// What a store without a database answers to every account request.
+inline AccountError no_database() { return {AccountError::Kind::Database, "no database"}; }
 
 // A series a previous process left running, to go on at a fresh table of the same id.
 struct UnfinishedSeries {
@@ -114,40 +116,38 @@ class Store {
   virtual AccountResult<NewBot> create_owned_bot(std::int64_t owner, std::string_view name, bool challenges,
                                                  int max_per_owner) {
     (void)owner, (void)name, (void)challenges, (void)max_per_owner;
-    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+    return std::unexpected(no_database());
   }
   virtual AccountResult<std::vector<BotInfo>> owned_bots(std::int64_t owner) {
     (void)owner;
-    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+    return std::unexpected(no_database());
   }
   // Renames and/or sets the challenges of one of `owner`'s bots (NotFound when not theirs).
   virtual AccountResult<BotInfo> update_owned_bot(std::int64_t owner, std::int64_t bot, std::optional<std::string> name,
                                                   std::optional<bool> challenges) {
     (void)owner, (void)bot, (void)name, (void)challenges;
-    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+    return std::unexpected(no_database());
   }
   virtual AccountResult<void> delete_owned_bot(std::int64_t owner, std::int64_t bot) {
     (void)owner, (void)bot;
-    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+    return std::unexpected(no_database());
   }
   virtual AccountResult<NewBot> rekey_owned_bot(std::int64_t owner, std::int64_t bot) {
     (void)owner, (void)bot;
-    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+    return std::unexpected(no_database());
   }
   // The operator disables (or enables again) any bot account.
   virtual AccountResult<BotInfo> set_bot_disabled(std::string_view name, bool disabled) {
     (void)name, (void)disabled;
-    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+    return std::unexpected(no_database());
   }
   // An active bot account by name (house or a player's).
   virtual AccountResult<BotInfo> find_bot(std::string_view name) {
     (void)name;
-    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
+    return std::unexpected(no_database());
   }
   // Players' bots that accept challenges from everyone.
-  virtual AccountResult<std::vector<BotInfo>> challengeable_bots() {
-    return std::unexpected(AccountError{AccountError::Kind::Database, "no database"});
-  }
+  virtual AccountResult<std::vector<BotInfo>> challengeable_bots() { return std::unexpected(no_database()); }
   // A player's tournaments: deals (times seatings) started since `since`, tables of running ones.
   struct TournamentUsage {
     int deals = 0;

@@ -1,5 +1,6 @@
 #include "server/app/tournament_json.h"
 
+#include "server/app/http_json.h"
 #include "server/protocol/json_codec.h"
 
 namespace skat::app {
@@ -179,8 +180,7 @@ Json curve_json(const std::vector<bots::CurvePoint>& curve) {
 namespace {
 
 Json person_json(const std::optional<std::pair<std::int64_t, std::string>>& who) {
-  if (!who) return nullptr;
-  return Json{{"id", who->first}, {"name", who->second}};
+  return who ? app::person_json(who->first, who->second) : Json();
 }
 
 }  // namespace
