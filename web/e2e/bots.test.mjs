@@ -5,6 +5,7 @@
 // finally the bot is deleted after the confirmation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import WebSocket from 'ws';
 import { launchBrowser, shot, startServer } from './harness.mjs';
 
 let server;

@@ -2,11 +2,13 @@
 // (scripts/pg-throwaway.sh), two `skat serve --node` processes on it, Debian's HAProxy in front with
 // the deployment's own configuration (deploy/haproxy.cfg), and one `skat bot` process that connects
 // through the balancer like any client. Also a small client of the browser's WebSocket protocol
-// (Node's WebSocket, `node --experimental-websocket`) for the tables the test sets up itself.
+// (the `ws` package: Node 18, Debian 12's, has no WebSocket of its own) for the tables the test
+// sets up itself.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, chmodSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import WebSocket from 'ws';
 import { freePort, skatBin, stopProcess, waitHttp, webDir } from './harness.mjs';
 
 const root = resolve(webDir, '..');
