@@ -3,14 +3,18 @@
 // SIGINT/SIGTERM. Tokens come from --token or, for
 // several accounts, from --token-file (lines "name token"). With --program it is instead the
 // bridge of an outside program (bridge/program_bridge.h): --seats connections of one account, each
-// playing one seat at a time with a program process of its own.
+// playing one seat at a time with a program process of its own. Either way the connections are a
+// BotFleet (server/botclient/bot_fleet.h): on a server of several nodes each also gets one to every
+// node. --health-file keeps a health file of the connections (cli/health_file.h).
 #include <fcntl.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <deque>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -24,12 +28,68 @@
 #include "bridge/program_bridge.h"
 #include "bridge/program_player.h"
 #include "cli/command.h"
+#include "cli/health_file.h"
 #include "cli/http_call.h"
 #include "server/botclient/bot_client.h"
+#include "server/botclient/bot_fleet.h"
 
 namespace skat::cli {
 
 namespace {
+
+// --health-file: {"at","ok","connected","connections"} at the start, every kHealthEvery, and within
+// a second of a change of the counts (on the I/O thread, until stopped). ok: a connection is welcomed.
+class BotHealth {
+ public:
+  BotHealth(boost::asio::io_context& io, const std::string& path, const botclient::BotFleet& fleet)
+      : timer_(io), writer_(path), fleet_(fleet) {}
+  void start() {
+    if (writer_.enabled()) tick();
+  }
+  void stop() {
+    stopped_ = true;
+    timer_.cancel();
+  }
+
+ private:
+  void tick() {
+    const auto now = std::chrono::steady_clock::now();
+    const botclient::BotFleet::Counts counts = fleet_.counts();
+    if (!written_ || now - *written_ >= kHealthEvery || counts.connected != last_.connected ||
+        counts.connections != last_.connections) {
+      writer_.write(nlohmann::ordered_json{{"at", unix_seconds(std::chrono::system_clock::now())},
+                                           {"ok", counts.connected >= 1},
+                                           {"connected", counts.connected},
+                                           {"connections", counts.connections}});
+      written_ = now;
+      last_ = counts;
+    }
+    timer_.expires_after(std::chrono::seconds(1));
+    timer_.async_wait([this](boost::system::error_code ec) {
+      if (!ec && !stopped_) tick();
+    });
+  }
+
+  boost::asio::steady_timer timer_;
+  HealthFileWriter writer_;
+  const botclient::BotFleet& fleet_;
+  std::optional<std::chrono::steady_clock::time_point> written_;
+  botclient::BotFleet::Counts last_;
+  bool stopped_ = false;
+};
+
+// Runs the fleet (and its health file) until SIGINT/SIGTERM.
+void run_until_stopped(boost::asio::io_context& io, botclient::BotFleet& fleet, BotHealth& health) {
+  boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&](boost::system::error_code ec, int) {
+    if (ec) return;
+    spdlog::info("bot: stopping");
+    health.stop();
+    fleet.stop();
+  });
+  health.start();
+  io.run();
+}
 
 // The file of --log-messages (none: no file), opened for appending; nothing when it cannot be.
 std::optional<std::unique_ptr<std::ofstream>> message_log(const std::string& path) {
@@ -57,6 +117,7 @@ struct BotArgs {
   std::string admin_token_file;
   std::string program;
   int seats = 2;
+  std::string health_file;
 };
 
 // Creates the bot accounts `names` that have no token in the token file through the server's
@@ -127,35 +188,32 @@ int run_bridge(const BotArgs& args) {
   auto log = message_log(args.log_messages);
   if (!log) return 1;
   boost::asio::io_context io(1);
-  // One decision (a wait for the program's answer) per connection at a time, plus the programs' ends.
-  boost::asio::thread_pool workers(static_cast<std::size_t>(args.seats) + 1);
+  // Each connection, the first ones and those to the nodes, with its own programs and workers: one
+  // decision (a wait for the program's answer) at a time, plus the programs' ends.
+  std::deque<boost::asio::thread_pool> workers;
   std::vector<std::shared_ptr<bridge::ProgramTables>> programs;
-  std::vector<std::shared_ptr<botclient::BotConnection>> connections;
-  for (int i = 1; i <= args.seats; ++i) {
-    programs.push_back(std::make_shared<bridge::ProgramTables>(args.program, args.name, workers));
-    botclient::BotSettings s;
-    s.endpoint = *endpoint;
-    s.name = args.name;
-    s.token = args.token;
-    s.spec = *parsed;
-    s.seed = args.seed + static_cast<std::uint64_t>(i);
-    s.message_log = log->get();
-    s.workers = &workers;
-    s.announce_kind = false;  // a player's bot: the server names its program account:NAME
-    s.hooks = programs.back()->hooks();
-    connections.push_back(std::make_shared<botclient::BotConnection>(io, std::move(s)));
-  }
-  boost::asio::signal_set signals(io, SIGINT, SIGTERM);
-  signals.async_wait([&](boost::system::error_code ec, int) {
-    if (ec) return;
-    spdlog::info("bot: stopping");
-    for (auto& c : connections) c->stop();
-  });
-  for (auto& c : connections) c->start();
+  botclient::BotFleet fleet(io);
+  for (int i = 1; i <= args.seats; ++i)
+    fleet.add([&, i](const std::string&) {
+      workers.emplace_back(2);
+      programs.push_back(std::make_shared<bridge::ProgramTables>(args.program, args.name, workers.back()));
+      botclient::BotSettings s;
+      s.endpoint = *endpoint;
+      s.name = args.name;
+      s.token = args.token;
+      s.spec = *parsed;
+      s.seed = args.seed + static_cast<std::uint64_t>(i);
+      s.message_log = log->get();
+      s.workers = &workers.back();
+      s.announce_kind = false;  // a player's bot: the server names its program account:NAME
+      s.hooks = programs.back()->hooks();
+      return s;
+    });
+  BotHealth health(io, args.health_file, fleet);
   spdlog::info("bot: {} connection(s) of {} to {}, each running '{}' for its seat", args.seats, args.name, args.url,
                args.program);
-  io.run();
-  workers.join();
+  run_until_stopped(io, fleet, health);
+  for (auto& w : workers) w.join();
   bots::ProgramFaults faults;
   for (auto& p : programs) {
     p->close_all();
@@ -198,37 +256,36 @@ int run_bot(const BotArgs& args) {
     spdlog::error("bot: --register needs --token-file (where the new tokens are kept)");
     return 1;
   }
+  std::vector<std::string> secrets;
+  for (const std::string& name : names) {
+    const auto t = tokens.find(name);
+    secrets.push_back(t != tokens.end() ? t->second : args.token);
+    if (secrets.back().empty()) {
+      spdlog::error("bot: no token for {} (use --token or --token-file)", name);
+      return 1;
+    }
+  }
   auto log = message_log(args.log_messages);
   if (!log) return 1;
   boost::asio::io_context io(1);
   boost::asio::thread_pool workers(static_cast<std::size_t>(args.threads));
-  std::vector<std::shared_ptr<botclient::BotConnection>> bots;
-  for (int i = 1; i <= args.count; ++i) {
-    botclient::BotSettings s;
-    s.endpoint = *endpoint;
-    s.name = names[static_cast<std::size_t>(i - 1)];
-    s.token = args.token;
-    if (const auto t = tokens.find(s.name); t != tokens.end()) s.token = t->second;
-    if (s.token.empty()) {
-      spdlog::error("bot: no token for {} (use --token or --token-file)", s.name);
-      return 1;
-    }
-    s.spec = spec;
-    s.seed = args.seed + static_cast<std::uint64_t>(i);
-    s.message_log = log->get();
-    s.workers = &workers;
-    s.delay = std::chrono::milliseconds(args.delay_ms);
-    bots.push_back(std::make_shared<botclient::BotConnection>(io, std::move(s)));
-  }
-  boost::asio::signal_set signals(io, SIGINT, SIGTERM);
-  signals.async_wait([&](boost::system::error_code ec, int) {
-    if (ec) return;
-    spdlog::info("bot: stopping");
-    for (auto& b : bots) b->stop();
-  });
-  for (auto& b : bots) b->start();
+  botclient::BotFleet fleet(io);
+  for (std::size_t i = 0; i < names.size(); ++i)
+    fleet.add([&, i](const std::string&) {
+      botclient::BotSettings s;
+      s.endpoint = *endpoint;
+      s.name = names[i];
+      s.token = secrets[i];
+      s.spec = spec;
+      s.seed = args.seed + i + 1;
+      s.message_log = log->get();
+      s.workers = &workers;
+      s.delay = std::chrono::milliseconds(args.delay_ms);
+      return s;
+    });
+  BotHealth health(io, args.health_file, fleet);
   spdlog::info("bot: {} {} bot(s) connecting to {}", args.count, args.kind, args.url);
-  io.run();
+  run_until_stopped(io, fleet, health);
   workers.join();
   return 0;
 }
@@ -265,6 +322,8 @@ Command add_bot_command(CLI::App& parent) {
       ->check(CLI::Range(1, 64))
       ->capture_default_str()
       ->needs(program);
+  app->add_option("--health-file", args->health_file,
+                  "Keep a health file (JSON: at, ok, connected, connections) for skat health --file");
   for (const char* other : {"--kind", "--count", "--token-file", "--register", "--delay-ms"})
     program->excludes(app->get_option_no_throw(other));
   return {app, [args] { return run_bot(*args); }};

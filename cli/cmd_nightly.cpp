@@ -2,14 +2,19 @@
 // next table version, recompute Seeger-Fabian and the chance-corrected Elo (hand luck on unless
 // --no-hand-luck), write the leaderboard snapshot; progress on stderr, a summary on stdout, exit 1
 // on failure. With --every-day-at HH:MM it stays in the foreground and runs the job every day at
-// that UTC time until SIGINT/SIGTERM (its own service in docker-compose.yml).
+// that UTC time until SIGINT/SIGTERM (its own service in docker-compose.yml), keeping a health file
+// with --health-file (cli/health_file.h).
 #include <signal.h>
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
+#include <cstring>
+#include <ctime>
 #include <iostream>
 #include <memory>
 
 #include "cli/command.h"
+#include "cli/health_file.h"
 #include "server/nightly/nightly_job.h"
 #include "server/nightly/nightly_schedule.h"
 
@@ -20,10 +25,23 @@ namespace {
 struct NightlyArgs {
   nightly::NightlyOptions options;
   std::string every_day_at;
+  std::string health_file;
 };
 
-// The schedule's thread inherits the blocked signals, so only this thread takes them.
-int run_every_day(const nightly::NightlyOptions& options, const std::string& at) {
+// {"at","ok","last_run","next_run"}: ok is false only when the last run failed.
+void write_health(HealthFileWriter& writer, nightly::NightlySchedule& schedule) {
+  const auto now = std::chrono::system_clock::now();
+  const nightly::NightlySchedule::Status status = schedule.status(now);
+  writer.write(nlohmann::ordered_json{
+      {"at", unix_seconds(now)},
+      {"ok", status.last_ok},
+      {"last_run", status.last_run ? nlohmann::ordered_json(unix_seconds(*status.last_run)) : nullptr},
+      {"next_run", unix_seconds(status.next_run)}});
+}
+
+// The schedule's thread inherits the blocked signals, so only this thread takes them; it writes
+// the health file while it waits for one.
+int run_every_day(const nightly::NightlyOptions& options, const std::string& at, const std::string& health_file) {
   const auto time = nightly::parse_daily_time(at);
   if (!time) {
     spdlog::error("nightly: --every-day-at must be HH:MM (UTC)");
@@ -35,8 +53,17 @@ int run_every_day(const nightly::NightlyOptions& options, const std::string& at)
   sigaddset(&stop, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop, nullptr);
   nightly::NightlySchedule schedule(options, *time);
-  int signal = 0;
-  sigwait(&stop, &signal);
+  HealthFileWriter health(health_file);
+  int signal = -1;
+  while (signal < 0) {
+    if (health.enabled()) write_health(health, schedule);
+    const timespec every{static_cast<std::time_t>(kHealthEvery.count()), 0};
+    signal = health.enabled() ? sigtimedwait(&stop, nullptr, &every) : sigwaitinfo(&stop, nullptr);
+    if (signal < 0 && errno != EAGAIN && errno != EINTR) {
+      spdlog::error("nightly: waiting for a signal: {}", std::strerror(errno));
+      signal = 0;
+    }
+  }
   spdlog::info("nightly: signal {}: stopping", signal);
   schedule.stop();
   return 0;
@@ -91,12 +118,15 @@ Command add_nightly_command(CLI::App& parent) {
       "nightly", "The nightly job: fold new games into the next table version, scores and ratings (leaderboard)");
   app->add_option("--db", args->options.db_path, "The database (SQLite file or postgresql:// URL)")
       ->capture_default_str();
-  app->add_option("--every-day-at", args->every_day_at,
-                  "Stay running and run the job every day at HH:MM UTC (until SIGINT/SIGTERM)");
+  auto* every = app->add_option("--every-day-at", args->every_day_at,
+                                "Stay running and run the job every day at HH:MM UTC (until SIGINT/SIGTERM)");
+  app->add_option("--health-file", args->health_file,
+                  "With --every-day-at: keep a health file (JSON: at, ok, last_run, next_run) for skat health --file")
+      ->needs(every);
   add_nightly_options(*app, args->options);
   return {app, [args] {
             return args->every_day_at.empty() ? run_nightly_command(args->options)
-                                              : run_every_day(args->options, args->every_day_at);
+                                              : run_every_day(args->options, args->every_day_at, args->health_file);
           }};
 }
 

@@ -86,14 +86,16 @@ bool bearer_matches(const net::HttpRequest& request, const std::string& token) {
 }  // namespace
 
 Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_ptr<TournamentDirector> tournaments,
-         DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token, ApiLimits limits)
+         DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token, ApiLimits limits,
+         std::string node)
     : web_dir_(std::move(web_dir)),
       hub_(std::move(hub)),
       tournaments_(std::move(tournaments)),
       writer_(writer),
       reads_(std::move(reads)),
       admin_token_(std::move(admin_token)),
-      limits_(limits) {
+      limits_(limits),
+      node_(std::move(node)) {
   metrics();  // the metrics' clock starts with the server
 }
 
@@ -107,10 +109,13 @@ net::HttpReply Api::handle(const net::HttpRequest& request) {
     return json_error(request, http::status::method_not_allowed, "only GET here");
   if (path == "/healthz") {
     // Degraded while finished games wait in memory because the database refuses them.
+    // A named node says its name (which node the balancer reached).
     const DbWriter::Health health = writer_.health();
-    if (health.unsaved == 0) return json_reply(request, http::status::ok, Json{{"status", "ok"}});
-    return json_reply(request, http::status::service_unavailable,
-                      Json{{"status", "degraded"}, {"unsaved_writes", health.unsaved}, {"db_error", health.error}});
+    Json answer = health.unsaved == 0
+                      ? Json{{"status", "ok"}}
+                      : Json{{"status", "degraded"}, {"unsaved_writes", health.unsaved}, {"db_error", health.error}};
+    if (!node_.empty()) answer["node"] = node_;
+    return json_reply(request, health.unsaved == 0 ? http::status::ok : http::status::service_unavailable, answer);
   }
   if (path.starts_with("/api/")) return api(request, path);
   return static_file(request, path);

@@ -30,7 +30,8 @@ struct ApiLimits {
 class Api : public net::HttpHandler {
  public:
   Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_ptr<TournamentDirector> tournaments,
-      DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token, ApiLimits limits = {});
+      DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token, ApiLimits limits = {},
+      std::string node = {});
   net::HttpReply handle(const net::HttpRequest& request) override;
 
  private:
@@ -58,6 +59,7 @@ class Api : public net::HttpHandler {
   std::shared_ptr<ReadModel> reads_;
   std::string admin_token_;
   ApiLimits limits_;
+  std::string node_;             // this node's name (`skat serve --node`), shown by /healthz; empty: one server
   std::mutex tournament_start_;  // a player's limits are checked and the tournament started as one
 };
 

@@ -4,6 +4,8 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <set>
+#include <string>
 
 #include "server/app/client_error.h"
 #include "server/app/strand_post.h"
@@ -43,6 +45,7 @@ Hub::Hub(Token, asio::io_context& io, const ServeConfig& config, DbWriter& write
       reap_timer_(strand_),
       node_timer_(strand_),
       strength_cache_(hand_strengths_from_tables(config.strength_tables)) {
+  if (!config_.node.empty()) live_nodes_ = {config_.node};
   if (strength_cache_) hand_strengths_ = [cache = strength_cache_](const Deal& deal) { return cache->get(deal); };
   rebuild_snapshot();
 }
@@ -79,7 +82,10 @@ void Hub::schedule_node_exchange() {
         std::vector<UnfinishedSeries> resumable =
             adopted ? std::move(adopted->resumable) : std::vector<UnfinishedSeries>{};
         owner->on_strand([others = std::move(others), resumable = std::move(resumable)](Hub& h) mutable {
-          if (others) h.take_remote_tables(*others);
+          if (others) {
+            h.note_live_nodes(*others);
+            h.take_remote_tables(*others);
+          }
           for (UnfinishedSeries& s : resumable) h.resume_table(std::move(s));
           h.schedule_node_exchange();
         });
@@ -109,6 +115,18 @@ void Hub::take_remote_tables(const std::vector<Store::NodeTables>& nodes) {
     if (const auto id = t.find("table"); id != t.end() && id->is_number_integer())
       remote_node_of_[id->get<table::TableId>()] = t["node"].get<std::string>();
   refresh_snapshot();
+}
+
+void Hub::note_live_nodes(const std::vector<Store::NodeTables>& nodes) {
+  std::set<std::string> names{config_.node};
+  for (const Store::NodeTables& n : nodes) names.insert(n.node);
+  std::vector<std::string> live(names.begin(), names.end());
+  if (live == live_nodes_) return;
+  live_nodes_ = std::move(live);
+  std::string list;
+  for (const std::string& n : live_nodes_) list += (list.empty() ? "" : " ") + n;
+  spdlog::info("hub: live nodes: {}", list);
+  sessions_->send_to_bots(protocol::to_text(protocol::make_nodes(live_nodes_)));
 }
 
 void Hub::send_table_elsewhere(net::WsSession& session, table::TableId table, std::optional<std::int64_t> request_id) {
@@ -223,7 +241,8 @@ void Hub::welcome(Connection& conn, const std::shared_ptr<net::WsSession>& sessi
     session->use_bot_rate_limit();
     bots_.connected(who, conn, session->id(), who.seats);
   }
-  session->send(protocol::to_text(protocol::make_welcome(who.player_id, who.name, who.bot, token, config_.node)));
+  session->send(
+      protocol::to_text(protocol::make_welcome(who.player_id, who.name, who.bot, token, config_.node, live_nodes_)));
   spdlog::info("{} {} (player {}) connected", who.bot ? "bot" : "guest", who.name, who.player_id);
   if (who.bot) bots_.welcomed(who);
   refresh_snapshot();

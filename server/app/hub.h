@@ -105,6 +105,9 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   // config_.node_silent_after are taken over and resumed here (through the writer's connection).
   void schedule_node_exchange();
   void take_remote_tables(const std::vector<Store::NodeTables>& nodes);
+  // The live nodes are this one and those the exchange returned: when they changed, the bots hear
+  // of it (a `nodes` message; a bot keeps a connection to each node, docs/protocol.md §2).
+  void note_live_nodes(const std::vector<Store::NodeTables>& nodes);
   // A message for a table this node does not hold: `other_node` with the node that holds it (the
   // client goes there, docs/protocol.md §3), else `no_such_table`.
   void send_table_elsewhere(net::WsSession& session, table::TableId table, std::optional<std::int64_t> request_id);
@@ -130,6 +133,7 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   boost::asio::steady_timer node_timer_;
   protocol::Json remote_tables_ = protocol::Json::array();  // the other nodes' lobby tables
   std::map<table::TableId, std::string> remote_node_of_;    // their tables' nodes
+  std::vector<std::string> live_nodes_;                     // sorted, this one included (welcome's `nodes`)
   bool reap_scheduled_ = false;
   bool snapshot_pending_ = false;
   std::shared_ptr<HandStrengthCache> strength_cache_;

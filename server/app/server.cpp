@@ -29,10 +29,11 @@ unsigned short Server::start(bool handle_signals) {
   services->http =
       std::make_shared<Api>(config_.web_dir, hub_, tournaments_, writer_, reads_, admin_token_,
                             ApiLimits{config_.bots_per_owner, config_.player_tournament_max_deals,
-                                      config_.player_tournament_deals_per_day, config_.player_tournament_tables});
+                                      config_.player_tournament_deals_per_day, config_.player_tournament_tables},
+                            config_.node);
   services->ws = hub_;
   services->limits = config_.limits;
-  if (!config_.node.empty()) services->node_ws_path = "/n/" + config_.node + "/ws";
+  if (!config_.node.empty()) services->node_prefix = "/n/" + config_.node;
   const auto address = asio::ip::make_address(config_.bind);
   listener_ = std::make_shared<net::Listener>(
       io_, asio::ip::tcp::endpoint(address, static_cast<unsigned short>(config_.port)), services);

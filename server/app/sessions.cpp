@@ -150,6 +150,13 @@ void Sessions::close_player(std::int64_t player_id) {
       if (const auto session = conn->session.lock()) session->close();
 }
 
+void Sessions::send_to_bots(const std::string& text) {
+  const auto shared = std::make_shared<const std::string>(text);
+  for (const auto& [id, conn] : conns_)
+    if (conn.who && conn.who->bot)
+      if (const auto session = conn.session.lock()) session->send(shared);
+}
+
 void Sessions::start_purge() {
   post_guarded(
       strand_, shared_from_this(), [](Sessions& s) { s.purge_unused_guests(); }, "sessions");

@@ -71,6 +71,8 @@ class Sessions : public std::enable_shared_from_this<Sessions> {
   std::shared_ptr<net::WsSession> reach_connection(std::uint64_t session_id, table::TableId table);
   // Closes every connection of this player (a bot account deleted, disabled, renamed or re-keyed).
   void close_player(std::int64_t player_id);
+  // Sends `text` to every connection of a bot account.
+  void send_to_bots(const std::string& text);
   // Starts the periodic purge of unused guests (the first one at once); stop() ends it.
   void start_purge();
   // Stops the purge and closes every connection.

@@ -33,6 +33,7 @@ void BotConnection::start() { do_resolve(); }
 
 void BotConnection::stop() {
   stopped_ = true;
+  welcomed_ = false;
   backoff_timer_.cancel();
   delay_timer_.cancel();
   if (ws_ && connected_) {
@@ -126,6 +127,7 @@ void BotConnection::retry(const std::shared_ptr<Stream>& ws, const char* why, be
   }
   ws_.reset();
   connected_ = false;
+  welcomed_ = false;
   queue_.clear();
   answered_.clear();  // an answer may have been lost with the connection: the resume asks again
   if (stopped_) return;
@@ -154,9 +156,13 @@ void BotConnection::handle(const std::string& text) {
   }
   if (type == "welcome") {
     failures_ = 0;
-    spdlog::info("bot {}: connected", settings_.name);
+    welcomed_ = true;
+    spdlog::info("bot {}: connected to {}", settings_.name, settings_.endpoint.path);
     for (const auto& [table, version] : tables_)
       send(Json{{"type", "resume"}, {"table", table}, {"version", version}}.dump());
+    nodes_listed(m);
+  } else if (type == "nodes") {
+    nodes_listed(m);
   } else if (type == "invite") {
     const auto table = m.value("table", std::int64_t{0});
     tables_.try_emplace(table, 0);
@@ -174,6 +180,15 @@ void BotConnection::handle(const std::string& text) {
       send(Json{{"type", "resume"}, {"table", table}, {"version", tables_[table]}}.dump());
     }
   }
+}
+
+void BotConnection::nodes_listed(const Json& message) {
+  const auto nodes = message.find("nodes");
+  if (!settings_.hooks.on_nodes || nodes == message.end() || !nodes->is_array()) return;
+  std::vector<std::string> names;
+  for (const Json& n : *nodes)
+    if (n.is_string()) names.push_back(n.get<std::string>());
+  settings_.hooks.on_nodes(names);
 }
 
 void BotConnection::answer(const Json& act) {

@@ -8,7 +8,7 @@
 // reconnects with exponential backoff and resumes from the last table version it saw; an answer
 // refused as `stale` (its turn is past) makes it resume the table too, to answer the newer turn.
 // Hooks let an owner see every message and decide the requests itself (the program bridge,
-// bridge/program_bridge.h).
+// bridge/program_bridge.h), and hear of the cluster's nodes (BotFleet, bot_fleet.h).
 #pragma once
 
 #include <array>
@@ -29,6 +29,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "bots/bot_factory.h"
 #include "bots/player.h"
@@ -67,6 +68,9 @@ struct ConnectionHooks {
   std::function<void(const nlohmann::json& message, const std::string& text)> on_message;
   // Decides a request instead of a player of the spec (on the decision thread; nothing: no answer).
   std::function<std::optional<Action>(const ActRequest& request)> decide;
+  // The names of the cluster's live nodes, as a welcome or a `nodes` message lists them (a server
+  // of several nodes, docs/protocol.md §2; I/O thread).
+  std::function<void(const std::vector<std::string>& nodes)> on_nodes;
 };
 
 struct BotSettings {
@@ -90,6 +94,8 @@ class BotConnection : public std::enable_shared_from_this<BotConnection> {
   void start();
   void stop();
   int moves() const { return moves_; }
+  // Welcomed on the connection open now (any thread).
+  bool welcomed() const { return welcomed_; }
 
  private:
   using Stream = boost::beast::websocket::stream<boost::beast::tcp_stream>;
@@ -105,6 +111,7 @@ class BotConnection : public std::enable_shared_from_this<BotConnection> {
   using Request = ActRequest;
 
   void handle(const std::string& text);
+  void nodes_listed(const nlohmann::json& message);  // a welcome's or a `nodes` message's list
   void answer(const nlohmann::json& act);
   void think_next();  // starts on the pending request when no decision runs
   void answer_when_due(const Request& request, std::optional<Action> action);
@@ -131,6 +138,7 @@ class BotConnection : public std::enable_shared_from_this<BotConnection> {
   std::map<std::int64_t, std::int64_t> tables_;    // table → last version seen
   std::map<std::int64_t, std::int64_t> answered_;  // table → version of the last act request answered
   std::atomic<int> moves_ = 0;
+  std::atomic<bool> welcomed_ = false;
 };
 
 }  // namespace skat::botclient

@@ -73,12 +73,23 @@ bool kind_matches(std::string_view bot_kind, std::string_view wanted) {
          bot_kind.starts_with(wanted) && bot_kind[wanted.size()] == ':';
 }
 
+// An account connected several times (a bot process keeps a connection to every node, and one
+// through the balancer) takes a second seat at a table only when no other account can.
 std::optional<BotPool::Slot> BotPool::acquire_by_kind(std::string_view kind, TableId table) {
   if (kind.starts_with(kAccountPrefix)) return acquire_by_name(kind.substr(kAccountPrefix.size()), table);
-  for (auto it = bots_.begin(); it != bots_.end(); ++it)
-    if (it->second.account.house && kind_matches(it->second.account.program, kind))
-      if (auto slot = take(it, table)) return slot;
+  for (const bool second_seat : {false, true})
+    for (auto it = bots_.begin(); it != bots_.end(); ++it)
+      if (it->second.account.house && kind_matches(it->second.account.program, kind) &&
+          (second_seat || !sits_at(it->second, table)))
+        if (auto slot = take(it, table)) return slot;
   return std::nullopt;
+}
+
+bool BotPool::sits_at(const Bot& bot, TableId table) {
+  return std::ranges::find(bot.orphans, table) != bot.orphans.end() ||
+         std::ranges::any_of(bot.conns, [&](const auto& c) {
+           return std::ranges::find(c.second.tables, table) != c.second.tables.end();
+         });
 }
 
 std::optional<BotPool::Slot> BotPool::acquire(std::string_view name, std::string_view kind, TableId table) {

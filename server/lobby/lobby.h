@@ -64,7 +64,8 @@ class BotPool {
   // This bot, when one of its connections is free, for `table`.
   std::optional<Slot> acquire_id(PlayerId id, TableId table);
   // A free connection of a house bot whose program matches `kind` (kind_matches; empty: any house
-  // bot), lowest id first. "account:NAME" asks for that player's bot by name.
+  // bot), lowest id first, an account not seated at `table` before one that is. "account:NAME"
+  // asks for that player's bot by name.
   std::optional<Slot> acquire_by_kind(std::string_view kind, TableId table);
   // Name first, then kind: what Table's BotRequest asks for.
   std::optional<Slot> acquire(std::string_view name, std::string_view kind, TableId table);
@@ -91,6 +92,8 @@ class BotPool {
     std::vector<TableId> orphans;  // seats held whose connection closed
   };
   std::optional<Slot> take(std::map<PlayerId, Bot>::iterator it, TableId table);
+  // Holds a seat at `table` (through a connection, or orphaned).
+  static bool sits_at(const Bot& bot, TableId table);
   std::map<PlayerId, Bot> bots_;
 };
 

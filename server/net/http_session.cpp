@@ -46,9 +46,11 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     return reply_error(http::status::request_header_fields_too_large, "request header too large\n");
   if (ec) return;  // timeout, reset, malformed: nothing worth answering
   HttpRequest request = parser_->release();
+  const std::string& prefix = services_->node_prefix;
+  if (!prefix.empty() && request.target().starts_with(prefix + "/"))
+    request.target(std::string(request.target().substr(prefix.size())));
   if (beast::websocket::is_upgrade(request)) {
-    const bool node_path = !services_->node_ws_path.empty() && request.target() == services_->node_ws_path;
-    if (request.target() != "/ws" && !node_path)
+    if (request.target() != "/ws")
       return reply_error(http::status::not_found, "WebSocket endpoint is /ws (or /n/NODE/ws of this node)\n");
     std::make_shared<WsSession>(stream_.release_socket(), services_->ws, services_->limits, std::move(slot_))
         ->run(std::move(request));

@@ -22,7 +22,9 @@ struct Services {
   std::shared_ptr<HttpHandler> http;
   std::shared_ptr<SessionHandler> ws;
   Limits limits;
-  std::string node_ws_path;  // "/n/NAME/ws" on a named node (the balancer's route to it), else empty
+  // "/n/NAME" on a named node (the balancer's route to it), else empty: /n/NAME/ws is its WebSocket
+  // endpoint besides /ws, and /n/NAME/… any HTTP request of it (/n/NAME/healthz is /healthz).
+  std::string node_prefix;
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {

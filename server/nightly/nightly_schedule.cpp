@@ -39,6 +39,11 @@ void NightlySchedule::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
+NightlySchedule::Status NightlySchedule::status(std::chrono::system_clock::time_point now) {
+  const std::lock_guard lock(mutex_);
+  return Status{last_run_, last_ok_, next_run(now, at_)};
+}
+
 void NightlySchedule::loop() {
   std::unique_lock lock(mutex_);
   for (;;) {
@@ -46,12 +51,15 @@ void NightlySchedule::loop() {
     spdlog::info("nightly: next run at {:02}:{:02} UTC", at_.hour, at_.minute);
     if (wake_.wait_until(lock, when, [this] { return stopping_; })) return;
     lock.unlock();
+    const auto started = std::chrono::system_clock::now();
     const auto summary = run_nightly(options_, [](const std::string& step) { spdlog::info("nightly: {}", step); });
     if (summary)
       spdlog::info("nightly: {}", summary_text(*summary));
     else
       spdlog::error("nightly: {}", summary.error());
     lock.lock();
+    last_run_ = started;
+    last_ok_ = summary.has_value();
     if (stopping_) return;
   }
 }

@@ -1,6 +1,7 @@
 // The nightly job on a timer: every day at a fixed UTC time, on its own thread (it opens its own
 // database connection; SQLite's WAL lets the server keep writing meanwhile), until stopped. Used
-// by `skat serve --nightly-at HH:MM`; a failed run is logged and the next day's run tries again.
+// by `skat serve --nightly-at HH:MM` and `skat nightly --every-day-at`; a failed run is logged and
+// the next day's run tries again. Its status (the last run and the next) is for a health file.
 #pragma once
 
 #include <chrono>
@@ -33,6 +34,14 @@ class NightlySchedule {
   // Waits for a run in progress to end.
   void stop();
 
+  struct Status {
+    std::optional<std::chrono::system_clock::time_point> last_run;  // when the last run started
+    bool last_ok = true;                                            // it succeeded (none yet: true)
+    std::chrono::system_clock::time_point next_run;                 // the next run's time after `now`
+  };
+  // Any thread.
+  Status status(std::chrono::system_clock::time_point now);
+
  private:
   void loop();
 
@@ -41,6 +50,8 @@ class NightlySchedule {
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
+  std::optional<std::chrono::system_clock::time_point> last_run_;
+  bool last_ok_ = true;
   std::thread thread_;
 };
 

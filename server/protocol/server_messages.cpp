@@ -10,12 +10,13 @@ Json make_error(const ProtocolError& error, std::optional<std::int64_t> request_
 }
 
 Json make_welcome(std::int64_t player_id, std::string_view name, bool bot, std::string_view token,
-                  std::string_view node) {
+                  std::string_view node, const std::vector<std::string>& nodes) {
   Json j{{"type", "welcome"},
          {"protocol", kProtocolVersion},
          {"player", Json{{"id", player_id}, {"name", name}, {"bot", bot}}}};
   if (!token.empty()) j["token"] = token;
   if (!node.empty()) j["node"] = node;
+  if (!nodes.empty()) j["nodes"] = nodes;
   return j;
 }
 
@@ -52,5 +53,7 @@ Json make_lobby(const std::vector<LobbyTable>& tables, const std::vector<LobbyPl
 Json make_table_created(TableId table) { return Json{{"type", "table_created"}, {"table", table}}; }
 
 Json make_invite(TableId table, int seat) { return Json{{"type", "invite"}, {"table", table}, {"seat", seat}}; }
+
+Json make_nodes(const std::vector<std::string>& nodes) { return Json{{"type", "nodes"}, {"nodes", nodes}}; }
 
 }  // namespace skat::protocol

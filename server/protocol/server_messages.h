@@ -1,5 +1,5 @@
 // Builders for server → client messages that are not table events (welcome, error, pong,
-// lobby, invitations for bots). Table events are built in server/table with the same field
+// lobby, invitations for bots, the cluster's nodes). Table events are built in server/table with the same field
 // conventions; docs/protocol.md documents every message.
 #pragma once
 
@@ -19,9 +19,10 @@ Json make_error(const ProtocolError& error, std::optional<std::int64_t> request_
                 std::optional<TableId> table = std::nullopt);
 // {"type":"welcome","protocol":1,"player":{"id":3,"name":"anna","bot":false},"token":"9f…"}
 // `token` is the guest session token to send in a later hello; omitted when empty (bots).
-// `node`: this server's node name when several share a store (docs/scaling.md), else empty.
+// `node`: this server's node name when several share a store (docs/scaling.md), else empty;
+// `nodes`: then the names of the cluster's live nodes, this one included (omitted when empty).
 Json make_welcome(std::int64_t player_id, std::string_view name, bool bot, std::string_view token = {},
-                  std::string_view node = {});
+                  std::string_view node = {}, const std::vector<std::string>& nodes = {});
 Json make_pong();
 
 struct LobbySeat {
@@ -53,5 +54,7 @@ Json make_lobby(const std::vector<LobbyTable>& tables, const std::vector<LobbyPl
 Json make_table_created(TableId table);
 // {"type":"invite","table":7,"seat":2}: tells a bot client to send join_table for that seat.
 Json make_invite(TableId table, int seat);
+// {"type":"nodes","nodes":["a","b"]}: the cluster's live nodes changed (sent to bots).
+Json make_nodes(const std::vector<std::string>& nodes);
 
 }  // namespace skat::protocol

@@ -1,7 +1,10 @@
 // End-to-end tests of the built `skat` executable: exit codes, one-line errors, stdout formats
-// of value / elo / bench, and the selfplay → replay round trip.
+// of value / elo / bench, the selfplay → replay round trip, and health files.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -21,6 +24,7 @@
 #include "engine/records/pgn.h"
 #include "engine/records/sgf.h"
 #include "server/common/csprng.h"
+#include "tests/support/eventually.h"
 
 namespace {
 
@@ -447,6 +451,88 @@ TEST(Binary, NightlyCorrectsForHandLuckUnlessTurnedOff) {
   EXPECT_EQ(o["start_series"], 2);
   EXPECT_EQ(skat("nightly --db '" + db + "' --mean-value 40 --mean-from-games").exit_code, 2);
   std::filesystem::remove_all(db + ".tables");
+  std::filesystem::remove(db);
+}
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// `skat health --file`: a fresh file that says ok passes (0, "ok"); a stale one, one that says not
+// ok, one that is not JSON and a missing one fail (1, the reason on stderr in one line).
+TEST(Binary, HealthChecksAHealthFile) {
+  const std::string file = temp_path("health.json");
+  auto write = [&](const nlohmann::json& j) { std::ofstream(file, std::ios::trunc) << j.dump() << '\n'; };
+  auto check = [&](const std::string& flags = "") { return skat("health --file '" + file + "' " + flags); };
+  write({{"at", unix_now()}, {"ok", true}, {"connected", 1}, {"connections", 1}});
+  CliRun r = check();
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "ok\n");
+  write({{"at", unix_now() - 120}, {"ok", true}});
+  r = check();
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("s ago (at most 60 s)"), std::string::npos) << r.err;
+  EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  r = check("--max-age-s 300");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  write({{"at", unix_now()}, {"ok", false}, {"last_run", unix_now() - 5}, {"next_run", unix_now() + 86000}});
+  r = check();
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("not ok"), std::string::npos) << r.err;
+  std::ofstream(file, std::ios::trunc) << "{\"at\":";
+  r = check();
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("not a JSON object"), std::string::npos) << r.err;
+  std::filesystem::remove(file);
+  r = check();
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("cannot read"), std::string::npos) << r.err;
+  EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+  // --file replaces --url; --max-age-s is --file's.
+  EXPECT_EQ(skat("health --file '" + file + "' --url http://127.0.0.1:1").exit_code, 2);
+  EXPECT_EQ(skat("health --max-age-s 5").exit_code, 2);
+}
+
+// `skat nightly --every-day-at HH:MM --health-file F` writes F while it waits: ok (no run failed),
+// no last run, the next run at that time; SIGTERM ends it with 0.
+TEST(Binary, NightlyOnAScheduleKeepsItsHealthFile) {
+  const std::string db = temp_path("skat.db"), health = temp_path("nightly-health.json");
+  std::filesystem::remove(db);
+  std::filesystem::remove(health);
+  // Half a day away, so that no run starts during the test.
+  const std::int64_t later = (unix_now() + 12 * 3600) % 86400;
+  auto two = [](std::int64_t n) { return (n < 10 ? "0" : "") + std::to_string(n); };
+  const std::string at = two(later / 3600) + ":" + two(later / 60 % 60);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    dup2(null, 2);
+    execl(SKAT_BINARY, SKAT_BINARY, "nightly", "--db", db.c_str(), "--every-day-at", at.c_str(), "--health-file",
+          health.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  ASSERT_GT(pid, 0);
+  nlohmann::json state;
+  EXPECT_TRUE(skat::test::eventually(
+      [&] {
+        state = nlohmann::json::parse(slurp(health), nullptr, false);
+        return state.is_object();
+      },
+      std::chrono::seconds(60)));
+  kill(pid, SIGTERM);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  ASSERT_TRUE(state.is_object());
+  EXPECT_EQ(state["ok"], true);
+  EXPECT_TRUE(state["last_run"].is_null()) << state;
+  const std::int64_t until = state["next_run"].get<std::int64_t>() - state["at"].get<std::int64_t>();
+  EXPECT_GT(until, 11 * 3600) << state;
+  EXPECT_LE(until, 12 * 3600) << state;
+  EXPECT_EQ(skat("nightly --db '" + db + "' --health-file '" + health + "'").exit_code, 2);  // needs --every-day-at
+  std::filesystem::remove(health);
   std::filesystem::remove(db);
 }
 

@@ -3,13 +3,18 @@
 // protocol and checked in the database (every game, PGN replays, no hidden card ever reached
 // another seat); then the server is SIGKILLed mid-series and restarted: finished games survive,
 // the database is intact, the bots reconnect by themselves and the series goes on to its end.
+// Two nodes on one database list each other to their clients, and a bot connected to one node
+// plays at the other's tables; `skat bot --health-file` keeps its health file.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/system/system_error.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -25,6 +30,7 @@
 #include "db/transaction.h"
 #include "engine/records/pgn.h"
 #include "engine/records/sgf.h"
+#include "server/botclient/bot_fleet.h"
 #include "server/protocol/json_codec.h"
 #include "server/table/game_log.h"
 #include "tests/net/ws_test_client.h"
@@ -139,18 +145,22 @@ class ServeTest : public testing::Test {
     return {pid, wait_for_port(log)};
   }
 
+  // A new bot account through the admin API: its token (empty when refused).
+  std::string register_bot(const std::string& name) {
+    std::string admin = slurp(dir_ / "admin-token");
+    while (!admin.empty() && admin.back() == '\n') admin.pop_back();
+    const auto r =
+        skat::nettest::http_request(port_, http::verb::post, "/api/admin/bots", Json{{"name", name}}.dump(), admin);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return r.status == 201 ? Json::parse(r.body)["token"].get<std::string>() : std::string();
+  }
+
   void start_bots(const std::string& prefix) {
-    const std::string admin = [&] {
-      std::string t = slurp(dir_ / "admin-token");
-      while (!t.empty() && t.back() == '\n') t.pop_back();
-      return t;
-    }();
     std::ofstream tokens(dir_ / "tokens");
     for (int i = 1; i <= 3; ++i) {
-      const auto r = skat::nettest::http_request(port_, http::verb::post, "/api/admin/bots",
-                                                 Json{{"name", prefix + "-" + std::to_string(i)}}.dump(), admin);
-      ASSERT_EQ(r.status, 201) << r.body;
-      tokens << prefix << "-" << i << ' ' << Json::parse(r.body)["token"].get<std::string>() << '\n';
+      const std::string token = register_bot(prefix + "-" + std::to_string(i));
+      ASSERT_FALSE(token.empty());
+      tokens << prefix << "-" << i << ' ' << token << '\n';
     }
     tokens.close();
     bots_ = spawn(
@@ -768,6 +778,15 @@ TEST_F(ServeTest, TwoNodesShowEachOthersTablesInTheirLobbies) {
     EXPECT_EQ((*seated)["table"], table_b);
   }
   EXPECT_THROW(WsClient(b_port, "/n/a/ws"), boost::system::system_error);  // not node b's route
+  // Its HTTP requests too: /n/b/… is b's own route, and /healthz names the node that answered.
+  const auto health = skat::nettest::http_get(b_port, "/n/b/healthz");
+  EXPECT_EQ(health.status, 200);
+  EXPECT_EQ(Json::parse(health.body, nullptr, false), (Json{{"status", "ok"}, {"node", "b"}}));
+  EXPECT_EQ(Json::parse(skat::nettest::http_get(a_port, "/healthz").body, nullptr, false)["node"], "a");
+  const auto routed_lobby = skat::nettest::http_get(b_port, "/n/b/api/tables");
+  EXPECT_EQ(routed_lobby.status, 200);
+  EXPECT_EQ(lobby_nodes(Json::parse(routed_lobby.body, nullptr, false)), both);
+  EXPECT_EQ(skat::nettest::http_get(b_port, "/n/a/healthz").status, 404);  // not b's route
   stop(b, SIGTERM);
   // A node that stopped drops out of the others' lobby once it has been silent for 10 s.
   EXPECT_TRUE(eventually(
@@ -806,6 +825,111 @@ TEST_F(ServeTest, ASilentNodesSeriesGoOnAtAnotherNode) {
   const std::string log = slurp(dir_ / "serve-b.log");
   EXPECT_NE(log.find("taken over"), std::string::npos) << log;
   stop(b, SIGTERM);
+}
+
+}  // namespace
+
+namespace {
+
+// The nodes a welcome lists, on a new connection of the bot account `name` to `port`.
+Json welcome_nodes(unsigned short port, const std::string& name, const std::string& token) {
+  WsClient c(port);
+  c.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", name}, {"token", token}, {"bot", true}});
+  const auto welcome = c.read_type("welcome");
+  return welcome ? welcome->value("nodes", Json()) : Json();
+}
+
+// Two nodes on one database: both welcome with the two live nodes. A bot fleet connected only to
+// node a (through /ws) connects to each listed node at its route /n/NAME/ws (here each node's own
+// port: no balancer), and a table created on node b seats the bot through its connection there.
+TEST_F(ServeTest, ABotConnectedToOneNodeSitsAtATableOfTheOther) {
+  start_server(0, {"--node", "a"});
+  const unsigned short a_port = port_;
+  const auto [b, b_port] = start_node("b");
+  ASSERT_NE(b_port, 0) << slurp(dir_ / "serve-b.log");
+  const std::string token = register_bot("nb");
+  ASSERT_FALSE(token.empty());
+  const Json both = Json::array({"a", "b"});
+  EXPECT_TRUE(eventually([&] { return welcome_nodes(a_port, "nb", token) == both; }, 30s));
+  EXPECT_TRUE(eventually([&] { return welcome_nodes(b_port, "nb", token) == both; }, 30s));
+
+  const auto spec = skat::bots::parse_bot_spec("simple");
+  ASSERT_TRUE(spec);
+  boost::asio::io_context io;
+  skat::botclient::BotFleet fleet(io, [&](const skat::botclient::Endpoint& first, const std::string& node) {
+    skat::botclient::Endpoint e = skat::botclient::route_to_node(first, node);
+    e.port = std::to_string(node == "b" ? b_port : a_port);
+    return e;
+  });
+  fleet.add([&](const std::string&) {
+    skat::botclient::BotSettings s;
+    s.endpoint = {"127.0.0.1", std::to_string(a_port), "/ws"};
+    s.name = "nb";
+    s.token = token;
+    s.spec = *spec;
+    return s;
+  });
+  std::thread io_thread([&] { io.run(); });
+  EXPECT_TRUE(eventually([&] { return fleet.counts().connected == 3; }, 60s));
+  EXPECT_EQ(fleet.counts().connections, 3);  // /ws, /n/a/ws and /n/b/ws
+  EXPECT_EQ(fleet.nodes_of(0), (std::vector<std::string>{"a", "b"}));
+
+  WsClient director(b_port);
+  director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director"}});
+  ASSERT_TRUE(director.read_type("welcome"));
+  director.send(Json{{"type", "create_table"}, {"deals", 3}});
+  const auto created = director.read_type("table_created");
+  ASSERT_TRUE(created);
+  const std::int64_t table = (*created)["table"].get<std::int64_t>();
+  director.send(Json{{"type", "add_bot"}, {"table", table}, {"seat", 0}, {"bot", "nb"}, {"id", 1}});
+  EXPECT_TRUE(eventually(
+      [&] {
+        director.send(Json{{"type", "lobby"}});
+        const auto lobby = director.read_until(
+            [](const Json& m) { return m.value("type", "") == "lobby" || m.value("type", "") == "error"; });
+        if (!lobby || lobby->value("type", "") == "error") return false;
+        for (const Json& t : (*lobby)["tables"])
+          if (t.value("table", std::int64_t{0}) == table && t["seats"][0].is_object())
+            return t["seats"][0].value("name", "") == "nb";
+        return false;
+      },
+      30s));
+
+  boost::asio::post(io, [&] { fleet.stop(); });
+  io_thread.join();
+  stop(b, SIGTERM);
+}
+
+// `skat bot --health-file`: written at the start and kept current: ok with its one connection
+// welcomed (and `skat health --file` agrees), not ok once the server is gone.
+TEST_F(ServeTest, ABotProcessKeepsItsHealthFile) {
+  start_server();
+  const std::string token = register_bot("hb");
+  ASSERT_FALSE(token.empty());
+  const fs::path health = dir_ / "bot-health.json";
+  bots_ = spawn({SKAT_BINARY, "bot", "--url", "ws://127.0.0.1:" + std::to_string(port_) + "/ws", "--name", "hb",
+                 "--token", token, "--health-file", health.string()},
+                dir_ / "bot.log");
+  auto state = [&] {
+    const Json j = Json::parse(slurp(health), nullptr, false);
+    return j.is_object() ? j : Json::object();
+  };
+  EXPECT_TRUE(eventually([&] { return state().value("ok", false); }, 60s)) << slurp(dir_ / "bot.log");
+  const Json up = state();
+  EXPECT_EQ(up["connected"], 1);
+  EXPECT_EQ(up["connections"], 1);
+  const auto now =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  EXPECT_LE(std::abs(up.value("at", std::int64_t{0}) - now), 60) << up;
+  const pid_t check = spawn({SKAT_BINARY, "health", "--file", health.string()}, dir_ / "health.log");
+  int status = 0;
+  waitpid(check, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(dir_ / "health.log");
+
+  stop(server_, SIGTERM);
+  server_ = -1;
+  EXPECT_TRUE(eventually([&] { return state().value("connected", -1) == 0; }, 60s)) << slurp(health);
+  EXPECT_FALSE(state().value("ok", true));
 }
 
 }  // namespace

@@ -92,5 +92,24 @@ TEST(Lobby, OneAccountSitsAtSeveralTablesAndSeatsThroughItsConnections) {
   EXPECT_TRUE(pool.is_free(30));
 }
 
+// A bot process keeps an account connected more than once (through the balancer and to every
+// node): for a program, another account comes before the same one's second seat at a table.
+TEST(Lobby, AnotherAccountComesBeforeASecondSeatOfOneAtATable) {
+  BotPool pool;
+  pool.add(40, 1, {"rule-1", "rule"});
+  pool.add(40, 2, {"rule-1", "rule"});
+  pool.add(41, 3, {"rule-2", "rule"});
+  EXPECT_EQ(pool.acquire_by_kind("rule", 7), (BotPool::Slot{40, 1}));
+  EXPECT_EQ(pool.acquire_by_kind("rule", 7), (BotPool::Slot{41, 3}));
+  // No other account is free: the account's second connection takes a second seat (a 2:1 table).
+  EXPECT_EQ(pool.acquire_by_kind("", 7), (BotPool::Slot{40, 2}));
+  EXPECT_EQ(pool.acquire_by_kind("", 7), std::nullopt);
+  // At another table the lowest id comes first again.
+  pool.release(40, 7);
+  pool.release(41, 7);
+  EXPECT_EQ(pool.acquire_by_kind("rule", 8), (BotPool::Slot{40, 1}));
+  EXPECT_EQ(pool.acquire_by_kind("rule", 8), (BotPool::Slot{41, 3}));
+}
+
 }  // namespace
 }  // namespace skat::lobby

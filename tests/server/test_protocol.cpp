@@ -283,6 +283,13 @@ TEST(Protocol, ServerMessages) {
   EXPECT_EQ(make_welcome(3, "anna", false)["player"]["name"], "anna");
   EXPECT_FALSE(make_welcome(3, "anna", false).contains("token"));
   EXPECT_EQ(make_welcome(3, "anna", false, "ab12")["token"], "ab12");
+  // A node names itself and the cluster's live nodes; a single server neither.
+  EXPECT_FALSE(make_welcome(3, "anna", false).contains("node"));
+  EXPECT_FALSE(make_welcome(3, "anna", false).contains("nodes"));
+  const Json on_node = make_welcome(68, "AI1", true, "", "a", {"a", "b"});
+  EXPECT_EQ(on_node["node"], "a");
+  EXPECT_EQ(on_node["nodes"], Json::array({"a", "b"}));
+  EXPECT_EQ(make_nodes({"a", "b", "c"}), Json::parse(R"({"type":"nodes","nodes":["a","b","c"]})"));
   EXPECT_EQ(to_string(ErrorCode::RateLimited), "rate_limited");
   LobbyTable t;
   t.table = 1;
