@@ -15,4 +15,4 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   "$bin/psql" -h /tmp -U skat -d postgres -qc "CREATE DATABASE skat"
   "$bin/pg_ctl" -D "$PGDATA" -w stop
 fi
-exec "$bin/postgres" -D "$PGDATA" -k /tmp -c listen_addresses='*' -c max_connections=200
+exec "$bin/postgres" -D "$PGDATA" -k /tmp -c listen_addresses='*' -c max_connections=200 -c jit=off

@@ -7,6 +7,8 @@ data="${SKAT_DATA:-/data}"
 db="${SKAT_DB:-$data/skat.db}"
 port="${SKAT_PORT:-8080}"
 role="${1:-server}"
+# Bots and the nightly job write their health here (`skat health --file`, docker-compose.yml).
+health="${SKAT_HEALTH_FILE:-/tmp/skat-health.json}"
 [ $# -gt 0 ] && shift
 
 case "$role" in
@@ -31,12 +33,24 @@ case "$role" in
       full:*) kind="$kind,tables=$tables" ;;
       full) kind="full:tables=$tables" ;;
     esac
-    # The server writes the admin token at its first start; the accounts of this container's bots
-    # are created through it and their tokens kept in the volume.
+    # A name that outlives the container: the first slot K of this prefix that no running container
+    # holds (a lock in the volume, held while the bots run), so a recreated container plays as the
+    # accounts PREFIX-K-1… of its predecessor, with their tokens from the volume.
+    prefix="${SKAT_BOT_PREFIX:-bot}"
+    mkdir -p "$data/bot-slots"
+    slot=1
+    while :; do
+      exec 9>"$data/bot-slots/$prefix-$slot.lock"
+      flock -n 9 && break
+      slot=$((slot + 1))
+    done
+    # The server writes the admin token at its first start; the accounts of this slot's bots are
+    # created through it once and their tokens kept in the volume.
     while [ ! -s "$data/admin-token" ]; do sleep 1; done
-    exec skat bot --url "ws://${SKAT_SERVER_HOST:-server}:$port/ws" --name "${SKAT_BOT_PREFIX:-bot}-$(hostname)" \
+    exec skat bot --url "ws://${SKAT_SERVER_HOST:-server}:$port/ws" --name "$prefix-$slot" \
       --count "${SKAT_BOTS_PER_CONTAINER:-3}" --kind "$kind" --threads "${SKAT_BOT_THREADS:-2}" \
-      --token-file "$data/bot-tokens" --register --admin-token-file "$data/admin-token" "$@"
+      --token-file "$data/bot-tokens" --register --admin-token-file "$data/admin-token" \
+      --health-file "$health" "$@"
     ;;
   nightly)
     set -- --every-day-at "${SKAT_NIGHTLY_AT:-03:00}" "$@"
@@ -46,7 +60,7 @@ case "$role" in
     [ "${SKAT_MEAN_FROM_GAMES:-0}" = 1 ] && set -- --mean-from-games "$@"
     set -- --start-from-series "${SKAT_START_FROM_SERIES:-0}" "$@"
     exec skat nightly --db "$db" --tables-dir "$data/tables" --base-tables /app/tables/t0.wtab \
-      --inference-data "$data/inference" "$@"
+      --inference-data "$data/inference" --health-file "$health" "$@"
     ;;
   *)
     exec skat "$role" "$@"
