@@ -5,15 +5,15 @@
 
 #include "db/collect_rows.h"
 #include "db/transaction.h"
+#include "server/common/text_rules.h"
 
 namespace skat::db {
 
 using detail::error;
 
 std::expected<void, DbError> validate_node_name(std::string_view node) {
-  bool ok = node.size() <= 32;
-  for (char ch : node) ok = ok && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '_');
-  if (!ok) return std::unexpected(error(DbErrc::Invalid, "a node name is up to 32 of a-z 0-9 - _"));
+  if (!node.empty() && !text::is_node_name(node))
+    return std::unexpected(error(DbErrc::Invalid, "a node name is up to 32 of a-z 0-9 - _"));
   return {};
 }
 

@@ -3,9 +3,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
 #include <set>
 #include <utility>
+
+#include "server/common/text_rules.h"
 
 namespace skat::botclient {
 
@@ -22,12 +23,6 @@ std::uint64_t mix_node(std::uint64_t seed, std::string_view node) {
 
 Endpoint route_to_node(const Endpoint& first, std::string_view node) {
   return Endpoint{first.host, first.port, "/n/" + std::string(node) + "/ws"};
-}
-
-bool valid_node_name(std::string_view node) {
-  return !node.empty() && node.size() <= 32 && std::ranges::all_of(node, [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
-  });
 }
 
 BotFleet::BotFleet(boost::asio::io_context& io, NodeEndpoint node_endpoint)
@@ -66,7 +61,7 @@ void BotFleet::hear_nodes(BotSettings& settings, const std::string& account) {
 void BotFleet::listed(const std::string& account, const std::vector<std::string>& nodes) {
   std::set<std::string> wanted;
   for (const std::string& n : nodes) {
-    if (valid_node_name(n))
+    if (text::is_node_name(n))
       wanted.insert(n);
     else
       spdlog::warn("bot {}: the server lists a node named '{}', not a node name: ignored", account, n);

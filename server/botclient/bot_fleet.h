@@ -24,9 +24,6 @@ namespace skat::botclient {
 
 // The balancer's route to one node (docs/scaling.md): `first`'s host and port, path /n/NODE/ws.
 Endpoint route_to_node(const Endpoint& first, std::string_view node);
-// Whether a listed node's name is one to connect to (a-z 0-9 - _, 1..32 bytes, as `skat serve
-// --node` takes it): anything else would make another path.
-bool valid_node_name(std::string_view node);
 
 class BotFleet {
  public:

@@ -2,6 +2,7 @@
 
 #include <utf8proc.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -110,6 +111,12 @@ bool valid_utf8(std::string_view text) {
     i += static_cast<std::size_t>(n);
   }
   return true;
+}
+
+bool is_node_name(std::string_view name) {
+  return !name.empty() && name.size() <= 32 && std::ranges::all_of(name, [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+  });
 }
 
 }  // namespace skat::text

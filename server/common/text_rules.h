@@ -38,4 +38,8 @@ std::string_view truncate(std::string_view text, std::size_t max_bytes);
 // True when `text` is valid UTF-8 (no overlong forms, no surrogates).
 bool valid_utf8(std::string_view text);
 
+// A server node's name (`skat serve --node`, docs/scaling.md): 1 to 32 of a-z 0-9 - _, so that it
+// is also a path segment of the balancer's route /n/NAME/.
+bool is_node_name(std::string_view name);
+
 }  // namespace skat::text

@@ -12,6 +12,7 @@
 #include "server/app/memory_store.h"
 #include "server/app/server.h"
 #include "server/botclient/bot_fleet.h"
+#include "server/common/text_rules.h"
 #include "tests/net/ws_test_client.h"
 #include "tests/support/eventually.h"
 
@@ -21,6 +22,7 @@ using skat::nettest::Json;
 using skat::nettest::WsClient;
 using namespace std::chrono_literals;
 namespace botclient = skat::botclient;
+namespace text = skat::text;
 
 TEST(BotFleet, TheRouteToANodeKeepsHostAndPort) {
   const botclient::Endpoint first{"skat.example", "8080", "/ws"};
@@ -28,9 +30,9 @@ TEST(BotFleet, TheRouteToANodeKeepsHostAndPort) {
   EXPECT_EQ(b.host, "skat.example");
   EXPECT_EQ(b.port, "8080");
   EXPECT_EQ(b.path, "/n/b/ws");
-  EXPECT_TRUE(botclient::valid_node_name("node-2_x"));
+  EXPECT_TRUE(text::is_node_name("node-2_x"));
   for (const char* bad : {"", "B", "a/b", "..", "a b", "n%2f", "abcdefghijklmnopqrstuvwxyz0123456"})
-    EXPECT_FALSE(botclient::valid_node_name(bad)) << bad;
+    EXPECT_FALSE(text::is_node_name(bad)) << bad;
 }
 
 // A store whose other live nodes are whatever the test says.
