@@ -12,6 +12,7 @@
 #include "db/export.h"
 #include "db/guests.h"
 #include "db/migrations.h"
+#include "db/node_lock.h"
 #include "db/nodes.h"
 #include "db/players.h"
 #include "db/tournaments.h"
@@ -82,6 +83,10 @@ std::expected<std::vector<Store::NodeTables>, std::string> DatabaseStore::exchan
 
 std::expected<int, std::string> DatabaseStore::take_over(const std::string& silent,
                                                          std::chrono::milliseconds silent_for) {
+  if (auto alive = db::NodeLock::held(path_, silent); !alive)
+    return std::unexpected(message(alive.error()));
+  else if (*alive)
+    return 0;  // its process still runs (maybe slow to beat): it is not gone
   const auto since = db::now() - std::chrono::duration_cast<std::chrono::milliseconds>(silent_for);
   auto moved = db::take_over_node(db_, silent, node_, since);
   if (!moved) return std::unexpected(message(moved.error()));
@@ -97,6 +102,11 @@ std::expected<Recovery, std::string> DatabaseStore::take_over_silent_nodes() {
   const db::Timestamp since = db::now() - silent_after_;
   for (const db::NodeRecord& n : *nodes) {
     if (n.name == node_ || n.heartbeat_at >= since) continue;
+    // Silent, but its process holds its lock: slow, not gone; its tables stay where they are.
+    if (auto alive = db::NodeLock::held(path_, n.name); !alive)
+      return std::unexpected(message(alive.error()));
+    else if (*alive)
+      continue;
     auto moved = db::take_over_node(db_, n.name, node_, since);
     if (!moved) return std::unexpected(message(moved.error()));
     if (moved->empty()) continue;
@@ -256,7 +266,7 @@ std::expected<Recovery, std::string> DatabaseStore::recover(const std::optional<
   db::SeriesFilter running;
   running.hide_sealed = false;  // the server's own bookkeeping sees every series
   running.status = db::SeriesStatus::Running;
-  if (!node_.empty()) running.node = node_;  // this node's tables only: another node's series play on
+  running.node = node_;  // this node's tables only ('' the single node's): another node's series play on
   std::vector<db::SeriesRecord> left;
   if (auto r = db::for_each_series(db_, running,
                                    [&](const db::SeriesRecord& s) {

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "bots/tables/table_files.h"
+#include "db/node_lock.h"
 #include "server/app/database_read_model.h"
 #include "server/app/database_store.h"
 #include "server/app/random_token.h"
@@ -111,6 +112,13 @@ int run_serve(const ServeConfig& config) {
   const bool postgres = db::is_postgres_url(config.db_path);
   if (const fs::path parent = fs::path(config.db_path).parent_path(); !parent.empty() && !postgres)
     fs::create_directories(parent, ec);
+  // Before anything reads or writes the database: a second server as the same node would recover
+  // (abort or resume) the series this one is playing (db/node_lock.h).
+  auto lock = db::NodeLock::acquire(config.db_path, config.node);
+  if (!lock) {
+    spdlog::error("serve: database '{}': {}", config.db_path, lock.error().message);
+    return 1;
+  }
   auto store = DatabaseStore::open(config.db_path, config.db_max_bytes);
   if (!store) {
     spdlog::error("serve: database '{}': {}{}", config.db_path, store.error(),

@@ -9,6 +9,7 @@
 
 #include "db/games.h"
 #include "db/migrations.h"
+#include "db/node_lock.h"
 #include "db/series.h"
 #include "db/tournaments.h"
 #include "engine/records/pgn.h"
@@ -209,6 +210,44 @@ TEST(SeriesRecovery, NodesResumeTheirOwnSeriesAndTakeOverASilentNode) {
   EXPECT_EQ(done.status, db::SeriesStatus::Finished);
   EXPECT_EQ(done.games_played, kDeals);
   EXPECT_EQ(done.pgn, on_a.series.pgn);
+}
+
+// A node is gone only when its process is: one whose heartbeat stopped while it still holds its
+// lock (db/node_lock.h: stuck, or slow to beat) keeps its tables; the single node ('') restarting
+// on the same database resumes none of a named node's series; once the silent node's lock is
+// released (its process ended), the heir takes its table over.
+TEST(SeriesRecovery, ASilentNodeThatStillHoldsItsLockKeepsItsTables) {
+  using namespace std::chrono_literals;
+  const std::string path = fresh_db("held");
+  std::optional<db::NodeLock> a_lock = db::NodeLock::acquire(path, "a").value();
+  Played on_a;
+  {
+    auto a = open_store(path);
+    ASSERT_TRUE(a->join_as_node("a", 20ms));
+    on_a = play_series(*a, three_players(*a, "ha"), 23);
+    ASSERT_TRUE(a->save_game(on_a.games[0]));
+  }  // a's heartbeat stops; its process (the lock) lives on
+  auto b = open_store(path);
+  ASSERT_TRUE(b->join_as_node("b", 20ms, 100ms));
+  std::this_thread::sleep_for(150ms);
+  EXPECT_EQ(b->take_over("a", 100ms).value(), 0);
+  const auto silent = b->take_over_silent_nodes();
+  ASSERT_TRUE(silent) << silent.error();
+  EXPECT_TRUE(silent->resumable.empty());
+  {
+    auto single = open_store(path);
+    const auto none = single->recover_unfinished_series();
+    ASSERT_TRUE(none) << none.error();
+    EXPECT_TRUE(none->resumable.empty());
+    EXPECT_EQ(none->aborted, 0);
+  }
+  EXPECT_EQ(series_at(path, on_a.table).status, db::SeriesStatus::Running);
+
+  a_lock.reset();  // a's process ended
+  const auto adopted = b->take_over_silent_nodes();
+  ASSERT_TRUE(adopted) << adopted.error();
+  ASSERT_EQ(adopted->resumable.size(), 1u);
+  EXPECT_EQ(adopted->resumable[0].table, on_a.table);
 }
 
 }  // namespace

@@ -513,6 +513,53 @@ TEST_F(ServeTest, AKilledServerResumesTheSeriesWithTheSameBots) {
 
 }  // namespace
 
+// A second `skat serve` on the database of a running one (as the same node) stops at once with a
+// clear error, before it reads or writes anything: the first server's series goes on in the same
+// record, is stored to its last game, and nothing waits unsaved. Without the lock the second one
+// "recovered" the running series (aborted or resumed it) under the first one's feet.
+TEST_F(ServeTest, ASecondServerOnTheSameDatabaseStopsAndLeavesTheFirstAlone) {
+  constexpr int kDeals = 12;
+  start_server();
+  start_bots("sb");
+  WsClient director(port_);
+  director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director"}});
+  ASSERT_TRUE(director.read_type("welcome"));
+  const std::int64_t table = start_bot_table(director, "sb", kDeals);
+  std::int64_t series = 0;
+  ASSERT_TRUE(eventually([&] {
+    const auto s = series_of(table);
+    if (s) series = s->id;
+    return s && stored_games(s->id) >= 1;
+  })) << slurp(dir_ / "serve.log");
+
+  const fs::path second_log = dir_ / "serve-second.log";
+  const pid_t second = spawn(serve_args(0), second_log);
+  int status = 0;
+  const bool ended = eventually([&] { return waitpid(second, &status, WNOHANG) == second; }, 60s);
+  if (!ended) stop(second, SIGKILL);
+  ASSERT_TRUE(ended) << slurp(second_log);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << status;
+  const std::string said = slurp(second_log);
+  EXPECT_NE(said.find("another skat serve runs as the single node on this database"), std::string::npos) << said;
+  EXPECT_EQ(said.find("listening on"), std::string::npos) << said;
+  EXPECT_EQ(said.find("series left running"), std::string::npos) << said;
+
+  EXPECT_TRUE(eventually([&] {
+    const auto s = series_of(table);
+    return s && s->status == skat::db::SeriesStatus::Finished;
+  })) << slurp(dir_ / "serve.log");
+  const auto finished = series_of(table);
+  ASSERT_TRUE(finished);
+  EXPECT_EQ(finished->id, series);  // the same record, never aborted or restarted
+  EXPECT_EQ(stored_games(series), kDeals);
+  const auto health = skat::nettest::http_get(port_, "/healthz");
+  EXPECT_EQ(health.status, 200) << health.body;
+  EXPECT_EQ(stop(server_, SIGTERM), 0);
+  server_ = -1;
+  const std::string first = slurp(dir_ / "serve.log");
+  EXPECT_EQ(first.find("could not be saved"), std::string::npos) << first;
+}
+
 namespace {
 
 // Game results a watcher of `table` hears within `span` (distinct game indexes).
