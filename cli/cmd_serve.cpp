@@ -87,6 +87,23 @@ Command add_serve_command(CLI::App& parent) {
   app->add_option("--admin-token-file", config->admin_token_file,
                   "File with the admin bearer token (default: admin-token beside the database, created)");
   app->add_option("--threads", config->threads, "I/O threads")->check(CLI::Range(1, 64))->capture_default_str();
+  app->add_option("--read-threads", config->read_threads,
+                  "Threads for HTTP requests that read the database or files (never the I/O threads)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  app->add_option("--read-queue", config->read_queue,
+                  "HTTP requests waiting for or running on the read threads; more are answered 503")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  app->add_option("--reads-per-address", config->reads_per_address,
+                  "Database reads (series, records, exports, leaderboard, players, tournaments) in flight from one "
+                  "IP address (IPv6: one /64); more are answered 429")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  app->add_option_function<std::size_t>(
+         "--series-cache-mib", [config](std::size_t mib) { config->series_cache_bytes = mib << 20; },
+         "Memory for the replies of ended series (replay JSON, PGN, SGF), MiB (default 64; 0: none)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1} << 20));
   app->add_option_function<std::uint64_t>(
          "--db-max-mib", [config](std::uint64_t mib) { config->db_max_bytes = mib << 20; },
          "Quota on the database file (MiB): beyond it, games wait in memory as on a full disk (default: none)")

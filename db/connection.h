@@ -49,6 +49,9 @@ struct OpenOptions {
   Durability durability = Durability::Full;
   std::chrono::milliseconds busy_timeout{5000};  // how long to wait for another writer's lock
   std::uint64_t max_bytes = 0;                   // 0: no limit; else writes growing the file beyond it fail with Full
+  // A reader: every write through the connection fails (SQLite: PRAGMA query_only; PostgreSQL:
+  // default_transaction_read_only, set again after a reconnect).
+  bool read_only = false;
 };
 
 // A prepared statement. Obtained from Connection::statement (cached: reset and unbound when this

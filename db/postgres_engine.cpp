@@ -243,14 +243,18 @@ class PostgresConnection final : public ConnectionImpl {
 
   std::expected<void, DbError> configure_session() {
     // busy_timeout's meaning here: how long a statement waits for a row or table lock.
+    if (read_only_)
+      if (auto r = exec("SET default_transaction_read_only = on"); !r) return r;
     return exec("SET lock_timeout = '" + std::to_string(lock_timeout_.count()) + "ms'");
   }
+  void set_read_only(bool read_only) { read_only_ = read_only; }
 
  private:
   PGconn* conn_;
   std::chrono::milliseconds lock_timeout_;
   StatementCache<PostgresStatement> cache_;
   int changes_ = 0;
+  bool read_only_ = false;
 };
 
 std::expected<void, DbError> PostgresStatement::execute() {
@@ -387,6 +391,7 @@ std::expected<std::unique_ptr<ConnectionImpl>, DbError> open_postgres(const std:
   if (PQstatus(conn) != CONNECTION_OK)
     return std::unexpected(DbError{DbErrc::Io, "cannot connect to PostgreSQL: " + one_line(PQerrorMessage(conn)), 0});
   PQsetNoticeProcessor(conn, ignore_notice, nullptr);
+  out->set_read_only(options.read_only);
   if (auto r = out->configure_session(); !r) return std::unexpected(r.error());
   return out;
 }

@@ -198,7 +198,8 @@ std::expected<void, DbError> configure(sqlite3* db, bool memory, const OpenOptio
   // one fsync per game is a few per second even at 500 tables: FULL is the default. NORMAL is
   // there for bulk tools and tests that can redo their work.
   const char* sync = options.durability == Durability::Full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL";
-  for (const char* sql : {sync, "PRAGMA foreign_keys=ON"}) {
+  const char* writes = options.read_only ? "PRAGMA query_only=ON" : "PRAGMA query_only=OFF";
+  for (const char* sql : {sync, "PRAGMA foreign_keys=ON", writes}) {
     const int rc = sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
     if (rc != SQLITE_OK) return std::unexpected(sqlite_error(db, rc, sql));
   }

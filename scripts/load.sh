@@ -14,6 +14,10 @@
 # SKAT_LOAD_NODES=N (2 or more) runs N server nodes (`skat serve --node nN`) on one PostgreSQL
 # database (SKAT_LOAD_DB, or a throw-away server from scripts/pg-throwaway.sh): bot process p plays
 # at node p mod N, one loadgen per node keeps K/N tables playing there, and the report sums them.
+# SKAT_LOAD_READERS=N loops N readers (curl) on GET /api/series/ID/games of a stored 360-deal series
+# (`skat selfplay --db`) during the run and reports their replies; a probe times GET /healthz (answered
+# on the I/O threads) every 0.2 s in every run, and its p99 is checked against 1 s (reported only).
+# SKAT_BIN runs another `skat` binary (e.g. an older build, to compare).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,10 +30,11 @@ nodes="${SKAT_LOAD_NODES:-1}"
 
 scripts/install-deps.sh load
 [ "$nodes" -gt 1 ] && [ -z "${SKAT_LOAD_DB:-}" ] && scripts/install-deps.sh test >/dev/null  # PostgreSQL's server
-[ -x build/bin/skat ] || {
+[ -n "${SKAT_BIN:-}" ] || [ -x build/bin/skat ] || {
   cmake --preset release -DSKAT_BUILD_TESTS=OFF && cmake --build --preset release --target skat -j "$(nproc)"
 }
-skat="$PWD/build/bin/skat"
+skat="${SKAT_BIN:-$PWD/build/bin/skat}"
+readers="${SKAT_LOAD_READERS:-0}"
 
 # Two bot processes (one per core); process p signs in as lb<p>-1…lb<p>-n (`skat bot --name lb<p>`).
 per=$(((bots + 1) / 2))
@@ -65,6 +70,9 @@ if [ -n "${SKAT_LOAD_DB:-}" ]; then
   "$skat" --log-level warn admin migrate-store --from "$cache/bots.db" --to "$db" >/dev/null
 else
   cp "$cache/bots.db" "$db"
+fi
+if [ "$readers" -gt 0 ]; then  # the long series the readers read
+  "$skat" --log-level warn selfplay --series 1 --deals 360 --bot simple --seed 1 --out /dev/null --db "$db" 2>/dev/null
 fi
 pids=()
 cleanup() {
@@ -105,6 +113,20 @@ for p in 0 1; do
 done
 
 sleep 1  # the bots sign in
+reader_pids=()
+base="http://127.0.0.1:${ports[0]}"
+if [ "$readers" -gt 0 ]; then
+  series=$(curl -s "$base/api/series?limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["series"][0]["id"])')
+  for i in $(seq 1 "$readers"); do
+    (while :; do curl -s -o /dev/null -w '%{http_code} %{time_total}\n' "$base/api/series/$series/games" || true; done \
+      >"$work/reader-$i.txt") &
+    reader_pids+=($!)
+    pids+=($!)
+  done
+fi
+(while :; do curl -s -o /dev/null -w '%{time_total}\n' "$base/healthz" || true; sleep 0.2; done >"$work/probe.txt") &
+reader_pids+=($!)
+pids+=($!)
 status=0
 loadgens=()
 for n in $(seq 0 $((nodes - 1))); do
@@ -113,6 +135,29 @@ for n in $(seq 0 $((nodes - 1))); do
   loadgens+=($!)
 done
 for pid in "${loadgens[@]}"; do wait "$pid" || status=$?; done
+for pid in "${reader_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+python3 - "$work" "$readers" "$seconds" <<'PY'
+import glob, sys
+work, readers, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))] if xs else float('nan')
+if readers:
+    codes, times = {}, []
+    for f in glob.glob(work + '/reader-*.txt'):
+        for line in open(f):
+            parts = line.split()
+            if len(parts) != 2: continue
+            codes[parts[0]] = codes.get(parts[0], 0) + 1
+            if parts[0] == '200': times.append(float(parts[1]))
+    print('readers: %d on a 360-deal series; replies %s; %.1f reads/s answered 200, each p50 %.3f s p99 %.3f s'
+          % (readers, ' '.join('%s=%d' % kv for kv in sorted(codes.items())), len(times) / seconds,
+             pct(times, 50), pct(times, 99)))
+probe = [float(l) for l in open(work + '/probe.txt') if l.strip()]
+p99 = pct(probe, 99)
+print('healthz_probe_s: p50 %.4f p99 %.4f max %.4f (n=%d); p99 under 1 s: %s'
+      % (pct(probe, 50), p99, max(probe or [float('nan')]), len(probe), 'yes' if p99 < 1 else 'NO'))
+PY
 for n in $(seq 0 $((nodes - 1))); do
   [ "$nodes" -gt 1 ] && echo "== node n$n"
   cat "$work/loadgen-$n.txt"

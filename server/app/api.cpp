@@ -77,6 +77,40 @@ std::expected<BotRequest, std::string> parse_bot_request(const Json& body) {
   return r;
 }
 
+bool get_or_head(const net::HttpRequest& request) {
+  return request.method() == http::verb::get || request.method() == http::verb::head;
+}
+
+// Answers from memory: given at once on the network thread.
+bool answered_from_memory(const net::HttpRequest& request, std::string_view path) {
+  return get_or_head(request) && (path == "/healthz" || path == "/api/tables" || path == "/api/metrics");
+}
+
+// Reads of the database, some long (a series of 360 games, an export): bounded per peer address.
+bool database_read(const net::HttpRequest& request, std::string_view path) {
+  if (!get_or_head(request)) return false;
+  return path == "/api/series" || path.starts_with("/api/series/") || path.starts_with("/api/export.") ||
+         path == "/api/leaderboard" || path.starts_with("/api/players/") || path == "/api/tournaments" ||
+         path.starts_with("/api/tournaments/");
+}
+
+// The id text and form of the rest of /api/series/…: ID/games, ID.pgn or ID.sgf.
+std::optional<std::pair<std::string_view, SeriesCache::Form>> series_form(std::string_view rest) {
+  if (rest.ends_with("/games")) return std::pair{rest.substr(0, rest.size() - 6), SeriesCache::Form::Games};
+  if (rest.ends_with(".pgn")) return std::pair{rest.substr(0, rest.size() - 4), SeriesCache::Form::Pgn};
+  if (rest.ends_with(".sgf")) return std::pair{rest.substr(0, rest.size() - 4), SeriesCache::Form::Sgf};
+  return std::nullopt;
+}
+
+std::string_view content_type_of(SeriesCache::Form form) {
+  switch (form) {
+    case SeriesCache::Form::Games: return "application/json";
+    case SeriesCache::Form::Pgn: return "application/x-chess-pgn; charset=utf-8";
+    case SeriesCache::Form::Sgf: return "text/plain; charset=utf-8";
+  }
+  return "application/octet-stream";
+}
+
 bool bearer_matches(const net::HttpRequest& request, const std::string& token) {
   const auto given = bearer_token(request);
   if (!given || token.empty()) return false;
@@ -95,11 +129,46 @@ Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_pt
       reads_(std::move(reads)),
       admin_token_(std::move(admin_token)),
       limits_(limits),
-      node_(std::move(node)) {
+      node_(std::move(node)),
+      read_slots_(std::make_shared<net::ConnectionSlots>(0, static_cast<std::size_t>(limits.reads_per_address))),
+      series_cache_(limits.series_cache_bytes) {
   metrics();  // the metrics' clock starts with the server
 }
 
-net::HttpReply Api::handle(const net::HttpRequest& request) {
+net::HttpAnswer Api::handle(const net::HttpRequest& request, const net::HttpPeer& peer) {
+  const std::string_view target = request.target();
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (answered_from_memory(request, path)) return respond(request);
+  if (auto cached = cached_series(request, path)) return std::move(*cached);
+  // Api outlives the work: the session that runs it holds the handler.
+  if (!database_read(request, path)) return net::BlockingReply([this, request] { return respond(request); });
+  auto slot = read_slots_->acquire(peer.address);
+  if (!slot)
+    return net::retry_later_reply(request, http::status::too_many_requests,
+                                  "too many reads in flight from this address; retry later");
+  auto held = std::make_shared<net::ConnectionSlot>(std::move(*slot));
+  return net::BlockingReply([this, request, held] {
+    net::HttpReply reply = respond(request);
+    if (reply.next_chunk)  // an export holds its place until its last piece
+      reply.next_chunk = [held, next = std::move(reply.next_chunk)](std::string& chunk) { return next(chunk); };
+    return reply;
+  });
+}
+
+// An ended series' reply kept in memory, if any.
+std::optional<net::HttpReply> Api::cached_series(const net::HttpRequest& request, std::string_view path) {
+  constexpr std::string_view kSeries = "/api/series/";
+  if (!get_or_head(request) || !path.starts_with(kSeries)) return std::nullopt;
+  const auto form = series_form(path.substr(kSeries.size()));
+  if (!form) return std::nullopt;
+  const auto id = parse_id(form->first);
+  if (!id) return std::nullopt;
+  const auto body = series_cache_.find(*id, form->second);
+  if (!body) return std::nullopt;
+  return net::make_reply(request, http::status::ok, content_type_of(form->second), *body);
+}
+
+net::HttpReply Api::respond(const net::HttpRequest& request) {
   const std::string_view target = request.target();
   const std::string_view path = target.substr(0, target.find('?'));
   if (path.starts_with("/api/admin/")) return admin(request, path);
@@ -154,23 +223,24 @@ net::HttpReply Api::api(const net::HttpRequest& request, std::string_view path) 
   return json_error(request, http::status::not_found, "no such API");
 }
 
-// /api/series/ID.pgn, /api/series/ID.sgf and /api/series/ID/games.
+// /api/series/ID.pgn, /api/series/ID.sgf and /api/series/ID/games; an ended series' reply is
+// kept in the SeriesCache (a running one gains games: never kept).
 net::HttpReply Api::series_reply(const net::HttpRequest& request, std::string_view rest) {
-  if (rest.ends_with("/games")) {
-    const auto id = parse_id(rest.substr(0, rest.size() - std::string_view("/games").size()));
-    if (!id) return json_error(request, http::status::bad_request, "bad series id");
-    return json_or_failure(request, reads_->series_games(*id), "no such series",
-                           [](const SeriesWithGames& s) { return series_games_json(s.series, s.games); });
-  }
-  const bool sgf = rest.ends_with(".sgf");
-  if (!sgf && !rest.ends_with(".pgn")) return json_error(request, http::status::not_found, "use .pgn, .sgf or /games");
-  const auto id = parse_id(rest.substr(0, rest.size() - 4));
+  const auto form = series_form(rest);
+  if (!form) return json_error(request, http::status::not_found, "use .pgn, .sgf or /games");
+  const auto id = parse_id(form->first);
   if (!id) return json_error(request, http::status::bad_request, "bad series id");
-  auto record = reads_->series_record(*id, sgf);
+  if (form->second == SeriesCache::Form::Games) {
+    const auto read = reads_->series_games(*id);
+    if (!read) return read_failure(request, read.error(), "no such series");
+    auto reply = json_reply(request, http::status::ok, series_games_json(read->series, read->games));
+    if (read->series.status != db::SeriesStatus::Running) series_cache_.put(*id, form->second, reply.response.body());
+    return reply;
+  }
+  auto record = reads_->series_record(*id, form->second == SeriesCache::Form::Sgf);
   if (!record) return read_failure(request, record.error(), "no such series");
-  return net::make_reply(request, http::status::ok,
-                         sgf ? "text/plain; charset=utf-8" : "application/x-chess-pgn; charset=utf-8",
-                         std::move(*record));
+  if (record->final) series_cache_.put(*id, form->second, record->text);
+  return net::make_reply(request, http::status::ok, content_type_of(form->second), std::move(record->text));
 }
 
 // Pulled page by page while the client reads, sent chunked.

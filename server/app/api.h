@@ -2,7 +2,10 @@
 // records, exports streamed chunked, leaderboard, player history, tournaments, admin actions
 // behind the bearer admin token), the static web client, and a built-in status page when there
 // is none. The one place where requests become replies: it reads the query (api_query.h), asks
-// the ReadModel for data, and picks the status code.
+// the ReadModel for data, and picks the status code. Only cheap answers from memory (/healthz,
+// the lobby, the metrics, an ended series kept in the SeriesCache) are given on the network
+// thread; everything else is work for the BlockingPool, and the reads of the database are bounded
+// per peer address (`reads_per_address` in flight, 429 beyond).
 #pragma once
 
 #include <filesystem>
@@ -14,7 +17,9 @@
 #include "server/app/db_writer.h"
 #include "server/app/hub.h"
 #include "server/app/read_model.h"
+#include "server/app/series_cache.h"
 #include "server/app/tournament_director.h"
+#include "server/net/connection_slots.h"
 #include "server/net/handlers.h"
 
 namespace skat::app {
@@ -25,6 +30,10 @@ struct ApiLimits {
   int tournament_max_deals = 1000;
   int tournament_deals_per_day = 2000;
   int tournament_tables = 12;
+  // Reads of the database in flight from one peer address (an IPv6 /64); more are a 429.
+  int reads_per_address = 4;
+  // Bytes of ended series' replies kept in memory (SeriesCache).
+  std::size_t series_cache_bytes = std::size_t{64} << 20;
 };
 
 class Api : public net::HttpHandler {
@@ -32,9 +41,13 @@ class Api : public net::HttpHandler {
   Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_ptr<TournamentDirector> tournaments,
       DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token, ApiLimits limits = {},
       std::string node = {});
-  net::HttpReply handle(const net::HttpRequest& request) override;
+  net::HttpAnswer handle(const net::HttpRequest& request, const net::HttpPeer& peer) override;
+  const SeriesCache& series_cache() const { return series_cache_; }
 
  private:
+  // The reply to any request (blocking: on the pool, but for the answers from memory).
+  net::HttpReply respond(const net::HttpRequest& request);
+  std::optional<net::HttpReply> cached_series(const net::HttpRequest& request, std::string_view path);
   net::HttpReply api(const net::HttpRequest& request, std::string_view path);
   net::HttpReply series_reply(const net::HttpRequest& request, std::string_view rest);
   net::HttpReply export_reply(const net::HttpRequest& request, bool sgf);
@@ -61,6 +74,8 @@ class Api : public net::HttpHandler {
   ApiLimits limits_;
   std::string node_;             // this node's name (`skat serve --node`), shown by /healthz; empty: one server
   std::mutex tournament_start_;  // a player's limits are checked and the tournament started as one
+  std::shared_ptr<net::ConnectionSlots> read_slots_;  // database reads in flight per peer address
+  SeriesCache series_cache_;
 };
 
 }  // namespace skat::app

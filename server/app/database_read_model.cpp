@@ -1,4 +1,4 @@
-// The API's reads on their own database connections (server/app/database_read_model.h).
+// The API's reads on leased read-only connections (server/app/database_read_model.h).
 #include "server/app/database_read_model.h"
 
 #include <stdexcept>
@@ -14,10 +14,8 @@ namespace skat::app {
 
 namespace {
 
-std::expected<db::Connection, ReadError> open_reader(const std::string& path) {
-  db::OpenOptions options;
-  options.create = false;
-  auto c = db::Connection::open(path, options);
+std::expected<ReadConnections::Lease, ReadError> open_reader(ReadConnections& connections) {
+  auto c = connections.acquire();
   if (!c) return std::unexpected(ReadError{false, c.error().message});
   return std::move(*c);
 }
@@ -34,32 +32,33 @@ Read<T> read(std::expected<T, db::DbError> result) {
 }  // namespace
 
 Read<std::vector<db::SeriesRecord>> DatabaseReadModel::series(const db::SeriesFilter& filter, const db::Page& page) {
-  auto c = open_reader(path_);
+  auto c = open_reader(*connections_);
   if (!c) return std::unexpected(c.error());
   return read(db::list_series(*c, filter, page));
 }
 
-Read<std::string> DatabaseReadModel::series_record(std::int64_t id, bool sgf) {
-  auto c = open_reader(path_);
+Read<SeriesText> DatabaseReadModel::series_record(std::int64_t id, bool sgf) {
+  auto c = open_reader(*connections_);
   if (!c) return std::unexpected(c.error());
   auto series = db::get_visible_series(*c, id);
   if (!series) return std::unexpected(failure(series.error()));
+  const bool final = series->status != db::SeriesStatus::Running;
   if (!sgf) {
-    if (!series->pgn.empty()) return std::move(series->pgn);
+    if (!series->pgn.empty()) return SeriesText{std::move(series->pgn), final};
     auto built = db::build_series_pgn(*c, id);  // running: the games so far
     if (!built) return std::unexpected(failure(built.error()));
-    return write_pgn(*built);
+    return SeriesText{write_pgn(*built), final};
   }
   auto games = db::list_games(*c, id);
   if (!games) return std::unexpected(failure(games.error()));
   std::string text;
   for (const db::GameRecord& g : *games)
     if (auto line = db::sgf_line_of(*series, g, table::auction_calls)) text += *line + "\n";
-  return text;
+  return SeriesText{std::move(text), final};
 }
 
 Read<SeriesWithGames> DatabaseReadModel::series_games(std::int64_t id) {
-  auto c = open_reader(path_);
+  auto c = open_reader(*connections_);
   if (!c) return std::unexpected(c.error());
   auto series = db::get_visible_series(*c, id);
   if (!series) return std::unexpected(failure(series.error()));
@@ -70,16 +69,16 @@ Read<SeriesWithGames> DatabaseReadModel::series_games(std::int64_t id) {
 
 NextChunk DatabaseReadModel::export_records(const db::SeriesFilter& filter, bool sgf) {
   struct Cursor {
-    std::string path;
+    std::shared_ptr<ReadConnections> connections;
     db::SeriesFilter filter;
     db::SeriesId after = 0;
     bool first = true;
     bool done = false;
   };
-  auto cursor = std::make_shared<Cursor>(Cursor{path_, filter});
+  auto cursor = std::make_shared<Cursor>(Cursor{connections_, filter});
   return [cursor, sgf](std::string& chunk) -> bool {
     if (cursor->done) return false;
-    auto c = open_reader(cursor->path);
+    auto c = open_reader(*cursor->connections);
     if (!c) throw std::runtime_error(c.error().message);
     auto page = db::list_series(*c, cursor->filter, db::Page{cursor->after, 20});
     if (!page) throw std::runtime_error(page.error().message);
@@ -107,7 +106,7 @@ NextChunk DatabaseReadModel::export_records(const db::SeriesFilter& filter, bool
 }
 
 Read<Leaderboard> DatabaseReadModel::leaderboard(db::PlayerGroup group) {
-  auto c = open_reader(path_);
+  auto c = open_reader(*connections_);
   if (!c) return std::unexpected(c.error());
   Leaderboard board;
   auto rows = db::leaderboard(*c, group);
@@ -128,7 +127,7 @@ Read<Leaderboard> DatabaseReadModel::leaderboard(db::PlayerGroup group) {
 }
 
 Read<PlayerPage> DatabaseReadModel::player(std::int64_t id, const db::Page& page) {
-  auto c = open_reader(path_);
+  auto c = open_reader(*connections_);
   if (!c) return std::unexpected(c.error());
   auto profile = db::get_player_profile(*c, id);
   if (!profile) return std::unexpected(failure(profile.error()));
@@ -172,7 +171,7 @@ TournamentPeople people_of(db::Connection& c, const db::TournamentRecord& t) {
 }  // namespace
 
 Read<std::vector<TournamentItem>> DatabaseReadModel::tournaments(int limit) {
-  auto c = open_reader(path_);
+  auto c = open_reader(*connections_);
   if (!c) return std::unexpected(c.error());
   auto list = db::list_tournaments(*c, limit);
   if (!list) return std::unexpected(failure(list.error()));
@@ -185,7 +184,7 @@ Read<std::vector<TournamentItem>> DatabaseReadModel::tournaments(int limit) {
 }
 
 Read<TournamentWithTables> DatabaseReadModel::tournament(std::int64_t id) {
-  auto c = open_reader(path_);
+  auto c = open_reader(*connections_);
   if (!c) return std::unexpected(c.error());
   auto record = db::get_tournament(*c, id);
   if (!record) return std::unexpected(failure(record.error()));

@@ -1,7 +1,9 @@
 #include "server/app/game_replay_json.h"
 
 #include <expected>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/records/pgn.h"
 #include "server/protocol/json_codec.h"
@@ -18,9 +20,34 @@ std::unexpected<std::string> fail(std::string_view where, const RuleError& e) {
   return std::unexpected(std::string(where) + ": " + std::string(to_string(e)));
 }
 
+// The cards of the trick under way when the game ended early: the plays of the event log
+// (`played`) beyond the line's tricks, when the log's plays begin with those tricks.
+std::vector<Card> unfinished_trick(const PgnGame& g, const std::vector<Card>& played) {
+  const std::size_t recorded = g.tricks.size() * 3;
+  if (played.size() <= recorded || played.size() >= recorded + 3) return {};
+  std::size_t i = 0;
+  for (const PgnTrick& t : g.tricks)
+    for (const Card c : t.cards)
+      if (played[i++] != c) return {};
+  return {played.begin() + static_cast<std::ptrdiff_t>(recorded), played.end()};
+}
+
+// The concession (by the declarer, else by both defenders) that ends `game` with the recorded result.
+std::optional<Game> concede_as_recorded(const Game& game, const PgnGame& g) {
+  for (const bool by_defenders : {false, true}) {
+    Game conceded = game;
+    for (int pos = 0; pos < 3; ++pos)
+      if ((pos == g.declarer) != by_defenders) (void)conceded.apply(Action::concede(pos));
+    if (conceded.finished() && conceded.result().won == g.won && conceded.outcome().declarer_points == g.eyes)
+      return conceded;
+  }
+  return std::nullopt;
+}
+
 // The engine game of a recorded line: auction outcome, skat, declaration, the recorded tricks,
-// and a concession when the line stops early (the one that reproduces the recorded result).
-std::expected<Game, std::string> replay_line(const PgnGame& g) {
+// and, when the line stops early, the cards of the unfinished trick (from the event log) and a
+// concession (the one that reproduces the recorded result).
+std::expected<Game, std::string> replay_line(const PgnGame& g, const std::vector<Card>& played) {
   auto start = Game::after_auction(g.deal(), g.folded ? -1 : g.declarer, g.bids);
   if (!start) return fail("auction", start.error());
   Game game = std::move(*start);
@@ -36,13 +63,14 @@ std::expected<Game, std::string> replay_line(const PgnGame& g) {
     for (const Card c : t.cards)
       if (auto r = game.apply(Action::play(game.to_act(), c)); !r) return fail("trick", r.error());
   if (game.finished()) return game;
-  for (const bool by_defenders : {false, true}) {
-    Game conceded = game;
-    for (int pos = 0; pos < 3; ++pos)
-      if ((pos == g.declarer) != by_defenders) (void)conceded.apply(Action::concede(pos));
-    if (conceded.finished() && conceded.result().won == g.won && conceded.outcome().declarer_points == g.eyes)
-      return conceded;
+  if (const std::vector<Card> open = unfinished_trick(g, played); !open.empty()) {
+    Game with_open = game;
+    bool legal = true;
+    for (const Card c : open) legal = legal && with_open.apply(Action::play(with_open.to_act(), c)).has_value();
+    if (legal && !with_open.finished())
+      if (auto conceded = concede_as_recorded(with_open, g)) return std::move(*conceded);
   }
+  if (auto conceded = concede_as_recorded(game, g)) return std::move(*conceded);
   return std::unexpected(std::string("the line ends before the game does"));
 }
 
@@ -90,7 +118,7 @@ Json game_replay_json(const db::GameRecord& record) {
   j["points"] = record.seeger_fabian;
   j["substitutes"] = record.replaced;
   j["tricks"] = Json::array();
-  const auto game = replay_line(g);
+  const auto game = replay_line(g, table::played_cards(record.event_log));
   if (!game) {
     j["error"] = game.error();
     j["result"] = nullptr;
@@ -103,6 +131,12 @@ Json game_replay_json(const db::GameRecord& record) {
                            {"cards", std::move(cards)},
                            {"winner", seat_of(t.winner)},
                            {"points", t.points}});
+  }
+  j["unfinished_trick"] = nullptr;
+  if (const PlayState& play = game->play_state(); !g.folded && play.trick_size() > 0) {
+    Json cards = Json::array();
+    for (int i = 0; i < play.trick_size(); ++i) cards.push_back(protocol::card_to_json(play.trick_card(i)));
+    j["unfinished_trick"] = {{"leader", seat_of(play.leader())}, {"cards", std::move(cards)}};
   }
   j["result"] = table::detail::result_json(*game, g.folded ? -1 : seat_of(g.declarer));
   return j;

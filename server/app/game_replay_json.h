@@ -1,8 +1,8 @@
 // The games of a stored series as JSON for replaying them in the browser
 // (GET /api/series/{id}/games, docs/api.md): per game the deal (hands by seat and skat), the
-// auction from the event log, the declaration, the skat put, every trick in play order and the
-// result in the protocol's `result` form, recomputed by replaying the PGN game line through the
-// engine. Seats, not positions, throughout.
+// auction from the event log, the declaration, the skat put, every trick in play order (and the
+// cards of a trick a concession left unfinished, from the event log) and the result in the protocol's `result` form,
+// recomputed by replaying the PGN game line through the engine. Seats, not positions, throughout.
 #pragma once
 
 #include <nlohmann/json.hpp>

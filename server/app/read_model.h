@@ -2,7 +2,8 @@
 // games, the records of many series pulled a page at a time, the leaderboard with the nightly
 // ratings, a player's page, and the tournaments. No HTTP here: Api alone reads the query, maps a
 // failure to its status code and builds the reply. Reads run on their own connection(s), never
-// through the DbWriter, so no read waits for a write.
+// through the DbWriter, so no read waits for a write. Every method may block: the API calls them
+// on the threads of its BlockingPool, never on a network thread.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +30,13 @@ struct ReadError {
 };
 template <class T>
 using Read = std::expected<T, ReadError>;
+
+// A series record as text; `final` once the series has ended (finished or aborted): the text
+// never changes after that.
+struct SeriesText {
+  std::string text;
+  bool final = false;
+};
 
 struct SeriesWithGames {
   db::SeriesRecord series;
@@ -71,7 +79,7 @@ class ReadModel {
   virtual ~ReadModel() = default;
   virtual Read<std::vector<db::SeriesRecord>> series(const db::SeriesFilter& filter, const db::Page& page) = 0;
   // The series PGN (the games so far while it runs), or one ISS SGF line per game.
-  virtual Read<std::string> series_record(std::int64_t id, bool sgf) = 0;
+  virtual Read<SeriesText> series_record(std::int64_t id, bool sgf) = 0;
   virtual Read<SeriesWithGames> series_games(std::int64_t id) = 0;
   // The records of every finished series matching the filter, read a page of series at a time as
   // the client takes them: PGN separated by blank lines, or one ISS line per game.

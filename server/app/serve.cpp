@@ -158,7 +158,9 @@ int run_serve(const ServeConfig& config) {
     return 1;
   }
   spdlog::info("serve: admin token in {}", token_file);
-  Server server(config, **store, std::make_shared<DatabaseReadModel>(config.db_path), *admin_token);
+  Server server(config, **store,
+                std::make_shared<DatabaseReadModel>(config.db_path, static_cast<std::size_t>(config.read_threads)),
+                *admin_token);
   for (UnfinishedSeries& series : recovery->resumable) server.hub().resume_table(std::move(series));
   try {
     const unsigned short port = server.start(true);

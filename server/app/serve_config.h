@@ -1,9 +1,10 @@
 // The settings of `skat serve` (docs/cli.md): where to listen, the database, the web folder, the
-// move clocks and grace, the admin token file, the size of the thread pool, and the bounds on
+// move clocks and grace, the admin token file, the size of the thread pools, and the bounds on
 // open tables, pool bots per player, new guests per address and how long unused guests stay.
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -58,6 +59,14 @@ struct ServeConfig {
   int player_tournament_max_deals = 1000;
   int player_tournament_deals_per_day = 2000;
   int player_tournament_tables = 12;
+  // HTTP work that may block (database reads, files, the writer) runs on `read_threads` threads
+  // beside the I/O threads; at most `read_queue` requests wait or run there (more: 503), at most
+  // `reads_per_address` database reads from one peer address (more: 429). Ended series' replies
+  // are kept in `series_cache_bytes` of memory.
+  int read_threads = 2;
+  int read_queue = 32;
+  int reads_per_address = 4;
+  std::size_t series_cache_bytes = std::size_t{64} << 20;
 };
 
 }  // namespace skat::app

@@ -26,11 +26,13 @@ Server::~Server() {
 
 unsigned short Server::start(bool handle_signals) {
   auto services = std::make_shared<net::Services>();
-  services->http =
-      std::make_shared<Api>(config_.web_dir, hub_, tournaments_, writer_, reads_, admin_token_,
-                            ApiLimits{config_.bots_per_owner, config_.player_tournament_max_deals,
-                                      config_.player_tournament_deals_per_day, config_.player_tournament_tables},
-                            config_.node);
+  services->http = std::make_shared<Api>(
+      config_.web_dir, hub_, tournaments_, writer_, reads_, admin_token_,
+      ApiLimits{config_.bots_per_owner, config_.player_tournament_max_deals, config_.player_tournament_deals_per_day,
+                config_.player_tournament_tables, config_.reads_per_address, config_.series_cache_bytes},
+      config_.node);
+  blocking_ = std::make_unique<net::BlockingPool>(config_.read_threads, static_cast<std::size_t>(config_.read_queue));
+  services->blocking = blocking_.get();
   services->ws = hub_;
   services->limits = config_.limits;
   if (!config_.node.empty()) services->node_prefix = "/n/" + config_.node;
@@ -90,6 +92,7 @@ void Server::wait() {
   for (std::thread& t : threads_)
     if (t.joinable()) t.join();
   threads_.clear();
+  if (blocking_) blocking_->stop();  // before the writer: a job may wait for it
   writer_.stop();
 }
 

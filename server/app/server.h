@@ -1,6 +1,7 @@
 // The server's lifecycle: one io_context run by a fixed pool of threads, the listener, the hub,
-// the single DbWriter, SIGINT/SIGTERM handling, and a graceful stop (no new connections, every
-// connection closed after its queued messages, table clocks stopped, the writer drained).
+// the single DbWriter, the BlockingPool of the HTTP requests' blocking work, SIGINT/SIGTERM
+// handling, and a graceful stop (no new connections, every connection closed after its queued
+// messages, table clocks stopped, the blocking pool joined, the writer drained).
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -15,6 +16,7 @@
 #include "server/app/hub.h"
 #include "server/app/serve_config.h"
 #include "server/app/tournament_director.h"
+#include "server/net/blocking_pool.h"
 #include "server/net/listener.h"
 
 namespace skat::app {
@@ -35,6 +37,8 @@ class Server {
   Hub& hub() { return *hub_; }
   TournamentDirector& tournaments() { return *tournaments_; }
   unsigned short port() const { return port_; }
+  // HTTP requests waiting for or running on the read threads.
+  std::size_t read_jobs() const { return blocking_ ? blocking_->jobs() : 0; }
 
  private:
   void drain(int checks_left);
@@ -52,6 +56,8 @@ class Server {
   unsigned short port_ = 0;
   std::shared_ptr<ReadModel> reads_;
   std::string admin_token_;
+  // Declared after io_: destroyed first, with the jobs it dropped (they hold sessions of io_).
+  std::unique_ptr<net::BlockingPool> blocking_;
 };
 
 }  // namespace skat::app

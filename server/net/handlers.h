@@ -1,13 +1,18 @@
 // The seams between the network layer and the application: what a WebSocket session reports
 // (open, message, over the rate limit, closed) and how an HTTP request becomes a reply, either a
-// whole body or a chunked stream pulled piece by piece. Handlers run on the connection's strand.
+// whole body or a chunked stream pulled piece by piece. Handlers run on the connection's strand;
+// an HTTP handler answers there at once only when the answer is cheap and in memory, and otherwise
+// returns the work that makes the reply, which the session runs on its BlockingPool (as it does
+// every piece of a chunked reply).
 #pragma once
 
+#include <boost/asio/ip/address.hpp>
 #include <boost/beast/http.hpp>
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <variant>
 
 namespace skat::net {
 
@@ -27,19 +32,35 @@ using HttpResponse = boost::beast::http::response<boost::beast::http::string_bod
 
 struct HttpReply {
   HttpResponse response;
-  // When set, the body is sent chunked: called until it returns false, each call filling `chunk`
-  // (an empty chunk with true is skipped). The response's own body is then ignored.
+  // When set, the body is sent chunked: called (on a thread of the BlockingPool, one call at a
+  // time) until it returns false, each call filling `chunk` (an empty chunk with true is skipped).
+  // The response's own body is then ignored.
   std::function<bool(std::string& chunk)> next_chunk;
 };
+
+// Who sent a request (per-address limits count it under ConnectionSlots::peer_key).
+struct HttpPeer {
+  boost::asio::ip::address address;
+};
+
+// Work that may block (the database, files, the writer): run on a thread of the BlockingPool, it
+// returns the reply. It may throw: the client then gets a 500.
+using BlockingReply = std::function<HttpReply()>;
+// A handler's answer: the reply itself, or the work that makes it.
+using HttpAnswer = std::variant<HttpReply, BlockingReply>;
 
 class HttpHandler {
  public:
   virtual ~HttpHandler() = default;
-  virtual HttpReply handle(const HttpRequest& request) = 0;
+  // Called on the connection's strand; must not block.
+  virtual HttpAnswer handle(const HttpRequest& request, const HttpPeer& peer) = 0;
 };
 
 // A plain reply with the given status, content type and body.
 HttpReply make_reply(const HttpRequest& request, boost::beast::http::status status, std::string_view content_type,
                      std::string body);
+// A JSON error {"error":`text`} with a Retry-After of `retry_after_s` seconds (429, 503: come again).
+HttpReply retry_later_reply(const HttpRequest& request, boost::beast::http::status status, std::string_view text,
+                            int retry_after_s = 1);
 
 }  // namespace skat::net

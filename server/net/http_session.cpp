@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
 
 #include "server/net/ws_session.h"
@@ -24,8 +25,21 @@ HttpReply make_reply(const HttpRequest& request, http::status status, std::strin
   return reply;
 }
 
+HttpReply retry_later_reply(const HttpRequest& request, http::status status, std::string_view text, int retry_after_s) {
+  std::string body = R"({"error":")";
+  body += text;  // the callers' own fixed texts, nothing to escape
+  body += "\"}";
+  HttpReply reply = make_reply(request, status, "application/json", std::move(body));
+  reply.response.set(http::field::retry_after, std::to_string(retry_after_s));
+  return reply;
+}
+
 HttpSession::HttpSession(asio::ip::tcp::socket&& socket, std::shared_ptr<const Services> services, ConnectionSlot slot)
-    : stream_(std::move(socket)), services_(std::move(services)), slot_(std::move(slot)) {}
+    : stream_(std::move(socket)), services_(std::move(services)), slot_(std::move(slot)) {
+  beast::error_code ec;
+  const auto remote = stream_.socket().remote_endpoint(ec);
+  if (!ec) peer_.address = remote.address();
+}
 
 void HttpSession::run() {
   asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -56,12 +70,55 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         ->run(std::move(request));
     return;
   }
+  HttpAnswer answer;
   try {
-    reply_ = services_->http->handle(request);
+    answer = services_->http->handle(request, peer_);
   } catch (const std::exception& e) {
     spdlog::error("http {}: {}", std::string(request.target()), e.what());
-    reply_ = make_reply(request, http::status::internal_server_error, "text/plain", "internal error\n");
+    answer = make_reply(request, http::status::internal_server_error, "text/plain", "internal error\n");
   }
+  if (auto* work = std::get_if<BlockingReply>(&answer)) return run_blocking(request, std::move(*work));
+  reply_ = std::move(std::get<HttpReply>(answer));
+  send_reply();
+}
+
+namespace {
+
+// The reply `work` makes, or a 500 when it throws (`head`: the request's version and keep-alive).
+HttpReply make_blocking_reply(const BlockingReply& work, const HttpRequest& head) {
+  try {
+    return work();
+  } catch (const std::exception& e) {
+    spdlog::error("http {}: {}", std::string(head.target()), e.what());
+    return make_reply(head, http::status::internal_server_error, "text/plain", "internal error\n");
+  }
+}
+
+}  // namespace
+
+// The work runs on the pool; its reply is written on the strand. The job holds the session.
+void HttpSession::run_blocking(const HttpRequest& request, BlockingReply work) {
+  HttpRequest head(request.method(), request.target(), request.version());
+  head.keep_alive(request.keep_alive());
+  if (services_->blocking == nullptr) {
+    reply_ = make_blocking_reply(work, head);
+    return send_reply();
+  }
+  auto job = [self = shared_from_this(), work = std::move(work), head] {
+    HttpReply reply = make_blocking_reply(work, head);
+    asio::post(self->stream_.get_executor(), [self, reply = std::move(reply)]() mutable {
+      self->reply_ = std::move(reply);
+      self->send_reply();
+    });
+  };
+  if (!services_->blocking->try_post(std::move(job))) {
+    reply_ = retry_later_reply(request, http::status::service_unavailable, "server busy: too many requests waiting");
+    send_reply();
+  }
+}
+
+void HttpSession::send_reply() {
+  stream_.expires_after(services_->limits.http_timeout);
   if (reply_->next_chunk) return do_write_header();
   do_write();
 }
@@ -106,15 +163,32 @@ void HttpSession::on_write_header(beast::error_code ec, std::size_t) {
   do_write_chunk();
 }
 
+// The next piece is pulled on the pool (no write is in flight meanwhile), then written on the strand.
 void HttpSession::do_write_chunk() {
-  bool more = true;
-  chunk_.clear();
-  try {
-    while (more && chunk_.empty()) more = reply_->next_chunk(chunk_);
-  } catch (const std::exception& e) {
-    spdlog::error("http stream: {}", e.what());
-    return do_close();  // the client sees a truncated chunked body, never a false end
+  auto pull = [self = shared_from_this()] {
+    bool more = true;
+    bool failed = false;
+    self->chunk_.clear();
+    try {
+      while (more && self->chunk_.empty()) more = self->reply_->next_chunk(self->chunk_);
+    } catch (const std::exception& e) {
+      spdlog::error("http stream: {}", e.what());
+      failed = true;
+    }
+    return std::pair{more, failed};
+  };
+  if (services_->blocking == nullptr) {
+    const auto [more, failed] = pull();
+    return on_chunk(more, failed);
   }
+  services_->blocking->post([self = shared_from_this(), pull] {
+    const auto [more, failed] = pull();
+    asio::post(self->stream_.get_executor(), [self, more, failed] { self->on_chunk(more, failed); });
+  });
+}
+
+void HttpSession::on_chunk(bool more, bool failed) {
+  if (failed) return do_close();  // the client sees a truncated chunked body, never a false end
   if (chunk_.empty()) return do_write_last_chunk();
   stream_.expires_after(services_->limits.http_timeout);
   asio::async_write(stream_, http::make_chunk(asio::buffer(chunk_)),

@@ -2,7 +2,9 @@
 // `/ws` to a WsSession (which takes over the connection's slot of the connection caps), and writes
 // the HttpHandler's reply (whole, or chunked from a generator) before reading the next request. One
 // write in flight, always on the connection's strand. A request, the first one too, must arrive
-// within the HTTP timeout, so a connection that never sends one is closed after it.
+// within the HTTP timeout, so a connection that never sends one is closed after it. A reply that
+// needs blocking work, and every piece of a chunked reply, is made on the BlockingPool and written
+// back on the strand; the session stays alive meanwhile. With the pool full, the answer is 503.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -12,6 +14,7 @@
 #include <optional>
 #include <string>
 
+#include "server/net/blocking_pool.h"
 #include "server/net/connection_slots.h"
 #include "server/net/handlers.h"
 #include "server/net/limits.h"
@@ -25,6 +28,9 @@ struct Services {
   // "/n/NAME" on a named node (the balancer's route to it), else empty: /n/NAME/ws is its WebSocket
   // endpoint besides /ws, and /n/NAME/… any HTTP request of it (/n/NAME/healthz is /healthz).
   std::string node_prefix;
+  // Where blocking work runs (owned by the server, which outlives every session's use of it); null:
+  // on the connection's strand.
+  BlockingPool* blocking = nullptr;
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -37,11 +43,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void reply_error(boost::beast::http::status status, const char* text);
+  void run_blocking(const HttpRequest& request, BlockingReply work);
+  void send_reply();
   void do_write();
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_write_header();
   void on_write_header(boost::beast::error_code ec, std::size_t bytes);
   void do_write_chunk();
+  void on_chunk(bool more, bool failed);
   void on_write_chunk(bool more, boost::beast::error_code ec, std::size_t bytes);
   void do_write_last_chunk();
   void on_write_last_chunk(boost::beast::error_code ec, std::size_t bytes);
@@ -57,6 +66,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::string chunk_;
   bool keep_alive_ = false;
   ConnectionSlot slot_;
+  HttpPeer peer_;
 };
 
 }  // namespace skat::net

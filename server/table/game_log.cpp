@@ -36,4 +36,19 @@ std::expected<std::vector<Action>, std::string> auction_calls(std::string_view e
   return calls;
 }
 
+std::vector<Card> played_cards(std::string_view event_log) {
+  using Json = nlohmann::json;
+  const Json events = Json::parse(event_log, nullptr, false);
+  std::vector<Card> cards;
+  if (!events.is_array()) return cards;
+  for (const Json& e : events) {
+    if (!e.is_object() || e.value("type", Json()) != "play") continue;
+    const auto card = e.find("card");
+    const auto parsed = card != e.end() && card->is_string() ? parse_card(card->get<std::string>()) : std::nullopt;
+    if (!parsed) return {};
+    cards.push_back(*parsed);
+  }
+  return cards;
+}
+
 }  // namespace skat::table

@@ -18,4 +18,9 @@ namespace skat::table {
 // when the text is not a JSON array of events or a call has no position or no bid value.
 std::expected<std::vector<Action>, std::string> auction_calls(std::string_view event_log);
 
+// Every card played, in order, from the "play" events (each {"type":"play","card":"HT",…}): also
+// the cards of a trick left unfinished when the game ended early, which the PGN line does not
+// keep. Empty for a log without plays or that cannot be read.
+std::vector<Card> played_cards(std::string_view event_log);
+
 }  // namespace skat::table

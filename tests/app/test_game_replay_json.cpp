@@ -3,6 +3,7 @@
 // tricks, result recomputed by the engine) and checked against the records.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -172,6 +173,63 @@ TEST(GameReplayJson, SeriesGamesHaveTheDealTheTricksAndTheResult) {
   const auto missing = reads.series_games(999);
   ASSERT_FALSE(missing);
   EXPECT_TRUE(missing.error().not_found);
+}
+
+// A hand grand of position 0 after a bid of 18, its first `plays` cards played (each the first
+// legal one), then conceded by the declarer or by both defenders; as stored: the PGN line (whole
+// tricks only) and the event log with every card played.
+db::GameRecord conceded_mid_trick(int plays, bool by_defenders, Game& game) {
+  game = *Game::after_auction(*deal_from_id(4242424242ULL), 0, {18, 0, 0});
+  EXPECT_TRUE(game.apply(Action::declare(0, Declaration{GameType::Grand, true, false, false, false})));
+  for (int i = 0; i < plays; ++i) {
+    const auto legal = game.legal_actions(game.to_act());
+    const auto play = std::ranges::find(legal, ActionKind::Play, &Action::kind);
+    EXPECT_NE(play, legal.end());
+    EXPECT_TRUE(game.apply(*play));
+  }
+  for (int pos : by_defenders ? std::vector<int>{1, 2} : std::vector<int>{0})
+    EXPECT_TRUE(game.apply(Action::concede(pos)));
+  EXPECT_TRUE(game.finished());
+  db::GameRecord record = db::game_record_from(1, pgn_game_from(game, 0, {0, 0, 0}));
+  Json log = Json::array();
+  for (const Action& a : game.history()) {
+    if (a.kind == ActionKind::Play)
+      log.push_back({{"type", "play"}, {"pos", a.pos}, {"seat", a.pos}, {"card", card_name(a.card)}});
+    if (a.kind == ActionKind::Concede) log.push_back({{"type", "concede"}, {"pos", a.pos}, {"seat", a.pos}});
+  }
+  record.event_log = log.dump();
+  return record;
+}
+
+TEST(GameReplayJson, AConcededGameShowsTheCardsOfTheTrickUnderWay) {
+  for (const bool by_defenders : {false, true}) {
+    for (const int open_cards : {1, 2}) {
+      SCOPED_TRACE(std::string(by_defenders ? "defenders" : "declarer") + " conceded with " +
+                   std::to_string(open_cards) + " card(s) on the table");
+      Game game = *Game::after_auction(*deal_from_id(1), 0, {18, 0, 0});
+      const db::GameRecord record = conceded_mid_trick(12 + open_cards, by_defenders, game);
+      const Json j = app::game_replay_json(record);
+      ASSERT_FALSE(j.contains("error")) << j.dump();
+      EXPECT_EQ(j["tricks"].size(), 4u);
+      ASSERT_TRUE(j.contains("unfinished_trick") && j["unfinished_trick"].is_object()) << j.dump();
+      const Json& open = j["unfinished_trick"];
+      EXPECT_EQ(open["leader"], game.tricks().back().winner);  // forehand is seat 0: seats are positions
+      ASSERT_EQ(open["cards"].size(), static_cast<std::size_t>(open_cards));
+      for (int k = 0; k < open_cards; ++k)
+        EXPECT_EQ(open["cards"][static_cast<std::size_t>(k)], card_name(game.play_state().trick_card(k)));
+      EXPECT_EQ(j["result"]["declarer_points"], game.outcome().declarer_points);
+      EXPECT_EQ(j["result"]["won"], game.result().won);
+      EXPECT_EQ(j["result"]["end"], by_defenders ? "defenders_conceded" : "declarer_conceded");
+
+      // A record without the event log (imported) cannot show them, and still replays.
+      db::GameRecord imported = record;
+      imported.event_log = "[]";
+      const Json k = app::game_replay_json(imported);
+      ASSERT_FALSE(k.contains("error")) << k.dump();
+      EXPECT_TRUE(k["unfinished_trick"].is_null());
+      EXPECT_EQ(k["result"]["declarer_points"], game.outcome().declarer_points);
+    }
+  }
 }
 
 TEST(GameReplayJson, AnUnreadableLineIsReportedNotThrown) {

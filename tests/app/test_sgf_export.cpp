@@ -76,7 +76,7 @@ std::pair<std::string, std::string> http_downloads(const std::string& path, db::
   const app::NextChunk next = reads.export_records(filter, true);
   std::string body;
   for (std::string chunk; next(chunk); chunk.clear()) body += chunk;
-  return {one.value_or(""), body};
+  return {one ? one->text : "", body};
 }
 
 // Each line: the calls of the game's event log, in order, and a replay without mismatch.

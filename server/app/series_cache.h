@@ -1,0 +1,44 @@
+// The replies of ended series kept in memory: a finished or aborted series' replay JSON
+// (/api/series/{id}/games), PGN and SGF never change, so the API serves them from here instead of
+// reading and replaying the series again. Least recently used first out, bounded by the bytes of
+// the bodies held; a body larger than the whole bound is not kept. Only ended series may be put
+// here (a running one gains games). Thread-safe.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+
+namespace skat::app {
+
+class SeriesCache {
+ public:
+  enum class Form : std::uint8_t { Games, Pgn, Sgf };
+
+  explicit SeriesCache(std::size_t max_bytes) : max_bytes_(max_bytes) {}
+
+  std::shared_ptr<const std::string> find(std::int64_t series, Form form);
+  void put(std::int64_t series, Form form, std::string body);
+  std::size_t bytes() const;
+  std::size_t entries() const;
+
+ private:
+  using Key = std::pair<std::int64_t, Form>;
+  struct Entry {
+    Key key;
+    std::shared_ptr<const std::string> body;
+  };
+
+  std::size_t max_bytes_;
+  mutable std::mutex mutex_;
+  std::list<Entry> order_;  // most recently used first
+  std::map<Key, std::list<Entry>::iterator> index_;
+  std::size_t bytes_ = 0;
+};
+
+}  // namespace skat::app
