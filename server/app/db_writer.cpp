@@ -92,7 +92,8 @@ bool DbWriter::retry_unsaved() {
     }
     table = queue.empty() ? unsaved_.erase(table) : std::next(table);
   }
-  if (unsaved_count_ == 0) spdlog::info("db: every refused write is saved or set aside now");
+  if (unsaved_count_ == 0)
+    spdlog::info("db: every refused write is saved now{}", set_aside_.empty() ? "" : ", but for those set aside");
   note_unsaved(error);
   return unsaved_count_ == 0;
 }
