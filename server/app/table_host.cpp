@@ -187,7 +187,8 @@ void TableHost::remove_player(const Identity& who, const std::shared_ptr<net::Ws
     if (const auto s = a.session.lock(); s && a.player_id == removed->player_id)
       for (const table::Outbound& o : out->messages) s->send(o.serialised());
   detach_player(seat, removed->player_id);
-  if (!removed->is_bot && removed_.size() < kMaxRemoved) removed_.insert(removed->player_id);
+  if (!removed->is_bot && removed->player_id != creator_ && removed_.size() < kMaxRemoved)
+    removed_.insert(removed->player_id);
   apply(std::move(*out));
   if (auto services = services_.lock()) {
     if (removed->is_bot)
