@@ -179,10 +179,15 @@ net::HttpReply Api::respond(const net::HttpRequest& request) {
   if (path == "/healthz") {
     // Degraded while finished games wait in memory because the database refuses them.
     // A named node says its name (which node the balancer reached).
+    // A write set aside (the store kept refusing it alone) stays reported, with why.
     const DbWriter::Health health = writer_.health();
     Json answer = health.unsaved == 0
                       ? Json{{"status", "ok"}}
                       : Json{{"status", "degraded"}, {"unsaved_writes", health.unsaved}, {"db_error", health.error}};
+    if (health.set_aside > 0) {
+      answer["set_aside_writes"] = health.set_aside;
+      answer["set_aside_error"] = health.set_aside_error;
+    }
     if (!node_.empty()) answer["node"] = node_;
     return json_reply(request, health.unsaved == 0 ? http::status::ok : http::status::service_unavailable, answer);
   }
@@ -329,7 +334,8 @@ net::HttpReply Api::metrics_reply(const net::HttpRequest& request) {
                          {"connections_open", hub_->connections()},
                          {"bots_online", stats.bots_online},
                          {"bots_free", stats.bots_free},
-                         {"db_unsaved_writes", writer_.health().unsaved}});
+                         {"db_unsaved_writes", writer_.health().unsaved},
+                         {"db_set_aside_writes", writer_.health().set_aside}});
 }
 
 net::HttpReply Api::static_file(const net::HttpRequest& request, std::string_view path) {

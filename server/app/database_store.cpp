@@ -239,7 +239,17 @@ std::expected<void, std::string> DatabaseStore::save_game(const table::FinishedG
 std::expected<void, std::string> DatabaseStore::save_series(const table::FinishedSeries& series) {
   const auto key = std::pair{series.table, series.series_index};
   const auto it = series_.find(key);
+  if (it == series_.end() && series.abandoned) return {};  // abandoned before its first game ended: no record
   if (it == series_.end()) return std::unexpected("series has no stored games");
+  if (series.abandoned) {
+    // Its humans all left: aborted with the games it has, and not rated.
+    const auto aborted = db::abort_series(db_, it->second, stamp(series.finished));
+    if (!aborted) return std::unexpected(message(aborted.error()));
+    spdlog::info("series {} (table {}) abandoned after {} games: stored as aborted", it->second, series.table,
+                 series.series.games.size());
+    series_.erase(it);
+    return {};
+  }
   const auto finished = db::finish_series(db_, it->second, series.pgn, series.scores, stamp(series.finished));
   if (!finished) return std::unexpected(message(finished.error()));
   spdlog::info("series {} (table {}) finished and stored", it->second, series.table);

@@ -374,6 +374,10 @@ void Hub::release_bot(std::int64_t player_id, table::TableId table) {
   });
 }
 
+void Hub::drop_bot_requests(table::TableId table) {
+  on_strand([table](Hub& hub) { hub.bots_.drop_requests(table); });
+}
+
 void Hub::note_seat(std::int64_t player_id, std::optional<table::TableId> table) {
   on_strand([player_id, table](Hub& hub) {
     hub.lobby_.set_table(player_id, table);

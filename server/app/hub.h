@@ -60,6 +60,7 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   // TableServices, from table strands (each posts onto the hub strand).
   void request_bot(table::TableId table, table::BotRequest request) override;
   void release_bot(std::int64_t player_id, table::TableId table) override;
+  void drop_bot_requests(table::TableId table) override;
   void note_seat(std::int64_t player_id, std::optional<table::TableId> table) override;
   void publish_table(protocol::LobbyTable summary) override;
   // Any thread.

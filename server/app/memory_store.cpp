@@ -89,13 +89,17 @@ std::expected<NewBot, std::string> MemoryStore::create_bot(std::string_view name
 std::expected<void, std::string> MemoryStore::save_game(const table::FinishedGame& game) {
   std::lock_guard lock(mutex_);
   game_lines_.push_back(game.pgn_line);
+  last_game_events_ = game.events;
   for (const table::Participant& p : game.seats) played_.insert(p.player_id);
   return {};
 }
 
 std::expected<void, std::string> MemoryStore::save_series(const table::FinishedSeries& series) {
   std::lock_guard lock(mutex_);
-  series_pgn_.push_back(series.pgn);
+  if (series.abandoned)
+    ++abandoned_series_;
+  else
+    series_pgn_.push_back(series.pgn);
   return {};
 }
 
@@ -107,6 +111,16 @@ std::expected<table::TableId, std::string> MemoryStore::create_table(const table
 std::size_t MemoryStore::games() const {
   std::lock_guard lock(mutex_);
   return game_lines_.size();
+}
+
+std::size_t MemoryStore::abandoned_series() const {
+  std::lock_guard lock(mutex_);
+  return abandoned_series_;
+}
+
+table::Json MemoryStore::last_game_events() const {
+  std::lock_guard lock(mutex_);
+  return last_game_events_;
 }
 
 std::size_t MemoryStore::series() const {

@@ -35,6 +35,9 @@ class MemoryStore : public Store {
 
   std::size_t games() const;
   std::size_t series() const;
+  std::size_t abandoned_series() const;
+  // The event log of the last game saved (tests; null before any).
+  table::Json last_game_events() const;
 
  private:
   mutable std::mutex mutex_;
@@ -50,6 +53,8 @@ class MemoryStore : public Store {
   std::set<std::int64_t> signed_in_;  // guests whose session verified since the last purge (kept by it)
   std::vector<std::string> game_lines_;
   std::vector<std::string> series_pgn_;
+  std::size_t abandoned_series_ = 0;
+  table::Json last_game_events_;
   std::map<std::int64_t, std::pair<db::TournamentRecord, std::vector<db::TournamentTable>>> tournaments_;
 };
 

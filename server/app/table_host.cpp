@@ -99,18 +99,19 @@ void TableHost::dispatch(const Identity& who, const std::shared_ptr<net::WsSessi
                    if (const auto s = seat()) leave(who, *s, m.id, session);
                  },
                  [&](const protocol::StartSeries&) { start_series(who, session, m.id); },
+                 [&](const protocol::RemovePlayer& r) { remove_player(who, session, m.id, r.seat); },
                  [&](const protocol::GameCommand& command) {
                    if (const auto s = seat())
                      play(queued, [&] {
                        attach(*s, who, session);  // a second connection of the same player is a valid sender too
-                       apply(table_.command(*s, command, now, m.id));
+                       apply_answering(*session, table_.command(*s, command, now, m.id));
                      });
                  },
                  [&](const protocol::Chat& chat) {
                    if (const auto s = seat())
                      play(queued, [&] {
                        attach(*s, who, session);
-                       apply(table_.chat(*s, chat.text, now, m.id));
+                       apply_answering(*session, table_.chat(*s, chat.text, now, m.id));
                      });
                  },
              },
@@ -170,6 +171,33 @@ void TableHost::start_series(const Identity& who, const std::shared_ptr<net::WsS
   apply(std::move(*out));
 }
 
+// Before the series the table's creator may free a seat (someone sat down uninvited). The removed
+// player hears of it (`left` with `removed`) on each of its connections, and may not sit at this
+// table again; a removed pool bot goes back to the pool.
+void TableHost::remove_player(const Identity& who, const std::shared_ptr<net::WsSession>& session,
+                              std::optional<std::int64_t> request_id, int seat) {
+  if (creator_ == 0 || who.player_id != creator_)
+    return send_error(*session, {ErrorCode::NotAllowed, "only the table's creator may remove a player"}, request_id,
+                      id_);
+  const std::optional<table::Participant> removed = table_.occupant(seat);
+  auto out = table_.remove(seat, table::Clock::now());
+  if (!out) return send_error(*session, out.error(), request_id, id_);
+  // The removed player is no longer the seat's occupant, so the table's delivery would miss it.
+  for (const auto& [sid, a] : seats_[static_cast<std::size_t>(seat)])
+    if (const auto s = a.session.lock(); s && a.player_id == removed->player_id)
+      for (const table::Outbound& o : out->messages) s->send(o.serialised());
+  detach_player(seat, removed->player_id);
+  if (!removed->is_bot && removed->player_id != creator_ && removed_.size() < kMaxRemoved)
+    removed_.insert(removed->player_id);
+  apply(std::move(*out));
+  if (auto services = services_.lock()) {
+    if (removed->is_bot)
+      services->release_bot(removed->player_id, id_);
+    else
+      services->note_seat(removed->player_id, std::nullopt);
+  }
+}
+
 void TableHost::join(const Identity& who, const std::shared_ptr<net::WsSession>& session,
                      std::optional<std::int64_t> request_id, std::optional<int> wanted) {
   const auto now = table::Clock::now();
@@ -179,6 +207,9 @@ void TableHost::join(const Identity& who, const std::shared_ptr<net::WsSession>&
     send_direct(session, table_.resume(*seat, 0));
     return publish();
   }
+  if (removed_.contains(who.player_id))
+    return send_error(*session, {ErrorCode::NotAllowed, "the table's creator removed you from this table"}, request_id,
+                      id_);
   int target = -1;
   if (const auto displaced = table_.seat_of(who.player_id); displaced && !who.bot)
     target = *displaced;  // a human coming back to the seat a bot took over
@@ -251,11 +282,24 @@ void TableHost::detach_player(int seat, std::int64_t player_id) {
   std::erase_if(seats_[static_cast<std::size_t>(seat)], [&](const auto& e) { return e.second.player_id == player_id; });
 }
 
+// A message's own errors answer it: they go to the connection that sent it, not to the player's
+// other connections (which never sent that message).
+void TableHost::apply_answering(net::WsSession& sender, table::TableOutput out) {
+  std::erase_if(out.messages, [&](const table::Outbound& o) {
+    if (!o.message.is_object() || o.message.value("type", "") != "error") return false;
+    metrics().errors_sent.fetch_add(1, std::memory_order_relaxed);
+    sender.send(o.serialised());
+    return true;
+  });
+  apply(std::move(out));
+}
+
 void TableHost::apply(table::TableOutput out) {
   Metrics& metrics = app::metrics();
   metrics.games_finished.fetch_add(out.games.size(), std::memory_order_relaxed);
   if (out.series) metrics.series_finished.fetch_add(1, std::memory_order_relaxed);
   const bool series_over = out.series.has_value();
+  const bool abandoned = series_over && out.series->abandoned;
   if (!out.games.empty() || out.series) {
     // The hooks (a tournament's director) hear of the games once their records are queued, so
     // that what they write about them (a tournament's end) comes after.
@@ -276,6 +320,7 @@ void TableHost::apply(table::TableOutput out) {
     deliver(o.audience, std::make_shared<const std::string>(o.serialised()));
   }
   const auto services = services_.lock();
+  if (abandoned && services) services->drop_bot_requests(id_);  // nobody is to come any more
   // The bots go back to the pool once the series' last messages reached them (they wait for the
   // records to be committed).
   if (series_over && !table_.series_running()) {

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "server/app/db_writer.h"
 #include "server/app/store.h"
@@ -77,11 +78,15 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
              const std::shared_ptr<net::WsSession>& session);
   void start_series(const Identity& who, const std::shared_ptr<net::WsSession>& session,
                     std::optional<std::int64_t> request_id);
+  void remove_player(const Identity& who, const std::shared_ptr<net::WsSession>& session,
+                     std::optional<std::int64_t> request_id, int seat);
   void resume(const Identity& who, const std::shared_ptr<net::WsSession>& session, std::int64_t version);
   std::optional<int> held_seat(const Identity& who, std::uint64_t session_id, std::optional<int> wanted) const;
   void attach(int seat, const Identity& who, const std::shared_ptr<net::WsSession>& session);
   void detach_player(int seat, std::int64_t player_id);
   void apply(table::TableOutput out);
+  // apply, with the table's errors sent to `sender` only.
+  void apply_answering(net::WsSession& sender, table::TableOutput out);
   void release_bots(const std::shared_ptr<TableServices>& services);
   void deliver(int audience, const std::shared_ptr<const std::string>& text);
   void send_now(int audience, const std::shared_ptr<const std::string>& text);
@@ -109,6 +114,8 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   int commits_awaited_ = 0;              // finished games posted to the writer and not yet committed
   bool release_when_committed_ = false;  // the series ended: its bots leave once its records are committed
   std::deque<std::pair<int, std::shared_ptr<const std::string>>> held_;  // (audience, message)
+  static constexpr std::size_t kMaxRemoved = 256;
+  std::set<std::int64_t> removed_;  // people the creator removed: they do not sit here again
 };
 
 table::Participant participant_of(const Identity& who);

@@ -21,6 +21,8 @@ class TableServices {
   virtual void request_bot(table::TableId table, table::BotRequest request) = 0;
   // A bot left its seat at `table`: that seat of the bot is free for other tables again.
   virtual void release_bot(std::int64_t player_id, table::TableId table) = 0;
+  // The table's series was abandoned: its requests for bots still waiting are void.
+  virtual void drop_bot_requests(table::TableId table) = 0;
   // Where a player now sits (nowhere: nullopt), for the online list.
   virtual void note_seat(std::int64_t player_id, std::optional<table::TableId> table) = 0;
   // The table's lobby line changed.

@@ -86,13 +86,18 @@ struct Chat {  // {"type":"chat","table":7,"text":"gg"}
   TableId table = 0;
   std::string text;
 };
+// {"type":"remove_player","table":7,"seat":1}: the table's creator frees a seat before the series
+struct RemovePlayer {
+  TableId table = 0;
+  int seat = 0;
+};
 
 // Every message is of one of three kinds, each with one place that handles it: about the
 // connection itself (the hub: hello; the connection's own strand: ping), about the lobby (the hub),
 // or to one table (that table's host).
 using ConnectionBody = std::variant<Hello, Ping>;
 using LobbyBody = std::variant<LobbyRequest, CreateTable, AddBot>;
-using TableBody = std::variant<JoinTable, LeaveTable, WatchTable, StartSeries, Resume, GameCommand, Chat>;
+using TableBody = std::variant<JoinTable, LeaveTable, WatchTable, StartSeries, Resume, GameCommand, Chat, RemovePlayer>;
 using ClientBody = std::variant<ConnectionBody, LobbyBody, TableBody>;
 
 struct ClientMessage {

@@ -29,6 +29,8 @@ std::string_view to_string(ErrorCode code) {
     case ErrorCode::TooManyBots: return "too_many_bots";
     case ErrorCode::TooManyGuests: return "too_many_guests";
     case ErrorCode::NotAllowed: return "not_allowed";
+    case ErrorCode::ChatLimited: return "chat_limited";
+    case ErrorCode::ChatFull: return "chat_full";
     case ErrorCode::Internal: return "internal";
   }
   return "internal";

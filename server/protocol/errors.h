@@ -35,6 +35,8 @@ enum class ErrorCode : std::uint8_t {
   TooManyGuests,  // a new guest beyond what one address may create per hour
   NotAllowed,     // the sender may not do this here (e.g. add_bot at someone else's table)
   OtherNode,      // the table lives on another node (the error names it): talk to that node
+  ChatLimited,    // chat faster than a player's chat rate allows (the line was dropped)
+  ChatFull,       // the current game's chat holds as many lines or bytes as it may (the line was dropped)
   Internal,
 };
 

@@ -129,6 +129,15 @@ LobbyResult parse_add_bot(const Json& j) {
   return AddBot{*table, static_cast<int>(*seat), bot->value_or("")};
 }
 
+TableResult parse_remove(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "table", "seat"}); !ok) return std::unexpected(ok.error());
+  auto table = table_field(j);
+  if (!table) return std::unexpected(table.error());
+  auto seat = detail::get_int(j, "seat", 0, 2);
+  if (!seat) return std::unexpected(seat.error());
+  return RemovePlayer{*table, static_cast<int>(*seat)};
+}
+
 TableResult parse_resume(const Json& j) {
   if (auto ok = detail::check_fields(j, {"type", "id", "table", "version"}); !ok) return std::unexpected(ok.error());
   auto table = table_field(j);
@@ -178,6 +187,7 @@ Result parse_body(const Json& j, std::string_view type) {
   if (type == "watch_table") return lift(parse_table_only<WatchTable>(j));
   if (type == "start_series") return lift(parse_table_only<StartSeries>(j));
   if (type == "resume") return lift(parse_resume(j));
+  if (type == "remove_player") return lift(parse_remove(j));
   if (type == "chat") return lift(parse_chat(j));
   for (std::string_view a : {"bid", "hold", "pass", "pickup", "discard", "declare", "play", "concede"})
     if (type == a) return lift(parse_game_command(j));
@@ -198,6 +208,7 @@ std::string_view type_name(const ClientBody& body) {
     std::string_view operator()(const WatchTable&) const { return "watch_table"; }
     std::string_view operator()(const StartSeries&) const { return "start_series"; }
     std::string_view operator()(const Resume&) const { return "resume"; }
+    std::string_view operator()(const RemovePlayer&) const { return "remove_player"; }
     std::string_view operator()(const GameCommand& g) const {
       constexpr std::string_view kNames[] = {"bid", "hold", "pass", "pickup", "discard", "declare", "play", "concede"};
       return kNames[static_cast<std::size_t>(g.action.kind)];

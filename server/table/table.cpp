@@ -2,6 +2,8 @@
 // none escapes (nlohmann::json may throw on misuse); an internal failure becomes an error message.
 #include "server/table/table.h"
 
+#include <fmt/format.h>
+
 #include "server/protocol/server_messages.h"
 #include "server/table/table_core.h"
 
@@ -52,6 +54,11 @@ std::expected<TableOutput, ProtocolError> Table::sit(int seat, const Participant
 std::expected<TableOutput, ProtocolError> Table::leave(int seat, TimePoint now) {
   if (!valid_seat(seat)) return std::unexpected(ProtocolError{ErrorCode::NotSeated, "no such seat"});
   return guarded(*core_, [&](TableOutput& out) { return core_->leave(out, seat, now); });
+}
+
+std::expected<TableOutput, ProtocolError> Table::remove(int seat, TimePoint now) {
+  if (!valid_seat(seat)) return std::unexpected(ProtocolError{ErrorCode::BadField, "seat must be 0, 1 or 2"});
+  return guarded(*core_, [&](TableOutput& out) { return core_->remove(out, seat, now); });
 }
 
 std::expected<TableOutput, ProtocolError> Table::resume_series(const SeriesSoFar& so_far, TimePoint now) {
@@ -125,8 +132,28 @@ TableOutput Table::chat(int seat, std::string_view text, TimePoint now, std::opt
       core_->send_error(out, seat, ProtocolError{ErrorCode::TooLarge, "chat text must be 1 to 300 bytes"}, request_id);
     } else {
       const auto& who = core_->seats_[static_cast<std::size_t>(seat)].occupant;
-      core_->emit_public(out, "chat", Json{{"seat", seat}, {"name", who ? who->name : ""}, {"text", std::string(text)}},
-                         now);
+      const bool in_game = core_->running_ && core_->game_;
+      switch (core_->chat_limits_.take(who ? who->player_id : 0, text.size(), in_game, now)) {
+        case ChatLimits::Verdict::TooFast:
+          core_->send_error(
+              out, seat,
+              ProtocolError{ErrorCode::ChatLimited, fmt::format("chat: {} lines at once, then one every {} s",
+                                                                kChatBurst, kChatRefill.count())},
+              request_id);
+          break;
+        case ChatLimits::Verdict::GameFull:
+          core_->send_error(out, seat,
+                            ProtocolError{ErrorCode::ChatFull,
+                                          fmt::format("this game's chat is full ({} lines or {} bytes): wait for the "
+                                                      "next game",
+                                                      kMaxChatLinesPerGame, kMaxChatBytesPerGame)},
+                            request_id);
+          break;
+        case ChatLimits::Verdict::Ok:
+          core_->emit_public(out, "chat",
+                             Json{{"seat", seat}, {"name", who ? who->name : ""}, {"text", std::string(text)}}, now);
+          break;
+      }
     }
   } catch (...) {
     out = TableOutput{};

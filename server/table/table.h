@@ -44,6 +44,9 @@ class Table {
   // Before a series: frees the seat. During a series: like a disconnect with no grace (a bot
   // is requested at once); the player may still come back with sit().
   std::expected<TableOutput, protocol::ProtocolError> leave(int seat, TimePoint now);
+  // Before a series, on behalf of the table's creator: frees an occupied seat; everyone gets
+  // `left` with `removed`. Refused once the series has started.
+  std::expected<TableOutput, protocol::ProtocolError> remove(int seat, TimePoint now);
   // The seat of a player (current occupant or a displaced human), if any. A replacement bot is
   // not found here (its seat belongs to the displaced human); see occupied_seat.
   std::optional<int> seat_of(std::int64_t player_id) const;
@@ -73,9 +76,11 @@ class Table {
                       std::optional<std::int64_t> request_id = std::nullopt);
   // The action's pos is overwritten from the seat.
   TableOutput act(int seat, Action action, TimePoint now, std::optional<std::int64_t> request_id = std::nullopt);
+  // A chat line from the seat's player, within its rate and the game's chat bounds (chat_limits.h).
   TableOutput chat(int seat, std::string_view text, TimePoint now,
                    std::optional<std::int64_t> request_id = std::nullopt);
-  // Plays default actions for every expired move clock and requests bots after expired grace.
+  // Plays default actions for every expired move clock and requests bots after expired grace; a
+  // series whose humans are all gone past the grace ends as abandoned (FinishedSeries::abandoned).
   TableOutput on_clock(TimePoint now);
 
   // --- connections --------------------------------------------------------------------------

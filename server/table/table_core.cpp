@@ -25,7 +25,24 @@ TableCore::TableCore(TableId id, TableConfig config) : id_(id), config_(std::mov
 
 int TableCore::clock_ms(int seat) const {
   const auto& who = seats_[static_cast<std::size_t>(seat)].occupant;
-  return who && who->is_bot ? config_.bot_move_ms : config_.human_move_ms;
+  return (who && who->is_bot) || unplayed(seat) ? config_.bot_move_ms : config_.human_move_ms;
+}
+
+bool TableCore::unplayed(int seat) const {
+  const SeatState& s = seats_[static_cast<std::size_t>(seat)];
+  return running_ && s.awaiting_bot && !s.connected;
+}
+
+bool TableCore::humans_gone() const {
+  if (!running_) return false;
+  bool had_people = false;
+  for (const Participant& p : series_seats_) had_people = had_people || !p.is_bot;
+  if (!had_people) return false;  // a table of bots plays its series to the end
+  for (const SeatState& s : seats_) {
+    const bool human_seated = s.occupant && !s.occupant->is_bot;
+    if (human_seated && (s.connected || s.grace_end)) return false;  // here, or within the grace
+  }
+  return true;
 }
 
 std::optional<TimePoint> TableCore::next_deadline() const {

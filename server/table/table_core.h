@@ -13,6 +13,7 @@
 #include "engine/records/pgn.h"
 #include "server/common/csprng.h"
 #include "server/protocol/errors.h"
+#include "server/table/chat_limits.h"
 #include "server/table/event_log.h"
 #include "server/table/table_types.h"
 
@@ -67,11 +68,18 @@ class TableCore {
   std::int64_t previous_game_first_version_ = 0;
   std::int64_t game_first_version_ = 0;
   std::optional<Csprng> rng_;
+  ChatLimits chat_limits_;
+  bool abandoning_ = false;  // finish_series ends an abandoned series
 
   // --- helpers (table_core.cpp) ---
   int position_of(int seat) const { return ((seat - game_index_ % 3) % 3 + 3) % 3; }
   int seat_of_pos(int pos) const { return (game_index_ + pos) % 3; }
+  // A bot's clock for a bot, and for a seat nobody plays (its human gone past the grace, no
+  // substitute seated yet); a human's otherwise.
   int clock_ms(int seat) const;
+  bool unplayed(int seat) const;
+  // Whether a series that had people at it has none left: every human of it gone past the grace.
+  bool humans_gone() const;
   std::optional<TimePoint> next_deadline() const;
   std::array<int, 3> scores() const;
   Json seats_json() const;
@@ -88,6 +96,8 @@ class TableCore {
   // --- seating and connections (table_seats.cpp) ---
   std::expected<void, ProtocolError> sit(TableOutput& out, int seat, const Participant& who, TimePoint now);
   std::expected<void, ProtocolError> leave(TableOutput& out, int seat, TimePoint now);
+  // Before a series: the table's creator frees a seat (`left` with `removed`).
+  std::expected<void, ProtocolError> remove(TableOutput& out, int seat, TimePoint now);
   void disconnect(TableOutput& out, int seat, TimePoint now);
   void reconnect(TableOutput& out, int seat, TimePoint now);
   void expire_grace(TableOutput& out, TimePoint now);
@@ -110,6 +120,9 @@ class TableCore {
   // --- records (table_record.cpp) ---
   void finish_game(TableOutput& out, TimePoint now);
   void finish_series(TableOutput& out, TimePoint now);
+  // Every human of the running series is gone: it ends here, the game in progress unrecorded,
+  // and the seats of the gone humans are freed.
+  void abandon_series(TableOutput& out, TimePoint now);
 };
 
 // The event copies for an applied action (table_events.cpp): redacts discards and the skat.

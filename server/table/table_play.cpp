@@ -87,6 +87,7 @@ void TableCore::start_game(TableOutput& out, TimePoint now) {
   game_.emplace(*deal);
   game_started_ = now;
   record_ = Json::array();
+  chat_limits_.new_game();
   timeouts_ = {};
   move_ms_ = {};
   for (std::size_t s = 0; s < 3; ++s)

@@ -89,12 +89,34 @@ void TableCore::finish_series(TableOutput& out, TimePoint now) {
 
   Json scores = Json::array();
   for (const PgnSeatResult& r : fs.scores) scores.push_back(Json{{"score", r.score}, {"won", r.won}, {"lost", r.lost}});
+  fs.abandoned = abandoning_;
   running_ = false;
   game_.reset();
+  record_ = Json::array();
   move_deadline_.reset();
-  emit_public(out, "series_finished",
-              Json{{"series", series_index_}, {"scores", scores}, {"list", list_}, {"substitutes", substitutes_}}, now);
+  Json fields{{"series", series_index_}, {"scores", scores}, {"list", list_}, {"substitutes", substitutes_}};
+  if (abandoning_) fields["abandoned"] = true;
+  emit_public(out, "series_finished", fields, now);
   out.series = std::move(fs);
+}
+
+void TableCore::abandon_series(TableOutput& out, TimePoint now) {
+  abandoning_ = true;
+  finish_series(out, now);  // the game in progress is dropped with the series' end
+  abandoning_ = false;
+  // Nobody is to come: no bot for a seat, and the gone humans' seats are free again (the bots
+  // seated leave like after every series, see TableHost).
+  out.bot_requests.clear();
+  for (int seat = 0; seat < 3; ++seat) {
+    SeatState& s = seats_[static_cast<std::size_t>(seat)];
+    s.owner.reset();
+    s.awaiting_bot = false;
+    s.grace_end.reset();
+    if (s.occupant && !s.occupant->is_bot && !s.connected) {
+      s = SeatState{};
+      emit_public(out, "left", Json{{"seat", seat}}, now);
+    }
+  }
 }
 
 }  // namespace skat::table::detail

@@ -1,6 +1,8 @@
 // Seating, disconnects, grace and bot replacement. Decision: a human whose seat a bot took over
 // may come back at any time (sit or reconnect); the bot is released at once and the record notes
 // both the replacement and the return.
+#include <algorithm>
+
 #include "server/table/table_core.h"
 
 namespace skat::table::detail {
@@ -68,6 +70,15 @@ std::expected<void, ProtocolError> TableCore::leave(TableOutput& out, int seat, 
   return {};
 }
 
+std::expected<void, ProtocolError> TableCore::remove(TableOutput& out, int seat, TimePoint now) {
+  if (running_) return std::unexpected(ProtocolError{ErrorCode::SeriesRunning, "the series has started"});
+  SeatState& s = seats_[static_cast<std::size_t>(seat)];
+  if (!s.occupant) return std::unexpected(ProtocolError{ErrorCode::NotSeated, "seat is empty"});
+  s = SeatState{};
+  emit_public(out, "left", Json{{"seat", seat}, {"removed", true}}, now);
+  return {};
+}
+
 void TableCore::disconnect(TableOutput& out, int seat, TimePoint now) {
   SeatState& s = seats_[static_cast<std::size_t>(seat)];
   if (!s.occupant || !s.connected) return;
@@ -110,11 +121,15 @@ void TableCore::expire_grace(TableOutput& out, TimePoint now) {
       continue;
     }
     s.awaiting_bot = true;
+    // Nobody plays the seat now: if it is its turn, the clock is a bot's from here.
+    if (game_ && game_->to_act() >= 0 && seat_of_pos(game_->to_act()) == seat && move_deadline_)
+      move_deadline_ = std::min(*move_deadline_, now + std::chrono::milliseconds(config_.bot_move_ms));
     const std::string& own = config_.seat_bot_kinds[static_cast<std::size_t>(seat)];
     const std::string& kind = own.empty() ? config_.replacement_bot_kind : own;
     out.bot_requests.push_back(BotRequest{seat, kind, {}, !own.empty()});
     emit_public(out, "replacing", Json{{"seat", seat}, {"kind", kind}}, now);
   }
+  if (humans_gone()) abandon_series(out, now);
 }
 
 }  // namespace skat::table::detail

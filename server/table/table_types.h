@@ -106,6 +106,9 @@ struct FinishedSeries {
   std::array<PgnSeatResult, 3> scores{};
   TimePoint started{};
   TimePoint finished{};
+  // Ended before its last deal because every human of it had gone (the games played are its
+  // record; the game in progress is not): stored as aborted, never rated.
+  bool abandoned = false;
 };
 
 // A series a previous process of the server left unfinished, from its records: it goes on at a

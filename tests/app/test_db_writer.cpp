@@ -29,15 +29,16 @@ class RefusingStore : public skat::app::MemoryStore {
   std::vector<std::string> saved;
 };
 
-skat::table::FinishedGame game(int index) {
+skat::table::FinishedGame game(int index, skat::table::TableId table = 7) {
   std::mt19937_64 rng(static_cast<std::uint64_t>(index) + 1);
-  skat::table::FinishedGame g{.table = 7,
-                              .game_index = index,
-                              .game = skat::Game(skat::random_deal(rng)),
-                              .pgn = {},
-                              .pgn_line = "line " + std::to_string(index),
-                              .events = {},
-                              .result = {}};
+  skat::table::FinishedGame g{
+      .table = table,
+      .game_index = index,
+      .game = skat::Game(skat::random_deal(rng)),
+      .pgn = {},
+      .pgn_line = table == 7 ? "line " + std::to_string(index) : std::to_string(table) + "/" + std::to_string(index),
+      .events = {},
+      .result = {}};
   return g;
 }
 
@@ -79,6 +80,62 @@ TEST(DbWriter, AStopTriesTheWaitingWritesOnceMore) {
   store.full = false;
   writer.stop();  // before the retry period is over
   EXPECT_EQ(store.saved, std::vector<std::string>{"line 0"});
+}
+
+// The store refuses game 1 of table 9 forever (say, larger than the database may grow) and takes
+// everything else.
+class OneBadWriteStore : public skat::app::MemoryStore {
+ public:
+  std::expected<void, std::string> save_game(const skat::table::FinishedGame& game) override {
+    if (game.table == 9 && game.game_index == 1) return std::unexpected("database or disk is full");
+    std::lock_guard lock(mutex);
+    saved.push_back(game.pgn_line);
+    return {};
+  }
+  std::vector<std::string> saved_now() {
+    std::lock_guard lock(mutex);
+    return saved;
+  }
+  std::mutex mutex;
+  std::vector<std::string> saved;
+};
+
+TEST(DbWriter, AWriteTheStoreKeepsRefusingAloneIsSetAsideAndHoldsNothingBack) {
+  OneBadWriteStore store;
+  skat::app::DbWriter writer(store, 10ms);
+  writer.save_game(game(0, 9));
+  writer.save_game(game(1, 9));  // refused, again and again
+  writer.save_game(game(2, 9));  // waits behind it: a table's records keep their order
+  writer.save_game(game(0, 8));  // another table's: saved at once
+  EXPECT_TRUE(eventually([&] {
+    const auto saved = store.saved_now();
+    return std::ranges::find(saved, "8/0") != saved.end();
+  }));
+  // The store takes the others while it refuses this one: it is set aside, the table goes on.
+  EXPECT_TRUE(eventually([&] { return writer.health().set_aside == 1 && writer.health().unsaved == 0; }));
+  EXPECT_NE(writer.health().set_aside_error.find("game 1 of table 9"), std::string::npos);
+  writer.save_game(game(3, 9));
+  writer.save_game(game(1, 8));
+  EXPECT_TRUE(eventually([&] { return store.saved_now().size() == 5; }));
+  EXPECT_EQ(writer.health().unsaved, 0u);
+  writer.stop();
+  EXPECT_EQ(store.saved, (std::vector<std::string>{"9/0", "8/0", "9/2", "9/3", "8/1"}));
+  EXPECT_EQ(writer.health().set_aside, 1u);
+}
+
+TEST(DbWriter, NothingIsSetAsideWhileTheStoreRefusesEverything) {
+  RefusingStore store;
+  skat::app::DbWriter writer(store, 10ms);
+  store.full = true;
+  writer.save_game(game(0, 7));
+  writer.save_game(game(0, 8));
+  EXPECT_TRUE(eventually([&] { return writer.health().unsaved == 2; }));
+  std::this_thread::sleep_for(20 * skat::app::DbWriter::kSetAsideAfter * 10ms);  // many retries
+  EXPECT_EQ(writer.health().set_aside, 0u);
+  store.full = false;
+  EXPECT_TRUE(eventually([&] { return writer.health().unsaved == 0; }));
+  writer.stop();
+  EXPECT_EQ(store.saved.size(), 2u);
 }
 
 }  // namespace

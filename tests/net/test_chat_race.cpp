@@ -61,7 +61,7 @@ TEST(ChatRace, ChatAtEveryActRequestCancelsNoBotMove) {
   ASSERT_TRUE(human.read_until([&](const Json& m) { return m.value("type", "") == "seated" && ++seated == 3; }));
   human.send(Json{{"type", "start_series"}, {"table", table}});
 
-  int chats = 0, timeouts = 0, errors = 0, bot_moves = 0;
+  int chats = 0, limited = 0, timeouts = 0, errors = 0, bot_moves = 0;
   std::optional<std::int64_t> answered;
   const auto finished = human.read_until(
       [&](const Json& m) {
@@ -71,6 +71,8 @@ TEST(ChatRace, ChatAtEveryActRequestCancelsNoBotMove) {
           human.send(answer_to(m));
         } else if (type == "timeout") {
           ++timeouts;
+        } else if (type == "error" && m.value("code", "") == "chat_limited") {
+          ++limited;  // faster than a player may chat: that line was dropped, nothing else
         } else if (type == "error") {
           ++errors;
           ADD_FAILURE() << m.dump();
@@ -83,7 +85,7 @@ TEST(ChatRace, ChatAtEveryActRequestCancelsNoBotMove) {
       },
       180s);
   ASSERT_TRUE(finished);
-  EXPECT_GT(chats, 3);
+  EXPECT_GT(chats - limited, 3);
   EXPECT_GE(bot_moves, 20);
   EXPECT_EQ(timeouts, 0) << "of " << bot_moves << " bot moves";
   EXPECT_EQ(errors, 0);

@@ -1,6 +1,7 @@
-// Bot pool and takeover with an in-process server and in-process bot clients: a guest plays
-// with two pool bots, drops its connection mid-series, and after the grace period the third
-// pool bot takes the seat over and the series is played to the end and stored.
+// Bot pool and takeover with an in-process server and in-process bot clients: two guests play
+// with a pool bot, one drops its connection mid-series, and after the grace period another pool
+// bot takes the seat over and the series is played to the end (the other guest's moves by its
+// clock) and stored.
 #include <gtest/gtest.h>
 
 #include "tests/net/pool_server.h"
@@ -15,24 +16,33 @@ using namespace std::chrono_literals;
 TEST(Takeover, PoolBotTakesOverADisconnectedHumanSeat) {
   skat::app::ServeConfig config;
   config.grace_ms = 200;
+  config.human_move_ms = 100;  // the guest who stays never moves: its clock plays for it
   PoolServer pool(config, 3);
+  WsClient stayer(pool.port());
+  stayer.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "stayer"}});
+  ASSERT_TRUE(stayer.read_type("welcome"));
   {
     WsClient human(pool.port());
     human.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "leaver"}});
     ASSERT_TRUE(human.read_type("welcome"));
-    ASSERT_TRUE(PoolServer::wait_online(human, 4));
+    ASSERT_TRUE(PoolServer::wait_online(human, 5));
     human.send(Json{{"type", "create_table"}, {"deals", 3}});
     const auto created = human.read_type("table_created");
     ASSERT_TRUE(created);
     const auto table = (*created)["table"].get<std::int64_t>();
     human.send(Json{{"type", "join_table"}, {"table", table}, {"seat", 0}});
-    human.send(Json{{"type", "add_bot"}, {"table", table}, {"seat", 1}, {"bot", "pool-1"}});
-    human.send(Json{{"type", "add_bot"}, {"table", table}, {"seat", 2}, {"bot", "pool-2"}});
+    ASSERT_TRUE(human.read_type("seated"));
+    stayer.send(Json{{"type", "join_table"}, {"table", table}, {"seat", 1}});
+    human.send(Json{{"type", "add_bot"}, {"table", table}, {"seat", 2}, {"bot", "pool-1"}});
     int seated = 0;
-    ASSERT_TRUE(human.read_until([&](const Json& m) { return m.value("type", "") == "seated" && ++seated == 3; }));
+    ASSERT_TRUE(human.read_until([&](const Json& m) { return m.value("type", "") == "seated" && ++seated == 2; }));
     human.send(Json{{"type", "start_series"}, {"table", table}});
     ASSERT_TRUE(human.read_type("game_started"));
-  }  // the human's connection drops here
+  }  // the leaver's connection drops here
+  const auto replaced = stayer.read_type("replaced");
+  ASSERT_TRUE(replaced);
+  EXPECT_EQ((*replaced)["seat"], 0);
+  EXPECT_TRUE((*replaced)["player"].value("bot", false));
 
   bool stored = false;
   for (int tries = 0; tries < 6000 && !stored; ++tries) {

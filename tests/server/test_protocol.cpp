@@ -61,8 +61,8 @@ TEST(Protocol, ParsesEveryClientMessage) {
         R"({"type":"watch_table","table":1})", R"({"type":"add_bot","table":1,"seat":0,"bot":"simple"})",
         R"({"type":"start_series","table":1})", R"({"type":"resume","table":1,"version":0})",
         R"({"type":"chat","table":1,"text":"hallo ♣"})", R"({"type":"hold","table":1})", R"({"type":"pass","table":1})",
-        R"({"type":"pickup","table":1})", R"({"type":"play","table":1,"card":"HT"})",
-        R"({"type":"concede","table":1})"}) {
+        R"({"type":"pickup","table":1})", R"({"type":"play","table":1,"card":"HT"})", R"({"type":"concede","table":1})",
+        R"({"type":"remove_player","table":1,"seat":2})"}) {
     auto m = parse_client_message(text);
     ASSERT_TRUE(m) << text << ": " << m.error().message;
     EXPECT_EQ(type_name(m->body), Json::parse(text)["type"].get<std::string>());
