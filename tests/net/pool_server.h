@@ -10,6 +10,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -21,6 +22,18 @@
 #include "tests/net/ws_test_client.h"
 
 namespace skat::nettest {
+
+// Polls the lobby until `done` holds for it (the snapshot may lag by its rebuild window).
+inline bool lobby_until(WsClient& c, const std::function<bool(const Json&)>& done) {
+  for (int tries = 0; tries < 600; ++tries) {
+    c.send(Json{{"type", "lobby"}});
+    const auto lobby = c.read_type("lobby");
+    if (!lobby) return false;
+    if (done(*lobby)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
 
 // `count` bots named prefix-1, prefix-2, … running `spec`, answering no sooner than `delay`.
 struct BotGroup {

@@ -14,6 +14,7 @@ namespace {
 
 using skat::nettest::is_error;
 using skat::nettest::Json;
+using skat::nettest::lobby_until;
 using skat::nettest::PoolServer;
 using skat::nettest::WsClient;
 using namespace std::chrono_literals;
@@ -53,18 +54,6 @@ int free_bots(const Json& lobby) {
   for (const Json& p : lobby["online"])
     if (p.value("bot", false) && (!p.contains("table") || p["table"].is_null())) ++n;
   return n;
-}
-
-// Polls the lobby until `done` holds for it (the snapshot may lag by its rebuild window).
-bool lobby_until(WsClient& c, const std::function<bool(const Json&)>& done) {
-  for (int tries = 0; tries < 600; ++tries) {
-    c.send(Json{{"type", "lobby"}});
-    const auto lobby = c.read_type("lobby");
-    if (!lobby) return false;
-    if (done(*lobby)) return true;
-    std::this_thread::sleep_for(50ms);
-  }
-  return false;
 }
 
 TEST(TableAbuse, AChatFloodOverSeveralConnectionsOfOnePlayerIsBounded) {
