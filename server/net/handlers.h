@@ -1,11 +1,16 @@
 // The seams between the network layer and the application: what a WebSocket session reports
-// (open, message, over the rate limit, closed) and how an HTTP request becomes a reply, either a
-// whole body or a chunked stream pulled piece by piece. Handlers run on the connection's strand.
+// (open, message, over the rate limit, closed), what a request's header alone decides (the body it
+// may have, or an answer before any body is read), and how an HTTP request becomes a reply, either
+// a whole body or a chunked stream pulled piece by piece. Every reply carries the security headers
+// of make_reply. Handlers run on the connection's strand.
 #pragma once
 
 #include <boost/beast/http.hpp>
+#include <cstddef>
 #include <functional>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -32,13 +37,37 @@ struct HttpReply {
   std::function<bool(std::string& chunk)> next_chunk;
 };
 
+// What a request's header decides before its body is read.
+struct HeaderVerdict {
+  // The most body bytes the route takes (Limits::http_body_bytes caps it); more is a 413.
+  std::size_t body_limit = 0;
+  // An answer without reading the body (e.g. 401 for an admin route without its token); the
+  // connection closes after it.
+  std::optional<HttpReply> reply;
+};
+
 class HttpHandler {
  public:
   virtual ~HttpHandler() = default;
+  // `request` holds the header only (its body is not read yet); `target` is its target without the
+  // node prefix. By default GET and HEAD take no body, other methods up to Limits::http_body_bytes.
+  virtual HeaderVerdict on_header(const HttpRequest& request, std::string_view target) {
+    (void)target;
+    const auto method = request.method();
+    const bool bodiless = method == boost::beast::http::verb::get || method == boost::beast::http::verb::head;
+    return {bodiless ? 0 : std::numeric_limits<std::size_t>::max(), std::nullopt};
+  }
   virtual HttpReply handle(const HttpRequest& request) = 0;
 };
 
-// A plain reply with the given status, content type and body.
+// The Content-Security-Policy of every reply: what the web client needs (scripts, styles, fonts and
+// connections, the WebSocket included, from this origin; images from it and data: URLs) and no
+// framing. `style_src` adds sources to style-src (a page's own inline style by its hash).
+std::string content_security_policy(std::string_view style_src = {});
+
+// A plain reply with the given status, content type and body, and the security headers: the
+// Content-Security-Policy above, X-Content-Type-Options: nosniff, X-Frame-Options: DENY and
+// Referrer-Policy: same-origin.
 HttpReply make_reply(const HttpRequest& request, boost::beast::http::status status, std::string_view content_type,
                      std::string body);
 
