@@ -12,6 +12,7 @@
 #include "cli/command.h"
 #include "server/app/serve.h"
 #include "server/net/descriptor_limit.h"
+#include "server/net/origin.h"
 #include "server/nightly/nightly_schedule.h"
 
 namespace skat::cli {
@@ -75,6 +76,12 @@ Command add_serve_command(CLI::App& parent) {
          "How long a node's heartbeat must have stopped before --take-over takes its series (default 10000)")
       ->check(CLI::Range(1000, 3600000));
   app->add_option("--web", config->web_dir, "Folder of the built web client")->capture_default_str();
+  app->add_option("--allow-origin", config->allowed_origins,
+                  "An origin (scheme://host[:port]) besides the server's own whose pages may open a WebSocket "
+                  "(repeatable)")
+      ->check([](const std::string& origin) -> std::string {
+        return net::normal_origin(origin) ? "" : "an origin is scheme://host[:port] (http or https, no path)";
+      });
   app->add_option("--bot-move-ms", config->bot_move_ms, "Move clock of a bot seat (ms)")
       ->check(CLI::Range(100, 3600000))
       ->capture_default_str();
@@ -161,10 +168,16 @@ Command add_serve_command(CLI::App& parent) {
                   "Open TCP connections (HTTP and WebSocket) in all; more are refused (0: no cap)")
       ->check(CLI::Range(std::size_t{0}, std::size_t{10'000'000}))
       ->capture_default_str();
-  app->add_option("--max-connections-per-address", config->limits.max_connections_per_address,
-                  "Open TCP connections from one peer address (IPv6: one /64); more are refused (0: no cap)")
-      ->check(CLI::Range(std::size_t{0}, std::size_t{10'000'000}))
-      ->capture_default_str();
+  app->add_option_function<std::size_t>(
+         "--max-connections-per-address", [config](std::size_t n) { config->limits.max_connections_per_address = n; },
+         "Open TCP connections from one peer address (IPv6: one /64); more are refused (0: no cap; default: a "
+         "tenth of --max-connections, at most 64)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{10'000'000}));
+  app->add_option_function<int>(
+         "--header-timeout-s", [config](int s) { config->limits.http_header_timeout = std::chrono::seconds(s); },
+         "An HTTP request's header must arrive within this many seconds of the connection or of the previous "
+         "reply (default 5)")
+      ->check(CLI::Range(1, 3600));
   app->add_option_function<int>(
          "--hello-timeout-s", [config](int s) { config->limits.hello_timeout = std::chrono::seconds(s); },
          "A WebSocket whose player is not welcomed within this many seconds is closed (default 10)")

@@ -229,6 +229,30 @@ std::expected<BotAccount, DbError> set_bot_disabled(Connection& c, std::string_v
   return out;
 }
 
+std::expected<std::vector<PlayerId>, DbError> barred_bots(Connection& c, const std::vector<PlayerId>& bots) {
+  // One statement of a fixed number of ids (the rest padded with 0, no player's id), run once per
+  // that many: a few round trips for a thousand bots, and one cached statement.
+  constexpr std::size_t kPerQuery = 64;
+  static const std::string sql = [] {
+    std::string text =
+        "SELECT player_id FROM bot_accounts WHERE (revoked_at IS NOT NULL OR disabled_at IS NOT NULL) "
+        "AND player_id IN (";
+    for (std::size_t i = 1; i <= kPerQuery; ++i) text += (i > 1 ? ",?" : "?") + std::to_string(i);
+    return text + ")";
+  }();
+  std::vector<PlayerId> barred;
+  for (std::size_t first = 0; first < bots.size(); first += kPerQuery) {
+    auto st = c.statement(sql);
+    if (!st) return std::unexpected(st.error());
+    for (std::size_t i = 0; i < kPerQuery; ++i)
+      st->bind(static_cast<int>(i + 1), first + i < bots.size() ? bots[first + i] : PlayerId{0});
+    auto rows = detail::collect<PlayerId>(*st, [](const Statement& row) { return row.int64(0); });
+    if (!rows) return std::unexpected(rows.error());
+    barred.insert(barred.end(), rows->begin(), rows->end());
+  }
+  return barred;
+}
+
 std::expected<void, DbError> set_bot_program(Connection& c, PlayerId id, std::string_view program) {
   if (program.size() > 256)
     return std::unexpected(detail::error(DbErrc::Invalid, "a bot's program spec has at most 256 bytes"));

@@ -67,6 +67,8 @@ std::expected<BotAccount, DbError> revoke_bot_id(Connection& c, PlayerId id);
 // The operator's switch (any bot account, revoked or not): a disabled account does not log in;
 // disabling twice keeps the first time. NotFound when there is no bot of that name.
 std::expected<BotAccount, DbError> set_bot_disabled(Connection& c, std::string_view name, bool disabled);
+// Of these bot accounts, those that may not log in (revoked or disabled); a query per 64 of them.
+std::expected<std::vector<PlayerId>, DbError> barred_bots(Connection& c, const std::vector<PlayerId>& bots);
 // Records the program spec a bot announced in its hello (1..256 bytes, else Invalid; empty clears
 // it). Shown as the program of a house bot; a player's bot keeps "account:NAME".
 std::expected<void, DbError> set_bot_program(Connection& c, PlayerId id, std::string_view program);

@@ -117,6 +117,25 @@ bool bearer_matches(const net::HttpRequest& request, const std::string& token) {
   return given->size() == token.size() && sodium_memcmp(given->data(), token.data(), token.size()) == 0;
 }
 
+constexpr std::string_view kAdminTokenRequired = "admin token required (Authorization: Bearer …)";
+
+// The body of every route that takes one: a small JSON object (docs/api.md, "Limits").
+constexpr std::size_t kJsonBodyBytes = 4 * 1024;
+
+// The status page's one inline style, allowed by its hash in the page's Content-Security-Policy.
+constexpr std::string_view kStatusStyle = "body{font-family:sans-serif;margin:2em}td,th{padding:0 1em;text-align:left}";
+
+const std::string& status_page_policy() {
+  static const std::string policy = [] {
+    unsigned char hash[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(hash, reinterpret_cast<const unsigned char*>(kStatusStyle.data()), kStatusStyle.size());
+    char base64[sodium_base64_ENCODED_LEN(crypto_hash_sha256_BYTES, sodium_base64_VARIANT_ORIGINAL)];
+    sodium_bin2base64(base64, sizeof base64, hash, sizeof hash, sodium_base64_VARIANT_ORIGINAL);
+    return net::content_security_policy("'sha256-" + std::string(base64) + "'");
+  }();
+  return policy;
+}
+
 }  // namespace
 
 Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_ptr<TournamentDirector> tournaments,
@@ -135,9 +154,24 @@ Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_pt
   metrics();  // the metrics' clock starts with the server
 }
 
+net::HeaderVerdict Api::on_header(const net::HttpRequest& request, std::string_view target) {
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (path.starts_with("/api/admin/") && !bearer_matches(request, admin_token_))
+    return {0, json_error(request, http::status::unauthorized, kAdminTokenRequired)};
+  const auto method = request.method();
+  if (method == http::verb::get || method == http::verb::head) return {};
+  if (path.starts_with("/api/admin/") || path == "/api/bots" || path.starts_with("/api/bots/") ||
+      path == "/api/tournaments")
+    return {kJsonBodyBytes, std::nullopt};
+  return {};  // no other route takes a body
+}
+
 net::HttpAnswer Api::handle(const net::HttpRequest& request, const net::HttpPeer& peer) {
   const std::string_view target = request.target();
   const std::string_view path = target.substr(0, target.find('?'));
+  // Every query, also of the routes that read none, is well-formed and holds no control character.
+  if (const auto checked = check_query(target); !checked)
+    return json_error(request, http::status::bad_request, checked.error());
   if (answered_from_memory(request, path)) return respond(request);
   if (auto cached = cached_series(request, path)) return std::move(*cached);
   // Api outlives the work: the session that runs it holds the handler.
@@ -275,24 +309,34 @@ net::HttpReply Api::tournaments_reply(const net::HttpRequest& request, std::stri
 
 // Admin actions: POST /api/admin/bots {"name":…,"kind":…} creates a house bot account and returns
 // its secret once; POST /api/admin/bots/NAME/disable (or /enable) stops any bot account from
-// playing (or lets it again); POST /api/admin/tournaments {"a":…,"b":…,"deals":…,"seed":…,
+// playing (or lets it again); POST /api/admin/bots/NAME/revoke revokes its token for good (a house
+// bot gets a new one by being created again); disabled or revoked, its connections close and it
+// leaves its seats at once. POST /api/admin/tournaments {"a":…,"b":…,"deals":…,"seed":…,
 // "seating":…} starts a tournament through the server and returns its id.
 net::HttpReply Api::admin(const net::HttpRequest& request, std::string_view path) {
   if (!bearer_matches(request, admin_token_))
-    return json_error(request, http::status::unauthorized, "admin token required (Authorization: Bearer …)");
+    return json_error(request, http::status::unauthorized, kAdminTokenRequired);
   constexpr std::string_view kBots = "/api/admin/bots/";
   const bool disable = path.starts_with(kBots) && path.ends_with("/disable");
   const bool enable = path.starts_with(kBots) && path.ends_with("/enable");
-  if (path != "/api/admin/bots" && path != "/api/admin/tournaments" && !disable && !enable)
+  const bool revoke = path.starts_with(kBots) && path.ends_with("/revoke");
+  if (path != "/api/admin/bots" && path != "/api/admin/tournaments" && !disable && !enable && !revoke)
     return json_error(request, http::status::not_found, "no such admin action");
   if (request.method() != http::verb::post) return json_error(request, http::status::method_not_allowed, "POST");
-  if (disable || enable) {
+  if (disable || enable || revoke) {
     const std::string_view rest = path.substr(kBots.size());
     const auto name = decoded_segment(rest.substr(0, rest.rfind('/')));
     if (!name) return json_error(request, http::status::bad_request, "bad bot name in the path");
+    if (revoke) {
+      auto revoked = writer_.call([&](Store& store) { return store.revoke_bot(*name); });
+      if (!revoked) return account_failure(request, revoked.error());
+      hub_->bot_account_changed(revoked->player_id, Hub::BotChange::Barred);
+      spdlog::info("admin: bot account {} revoked", revoked->name);
+      return json_reply(request, http::status::ok, Json{{"name", revoked->name}, {"revoked", true}});
+    }
     auto changed = writer_.call([&](Store& store) { return store.set_bot_disabled(*name, disable); });
     if (!changed) return account_failure(request, changed.error());
-    if (disable) hub_->bot_account_changed(changed->player_id, Hub::BotChange::Closed);
+    if (disable) hub_->bot_account_changed(changed->player_id, Hub::BotChange::Barred);
     spdlog::info("admin: bot account {} {}", changed->name, disable ? "disabled" : "enabled");
     return json_reply(request, http::status::ok, Json{{"name", changed->name}, {"disabled", disable}});
   }
@@ -360,8 +404,7 @@ net::HttpReply Api::status_page(const net::HttpRequest& request) {
   const Json lobby = hub_->lobby_snapshot();
   std::ostringstream html;
   html << "<!doctype html><html><head><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"5\">"
-       << "<title>Skat server</title><style>body{font-family:sans-serif;margin:2em}td,th{padding:0 1em;"
-       << "text-align:left}</style></head><body><h1>Skat server</h1>"
+       << "<title>Skat server</title><style>" << kStatusStyle << "</style></head><body><h1>Skat server</h1>"
        << "<p>Tables: " << stats.tables << " (" << stats.tables_playing
        << " playing) &middot; players online: " << stats.players_online
        << " &middot; bots online: " << stats.bots_online << " (" << stats.bots_free
@@ -379,7 +422,9 @@ net::HttpReply Api::status_page(const net::HttpRequest& request) {
     html << "<li><a href=\"" << link << "\">" << link << "</a></li>";
   html << "</ul><p>WebSocket: <code>/ws</code>. The web client is served from the --web folder once built.</p>"
        << "</body></html>";
-  return net::make_reply(request, http::status::ok, "text/html; charset=utf-8", html.str());
+  auto reply = net::make_reply(request, http::status::ok, "text/html; charset=utf-8", html.str());
+  reply.response.set("Content-Security-Policy", status_page_policy());
+  return reply;
 }
 
 }  // namespace skat::app

@@ -1,11 +1,12 @@
 // The HTTP side of the server: /healthz, the JSON API under /api (lobby snapshot, series,
 // records, exports streamed chunked, leaderboard, player history, tournaments, admin actions
 // behind the bearer admin token), the static web client, and a built-in status page when there
-// is none. The one place where requests become replies: it reads the query (api_query.h), asks
-// the ReadModel for data, and picks the status code. Only cheap answers from memory (/healthz,
-// the lobby, the metrics, an ended series kept in the SeriesCache) are given on the network
-// thread; everything else is work for the BlockingPool, and the reads of the database are bounded
-// per peer address (`reads_per_address` in flight, 429 beyond).
+// is none. The one place where requests become replies: it bounds each route's body and checks
+// the admin token before any body is read, reads the query (api_query.h), asks the ReadModel for
+// data, and picks the status code. Only cheap answers from memory (/healthz, the lobby, the
+// metrics, an ended series kept in the SeriesCache) are given on the network thread; everything
+// else is work for the BlockingPool, and the reads of the database are bounded per peer address
+// (`reads_per_address` in flight, 429 beyond).
 #pragma once
 
 #include <filesystem>
@@ -41,6 +42,9 @@ class Api : public net::HttpHandler {
   Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_ptr<TournamentDirector> tournaments,
       DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token, ApiLimits limits = {},
       std::string node = {});
+  // Before the body: an admin route without the admin token is a 401 at once; each route takes
+  // the body it needs (docs/api.md: none for GET and HEAD, a few KiB for the JSON POSTs).
+  net::HeaderVerdict on_header(const net::HttpRequest& request, std::string_view target) override;
   net::HttpAnswer handle(const net::HttpRequest& request, const net::HttpPeer& peer) override;
   const SeriesCache& series_cache() const { return series_cache_; }
 

@@ -110,7 +110,7 @@ net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view
   if (method == http::verb::delete_) {
     auto deleted = writer_.call([&](Store& store) { return store.delete_owned_bot(owner, *id); });
     if (!deleted) return account_failure(request, deleted.error());
-    hub_->bot_account_changed(*id, Hub::BotChange::Closed);
+    hub_->bot_account_changed(*id, Hub::BotChange::Barred);
     return json_reply(request, http::status::ok, Json{{"deleted", *id}});
   }
   if (method != http::verb::patch) return json_error(request, http::status::method_not_allowed, "PATCH or DELETE");

@@ -14,6 +14,43 @@
 
 namespace skat::app {
 
+namespace {
+
+// A C0 control, DEL or a C1 control (U+0080..U+009F, in UTF-8 C2 80..C2 9F) in valid UTF-8.
+bool has_control(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) return true;
+    if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9f) return true;
+  }
+  return false;
+}
+
+// Why a decoded parameter name or value is refused (`what` names it), if it is.
+std::optional<std::string> unreadable(std::string_view what, std::string_view decoded) {
+  if (!text::valid_utf8(decoded)) return std::string(what) + ": not valid UTF-8 once decoded";
+  if (has_control(decoded)) return std::string(what) + ": holds a control character once decoded";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::expected<void, std::string> check_query(std::string_view target) {
+  namespace urls = boost::urls;
+  const std::size_t question = target.find('?');
+  if (question == std::string_view::npos) return {};
+  // The query alone, as an origin-form target of its own (the path may hold what a URL may not;
+  // and Boost 1.81's parse_query reads past the end of the view it is given).
+  const std::string alone = "/?" + std::string(target.substr(question + 1));
+  const auto url = urls::parse_origin_form(alone);
+  if (!url) return std::unexpected("malformed query: " + url.error().message() + " (a '%' needs two hex digits)");
+  for (const urls::param& p : url->params(urls::encoding_opts(/*space_as_plus=*/true))) {
+    if (auto why = unreadable("parameter name", p.key)) return std::unexpected(*why);
+    if (auto why = unreadable(std::string(text::truncate(p.key, 40)), p.value)) return std::unexpected(*why);
+  }
+  return {};
+}
+
 std::expected<QueryParams, std::string> query_params(std::string_view target,
                                                      std::initializer_list<std::string_view> allowed) {
   namespace urls = boost::urls;
@@ -22,10 +59,10 @@ std::expected<QueryParams, std::string> query_params(std::string_view target,
   QueryParams params;
   for (const urls::param& p : url->params(urls::encoding_opts(/*space_as_plus=*/true))) {
     if (p.key.empty() && p.value.empty()) continue;  // "?", "a=1&&b=2"
+    if (auto why = unreadable("parameter name", p.key)) return std::unexpected(*why);
     if (std::ranges::find(allowed, std::string_view(p.key)) == allowed.end())
       return std::unexpected("unknown parameter \"" + std::string(text::truncate(p.key, 40)) + "\"");
-    if (!text::valid_utf8(p.key) || !text::valid_utf8(p.value))
-      return std::unexpected(p.key + ": not valid UTF-8 once decoded");
+    if (auto why = unreadable(p.key, p.value)) return std::unexpected(*why);
     if (p.value.empty()) return std::unexpected(p.key + ": needs a value");
     if (!params.emplace(p.key, p.value).second) return std::unexpected(p.key + ": given twice");
   }
@@ -79,10 +116,12 @@ std::expected<SeriesQuery, std::string> series_query(std::string_view target) {
   if (!params) return std::unexpected(params.error());
   SeriesQuery q;
   if (const std::string* p = get(*params, "player")) {
-    if (const auto id = to_int(*p))
+    if (const auto id = to_int(*p)) {
+      if (*id <= 0) return std::unexpected("player: a positive id or a name");
       q.filter.player_id = *id;
-    else
+    } else {
       q.filter.player_name = *p;
+    }
   }
   if (const std::string* b = get(*params, "bot")) q.filter.bot_kind = *b;
   if (const std::string* f = get(*params, "from")) {
@@ -94,8 +133,8 @@ std::expected<SeriesQuery, std::string> series_query(std::string_view target) {
     if (!q.filter.to) return std::unexpected("to: milliseconds or YYYY-MM-DD");
   }
   if (const std::string* t = get(*params, "table")) {
-    q.filter.table_id = to_int(*t);
-    if (!q.filter.table_id) return std::unexpected("table: a number");
+    q.filter.table_id = parse_id(*t);
+    if (!q.filter.table_id) return std::unexpected("table: a positive id");
   }
   auto page = page_of(*params);
   if (!page) return std::unexpected(page.error());

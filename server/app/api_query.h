@@ -20,16 +20,20 @@ namespace skat::app {
 using QueryParams = std::map<std::string, std::string, std::less<>>;
 // The parameters of `target`, or why it is refused: a malformed target (a bad percent-escape such
 // as "%zz", "%4" or a trailing "%"), a parameter not in `allowed`, one given twice or without a
-// value, or a value that is not valid UTF-8 once decoded.
+// value, or a name or value that is not valid UTF-8 or holds a control character (U+0000..U+001F,
+// U+007F..U+009F: "%00", "%0A") once decoded.
 std::expected<QueryParams, std::string> query_params(std::string_view target,
                                                      std::initializer_list<std::string_view> allowed);
+// Any request's query (when it has one), whatever parameters its route takes: well-formed, and
+// every name and value valid UTF-8 without a control character once decoded.
+std::expected<void, std::string> check_query(std::string_view target);
 
 struct SeriesQuery {
   db::SeriesFilter filter;
   db::Page page;
 };
-// /api/series and the exports: player (id or name), bot, from, to (milliseconds or YYYY-MM-DD),
-// table, limit (1..1000), after.
+// /api/series and the exports: player (a positive id, or a name), bot, from, to (milliseconds or
+// YYYY-MM-DD), table (a positive id), limit (1..1000), after (a series id, 0 or more).
 std::expected<SeriesQuery, std::string> series_query(std::string_view target);
 // Paging alone (a player's series): limit and after.
 std::expected<db::Page, std::string> page_query(std::string_view target);

@@ -56,6 +56,8 @@ class DatabaseStore : public Store {
   AccountResult<void> delete_owned_bot(std::int64_t owner, std::int64_t bot) override;
   AccountResult<NewBot> rekey_owned_bot(std::int64_t owner, std::int64_t bot) override;
   AccountResult<BotInfo> set_bot_disabled(std::string_view name, bool disabled) override;
+  AccountResult<BotInfo> revoke_bot(std::string_view name) override;
+  std::expected<std::vector<std::int64_t>, std::string> barred_bots(const std::vector<std::int64_t>& bots) override;
   AccountResult<BotInfo> find_bot(std::string_view name) override;
   AccountResult<std::vector<BotInfo>> challengeable_bots() override;
   std::expected<TournamentUsage, std::string> tournament_usage(std::int64_t player, db::Timestamp since) override;

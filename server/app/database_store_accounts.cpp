@@ -110,6 +110,19 @@ AccountResult<BotInfo> DatabaseStore::set_bot_disabled(std::string_view name, bo
   return info(*bot);
 }
 
+AccountResult<BotInfo> DatabaseStore::revoke_bot(std::string_view name) {
+  auto bot = db::revoke_bot(db_, name);
+  if (!bot) return std::unexpected(account_error(bot.error()));
+  return info(*bot);
+}
+
+std::expected<std::vector<std::int64_t>, std::string> DatabaseStore::barred_bots(
+    const std::vector<std::int64_t>& bots) {
+  auto barred = db::barred_bots(db_, bots);
+  if (!barred) return std::unexpected(barred.error().message);
+  return std::move(*barred);
+}
+
 AccountResult<BotInfo> DatabaseStore::find_bot(std::string_view name) {
   auto bot = db::find_bot(db_, name);
   if (!bot) return std::unexpected(account_error(bot.error()));

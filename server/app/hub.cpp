@@ -44,6 +44,7 @@ Hub::Hub(Token, asio::io_context& io, const ServeConfig& config, DbWriter& write
       snapshot_timer_(strand_),
       reap_timer_(strand_),
       node_timer_(strand_),
+      bot_check_timer_(strand_),
       strength_cache_(hand_strengths_from_tables(config.strength_tables)) {
   if (!config_.node.empty()) live_nodes_ = {config_.node};
   if (strength_cache_) hand_strengths_ = [cache = strength_cache_](const Deal& deal) { return cache->get(deal); };
@@ -59,6 +60,46 @@ void Hub::on_strand(F f) {
 void Hub::start() {
   sessions_->start_purge();
   if (!config_.node.empty()) on_strand([](Hub& hub) { hub.schedule_node_exchange(); });
+  on_strand([](Hub& hub) { hub.schedule_bot_check(); });
+}
+
+// The check is a query per 64 connected bot accounts, on the writer's thread (never on a network
+// thread); nothing at all while no bot is connected.
+void Hub::schedule_bot_check() {
+  if (stopping_ || config_.bot_account_check_every <= std::chrono::milliseconds::zero()) return;
+  bot_check_timer_.expires_after(config_.bot_account_check_every);
+  bot_check_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+    const auto self = weak.lock();
+    if (!self || ec) return;
+    self->on_strand([](Hub& hub) {
+      if (hub.stopping_) return;
+      std::vector<std::int64_t> bots = hub.sessions_->bot_players();
+      std::erase_if(bots, [&](std::int64_t bot) { return hub.barred_bots_.contains(bot); });
+      if (bots.empty()) return hub.schedule_bot_check();
+      hub.writer_.post([weak = hub.weak_from_this(), bots = std::move(bots)](Store& store) {
+        auto barred = store.barred_bots(bots);
+        const auto owner = weak.lock();
+        if (!owner) return;
+        if (!barred) spdlog::warn("hub: checking the connected bot accounts: {}", barred.error());
+        owner->on_strand([barred = std::move(barred)](Hub& h) {
+          if (barred)
+            for (const std::int64_t bot : *barred) {
+              spdlog::info("hub: bot account {} was revoked or disabled: disconnected and unseated", bot);
+              h.bar_bot(bot);
+            }
+          h.schedule_bot_check();
+        });
+      });
+    });
+  });
+}
+
+// On the hub strand: its connections close; the first time, it also leaves every seat.
+void Hub::bar_bot(std::int64_t player_id) {
+  sessions_->close_player(player_id);
+  if (!barred_bots_.insert(player_id).second) return;
+  for (const auto& [table, summary] : tables_.summaries())
+    if (const auto host = tables_.host(table)) host->remove_bot(player_id);
 }
 
 void Hub::schedule_node_exchange() {
@@ -145,7 +186,7 @@ void Hub::on_open(const std::shared_ptr<net::WsSession>& session) {
 // everything else in order on the hub strand.
 void Hub::on_message(const std::shared_ptr<net::WsSession>& session, std::string_view text) {
   auto parsed = protocol::parse_client_message(text);
-  if (!parsed) return send_error(*session, parsed.error(), std::nullopt);
+  if (!parsed) return send_error(*session, parsed.error(), protocol::message_id(text));
   const auto request_id = parsed->id;
   std::visit(Overloaded{
                  [&](protocol::ConnectionBody& body) {
@@ -235,6 +276,7 @@ void Hub::on_close(const std::shared_ptr<net::WsSession>& session) {
 
 void Hub::welcome(Connection& conn, const std::shared_ptr<net::WsSession>& session, const std::string& token) {
   const Identity who = *conn.who;
+  if (who.bot) barred_bots_.erase(who.player_id);  // it logs in: allowed again (enabled, created anew)
   lobby_.connect(who.player_id, who.name, who.bot, who.bot_kind);
   tables_.recheck_tables_of(who.player_id, std::chrono::steady_clock::now(), online());  // not abandoned any more
   if (who.bot) {
@@ -399,6 +441,7 @@ void Hub::bot_account_changed(std::int64_t player_id, BotChange change) {
       case BotChange::ChallengesNobody: return hub.bots_.set_challenges(player_id, false);
       case BotChange::ChallengesEveryone: return hub.bots_.set_challenges(player_id, true);
       case BotChange::Closed: return hub.sessions_->close_player(player_id);
+      case BotChange::Barred: return hub.bar_bot(player_id);
     }
   });
 }
@@ -470,6 +513,7 @@ void Hub::shutdown() {
     hub.stopping_ = true;
     hub.reap_timer_.cancel();
     hub.node_timer_.cancel();
+    hub.bot_check_timer_.cancel();
     hub.tables_.shutdown_all();
     hub.sessions_->stop();
   });

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "server/app/bot_dispatch.h"
 #include "server/app/db_writer.h"
@@ -65,9 +66,11 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   void publish_table(protocol::LobbyTable summary) override;
   // Any thread.
   void prefetch_hand_strengths(const Deal& deal) override;
-  // A bot account changed through the API (any thread): whom it accepts challenges from, or its
-  // connections close (deleted, disabled, renamed or re-keyed: it must log in again).
-  enum class BotChange { ChallengesNobody, ChallengesEveryone, Closed };
+  // A bot account changed (any thread): whom it accepts challenges from; or its connections close
+  // (Closed: renamed or re-keyed, it must log in again); or it may no longer play (Barred:
+  // revoked, disabled or deleted): its connections close and it leaves every seat at once, a
+  // substitute taking it in a running series, as when a player leaves.
+  enum class BotChange { ChallengesNobody, ChallengesEveryone, Closed, Barred };
   void bot_account_changed(std::int64_t player_id, BotChange change);
 
   // Any thread.
@@ -116,6 +119,10 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   // abandoned for longer than the grace back to the pool (a timer on the hub strand).
   void schedule_reap();
   void reap();
+  // Every config_.bot_account_check_every the bot accounts connected here are checked against the
+  // store (on the writer's thread): one that another process revoked or disabled is Barred.
+  void schedule_bot_check();
+  void bar_bot(std::int64_t player_id);
 
   boost::asio::io_context& io_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -132,6 +139,8 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   boost::asio::steady_timer snapshot_timer_;
   boost::asio::steady_timer reap_timer_;
   boost::asio::steady_timer node_timer_;
+  boost::asio::steady_timer bot_check_timer_;
+  std::set<std::int64_t> barred_bots_;                      // Barred and unseated already (until it logs in again)
   protocol::Json remote_tables_ = protocol::Json::array();  // the other nodes' lobby tables
   std::map<table::TableId, std::string> remote_node_of_;    // their tables' nodes
   std::vector<std::string> live_nodes_;                     // sorted, this one included (welcome's `nodes`)

@@ -1,6 +1,8 @@
 // The settings of `skat serve` (docs/cli.md): where to listen, the database, the web folder, the
-// move clocks and grace, the admin token file, the size of the thread pools, and the bounds on
-// open tables, pool bots per player, new guests per address and how long unused guests stay.
+// origins whose pages may open a WebSocket, the move clocks and grace, the admin token file, the
+// size of the thread pools, the bounds on open tables, pool bots per player, new guests per address
+// and how long unused guests stay, and how often connected bot accounts are checked against the
+// database.
 #pragma once
 
 #include <chrono>
@@ -26,6 +28,9 @@ struct ServeConfig {
   std::chrono::milliseconds node_heartbeat_every{2000};
   std::chrono::milliseconds node_silent_after{10000};
   std::string web_dir = "web/dist";
+  // Origins (scheme://host[:port]) besides the server's own whose pages may open a WebSocket
+  // (`--allow-origin`, docs/protocol.md §1).
+  std::vector<std::string> allowed_origins;
   int bot_move_ms = 5000;
   int human_move_ms = 60000;
   int grace_ms = 30000;
@@ -54,6 +59,9 @@ struct ServeConfig {
   std::chrono::milliseconds guest_purge_every{std::chrono::hours(1)};
   // Bot accounts one player may own (POST /api/bots).
   int bots_per_owner = 5;
+  // The connected bot accounts are checked against the database this often: one revoked or
+  // disabled by another process (`skat admin revoke-bot`, another node) is disconnected and unseated.
+  std::chrono::milliseconds bot_account_check_every{std::chrono::seconds(2)};
   // Tournaments a player starts (POST /api/tournaments; the operator's are not bounded): deals of
   // one tournament, deals (times seatings) over the last 24 hours, and tables running at once.
   int player_tournament_max_deals = 1000;

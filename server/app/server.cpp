@@ -4,6 +4,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include "server/net/origin.h"
+
 namespace skat::app {
 
 namespace asio = boost::asio;
@@ -35,6 +37,12 @@ unsigned short Server::start(bool handle_signals) {
   services->blocking = blocking_.get();
   services->ws = hub_;
   services->limits = config_.limits;
+  for (const std::string& origin : config_.allowed_origins) {
+    if (auto normal = net::normal_origin(origin))
+      services->allowed_origins.push_back(std::move(*normal));
+    else
+      spdlog::warn("serve: '{}' is no origin (scheme://host[:port]); not allowed", origin);
+  }
   if (!config_.node.empty()) services->node_prefix = "/n/" + config_.node;
   const auto address = asio::ip::make_address(config_.bind);
   listener_ = std::make_shared<net::Listener>(

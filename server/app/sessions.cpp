@@ -150,6 +150,13 @@ void Sessions::close_player(std::int64_t player_id) {
       if (const auto session = conn->session.lock()) session->close();
 }
 
+std::vector<std::int64_t> Sessions::bot_players() const {
+  std::set<std::int64_t> bots;
+  for (const auto& [id, conn] : conns_)
+    if (conn.who && conn.who->bot) bots.insert(conn.who->player_id);
+  return {bots.begin(), bots.end()};
+}
+
 void Sessions::send_to_bots(const std::string& text) {
   const auto shared = std::make_shared<const std::string>(text);
   for (const auto& [id, conn] : conns_)

@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "server/app/address_limits.h"
 #include "server/app/db_writer.h"
@@ -71,6 +72,8 @@ class Sessions : public std::enable_shared_from_this<Sessions> {
   std::shared_ptr<net::WsSession> reach_connection(std::uint64_t session_id, table::TableId table);
   // Closes every connection of this player (a bot account deleted, disabled, renamed or re-keyed).
   void close_player(std::int64_t player_id);
+  // The bot accounts signed in on some connection now.
+  std::vector<std::int64_t> bot_players() const;
   // Sends `text` to every connection of a bot account.
   void send_to_bots(const std::string& text);
   // Starts the periodic purge of unused guests (the first one at once); stop() ends it.

@@ -141,6 +141,18 @@ class Store {
     (void)name, (void)disabled;
     return std::unexpected(no_database());
   }
+  // The operator revokes any bot account's token for good (`skat admin revoke-bot` alike); revoking
+  // twice is no error.
+  virtual AccountResult<BotInfo> revoke_bot(std::string_view name) {
+    (void)name;
+    return std::unexpected(no_database());
+  }
+  // Of these bot accounts (those connected now), the ones that may no longer play: revoked or
+  // disabled (perhaps by another process). A store without a database: none.
+  virtual std::expected<std::vector<std::int64_t>, std::string> barred_bots(const std::vector<std::int64_t>& bots) {
+    (void)bots;
+    return std::vector<std::int64_t>{};
+  }
   // An active bot account by name (house or a player's).
   virtual AccountResult<BotInfo> find_bot(std::string_view name) {
     (void)name;

@@ -68,6 +68,26 @@ void TableHost::ask_seated_before_series(std::int64_t player_id, std::function<v
   });
 }
 
+void TableHost::remove_bot(std::int64_t player_id) {
+  on_strand([player_id](TableHost& host) {
+    const auto services = host.services_.lock();
+    bool left = false;
+    for (int seat = 0; seat < 3; ++seat) {
+      const auto& occupant = host.table_.occupant(seat);
+      if (!occupant || occupant->player_id != player_id) continue;
+      auto out = host.table_.leave(seat, table::Clock::now());
+      if (!out) continue;
+      if (!host.table_.series_running()) host.detach_player(seat, player_id);
+      host.apply(std::move(*out));
+      left = true;
+    }
+    if (!left) return;
+    spdlog::info("table {}: bot {} removed (its account may no longer play)", host.id_, player_id);
+    if (services) services->release_bot(player_id, host.id_);
+    host.publish();
+  });
+}
+
 void TableHost::dismiss_bots() {
   on_strand([](TableHost& host) {
     if (host.table_.series_running()) return;

@@ -50,6 +50,9 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   // Whether this player sits at the table while no series runs (who may invite bots besides the
   // table's creator); `answer` runs on the table strand.
   void ask_seated_before_series(std::int64_t player_id, std::function<void(bool)> answer);
+  // A bot account that may no longer play (revoked or disabled) leaves every seat it occupies here,
+  // as by leave_table: before a series the seat is free, during one a substitute is asked for at once.
+  void remove_bot(std::int64_t player_id);
   // The table was abandoned: unless a series runs, its bots leave and go back to the pool.
   void dismiss_bots();
   // Stops the clock for good (server shutdown): running games stay as they are in the db.

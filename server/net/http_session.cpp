@@ -5,7 +5,9 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
+#include <limits>
 
+#include "server/net/origin.h"
 #include "server/net/ws_session.h"
 
 namespace skat::net {
@@ -14,11 +16,24 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace asio = boost::asio;
 
+std::string content_security_policy(std::string_view style_src) {
+  std::string style = "'self'";
+  if (!style_src.empty()) (style += ' ') += style_src;
+  return "default-src 'self'; script-src 'self'; style-src " + style +
+         "; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+         "form-action 'self'; frame-ancestors 'none'";
+}
+
 HttpReply make_reply(const HttpRequest& request, http::status status, std::string_view content_type, std::string body) {
+  static const std::string kPolicy = content_security_policy();
   HttpReply reply;
   reply.response = HttpResponse(status, request.version());
   reply.response.set(http::field::server, "skat");
   reply.response.set(http::field::content_type, content_type);
+  reply.response.set("Content-Security-Policy", kPolicy);
+  reply.response.set("X-Content-Type-Options", "nosniff");
+  reply.response.set("X-Frame-Options", "DENY");
+  reply.response.set("Referrer-Policy", "same-origin");
   reply.response.keep_alive(request.keep_alive());
   reply.response.body() = std::move(body);
   reply.response.prepare_payload();
@@ -45,10 +60,47 @@ void HttpSession::run() {
   asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
 }
 
+// The header first, within the header deadline (of the connection's start or the previous reply).
+// The body's limit is the route's, set once the header is read (the parser would otherwise refuse a
+// long Content-Length before the handler could answer, say, 401 for a missing admin token).
 void HttpSession::do_read() {
   parser_.emplace();
   parser_->header_limit(static_cast<std::uint32_t>(services_->limits.http_header_bytes));
-  parser_->body_limit(services_->limits.http_body_bytes);
+  parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
+  stream_.expires_after(services_->limits.http_header_timeout);
+  http::async_read_header(stream_, buffer_, *parser_,
+                          beast::bind_front_handler(&HttpSession::on_header, shared_from_this()));
+}
+
+// The header alone decides whether the body is read, and how much of it may come: a WebSocket
+// upgrade from a foreign Origin is refused, the handler answers some requests at once (an admin
+// route without its token), a body longer than the route takes is a 413; none of them reads the body.
+void HttpSession::on_header(beast::error_code ec, std::size_t bytes) {
+  if (ec) return on_read(ec, bytes);
+  const HttpRequest& header = parser_->get();
+  std::string_view target = header.target();
+  const std::string& prefix = services_->node_prefix;
+  if (!prefix.empty() && target.starts_with(prefix + "/")) target.remove_prefix(prefix.size());
+  if (beast::websocket::is_upgrade(header) && !origin_allowed(header, services_->allowed_origins)) {
+    spdlog::debug("http: WebSocket upgrade refused for its Origin");
+    return reply_error(http::status::forbidden, "this Origin may not open a WebSocket here\n");
+  }
+  HeaderVerdict verdict;
+  try {
+    verdict = services_->http->on_header(header, target);
+  } catch (const std::exception& e) {
+    spdlog::error("http {}: {}", std::string(target), e.what());
+    return reply_error(http::status::internal_server_error, "internal error\n");
+  }
+  if (verdict.reply) {
+    reply_ = std::move(*verdict.reply);
+    reply_->response.keep_alive(false);
+    return do_write();
+  }
+  const std::size_t limit = std::min(verdict.body_limit, services_->limits.http_body_bytes);
+  if (const auto length = parser_->content_length(); length && *length > limit)
+    return reply_error(http::status::payload_too_large, "request body too large\n");
+  parser_->body_limit(limit);  // a chunked body is counted as it comes
   stream_.expires_after(services_->limits.http_timeout);
   http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
@@ -216,9 +268,24 @@ void HttpSession::on_write_last_chunk(beast::error_code ec, std::size_t) {
   do_read();
 }
 
+// What the client still sends (the body of a request answered from its header alone) is read and
+// dropped for a moment, up to 64 KiB, so that closing does not reset the connection before the
+// client has read the answer.
 void HttpSession::do_close() {
   beast::error_code ec;
   stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
+  if (ec) return;
+  stream_.expires_after(std::chrono::seconds(1));
+  do_drain(64 * 1024);
+}
+
+void HttpSession::do_drain(std::size_t left) {
+  buffer_.consume(buffer_.size());
+  stream_.async_read_some(buffer_.prepare(2048),
+                          [self = shared_from_this(), left](beast::error_code ec, std::size_t n) {
+                            if (ec || n >= left) return;
+                            self->do_drain(left - n);
+                          });
 }
 
 }  // namespace skat::net

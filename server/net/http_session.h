@@ -1,10 +1,12 @@
-// One plain HTTP connection: reads a request at a time under header/body limits, upgrades
-// `/ws` to a WsSession (which takes over the connection's slot of the connection caps), and writes
-// the HttpHandler's reply (whole, or chunked from a generator) before reading the next request. One
-// write in flight, always on the connection's strand. A request, the first one too, must arrive
-// within the HTTP timeout, so a connection that never sends one is closed after it. A reply that
-// needs blocking work, and every piece of a chunked reply, is made on the BlockingPool and written
-// back on the strand; the session stays alive meanwhile. With the pool full, the answer is 503.
+// One plain HTTP connection: reads a request at a time, its header first (within the header
+// deadline of the connection's start or of the previous reply, so a connection that never sends one,
+// or half of one, is closed then) and then, as the header allows (HttpHandler::on_header: the
+// route's body limit, or an answer without reading the body), its body within the HTTP timeout;
+// upgrades `/ws` to a WsSession (which takes over the connection's slot of the connection caps)
+// when the Origin allows, and writes the HttpHandler's reply (whole, or chunked from a generator)
+// before reading the next request. One write in flight, always on the connection's strand. A reply
+// that needs blocking work, and every piece of a chunked reply, is made on the BlockingPool and
+// written back on the strand; the session stays alive meanwhile. With the pool full, the answer is 503.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -13,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/net/blocking_pool.h"
 #include "server/net/connection_slots.h"
@@ -31,6 +34,8 @@ struct Services {
   // Where blocking work runs (owned by the server, which outlives every session's use of it); null:
   // on the connection's strand.
   BlockingPool* blocking = nullptr;
+  // Origins besides the server's own whose pages may open a WebSocket (normal_origin forms).
+  std::vector<std::string> allowed_origins;
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -41,6 +46,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
  private:
   void do_read();
+  void on_header(boost::beast::error_code ec, std::size_t bytes);
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void reply_error(boost::beast::http::status status, const char* text);
   void run_blocking(const HttpRequest& request, BlockingReply work);
@@ -55,6 +61,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void do_write_last_chunk();
   void on_write_last_chunk(boost::beast::error_code ec, std::size_t bytes);
   void do_close();
+  void do_drain(std::size_t left);
 
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;

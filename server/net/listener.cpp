@@ -16,9 +16,11 @@ using namespace std::chrono_literals;
 namespace {
 constexpr std::chrono::milliseconds kFirstDelay = 50ms;
 constexpr std::chrono::milliseconds kLastDelay = 1s;
+// Written by hand (no request was read), with the security headers every reply carries (make_reply).
 constexpr std::string_view kBusyReply =
     "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 21\r\n"
-    "Connection: close\r\n\r\ntoo many connections\n";
+    "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\nX-Content-Type-Options: nosniff\r\n"
+    "X-Frame-Options: DENY\r\nReferrer-Policy: same-origin\r\nConnection: close\r\n\r\ntoo many connections\n";
 }  // namespace
 
 Listener::Listener(asio::io_context& io, const asio::ip::tcp::endpoint& endpoint,
@@ -27,8 +29,7 @@ Listener::Listener(asio::io_context& io, const asio::ip::tcp::endpoint& endpoint
       acceptor_(asio::make_strand(io)),
       retry_(acceptor_.get_executor()),
       services_(std::move(services)),
-      slots_(std::make_shared<ConnectionSlots>(services_->limits.max_connections,
-                                               services_->limits.max_connections_per_address)) {
+      slots_(std::make_shared<ConnectionSlots>(services_->limits.max_connections, per_address_cap(services_->limits))) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(asio::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
@@ -90,7 +91,8 @@ void Listener::refuse(asio::ip::tcp::socket& socket, Refusal why, const asio::ip
   const bool total = why == Refusal::total;
   if (const auto held_back = log_.admit(total ? "cap total" : "cap address", LogThrottle::Clock::now()))
     spdlog::warn("refused a connection from {}: {} ({} more refused since the last line)", peer.to_string(),
-                 total ? "--max-connections reached" : "--max-connections-per-address reached", *held_back);
+                 total ? "--max-connections reached" : "the per-address cap (--max-connections-per-address) reached",
+                 *held_back);
   beast::error_code ec;
   socket.non_blocking(true, ec);
   if (!ec) socket.write_some(asio::buffer(kBusyReply), ec);

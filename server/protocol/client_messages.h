@@ -135,5 +135,8 @@ const T* body_as(const ClientBody& body) {
 }
 
 std::expected<ClientMessage, ProtocolError> parse_client_message(std::string_view text);
+// The "id" of a message parse_client_message refused, for its error to echo: present when the
+// text is a JSON object whose "id" is valid (an integer 0..kMaxId), whatever else is wrong with it.
+std::optional<std::int64_t> message_id(std::string_view text);
 
 }  // namespace skat::protocol

@@ -249,4 +249,16 @@ std::expected<ClientMessage, ProtocolError> parse_client_message(std::string_vie
   }
 }
 
+std::optional<std::int64_t> message_id(std::string_view text) {
+  if (text.size() > kMaxMessageBytes) return std::nullopt;
+  try {
+    const Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (!j.is_object()) return std::nullopt;
+    auto id = detail::get_opt_int(j, "id", 0, kMaxId);
+    return id ? *id : std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace skat::protocol

@@ -182,6 +182,24 @@ TEST(Bots, DisabledBotsDoNotVerifyUntilEnabled) {
   EXPECT_EQ(set_bot_disabled(c, "Nobody", true).error().code, DbErrc::NotFound);
 }
 
+// What a running server asks of the bots connected to it (another process may revoke or disable
+// them): those of the ids asked that may no longer log in, over more than one query's worth.
+TEST(Bots, BarredBotsAreTheRevokedAndDisabledOfThoseAsked) {
+  Connection c = test::memory_db();
+  std::vector<PlayerId> ids;
+  for (int i = 0; i < 70; ++i) ids.push_back(must(create_bot(c, "b" + std::to_string(i), "simple")).account.player_id);
+  EXPECT_TRUE(must(barred_bots(c, ids)).empty());
+  EXPECT_TRUE(must(barred_bots(c, {})).empty());
+  must(revoke_bot(c, "b3"));
+  must(set_bot_disabled(c, "b66", true));
+  must(revoke_bot(c, "b69"));
+  EXPECT_EQ(must(barred_bots(c, ids)), (std::vector<PlayerId>{ids[3], ids[66], ids[69]}));
+  EXPECT_EQ(must(barred_bots(c, {ids[66], ids[1]})), std::vector<PlayerId>{ids[66]});
+  EXPECT_TRUE(must(barred_bots(c, {ids[2], 9999})).empty());
+  must(set_bot_disabled(c, "b66", false));
+  EXPECT_EQ(must(barred_bots(c, ids)), (std::vector<PlayerId>{ids[3], ids[69]}));
+}
+
 TEST(Bots, ProgramNames) {
   Connection c = test::memory_db();
   const BotAccount house = must(create_bot(c, "House", "full")).account;

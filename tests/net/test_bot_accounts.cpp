@@ -5,10 +5,13 @@
 // house program: its seed is drawn and hidden behind its hash until the end, its tables cannot be
 // watched and its series are not served while it runs, and the bot plays both seats of a 2:1 table
 // over two connections; another owner's bot is named only when it accepts challenges; one
-// message is one WebSocket frame, however large.
+// message is one WebSocket frame, however large; a bot revoked through the API, or revoked or
+// disabled in the database by another process, is disconnected and leaves its seat at once (a
+// substitute takes it) or within seconds.
 #include <gtest/gtest.h>
 #include <sodium.h>
 
+#include <algorithm>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read.hpp>
@@ -16,8 +19,11 @@
 #include <boost/asio/streambuf.hpp>
 #include <boost/asio/write.hpp>
 #include <filesystem>
+#include <set>
 #include <thread>
 
+#include "db/accounts.h"
+#include "db/migrations.h"
 #include "server/app/database_read_model.h"
 #include "server/app/database_store.h"
 #include "server/app/server.h"
@@ -110,6 +116,52 @@ class BotAccountsTest : public testing::Test {
       std::this_thread::sleep_for(25ms);
     }
     return false;
+  }
+  // Whether a player of this name is online (the lobby).
+  bool online(const std::string& name) {
+    const Json lobby = json(skat::nettest::http_get(port_, "/api/tables"));
+    for (const Json& p : lobby["online"])
+      if (p.value("name", "") == name) return true;
+    return false;
+  }
+  // Whether the lobby, which follows within a moment, soon shows none of these online.
+  bool gone(std::initializer_list<std::string> names) {
+    for (int tries = 0; tries < 200; ++tries) {
+      if (std::ranges::none_of(names, [&](const std::string& name) { return online(name); })) return true;
+      std::this_thread::sleep_for(25ms);
+    }
+    return false;
+  }
+  // A guest (on `c`) at seat 0 of a new table with house-1 and house-2 at seats 1 and 2, the series
+  // started; the table's id.
+  std::int64_t table_with_two_bots(WsClient& c) {
+    c.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "anna"}});
+    EXPECT_TRUE(c.read_type("welcome"));
+    c.send(Json{{"type", "create_table"}, {"deals", 36}});
+    const auto created = c.read_type("table_created");
+    EXPECT_TRUE(created);
+    if (!created) return 0;
+    const std::int64_t table = (*created)["table"];
+    c.send(Json{{"type", "join_table"}, {"table", table}, {"seat", 0}});
+    c.send(Json{{"type", "add_bot"}, {"table", table}, {"seat", 1}, {"bot", "house-1"}});
+    c.send(Json{{"type", "add_bot"}, {"table", table}, {"seat", 2}, {"bot", "house-2"}});
+    std::set<int> seated;
+    while (seated.size() < 3) {
+      const auto m = c.read_until([](const Json& j) { return j.value("type", "") == "seated"; }, 20s);
+      EXPECT_TRUE(m);
+      if (!m) return 0;
+      seated.insert((*m)["seat"].get<int>());
+    }
+    c.send(Json{{"type", "start_series"}, {"table", table}});
+    EXPECT_TRUE(c.read_type("game_started", 20s));
+    return table;
+  }
+  // The next `replacing` of this seat (a substitute asked for), within `wait`.
+  static bool replacing(WsClient& c, int seat, std::chrono::milliseconds wait) {
+    return c
+        .read_until([seat](const Json& j) { return j.value("type", "") == "replacing" && j.value("seat", -1) == seat; },
+                    wait)
+        .has_value();
   }
   Json wait_ended(std::int64_t id) {
     for (int tries = 0; tries < 1500; ++tries) {
@@ -432,6 +484,65 @@ TEST_F(BotAccountsTest, EveryMessageIsOneFrame) {
   const Json message = Json::parse(take(length), nullptr, false);
   EXPECT_EQ(message.value("type", ""), "lobby");
   EXPECT_EQ(message["tables"].size(), 30U);
+}
+
+// Revoked through the API, a bot is gone at once: its connections close and a substitute is asked
+// for its seat, with no reconnect grace (it cannot come back); its token no longer logs in.
+TEST_F(BotAccountsTest, ABotRevokedThroughTheApiLeavesItsSeatAtOnce) {
+  skat::app::ServeConfig config;
+  config.grace_ms = 600000;  // a disconnect alone would hold the seat for ten minutes
+  start(config);
+  const auto made = call(http::verb::post, "/api/admin/bots", kAdmin, Json{{"name", "house-1"}, {"kind", "simple"}});
+  ASSERT_EQ(made.status, 201) << made.body;
+  const std::string secret = json(made)["token"];
+  connect_bot("house-1", secret, "simple");
+  house_bot("house-2", "simple");
+  house_bot("house-3", "simple");  // free for the substitute
+  ASSERT_TRUE(bots_online(3));
+  WsClient c(port_);
+  const std::int64_t table = table_with_two_bots(c);
+  ASSERT_NE(table, 0);
+
+  EXPECT_EQ(call(http::verb::post, "/api/admin/bots/house-1/revoke", "").status, 401);
+  const auto revoked = call(http::verb::post, "/api/admin/bots/house-1/revoke", kAdmin);
+  ASSERT_EQ(revoked.status, 200) << revoked.body;
+  EXPECT_EQ(json(revoked), (Json{{"name", "house-1"}, {"revoked", true}}));
+  EXPECT_TRUE(replacing(c, 1, 10s));
+  const auto substitute =
+      c.read_until([](const Json& j) { return j.value("type", "") == "replaced" && j.value("seat", -1) == 1; }, 20s);
+  ASSERT_TRUE(substitute);
+  EXPECT_EQ((*substitute)["player"]["name"], "house-3");
+  EXPECT_TRUE(gone({"house-1"}));
+  WsClient again(port_);
+  again.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "house-1"}, {"token", secret}, {"bot", true}});
+  EXPECT_TRUE(skat::nettest::is_error(again.read(), "auth_failed"));
+  EXPECT_EQ(call(http::verb::post, "/api/admin/bots/house-1/revoke", kAdmin).status, 200);  // twice: no error
+  EXPECT_EQ(call(http::verb::post, "/api/admin/bots/nobody/revoke", kAdmin).status, 404);
+  EXPECT_EQ(call(http::verb::get, "/api/admin/bots/house-2/revoke", kAdmin).status, 405);
+}
+
+// `skat admin revoke-bot` (or a disable) runs as another process on the same database: the server
+// notices within a few seconds and unseats the bot as if through the API.
+TEST_F(BotAccountsTest, ABotRevokedOrDisabledInTheDatabaseByAnotherProcessIsUnseatedWithinSeconds) {
+  skat::app::ServeConfig config;
+  config.grace_ms = 600000;
+  start(config);
+  house_bot("house-1", "simple");
+  house_bot("house-2", "simple");
+  ASSERT_TRUE(bots_online(2));
+  WsClient c(port_);
+  const std::int64_t table = table_with_two_bots(c);
+  ASSERT_NE(table, 0);
+
+  auto other = skat::db::open_database((dir_ / "skat.db").string());  // what `skat admin` opens
+  ASSERT_TRUE(other) << other.error().message;
+  ASSERT_TRUE(skat::db::revoke_bot(*other, "house-1"));
+  const auto revoked_at = std::chrono::steady_clock::now();
+  EXPECT_TRUE(replacing(c, 1, 10s));
+  EXPECT_LT(std::chrono::steady_clock::now() - revoked_at, 8s);
+  ASSERT_TRUE(skat::db::set_bot_disabled(*other, "house-2", true));
+  EXPECT_TRUE(replacing(c, 2, 10s));
+  EXPECT_TRUE(gone({"house-1", "house-2"}));
 }
 
 }  // namespace

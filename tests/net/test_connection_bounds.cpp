@@ -1,8 +1,9 @@
 // The network layer's bounds on connections, against an in-process server: a WebSocket that never
 // says hello is closed at its deadline (a welcomed one stays), a plain TCP connection that never
-// sends a request is closed after the HTTP timeout, a binary frame closes the connection with
-// 1003, a flood of ping frames is treated like a flood of messages, and connections beyond the
-// per-address and the total cap are refused while the earlier ones go on, until one closes.
+// sends a request, or only half a header, is closed at the header deadline, a binary frame closes
+// the connection with 1003, a flood of ping frames is treated like a flood of messages, one address
+// holds no more than its share of the connections, and connections beyond the per-address and the
+// total cap are refused while the earlier ones go on, until one closes.
 #include <gtest/gtest.h>
 
 #include "tests/net/pool_server.h"
@@ -64,9 +65,9 @@ TEST_F(BoundsTest, AWebSocketThatNeverSaysHelloIsClosedAtItsDeadline) {
   EXPECT_TRUE(answers_ping(signed_in));
 }
 
-TEST_F(BoundsTest, AConnectionThatNeverSendsARequestIsClosedAfterTheHttpTimeout) {
+TEST_F(BoundsTest, AConnectionThatNeverSendsARequestIsClosedAfterTheHeaderDeadline) {
   skat::app::ServeConfig config;
-  config.limits.http_timeout = 1s;
+  config.limits.http_header_timeout = 1s;
   start(config);
   asio::io_context io;
   asio::ip::tcp::socket socket(io);
@@ -76,6 +77,52 @@ TEST_F(BoundsTest, AConnectionThatNeverSendsARequestIsClosedAfterTheHttpTimeout)
   socket.async_read_some(asio::buffer(&byte, 1), [&](boost::system::error_code ec, std::size_t) { result = ec; });
   io.run_for(30s);
   EXPECT_EQ(result, asio::error::eof);
+}
+
+// Half a header held open used to keep its slot for the whole 30 s of the request timeout (a few
+// addresses so filled --max-connections); the header has its own, shorter deadline.
+TEST_F(BoundsTest, HalfAHeaderIsClosedAtTheHeaderDeadline) {
+  skat::app::ServeConfig config;
+  config.limits.http_header_timeout = 1s;
+  config.limits.http_timeout = 60s;
+  start(config);
+  const auto half = skat::nettest::raw_exchange(port_, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nAcc", 20s);
+  EXPECT_TRUE(half.closed);
+  EXPECT_EQ(half.received, "");  // no answer: it never asked anything
+  EXPECT_GE(half.elapsed, 900ms);
+  EXPECT_LT(half.elapsed, 10s);
+  // The deadline runs again from each reply: a kept-alive connection that says nothing more closes.
+  const auto idle = skat::nettest::raw_exchange(port_, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 20s);
+  EXPECT_EQ(idle.status(), 200) << idle.received;
+  EXPECT_TRUE(idle.closed);
+  EXPECT_LT(idle.elapsed, 10s);
+  // A body that is still coming has the longer timeout: the header arrived in time.
+  const auto body = skat::nettest::raw_exchange(
+      port_, "POST /api/bots HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\n{\"na", 3s);
+  EXPECT_FALSE(body.closed) << body.received;
+}
+
+// Without --max-connections-per-address one address holds at most a tenth of --max-connections.
+TEST_F(BoundsTest, OneAddressHoldsNoMoreThanItsShareOfTheConnections) {
+  skat::app::ServeConfig config;
+  config.limits.max_connections = 20;  // a share of 2
+  start(config);
+  std::vector<std::unique_ptr<WsClient>> held;
+  for (int i = 0; i < 2; ++i) {
+    held.push_back(std::make_unique<WsClient>(port_, "/ws", "127.0.0.1"));
+    ASSERT_TRUE(welcomed(*held.back(), "a" + std::to_string(i)));
+  }
+  EXPECT_ANY_THROW(WsClient(port_, "/ws", "127.0.0.1"));
+  const auto raw = skat::nettest::raw_exchange(port_, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 10s);
+  EXPECT_EQ(raw.status(), 503) << raw.received;
+  // Another address has its own share.
+  WsClient other(port_, "/ws", "127.0.0.2");
+  EXPECT_TRUE(welcomed(other, "b0"));
+  EXPECT_EQ(skat::net::per_address_cap({}), 64U);  // 10,000 in all: 64 each, as before
+  skat::net::Limits set;
+  set.max_connections = 20;
+  set.max_connections_per_address = 15;
+  EXPECT_EQ(skat::net::per_address_cap(set), 15U);  // set by the operator: as set
 }
 
 TEST_F(BoundsTest, ABinaryFrameClosesTheConnectionAsUnsupportedData) {

@@ -4,7 +4,8 @@
 // another seat); then the server is SIGKILLed mid-series and restarted: finished games survive,
 // the database is intact, the bots reconnect by themselves and the series goes on to its end.
 // Two nodes on one database list each other to their clients, and a bot connected to one node
-// plays at the other's tables; `skat bot --health-file` keeps its health file.
+// plays at the other's tables; `skat bot --health-file` keeps its health file; `skat admin
+// revoke-bot` disconnects the bot from a running server within seconds.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -977,6 +978,31 @@ TEST_F(ServeTest, ABotProcessKeepsItsHealthFile) {
   server_ = -1;
   EXPECT_TRUE(eventually([&] { return state().value("connected", -1) == 0; }, 60s)) << slurp(health);
   EXPECT_FALSE(state().value("ok", true));
+}
+
+// `skat admin revoke-bot` is another process on the server's database: the running server notices
+// within a few seconds and disconnects the bot (which can no longer log in).
+TEST_F(ServeTest, SkatAdminRevokeBotDisconnectsTheBotFromARunningServer) {
+  start_server();
+  const std::string token = register_bot("cli-1");
+  ASSERT_FALSE(token.empty());
+  WsClient bot(port_);
+  bot.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "cli-1"}, {"token", token}, {"bot", true}});
+  ASSERT_TRUE(bot.read_type("welcome"));
+  const pid_t admin =
+      spawn({SKAT_BINARY, "admin", "revoke-bot", "cli-1", "--db", (dir_ / "skat.db").string()}, dir_ / "admin.log");
+  int status = 0;
+  waitpid(admin, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << slurp(dir_ / "admin.log");
+  const auto revoked_at = std::chrono::steady_clock::now();
+  while (bot.read(15s)) {
+  }
+  EXPECT_TRUE(bot.closed());
+  EXPECT_FALSE(bot.timed_out()) << slurp(dir_ / "serve.log");
+  EXPECT_LT(std::chrono::steady_clock::now() - revoked_at, 10s);
+  WsClient again(port_);
+  again.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "cli-1"}, {"token", token}, {"bot", true}});
+  EXPECT_TRUE(skat::nettest::is_error(again.read(), "auth_failed"));
 }
 
 }  // namespace

@@ -1,12 +1,15 @@
 // The Beast side of the network tests' clients (tests/net/ws_test_client.h).
 #include "tests/net/ws_test_client.h"
 
+#include <array>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cctype>
 
 namespace skat::nettest {
 
@@ -126,8 +129,59 @@ HttpResult http_request(unsigned short port, beast::http::verb verb, const std::
   r.body = parser.get().body();
   r.content_type = std::string(parser.get()[beast::http::field::content_type]);
   r.chunked = parser.get().chunked();
+  for (const auto& field : parser.get()) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    r.headers[name] = std::string(field.value());
+  }
   beast::error_code ec;
   stream.socket().shutdown(asio::ip::tcp::socket::shutdown_both, ec);
+  return r;
+}
+
+int ws_upgrade_status(unsigned short port, const std::string& host, const std::optional<std::string>& origin,
+                      const std::string& path) {
+  asio::io_context io;
+  beast::websocket::stream<beast::tcp_stream> ws(io);
+  beast::error_code ec;
+  beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(30));
+  beast::get_lowest_layer(ws).socket().connect({asio::ip::make_address("127.0.0.1"), port}, ec);
+  if (ec) return 0;
+  ws.set_option(beast::websocket::stream_base::decorator([origin](beast::websocket::request_type& req) {
+    if (origin) req.set(beast::http::field::origin, *origin);
+  }));
+  beast::websocket::response_type res;
+  ws.handshake(res, host, path, ec);
+  return static_cast<int>(res.result_int());
+}
+
+int RawResult::status() const {
+  if (!received.starts_with("HTTP/1.1 ") || received.size() < 12) return 0;
+  return std::stoi(received.substr(9, 3));
+}
+
+RawResult raw_exchange(unsigned short port, const std::string& bytes, std::chrono::milliseconds wait) {
+  asio::io_context io;
+  asio::ip::tcp::socket socket(io);
+  socket.connect({asio::ip::make_address("127.0.0.1"), port});
+  asio::write(socket, asio::buffer(bytes));
+  RawResult r;
+  const auto start = std::chrono::steady_clock::now();
+  std::array<char, 4096> chunk{};
+  std::function<void()> read_more = [&] {
+    socket.async_read_some(asio::buffer(chunk), [&](beast::error_code ec, std::size_t n) {
+      r.received.append(chunk.data(), n);
+      if (ec) {
+        r.closed = true;
+        r.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+        return;
+      }
+      read_more();
+    });
+  };
+  read_more();
+  io.run_for(wait);
+  if (!r.closed) r.elapsed = wait;
   return r;
 }
 

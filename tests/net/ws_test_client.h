@@ -7,6 +7,7 @@
 #include <boost/beast/http/verb.hpp>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -60,6 +61,7 @@ struct HttpResult {
   std::string body;
   std::string content_type;
   bool chunked = false;
+  std::map<std::string, std::string> headers;  // by lower-case name
 };
 
 HttpResult http_request(unsigned short port, boost::beast::http::verb verb, const std::string& target,
@@ -68,6 +70,21 @@ HttpResult http_request(unsigned short port, boost::beast::http::verb verb, cons
 inline HttpResult http_get(unsigned short port, const std::string& target) {
   return http_request(port, boost::beast::http::verb::get, target);
 }
+
+// The status of a WebSocket upgrade of `path` sent with this Host header and, when given, this
+// Origin header (101 when accepted; 0 when the connection failed).
+int ws_upgrade_status(unsigned short port, const std::string& host, const std::optional<std::string>& origin,
+                      const std::string& path = "/ws");
+
+// What a raw TCP exchange got: `bytes` sent as they are, then everything the server sent until it
+// closed the connection or `wait` passed (the connection is left open then).
+struct RawResult {
+  std::string received;
+  bool closed = false;                   // the server closed (or reset) the connection
+  std::chrono::milliseconds elapsed{0};  // until the close, or the whole wait
+  int status() const;                    // of the first HTTP status line received, 0 without
+};
+RawResult raw_exchange(unsigned short port, const std::string& bytes, std::chrono::milliseconds wait);
 
 // Whether `m` is an error message with this code.
 inline bool is_error(const std::optional<Json>& m, const std::string& code) {

@@ -159,8 +159,15 @@ export async function shot(page, name) {
 
 // A browser context whose table shows every event at once (the display's pace, lib/pacing.ts, is the
 // subject of its own test; the other tests play through as fast as the bots answer).
+// What the pages of every fastContext logged about the server's Content-Security-Policy refusing
+// something (a script, a style, the WebSocket): none is expected (play.test.mjs checks).
+export const cspViolations = [];
+
 export async function fastContext(browser, options) {
   const ctx = await browser.newContext(options);
+  ctx.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+  });
   await ctx.addInitScript(() =>
     localStorage.setItem('skat.pace', JSON.stringify({ cardMs: 0, trickMs: 0, resultMs: 0 })),
   );

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fastContext, launchBrowser, shot, startServer } from './harness.mjs';
+import { cspViolations, fastContext, launchBrowser, shot, startServer } from './harness.mjs';
 import { leaveSeries, playUntil, snap } from './driver.mjs';
 
 let server;
@@ -573,4 +573,13 @@ test("a tournament is started from the site's operator section with the admin to
   for (const where of ['left', 'right', 'bottom']) await p.getByTestId(`seat-${where}`).waitFor();
   assert.equal(await p.locator('[data-testid=hand]').count(), 0);
   await ctx.close();
+});
+
+test('the pages need nothing the Content-Security-Policy refuses', async () => {
+  const reply = await fetch(`${server.base}/`);
+  const policy = reply.headers.get('content-security-policy') ?? '';
+  assert.match(policy, /script-src 'self'/);
+  assert.match(policy, /frame-ancestors 'none'/);
+  assert.equal(reply.headers.get('x-frame-options'), 'DENY');
+  assert.deepEqual(cspViolations, []);
 });
