@@ -91,6 +91,10 @@ Command add_serve_command(CLI::App& parent) {
   app->add_option("--grace-ms", config->grace_ms, "Reconnect grace before a bot takes a seat over (ms)")
       ->check(CLI::Range(0, 3600000))
       ->capture_default_str();
+  app->add_option("--abandon-after-ms", config->abandon_after_ms,
+                  "A series whose humans are all gone past the grace ends as abandoned after this (ms)")
+      ->check(CLI::Range(0, 86400000))
+      ->capture_default_str();
   app->add_option("--admin-token-file", config->admin_token_file,
                   "File with the admin bearer token (default: admin-token beside the database, created)");
   app->add_option("--threads", config->threads, "I/O threads")->check(CLI::Range(1, 64))->capture_default_str();

@@ -299,6 +299,7 @@ table::TableConfig Hub::table_config() const {
   config.bot_move_ms = config_.bot_move_ms;
   config.human_move_ms = config_.human_move_ms;
   config.grace_ms = config_.grace_ms;
+  config.abandon_after_ms = config_.abandon_after_ms;
   config.hand_strengths = hand_strengths_;
   return config;
 }

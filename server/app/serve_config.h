@@ -34,7 +34,8 @@ struct ServeConfig {
   int bot_move_ms = 5000;
   int human_move_ms = 60000;
   int grace_ms = 30000;
-  std::string admin_token_file;  // empty: <db folder>/admin-token, generated on first start
+  int abandon_after_ms = 300000;  // a series with every human gone past the grace ends as abandoned then
+  std::string admin_token_file;   // empty: <db folder>/admin-token, generated on first start
   int threads = 2;
   std::string strength_tables = "tables/t0.wtab";  // for the PGN hand strengths; missing: zeros
   net::Limits limits;

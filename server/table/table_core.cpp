@@ -49,6 +49,7 @@ std::optional<TimePoint> TableCore::next_deadline() const {
   std::optional<TimePoint> next = move_deadline_;
   for (const SeatState& s : seats_)
     if (s.grace_end && (!next || *s.grace_end < *next)) next = s.grace_end;
+  if (abandon_at_ && (!next || *abandon_at_ < *next)) next = abandon_at_;
   return next;
 }
 

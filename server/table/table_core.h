@@ -69,7 +69,8 @@ class TableCore {
   std::int64_t game_first_version_ = 0;
   std::optional<Csprng> rng_;
   ChatLimits chat_limits_;
-  bool abandoning_ = false;  // finish_series ends an abandoned series
+  bool abandoning_ = false;              // finish_series ends an abandoned series
+  std::optional<TimePoint> abandon_at_;  // every human gone: the series ends as abandoned then
 
   // --- helpers (table_core.cpp) ---
   int position_of(int seat) const { return ((seat - game_index_ % 3) % 3 + 3) % 3; }
@@ -101,6 +102,9 @@ class TableCore {
   void disconnect(TableOutput& out, int seat, TimePoint now);
   void reconnect(TableOutput& out, int seat, TimePoint now);
   void expire_grace(TableOutput& out, TimePoint now);
+  // Every human of the running series gone past the grace: abandoned once that has lasted
+  // `abandon_after_ms`; anyone back stops the count.
+  void check_abandoned(TableOutput& out, TimePoint now);
 
   // --- series and play (table_play.cpp) ---
   std::expected<void, ProtocolError> start_series(TableOutput& out, int by_seat, TimePoint now);

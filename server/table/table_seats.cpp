@@ -89,6 +89,8 @@ void TableCore::disconnect(TableOutput& out, int seat, TimePoint now) {
 
 void TableCore::reconnect(TableOutput& out, int seat, TimePoint now) {
   SeatState& s = seats_[static_cast<std::size_t>(seat)];
+  if (const auto& back = s.owner ? s.owner : s.occupant; back && !back->is_bot)
+    abandon_at_.reset();  // a person is back: the count to abandonment starts afresh
   if (s.owner) {
     // The human takes the seat back from the replacement bot.
     if (s.occupant) out.bot_releases.push_back(BotRelease{seat, s.occupant->player_id});
@@ -129,7 +131,18 @@ void TableCore::expire_grace(TableOutput& out, TimePoint now) {
     out.bot_requests.push_back(BotRequest{seat, kind, {}, !own.empty()});
     emit_public(out, "replacing", Json{{"seat", seat}, {"kind", kind}}, now);
   }
-  if (humans_gone()) abandon_series(out, now);
+  check_abandoned(out, now);
+}
+
+void TableCore::check_abandoned(TableOutput& out, TimePoint now) {
+  if (!humans_gone()) {
+    abandon_at_.reset();
+    return;
+  }
+  if (!abandon_at_) abandon_at_ = now + std::chrono::milliseconds(config_.abandon_after_ms);
+  if (*abandon_at_ > now) return;
+  abandon_at_.reset();
+  abandon_series(out, now);
 }
 
 }  // namespace skat::table::detail

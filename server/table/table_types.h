@@ -34,10 +34,13 @@ using DealSource = std::function<std::uint64_t(int game)>;
 using SeatSeed = std::function<std::uint64_t(int game, int seat)>;
 
 struct TableConfig {
-  int deals = 36;                  // deals per series (1..protocol::kMaxDeals)
-  int bot_move_ms = 5000;          // move clock of a bot seat
-  int human_move_ms = 60000;       // move clock of a human seat
-  int grace_ms = 30000;            // reconnect grace before a bot takes over
+  int deals = 36;             // deals per series (1..protocol::kMaxDeals)
+  int bot_move_ms = 5000;     // move clock of a bot seat
+  int human_move_ms = 60000;  // move clock of a human seat
+  int grace_ms = 30000;       // reconnect grace before a bot takes over
+  // How long a running series whose humans are all gone past the grace goes on (bots in their
+  // seats, a person may come back) before it ends as abandoned.
+  int abandon_after_ms = 300000;
   std::string event = "Training";  // PGN Event header
   std::string replacement_bot_kind = "simple";
   std::array<std::string, 3> seat_bot_kinds;  // non-empty: only this program may replace that seat

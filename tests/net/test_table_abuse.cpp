@@ -172,6 +172,7 @@ TEST(TableAbuse, ASeriesWhoseHumansAllLeftGivesItsBotsBack) {
   skat::app::ServeConfig config;
   config.strength_tables.clear();
   config.grace_ms = 300;
+  config.abandon_after_ms = 300;
   PoolServer pool(config, 3);
   WsClient observer(pool.port());
   ASSERT_TRUE(hello(observer, "observer"));

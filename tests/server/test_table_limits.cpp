@@ -14,6 +14,7 @@ TableConfig config(int deals = 3) {
   c.human_move_ms = 60000;
   c.bot_move_ms = 2000;
   c.grace_ms = 5000;
+  c.abandon_after_ms = 10000;
   return c;
 }
 
@@ -124,21 +125,50 @@ TEST(TableLimits, ASeriesWhoseHumansAreAllGoneEndsAsAbandoned) {
   table.disconnect(0, now);
   EXPECT_FALSE(table.on_clock(now + 4s).series);  // within the grace: it plays on
   EXPECT_TRUE(table.series_running());
-  auto out = table.on_clock(now + 5s);
+  // Past the grace a bot is asked for the seat, and the person may still come back for a while.
+  const auto at_grace = table.on_clock(now + 5s);
+  EXPECT_FALSE(at_grace.series);
+  EXPECT_FALSE(at_grace.bot_requests.empty());
+  ASSERT_TRUE(at_grace.next_deadline);
+  EXPECT_LE(*at_grace.next_deadline, now + 15s);  // the table wakes up to end it
+  EXPECT_FALSE(table.on_clock(now + 14s).series);
+  EXPECT_TRUE(table.series_running());
+  auto out = table.on_clock(now + 15s);
   EXPECT_FALSE(table.series_running());
   ASSERT_TRUE(out.series);
   EXPECT_TRUE(out.series->abandoned);
   EXPECT_TRUE(out.series->series.games.empty());  // the game in progress is not recorded
   EXPECT_TRUE(out.games.empty());
-  EXPECT_TRUE(out.bot_requests.empty());  // nobody is to come for the gone human
+  EXPECT_TRUE(out.bot_requests.empty());  // nobody more is to come for the gone human
   const auto finished = last_of_type(out, 1, "series_finished");
   ASSERT_TRUE(finished);
   EXPECT_TRUE(finished->value("abandoned", false));
   EXPECT_FALSE(table.occupant(0));  // the human's seat is free; the bots' go back with the host
   EXPECT_FALSE(out.next_deadline);
   // The table can start again once people sit down.
-  ASSERT_TRUE(table.sit(0, person(2, "ben"), now + 6s));
-  EXPECT_TRUE(table.start_series(0, now + 6s));
+  ASSERT_TRUE(table.sit(0, person(2, "ben"), now + 16s));
+  EXPECT_TRUE(table.start_series(0, now + 16s));
+}
+
+// A person who comes back to the seat before the series is abandoned stops the count: leaving
+// again later gives the whole time afresh.
+TEST(TableLimits, APersonBackBeforeTheSeriesIsAbandonedStartsTheCountAfresh) {
+  Table table(7, config());
+  TimePoint now = t0();
+  ASSERT_TRUE(table.sit(0, person(1, "anna"), now));
+  ASSERT_TRUE(table.sit(1, person(91, "bot-1", true), now));
+  ASSERT_TRUE(table.sit(2, person(92, "bot-2", true), now));
+  ASSERT_TRUE(table.start_series(0, now));
+  table.disconnect(0, now);
+  EXPECT_FALSE(table.on_clock(now + 5s).series);  // the count starts: abandoned at +15 s
+  table.reconnect(0, now + 12s);
+  table.disconnect(0, now + 13s);
+  EXPECT_FALSE(table.on_clock(now + 18s).series);  // the grace again, the count from +18 s
+  EXPECT_FALSE(table.on_clock(now + 27s).series);
+  EXPECT_TRUE(table.series_running());
+  const auto out = table.on_clock(now + 28s);
+  ASSERT_TRUE(out.series);
+  EXPECT_TRUE(out.series->abandoned);
 }
 
 TEST(TableLimits, ASeriesWithAHumanLeftOrATableOfBotsPlaysOn) {
