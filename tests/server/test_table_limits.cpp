@@ -115,13 +115,16 @@ TEST(TableLimits, ASeatNobodyPlaysMovesAtTheBotClock) {
   EXPECT_EQ(out.next_deadline, now + 6s + 2s);
 }
 
+// Anna in seat 0 and two bots, their series started.
+bool start_one_person_and_two_bots(Table& table, TimePoint now) {
+  return table.sit(0, person(1, "anna"), now) && table.sit(1, person(91, "bot-1", true), now) &&
+         table.sit(2, person(92, "bot-2", true), now) && table.start_series(0, now);
+}
+
 TEST(TableLimits, ASeriesWhoseHumansAreAllGoneEndsAsAbandoned) {
   Table table(7, config());
   TimePoint now = t0();
-  ASSERT_TRUE(table.sit(0, person(1, "anna"), now));
-  ASSERT_TRUE(table.sit(1, person(91, "bot-1", true), now));
-  ASSERT_TRUE(table.sit(2, person(92, "bot-2", true), now));
-  ASSERT_TRUE(table.start_series(0, now));
+  ASSERT_TRUE(start_one_person_and_two_bots(table, now));
   table.disconnect(0, now);
   EXPECT_FALSE(table.on_clock(now + 4s).series);  // within the grace: it plays on
   EXPECT_TRUE(table.series_running());
@@ -155,10 +158,7 @@ TEST(TableLimits, ASeriesWhoseHumansAreAllGoneEndsAsAbandoned) {
 TEST(TableLimits, APersonBackBeforeTheSeriesIsAbandonedStartsTheCountAfresh) {
   Table table(7, config());
   TimePoint now = t0();
-  ASSERT_TRUE(table.sit(0, person(1, "anna"), now));
-  ASSERT_TRUE(table.sit(1, person(91, "bot-1", true), now));
-  ASSERT_TRUE(table.sit(2, person(92, "bot-2", true), now));
-  ASSERT_TRUE(table.start_series(0, now));
+  ASSERT_TRUE(start_one_person_and_two_bots(table, now));
   table.disconnect(0, now);
   EXPECT_FALSE(table.on_clock(now + 5s).series);  // the count starts: abandoned at +15 s
   table.reconnect(0, now + 12s);
