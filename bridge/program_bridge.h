@@ -17,9 +17,9 @@
 #include <optional>
 #include <string>
 
+#include "botclient/bot_client.h"
 #include "bots/player.h"
 #include "bridge/program_seat.h"
-#include "server/botclient/bot_client.h"
 
 namespace skat::bridge {
 

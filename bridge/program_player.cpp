@@ -2,8 +2,8 @@
 
 #include "bots/tournament/tournament.h"
 #include "engine/deal.h"
-#include "server/protocol/json_codec.h"
-#include "server/protocol/seat_view_text.h"
+#include "protocol/json_codec.h"
+#include "protocol/seat_view_text.h"
 
 namespace skat::bridge {
 

@@ -7,7 +7,7 @@
 #include <array>
 #include <nlohmann/json.hpp>
 
-#include "server/protocol/json_codec.h"
+#include "protocol/json_codec.h"
 
 namespace skat::bridge {
 

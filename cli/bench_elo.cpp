@@ -6,7 +6,7 @@
 #include "bots/tables/table_files.h"
 #include "cli/bench_fold.h"
 #include "engine/deal.h"
-#include "server/nightly/ratings.h"
+#include "nightly/ratings.h"
 
 namespace skat::cli {
 

@@ -1,4 +1,4 @@
-// `skat bench elo`: the nightly job's rating recomputation (server/nightly/ratings.h) over the
+// `skat bench elo`: the nightly job's rating recomputation (nightly/ratings.h) over the
 // volume of the Elo paper (docs/papers.md [elo]), 2,329 series of 36 synthetic recorded games
 // (83,844 games) among 150 players: the time to recompute every rating from scratch with the
 // hand-luck correction (the leaderboard's default: every declarer game looked up in the winning

@@ -7,8 +7,8 @@
 #include "bots/play_deal.h"
 #include "bots/rng.h"
 #include "bots/simple_player.h"
+#include "common/csprng.h"
 #include "engine/play_state.h"
-#include "server/common/csprng.h"
 
 namespace skat::cli {
 

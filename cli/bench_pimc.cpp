@@ -5,8 +5,8 @@
 
 #include "bots/pimc/pimc_player.h"
 #include "bots/simple_player.h"
+#include "common/csprng.h"
 #include "engine/game.h"
-#include "server/common/csprng.h"
 
 namespace skat::cli {
 

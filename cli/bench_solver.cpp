@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "bots/solver/open_solver.h"
+#include "common/csprng.h"
 #include "engine/play_state.h"
-#include "server/common/csprng.h"
 
 namespace skat::cli {
 

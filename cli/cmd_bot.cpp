@@ -4,7 +4,7 @@
 // several accounts, from --token-file (lines "name token"). With --program it is instead the
 // bridge of an outside program (bridge/program_bridge.h): --seats connections of one account, each
 // playing one seat at a time with a program process of its own. Either way the connections are a
-// BotFleet (server/botclient/bot_fleet.h): on a server of several nodes each also gets one to every
+// BotFleet (botclient/bot_fleet.h): on a server of several nodes each also gets one to every
 // node. --health-file keeps a health file of the connections (cli/health_file.h).
 #include <fcntl.h>
 #include <spdlog/spdlog.h>
@@ -24,14 +24,14 @@
 #include <thread>
 #include <vector>
 
+#include "botclient/bot_client.h"
+#include "botclient/bot_fleet.h"
 #include "bots/bot_factory.h"
 #include "bridge/program_bridge.h"
 #include "bridge/program_player.h"
 #include "cli/command.h"
 #include "cli/health_file.h"
 #include "cli/http_call.h"
-#include "server/botclient/bot_client.h"
-#include "server/botclient/bot_fleet.h"
 
 namespace skat::cli {
 

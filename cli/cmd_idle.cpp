@@ -15,9 +15,9 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "botclient/bot_client.h"
 #include "cli/command.h"
 #include "cli/server_probe.h"
-#include "server/botclient/bot_client.h"
 
 namespace skat::cli {
 

@@ -25,9 +25,9 @@
 #include <sstream>
 #include <thread>
 
+#include "botclient/bot_client.h"
 #include "cli/command.h"
 #include "cli/server_probe.h"
-#include "server/botclient/bot_client.h"
 
 namespace skat::cli {
 

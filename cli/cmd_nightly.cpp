@@ -15,8 +15,8 @@
 
 #include "cli/command.h"
 #include "cli/health_file.h"
-#include "server/nightly/nightly_job.h"
-#include "server/nightly/nightly_schedule.h"
+#include "nightly/nightly_job.h"
+#include "nightly/nightly_schedule.h"
 
 namespace skat::cli {
 

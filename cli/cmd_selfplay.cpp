@@ -19,9 +19,9 @@
 #include "cli/command.h"
 #include "cli/progress_line.h"
 #include "cli/selfplay.h"
+#include "common/csprng.h"
 #include "db/import.h"
 #include "db/migrations.h"
-#include "server/common/csprng.h"
 
 namespace skat::cli {
 

@@ -10,10 +10,10 @@
 #include <optional>
 
 #include "cli/command.h"
+#include "nightly/nightly_schedule.h"
 #include "server/app/serve.h"
 #include "server/net/descriptor_limit.h"
 #include "server/net/origin.h"
-#include "server/nightly/nightly_schedule.h"
 
 namespace skat::cli {
 

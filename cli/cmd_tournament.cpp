@@ -27,8 +27,8 @@
 #include "cli/progress_line.h"
 #include "db/migrations.h"
 #include "db/tournaments.h"
-#include "server/app/tournament_director.h"
-#include "server/app/tournament_json.h"
+#include "server/play/tournament_director.h"
+#include "server/play/tournament_json.h"
 
 namespace skat::cli {
 

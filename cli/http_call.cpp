@@ -7,7 +7,7 @@
 #include <boost/beast/http.hpp>
 #include <fstream>
 
-#include "server/net/server_url.h"
+#include "botclient/server_url.h"
 
 namespace skat::cli {
 
@@ -17,7 +17,7 @@ namespace http = beast::http;
 std::expected<HttpAnswer, std::string> http_call(const std::string& base, const std::string& method,
                                                  const std::string& target, const std::string& body,
                                                  const std::string& bearer, std::chrono::seconds timeout) {
-  const auto url = net::parse_server_url(base, "http");
+  const auto url = botclient::parse_server_url(base, "http");
   if (!url) return std::unexpected("the server URL must look like http://host:port");
   try {
     boost::asio::io_context io;

@@ -8,7 +8,7 @@
 #include "bots/solver/open_solver.h"
 #include "bots/table_bot/contract_evaluator.h"
 #include "bots/tournament/tournament.h"
-#include "server/common/csprng.h"
+#include "common/csprng.h"
 
 namespace skat::cli {
 

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "server/botclient/bot_client.h"
+#include "botclient/bot_client.h"
 
 namespace skat::cli {
 

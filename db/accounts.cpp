@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
+#include "common/text_rules.h"
 #include "db/collect_rows.h"
 #include "db/error.h"
 #include "db/players.h"
 #include "db/secret_token.h"
 #include "db/transaction.h"
-#include "server/common/text_rules.h"
 
 namespace skat::db {
 

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
+#include "common/text_rules.h"
 #include "db/collect_rows.h"
 #include "db/transaction.h"
-#include "server/common/text_rules.h"
 
 namespace skat::db {
 

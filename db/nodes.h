@@ -1,6 +1,6 @@
 // The server nodes sharing one database (docs/scaling.md): each node's start and last heartbeat,
 // and the take-over of a silent node's running tables by another node, which then resumes their
-// series as its own (server/app/database_store.h).
+// series as its own (server/store/database_store.h).
 #pragma once
 
 #include <expected>

@@ -1,10 +1,10 @@
 #include "db/players.h"
 
+#include "common/text_rules.h"
 #include "db/accounts.h"
 #include "db/collect_rows.h"
 #include "db/error.h"
 #include "db/transaction.h"
-#include "server/common/text_rules.h"
 
 namespace skat::db {
 

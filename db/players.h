@@ -1,5 +1,5 @@
 // The players repository: everyone who sits at a table (humans, guests, bots). Names are unique
-// after folding (case, width, compatibility forms, invisible characters: server/common/
+// after folding (case, width, compatibility forms, invisible characters: common/
 // text_rules.h) and are what records (PGN seats, SGF P0..P2) refer to.
 #pragma once
 
@@ -22,7 +22,7 @@ struct Player {
   bool operator==(const Player&) const = default;
 };
 
-// 1..64 bytes of UTF-8 after the name rules of server/common/text_rules.h (no control, format or
+// 1..64 bytes of UTF-8 after the name rules of common/text_rules.h (no control, format or
 // invisible characters, no white space at either end). Invalid otherwise.
 std::expected<void, DbError> validate_player_name(std::string_view name);
 

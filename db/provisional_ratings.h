@@ -1,6 +1,6 @@
 // The provisional ratings (docs/ratings.md §6, migrations/0005): each player's figures right after
 // each finished series the newest leaderboard snapshot does not include yet. Written by the server
-// when a series ends (server/nightly/provisional_ratings.h), read by the leaderboard and the player
+// when a series ends (nightly/provisional_ratings.h), read by the leaderboard and the player
 // page, deleted by the nightly job's next snapshot for every series it rated (db/nightly.cpp).
 #pragma once
 

@@ -15,9 +15,9 @@
 #include <unordered_map>
 #include <utility>
 
+#include "common/text_rules.h"
 #include "db/engine.h"
 #include "db/statement_cache.h"
-#include "server/common/text_rules.h"
 
 namespace skat::db::detail {
 
@@ -149,7 +149,7 @@ std::expected<void, DbError> create_private_file(const std::string& path) {
   return std::unexpected(error(DbErrc::Io, "cannot create '" + path + "': " + std::strerror(errno)));
 }
 
-// skat_name_key(name): the key under which player names are unique (server/common/text_rules.h),
+// skat_name_key(name): the key under which player names are unique (common/text_rules.h),
 // for the migration that fills players.name_key (migrations/0004_player_name_key.sql).
 void name_key_function(sqlite3_context* context, int, sqlite3_value** argv) {
   const auto* name = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));

@@ -1,9 +1,12 @@
-# Runs clang-format in dry-run mode over every C++ source of the project; fails on any diff.
-file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR}
-     ${SOURCE_DIR}/engine/*.h ${SOURCE_DIR}/engine/*.cpp ${SOURCE_DIR}/bots/*.h ${SOURCE_DIR}/bots/*.cpp
-     ${SOURCE_DIR}/server/*.h ${SOURCE_DIR}/server/*.cpp ${SOURCE_DIR}/db/*.h ${SOURCE_DIR}/db/*.cpp
-     ${SOURCE_DIR}/bridge/*.h ${SOURCE_DIR}/bridge/*.cpp
-     ${SOURCE_DIR}/tests/*.h ${SOURCE_DIR}/tests/*.cpp)
+# Runs clang-format in dry-run mode over every C++ source of the project (every *.h, *.cpp and *.cc
+# of the tree, whatever its folder, except build folders and node_modules); fails on any diff.
+file(GLOB_RECURSE found RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*.h ${SOURCE_DIR}/*.cpp ${SOURCE_DIR}/*.cc)
+set(sources "")
+foreach(path IN LISTS found)
+  if(NOT path MATCHES "^(build[^/]*|\\.[^/]*)/" AND NOT path MATCHES "(^|/)node_modules/")
+    list(APPEND sources ${path})
+  endif()
+endforeach()
 list(LENGTH sources count)
 if(count EQUAL 0)
   message(FATAL_ERROR "no sources found under ${SOURCE_DIR}")

@@ -14,11 +14,11 @@
 
 #include "bots/tables/table_files.h"
 #include "db/node_lock.h"
-#include "server/app/database_read_model.h"
-#include "server/app/database_store.h"
-#include "server/app/random_token.h"
+#include "nightly/provisional_ratings.h"
 #include "server/app/server.h"
-#include "server/nightly/provisional_ratings.h"
+#include "server/http/database_read_model.h"
+#include "server/store/database_store.h"
+#include "server/store/random_token.h"
 
 namespace skat::app {
 

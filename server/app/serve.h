@@ -6,7 +6,7 @@
 #include <expected>
 #include <string>
 
-#include "server/app/serve_config.h"
+#include "server/serve_config.h"
 
 namespace skat::app {
 

@@ -11,13 +11,13 @@
 #include <thread>
 #include <vector>
 
-#include "server/app/api.h"
-#include "server/app/db_writer.h"
-#include "server/app/hub.h"
-#include "server/app/serve_config.h"
-#include "server/app/tournament_director.h"
+#include "server/http/api.h"
 #include "server/net/blocking_pool.h"
 #include "server/net/listener.h"
+#include "server/play/hub.h"
+#include "server/play/tournament_director.h"
+#include "server/serve_config.h"
+#include "server/store/db_writer.h"
 
 namespace skat::app {
 

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "server/protocol/server_messages.h"
+#include "protocol/server_messages.h"
 #include "server/table/table_core.h"
 
 namespace skat::table {

@@ -15,7 +15,7 @@
 
 #include "engine/game.h"
 #include "engine/seat_view.h"
-#include "server/protocol/client_messages.h"
+#include "protocol/client_messages.h"
 #include "server/table/table_types.h"
 
 namespace skat::table {

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "engine/seat_view.h"
-#include "server/protocol/json_codec.h"
-#include "server/protocol/seat_view_text.h"
-#include "server/protocol/server_messages.h"
+#include "protocol/json_codec.h"
+#include "protocol/seat_view_text.h"
+#include "protocol/server_messages.h"
 
 namespace skat::table::detail {
 

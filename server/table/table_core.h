@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "common/csprng.h"
 #include "engine/game.h"
 #include "engine/records/pgn.h"
-#include "server/common/csprng.h"
-#include "server/protocol/errors.h"
+#include "protocol/errors.h"
 #include "server/table/chat_limits.h"
 #include "server/table/event_log.h"
 #include "server/table/table_types.h"

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "engine/seat_view.h"
-#include "server/protocol/json_codec.h"
+#include "protocol/json_codec.h"
 #include "server/table/table_core.h"
 
 namespace skat::table::detail {

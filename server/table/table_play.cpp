@@ -1,7 +1,7 @@
 // The series flow: start, deal (forehand = seat game mod 3), actions checked by the engine,
 // the act request with the seat's view and deadline, timeouts with default actions.
 #include "engine/seat_view.h"
-#include "server/protocol/json_codec.h"
+#include "protocol/json_codec.h"
 #include "server/table/table_core.h"
 
 namespace skat::table::detail {

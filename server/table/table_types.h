@@ -13,7 +13,7 @@
 
 #include "engine/game.h"
 #include "engine/records/pgn.h"
-#include "server/protocol/json_codec.h"
+#include "protocol/json_codec.h"
 
 namespace skat::table {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/records/sgf.h"
-#include "server/app/database_store.h"
+#include "server/store/database_store.h"
 #include "tests/server/table_test_support.h"
 
 namespace skat::app::test {

@@ -3,7 +3,7 @@
 // passed-in clock.
 #include <gtest/gtest.h>
 
-#include "server/app/address_limits.h"
+#include "server/play/address_limits.h"
 
 namespace {
 

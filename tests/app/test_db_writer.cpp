@@ -8,8 +8,8 @@
 #include <thread>
 
 #include "engine/deal.h"
-#include "server/app/db_writer.h"
-#include "server/app/memory_store.h"
+#include "server/store/db_writer.h"
+#include "server/store/memory_store.h"
 #include "tests/support/eventually.h"
 
 namespace {

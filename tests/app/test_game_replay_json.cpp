@@ -14,8 +14,8 @@
 #include "db/players.h"
 #include "db/series.h"
 #include "engine/records/pgn.h"
-#include "server/app/database_read_model.h"
-#include "server/app/game_replay_json.h"
+#include "server/http/database_read_model.h"
+#include "server/http/game_replay_json.h"
 #include "tests/support/test_store.h"
 
 namespace {

@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <memory>
 
-#include "server/app/database_store.h"
-#include "server/app/memory_store.h"
+#include "server/store/database_store.h"
+#include "server/store/memory_store.h"
 #include "server/table/table.h"
 #include "tests/support/test_store.h"
 

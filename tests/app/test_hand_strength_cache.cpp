@@ -7,7 +7,7 @@
 #include <random>
 #include <thread>
 
-#include "server/app/hand_strength_cache.h"
+#include "server/play/hand_strength_cache.h"
 #include "tests/support/eventually.h"
 
 namespace {

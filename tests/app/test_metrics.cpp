@@ -3,7 +3,7 @@
 #include <chrono>
 #include <random>
 
-#include "server/app/metrics.h"
+#include "server/play/metrics.h"
 
 namespace skat::app {
 namespace {

@@ -7,9 +7,9 @@
 #include <filesystem>
 
 #include "db/migrations.h"
-#include "server/app/database_read_model.h"
-#include "server/app/read_connections.h"
-#include "server/app/series_cache.h"
+#include "server/http/database_read_model.h"
+#include "server/http/read_connections.h"
+#include "server/http/series_cache.h"
 #include "tests/support/test_store.h"
 
 namespace {

@@ -13,7 +13,7 @@
 #include "db/series.h"
 #include "db/tournaments.h"
 #include "engine/records/pgn.h"
-#include "server/app/database_store.h"
+#include "server/store/database_store.h"
 #include "tests/server/table_test_support.h"
 #include "tests/support/test_store.h"
 

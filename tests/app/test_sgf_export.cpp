@@ -14,7 +14,7 @@
 #include "db/migrations.h"
 #include "db/series.h"
 #include "engine/records/replay.h"
-#include "server/app/database_read_model.h"
+#include "server/http/database_read_model.h"
 #include "server/table/game_log.h"
 #include "tests/app/stored_server_games.h"
 #include "tests/support/test_store.h"

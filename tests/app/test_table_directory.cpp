@@ -1,10 +1,10 @@
-// The hub's directory of live tables (server/app/table_directory.h), on an explicit clock: the
+// The hub's directory of live tables (server/play/table_directory.h), on an explicit clock: the
 // bounds on open tables per creator, connection, address and in all (tables being created count),
 // when a table is idle and closes, and when a player's table is abandoned.
 #include <gtest/gtest.h>
 
-#include "server/app/memory_store.h"
-#include "server/app/table_directory.h"
+#include "server/play/table_directory.h"
+#include "server/store/memory_store.h"
 
 namespace skat::app {
 namespace {

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "bots/bot_factory.h"
-#include "server/app/tournament_json.h"
+#include "server/play/tournament_json.h"
 
 namespace skat::app {
 namespace {

@@ -19,7 +19,7 @@
 #include "bridge/program_player.h"
 #include "bridge/program_seat.h"
 #include "engine/deal.h"
-#include "server/protocol/json_codec.h"
+#include "protocol/json_codec.h"
 
 namespace skat::bridge {
 namespace {

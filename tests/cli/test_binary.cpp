@@ -17,13 +17,13 @@
 #include "bots/play_deal.h"
 #include "bots/rng.h"
 #include "bots/simple_player.h"
+#include "common/csprng.h"
 #include "db/migrations.h"
 #include "db/nightly.h"
 #include "db/series.h"
 #include "db/tournaments.h"
 #include "engine/records/pgn.h"
 #include "engine/records/sgf.h"
-#include "server/common/csprng.h"
 #include "tests/support/eventually.h"
 
 namespace {

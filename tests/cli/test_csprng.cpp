@@ -5,8 +5,8 @@
 
 #include <set>
 
+#include "common/csprng.h"
 #include "engine/deal.h"
-#include "server/common/csprng.h"
 
 namespace skat {
 namespace {

@@ -9,7 +9,7 @@
 #include "bots/play_deal.h"
 #include "bots/random_player.h"
 #include "bots/simple_player.h"
-#include "server/common/csprng.h"
+#include "common/csprng.h"
 
 namespace skat {
 namespace {

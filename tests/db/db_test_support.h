@@ -11,11 +11,11 @@
 #include <string>
 
 #include "cli/selfplay.h"
+#include "common/csprng.h"
 #include "db/games.h"
 #include "db/migrations.h"
 #include "db/players.h"
 #include "db/series.h"
-#include "server/common/csprng.h"
 #include "tests/support/test_store.h"
 
 namespace skat::db::test {

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <variant>
 
-#include "server/protocol/client_messages.h"
-#include "server/protocol/json_codec.h"
+#include "protocol/client_messages.h"
+#include "protocol/json_codec.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);

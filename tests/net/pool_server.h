@@ -16,9 +16,9 @@
 #include <thread>
 #include <vector>
 
-#include "server/app/memory_store.h"
+#include "botclient/bot_client.h"
 #include "server/app/server.h"
-#include "server/botclient/bot_client.h"
+#include "server/store/memory_store.h"
 #include "tests/net/ws_test_client.h"
 
 namespace skat::nettest {

@@ -22,12 +22,12 @@
 #include <set>
 #include <thread>
 
+#include "botclient/bot_client.h"
 #include "db/accounts.h"
 #include "db/migrations.h"
-#include "server/app/database_read_model.h"
-#include "server/app/database_store.h"
 #include "server/app/server.h"
-#include "server/botclient/bot_client.h"
+#include "server/http/database_read_model.h"
+#include "server/store/database_store.h"
 #include "tests/net/ws_test_client.h"
 
 namespace {

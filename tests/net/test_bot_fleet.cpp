@@ -9,10 +9,10 @@
 #include <mutex>
 #include <thread>
 
-#include "server/app/memory_store.h"
+#include "botclient/bot_fleet.h"
+#include "common/text_rules.h"
 #include "server/app/server.h"
-#include "server/botclient/bot_fleet.h"
-#include "server/common/text_rules.h"
+#include "server/store/memory_store.h"
 #include "tests/net/ws_test_client.h"
 #include "tests/support/eventually.h"
 

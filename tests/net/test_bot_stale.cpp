@@ -6,10 +6,10 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <thread>
 
+#include "botclient/bot_client.h"
 #include "engine/deal.h"
 #include "engine/seat_view.h"
-#include "server/botclient/bot_client.h"
-#include "server/protocol/json_codec.h"
+#include "protocol/json_codec.h"
 
 namespace {
 

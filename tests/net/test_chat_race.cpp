@@ -4,7 +4,7 @@
 // must still be taken as the bot's own: no timeout, no default move.
 #include <gtest/gtest.h>
 
-#include "server/protocol/json_codec.h"
+#include "protocol/json_codec.h"
 #include "tests/net/pool_server.h"
 
 namespace {

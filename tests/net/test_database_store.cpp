@@ -8,7 +8,7 @@
 #include "db/games.h"
 #include "db/migrations.h"
 #include "db/series.h"
-#include "server/app/database_store.h"
+#include "server/store/database_store.h"
 #include "server/table/table.h"
 #include "tests/support/test_store.h"
 

@@ -9,10 +9,10 @@
 
 #include <filesystem>
 
-#include "server/app/api_query.h"
-#include "server/app/database_read_model.h"
-#include "server/app/database_store.h"
 #include "server/app/server.h"
+#include "server/http/api_query.h"
+#include "server/http/database_read_model.h"
+#include "server/store/database_store.h"
 #include "tests/net/ws_test_client.h"
 
 namespace {

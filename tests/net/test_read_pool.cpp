@@ -19,6 +19,7 @@
 #include <mutex>
 #include <thread>
 
+#include "botclient/bot_client.h"
 #include "bots/bot_factory.h"
 #include "bots/play_deal.h"
 #include "bots/simple_player.h"
@@ -27,12 +28,11 @@
 #include "db/players.h"
 #include "db/series.h"
 #include "engine/records/pgn.h"
-#include "server/app/database_read_model.h"
-#include "server/app/database_store.h"
-#include "server/app/game_replay_json.h"
 #include "server/app/server.h"
-#include "server/botclient/bot_client.h"
+#include "server/http/database_read_model.h"
+#include "server/http/game_replay_json.h"
 #include "server/net/blocking_pool.h"
+#include "server/store/database_store.h"
 #include "tests/net/ws_test_client.h"
 
 namespace {

@@ -25,14 +25,14 @@
 #include <sstream>
 #include <thread>
 
+#include "botclient/bot_fleet.h"
 #include "db/connection.h"
 #include "db/games.h"
 #include "db/series.h"
 #include "db/transaction.h"
 #include "engine/records/pgn.h"
 #include "engine/records/sgf.h"
-#include "server/botclient/bot_fleet.h"
-#include "server/protocol/json_codec.h"
+#include "protocol/json_codec.h"
 #include "server/table/game_log.h"
 #include "tests/net/ws_test_client.h"
 #include "tests/support/eventually.h"

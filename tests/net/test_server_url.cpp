@@ -1,10 +1,10 @@
-// Server addresses as clients are given them (server/net/server_url.h): the HTTP base of the CLI
+// Server addresses as clients are given them (botclient/server_url.h): the HTTP base of the CLI
 // and the WebSocket URL of the bot client, with default ports, IPv6 hosts and refusals.
 #include <gtest/gtest.h>
 
-#include "server/net/server_url.h"
+#include "botclient/server_url.h"
 
-namespace skat::net {
+namespace skat::botclient {
 namespace {
 
 TEST(ServerUrl, ReadsHostPortAndPath) {
@@ -42,4 +42,4 @@ TEST(ServerUrl, RefusesWhatIsNoServerAddress) {
 }
 
 }  // namespace
-}  // namespace skat::net
+}  // namespace skat::botclient

@@ -6,7 +6,7 @@
 
 #include <thread>
 
-#include "server/protocol/client_messages.h"
+#include "protocol/client_messages.h"
 #include "server/table/chat_limits.h"
 #include "tests/net/pool_server.h"
 

@@ -13,7 +13,7 @@
 #include "db/import.h"
 #include "db/migrations.h"
 #include "engine/records/pgn.h"
-#include "server/nightly/nightly_job.h"
+#include "nightly/nightly_job.h"
 #include "tests/support/test_store.h"
 
 namespace skat::nightly {

@@ -29,8 +29,8 @@
 #include "db/players.h"
 #include "db/series.h"
 #include "engine/deal.h"
-#include "server/nightly/nightly_job.h"
-#include "server/nightly/nightly_schedule.h"
+#include "nightly/nightly_job.h"
+#include "nightly/nightly_schedule.h"
 #include "tests/nightly/nightly_test_support.h"
 
 namespace skat::nightly {

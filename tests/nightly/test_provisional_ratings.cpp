@@ -11,7 +11,7 @@
 #include "bots/tables/table_files.h"
 #include "db/nightly.h"
 #include "db/provisional_ratings.h"
-#include "server/nightly/provisional_ratings.h"
+#include "nightly/provisional_ratings.h"
 #include "tests/nightly/nightly_test_support.h"
 
 namespace skat::nightly {

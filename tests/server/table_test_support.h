@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "bots/simple_player.h"
+#include "common/csprng.h"
 #include "engine/seat_view.h"
-#include "server/common/csprng.h"
-#include "server/protocol/client_messages.h"
-#include "server/protocol/json_codec.h"
+#include "protocol/client_messages.h"
+#include "protocol/json_codec.h"
 #include "server/table/table.h"
 
 namespace skat::table::test {

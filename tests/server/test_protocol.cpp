@@ -7,10 +7,10 @@
 
 #include "engine/declaration_values.h"
 #include "engine/seat_view.h"
-#include "server/protocol/client_messages.h"
-#include "server/protocol/json_codec.h"
-#include "server/protocol/seat_view_text.h"
-#include "server/protocol/server_messages.h"
+#include "protocol/client_messages.h"
+#include "protocol/json_codec.h"
+#include "protocol/seat_view_text.h"
+#include "protocol/server_messages.h"
 
 namespace skat::protocol {
 namespace {

@@ -1,6 +1,6 @@
 // Table logic without sockets: scripted commands → events and views, bad input, timeouts with
 // default actions, disconnect / grace / bot replacement / return, and resume by version.
-#include "server/protocol/server_messages.h"
+#include "protocol/server_messages.h"
 #include "tests/server/table_test_support.h"
 
 namespace skat::table::test {

@@ -1,7 +1,7 @@
 // A series a previous server process left unfinished goes on at a fresh table: it waits for its
 // three players, continues with the next deal, and ends with every game in its records.
 #include "engine/records/pgn.h"
-#include "server/protocol/server_messages.h"
+#include "protocol/server_messages.h"
 #include "tests/server/table_test_support.h"
 
 namespace skat::table::test {

@@ -1,9 +1,9 @@
-// The text rules of names, labels and chat (server/common/text_rules.h): NFC, the characters that
+// The text rules of names, labels and chat (common/text_rules.h): NFC, the characters that
 // hide or reorder text refused (zero-width, bidi controls, controls, invisible fillers), chat line
 // breaks made spaces, and the folded key under which "sec-1" and its look-alikes are one name.
 #include <gtest/gtest.h>
 
-#include "server/common/text_rules.h"
+#include "common/text_rules.h"
 
 namespace skat::text {
 namespace {

@@ -1,0 +1,60 @@
+// Builders for server → client messages that are not table events (welcome, error, pong,
+// lobby, invitations for bots, the cluster's nodes). Table events are built in server/table with the same field
+// conventions; docs/protocol.md documents every message.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/client_messages.h"
+#include "protocol/json_codec.h"
+
+namespace skat::protocol {
+
+// {"type":"error","code":"not_your_turn","message":"…","id":5,"table":7}
+Json make_error(const ProtocolError& error, std::optional<std::int64_t> request_id = std::nullopt,
+                std::optional<TableId> table = std::nullopt);
+// {"type":"welcome","protocol":1,"player":{"id":3,"name":"anna","bot":false},"token":"9f…"}
+// `token` is the guest session token to send in a later hello; omitted when empty (bots).
+// `node`: this server's node name when several share a store (docs/scaling.md), else empty;
+// `nodes`: then the names of the cluster's live nodes, this one included (omitted when empty).
+Json make_welcome(std::int64_t player_id, std::string_view name, bool bot, std::string_view token = {},
+                  std::string_view node = {}, const std::vector<std::string>& nodes = {});
+Json make_pong();
+
+struct LobbySeat {
+  std::optional<std::int64_t> player_id;  // empty seat when absent
+  std::string name;
+  bool bot = false;
+  bool connected = true;
+  bool operator==(const LobbySeat&) const = default;
+};
+struct LobbyTable {
+  TableId table = 0;
+  std::string event;
+  int deals = 0;
+  bool running = false;  // a series is in progress
+  int game = 0;          // games finished in the current series
+  LobbySeat seats[3];
+  int spectators = 0;
+  bool operator==(const LobbyTable&) const = default;
+};
+struct LobbyPlayer {
+  std::int64_t player_id = 0;
+  std::string name;
+  bool bot = false;
+  std::optional<TableId> table;
+};
+// {"type":"lobby","tables":[…],"online":[…]}
+Json make_lobby(const std::vector<LobbyTable>& tables, const std::vector<LobbyPlayer>& online);
+// {"type":"table_created","table":7}
+Json make_table_created(TableId table);
+// {"type":"invite","table":7,"seat":2}: tells a bot client to send join_table for that seat.
+Json make_invite(TableId table, int seat);
+// {"type":"nodes","nodes":["a","b"]}: the cluster's live nodes changed (sent to bots).
+Json make_nodes(const std::vector<std::string>& nodes);
+
+}  // namespace skat::protocol

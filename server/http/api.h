@@ -1,0 +1,85 @@
+// The HTTP side of the server: /healthz, the JSON API under /api (lobby snapshot, series,
+// records, exports streamed chunked, leaderboard, player history, tournaments, admin actions
+// behind the bearer admin token), the static web client, and a built-in status page when there
+// is none. The one place where requests become replies: it bounds each route's body and checks
+// the admin token before any body is read, reads the query (api_query.h), asks the ReadModel for
+// data, and picks the status code. Only cheap answers from memory (/healthz, the lobby, the
+// metrics, an ended series kept in the SeriesCache) are given on the network thread; everything
+// else is work for the BlockingPool, and the reads of the database are bounded per peer address
+// (`reads_per_address` in flight, 429 beyond).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "server/http/read_model.h"
+#include "server/http/series_cache.h"
+#include "server/net/connection_slots.h"
+#include "server/net/handlers.h"
+#include "server/play/hub.h"
+#include "server/play/tournament_director.h"
+#include "server/store/db_writer.h"
+
+namespace skat::app {
+
+// What players may do through the API (ServeConfig's settings of the same names).
+struct ApiLimits {
+  int bots_per_owner = 5;
+  int tournament_max_deals = 1000;
+  int tournament_deals_per_day = 2000;
+  int tournament_tables = 12;
+  // Reads of the database in flight from one peer address (an IPv6 /64); more are a 429.
+  int reads_per_address = 4;
+  // Bytes of ended series' replies kept in memory (SeriesCache).
+  std::size_t series_cache_bytes = std::size_t{64} << 20;
+};
+
+class Api : public net::HttpHandler {
+ public:
+  Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_ptr<TournamentDirector> tournaments,
+      DbWriter& writer, std::shared_ptr<ReadModel> reads, std::string admin_token, ApiLimits limits = {},
+      std::string node = {});
+  // Before the body: an admin route without the admin token is a 401 at once; each route takes
+  // the body it needs (docs/api.md: none for GET and HEAD, a few KiB for the JSON POSTs).
+  net::HeaderVerdict on_header(const net::HttpRequest& request, std::string_view target) override;
+  net::HttpAnswer handle(const net::HttpRequest& request, const net::HttpPeer& peer) override;
+  const SeriesCache& series_cache() const { return series_cache_; }
+
+ private:
+  // The reply to any request (blocking: on the pool, but for the answers from memory).
+  net::HttpReply respond(const net::HttpRequest& request);
+  std::optional<net::HttpReply> cached_series(const net::HttpRequest& request, std::string_view path);
+  net::HttpReply api(const net::HttpRequest& request, std::string_view path);
+  net::HttpReply series_reply(const net::HttpRequest& request, std::string_view rest);
+  net::HttpReply export_reply(const net::HttpRequest& request, bool sgf);
+  net::HttpReply tournaments_reply(const net::HttpRequest& request, std::string_view path);
+  net::HttpReply admin(const net::HttpRequest& request, std::string_view path);
+  // Players' bot accounts and tournaments (api_bots.cpp).
+  std::optional<Identity> session_player(const net::HttpRequest& request);
+  net::HttpReply bots_reply(const net::HttpRequest& request, std::string_view path);
+  net::HttpReply player_tournament(const net::HttpRequest& request);
+  net::HttpReply tournament_options(const net::HttpRequest& request);
+  net::HttpReply start_tournament(const net::HttpRequest& request, const TournamentRequest& tournament,
+                                  std::optional<Identity> player);
+  net::HttpReply account_failure(const net::HttpRequest& request, const AccountError& error);
+  net::HttpReply metrics_reply(const net::HttpRequest& request);
+  net::HttpReply static_file(const net::HttpRequest& request, std::string_view path);
+  net::HttpReply status_page(const net::HttpRequest& request);
+
+  std::filesystem::path web_dir_;
+  std::shared_ptr<Hub> hub_;
+  std::shared_ptr<TournamentDirector> tournaments_;
+  DbWriter& writer_;
+  std::shared_ptr<ReadModel> reads_;
+  std::string admin_token_;
+  ApiLimits limits_;
+  std::string node_;             // this node's name (`skat serve --node`), shown by /healthz; empty: one server
+  std::mutex tournament_start_;  // a player's limits are checked and the tournament started as one
+  std::shared_ptr<net::ConnectionSlots> read_slots_;  // database reads in flight per peer address
+  SeriesCache series_cache_;
+};
+
+}  // namespace skat::app

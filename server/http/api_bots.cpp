@@ -1,0 +1,236 @@
+// The players' side of the HTTP API (docs/api.md, "Bot accounts" and "Tournaments"): a signed-in
+// player (the bearer of a session token, a guest's too) creates, lists, renames, re-keys and
+// deletes their own bot accounts, sees what a tournament may name, and starts tournaments within
+// their limits. A side of a tournament is a house program, one of the player's bots, or another
+// player's bot that accepts challenges; the operator's requests (api.cpp) name any bot.
+#include <spdlog/spdlog.h>
+
+#include "server/http/api.h"
+#include "server/http/api_query.h"
+#include "server/http/http_json.h"
+#include "server/lobby/lobby.h"
+#include "server/play/tournament_json.h"
+
+namespace skat::app {
+
+namespace http = boost::beast::http;
+using Json = nlohmann::json;
+
+namespace {
+
+constexpr std::string_view kBotShape = R"({"name":"…","challenges":"nobody"|"everyone"})";
+
+std::expected<bool, std::string> challenges_value(const Json& value) {
+  if (value == "nobody") return false;
+  if (value == "everyone") return true;
+  return std::unexpected(R"("challenges" must be "nobody" or "everyone")");
+}
+
+Json bot_json(const BotInfo& bot, const LobbyStats& online) {
+  return Json{{"player_id", bot.player_id},   {"name", bot.name},
+              {"program", bot.program},       {"challenges", bot.challenges ? "everyone" : "nobody"},
+              {"created_at", bot.created_at}, {"online", online.bots_connected.contains(bot.player_id)},
+              {"disabled", bot.disabled}};
+}
+
+Json secret_json(const NewBot& bot) {
+  return Json{{"player_id", bot.player_id},
+              {"name", bot.name},
+              {"token", bot.token},
+              {"program", std::string(lobby::kAccountPrefix) + bot.name}};
+}
+
+}  // namespace
+
+std::optional<Identity> Api::session_player(const net::HttpRequest& request) {
+  const auto token = bearer_token(request);
+  if (!token) return std::nullopt;
+  auto who = writer_.call([token = std::string(*token)](Store& store) { return store.verify_session(token); });
+  if (!who || who->bot) return std::nullopt;
+  return std::move(*who);
+}
+
+net::HttpReply Api::account_failure(const net::HttpRequest& request, const AccountError& error) {
+  switch (error.kind) {
+    case AccountError::Kind::NotFound: return json_error(request, http::status::not_found, error.message);
+    case AccountError::Kind::Taken: return json_error(request, http::status::conflict, error.message);
+    case AccountError::Kind::Limit: return json_error(request, http::status::forbidden, error.message);
+    case AccountError::Kind::Invalid: return json_error(request, http::status::bad_request, error.message);
+    case AccountError::Kind::Database: break;
+  }
+  return json_error(request, http::status::service_unavailable, "database: " + error.message);
+}
+
+// /api/bots (GET the list, POST a new one), /api/bots/ID (PATCH, DELETE), /api/bots/ID/token (POST).
+net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view path) {
+  const auto player = session_player(request);
+  if (!player)
+    return json_error(request, http::status::unauthorized,
+                      "a player's session token is needed (Authorization: Bearer <the token of welcome>)");
+  const std::int64_t owner = player->player_id;
+  const auto method = request.method();
+  if (path == "/api/bots") {
+    if (method == http::verb::get || method == http::verb::head) {
+      auto bots = writer_.call([owner](Store& store) { return store.owned_bots(owner); });
+      if (!bots) return account_failure(request, bots.error());
+      const LobbyStats online = hub_->stats();
+      Json list = Json::array();
+      for (const BotInfo& bot : *bots) list.push_back(bot_json(bot, online));
+      return json_reply(request, http::status::ok, Json{{"bots", list}, {"limit", limits_.bots_per_owner}});
+    }
+    if (method != http::verb::post) return json_error(request, http::status::method_not_allowed, "GET or POST");
+    const Json body = Json::parse(request.body(), nullptr, false);
+    if (auto ok = only_fields(body, {"name", "challenges"}, kBotShape); !ok)
+      return json_error(request, http::status::bad_request, ok.error());
+    const auto name = body.contains("name")
+                          ? bot_account_name(body["name"])
+                          : std::expected<std::string, std::string>(std::unexpect, "\"name\" is needed");
+    if (!name) return json_error(request, http::status::bad_request, name.error());
+    auto challenges = body.contains("challenges") ? challenges_value(body["challenges"]) : false;
+    if (!challenges) return json_error(request, http::status::bad_request, challenges.error());
+    auto created = writer_.call(
+        [&](Store& store) { return store.create_owned_bot(owner, *name, *challenges, limits_.bots_per_owner); });
+    if (!created) return account_failure(request, created.error());
+    spdlog::info("player {} created bot account {}", owner, created->name);
+    Json reply = secret_json(*created);
+    reply["challenges"] = *challenges ? "everyone" : "nobody";
+    return json_reply(request, http::status::created, reply);
+  }
+  std::string_view rest = path.substr(std::string_view("/api/bots/").size());
+  const bool rekey = rest.ends_with("/token");
+  if (rekey) rest.remove_suffix(std::string_view("/token").size());
+  const auto id = parse_id(rest);
+  if (!id) return json_error(request, http::status::bad_request, "bad bot id");
+  if (rekey) {
+    if (method != http::verb::post) return json_error(request, http::status::method_not_allowed, "POST");
+    auto keyed = writer_.call([&](Store& store) { return store.rekey_owned_bot(owner, *id); });
+    if (!keyed) return account_failure(request, keyed.error());
+    hub_->bot_account_changed(*id, Hub::BotChange::Closed);
+    return json_reply(request, http::status::ok, secret_json(*keyed));
+  }
+  if (method == http::verb::delete_) {
+    auto deleted = writer_.call([&](Store& store) { return store.delete_owned_bot(owner, *id); });
+    if (!deleted) return account_failure(request, deleted.error());
+    hub_->bot_account_changed(*id, Hub::BotChange::Barred);
+    return json_reply(request, http::status::ok, Json{{"deleted", *id}});
+  }
+  if (method != http::verb::patch) return json_error(request, http::status::method_not_allowed, "PATCH or DELETE");
+  const Json body = Json::parse(request.body(), nullptr, false);
+  if (auto ok = only_fields(body, {"name", "challenges"}, kBotShape); !ok)
+    return json_error(request, http::status::bad_request, ok.error());
+  std::optional<std::string> name;
+  if (body.contains("name")) {
+    auto checked = bot_account_name(body["name"]);
+    if (!checked) return json_error(request, http::status::bad_request, checked.error());
+    name = std::move(*checked);
+  }
+  std::optional<bool> challenges;
+  if (body.contains("challenges")) {
+    auto checked = challenges_value(body["challenges"]);
+    if (!checked) return json_error(request, http::status::bad_request, checked.error());
+    challenges = *checked;
+  }
+  auto updated = writer_.call([&](Store& store) { return store.update_owned_bot(owner, *id, name, challenges); });
+  if (!updated) return account_failure(request, updated.error());
+  if (name) hub_->bot_account_changed(*id, Hub::BotChange::Closed);  // it logs in under its new name
+  if (challenges)
+    hub_->bot_account_changed(*id, *challenges ? Hub::BotChange::ChallengesEveryone : Hub::BotChange::ChallengesNobody);
+  return json_reply(request, http::status::ok, bot_json(*updated, hub_->stats()));
+}
+
+// GET /api/tournaments/options: what a tournament may name, and the caller's limits.
+net::HttpReply Api::tournament_options(const net::HttpRequest& request) {
+  const auto player = session_player(request);
+  const LobbyStats online = hub_->stats();
+  Json house = Json::array();
+  for (const auto& [program, connections] : online.house_programs)
+    house.push_back(Json{{"program", program}, {"online", connections}});
+  auto others = writer_.call([](Store& store) { return store.challengeable_bots(); });
+  if (!others) return account_failure(request, others.error());
+  std::vector<BotInfo> bots;
+  if (player) {
+    auto own = writer_.call([owner = player->player_id](Store& store) { return store.owned_bots(owner); });
+    if (!own) return account_failure(request, own.error());
+    bots = std::move(*own);
+  }
+  for (BotInfo& bot : *others)
+    if (!player || bot.owner != player->player_id) bots.push_back(std::move(bot));
+  Json list = Json::array();
+  for (const BotInfo& bot : bots) {
+    if (bot.disabled) continue;
+    list.push_back(Json{{"program", bot.program},
+                        {"name", bot.name},
+                        {"owner", person_json(bot.owner, bot.owner_name)},
+                        {"mine", player && bot.owner == player->player_id},
+                        {"online", online.bots_connected.contains(bot.player_id)}});
+  }
+  Json limits = nullptr;
+  if (player) {
+    const auto since = db::now() - std::chrono::hours(24);
+    auto usage = writer_.call([&](Store& store) { return store.tournament_usage(player->player_id, since); });
+    if (!usage) return json_error(request, http::status::service_unavailable, "database: " + usage.error());
+    limits = Json{{"max_deals", limits_.tournament_max_deals},
+                  {"deals_per_day", limits_.tournament_deals_per_day},
+                  {"deals_today", usage->deals},
+                  {"tables_at_once", limits_.tournament_tables},
+                  {"tables_running", usage->tables}};
+  }
+  return json_reply(request, http::status::ok, Json{{"house", house}, {"bots", list}, {"limits", limits}});
+}
+
+// POST /api/tournaments: a player's tournament, within their limits; the server draws the seed.
+net::HttpReply Api::player_tournament(const net::HttpRequest& request) {
+  const auto player = session_player(request);
+  if (!player)
+    return json_error(request, http::status::unauthorized,
+                      "a player's session token is needed (Authorization: Bearer <the token of welcome>)");
+  const auto parsed = parse_tournament_request(Json::parse(request.body(), nullptr, false), false);
+  if (!parsed) return json_error(request, http::status::bad_request, parsed.error());
+  if (parsed->deals > limits_.tournament_max_deals)
+    return json_error(request, http::status::bad_request,
+                      "\"deals\": at most " + std::to_string(limits_.tournament_max_deals) + " for a player");
+  return start_tournament(request, *parsed, player);
+}
+
+// Checks the sides (a player's bot must exist, be enabled and, for a player, be theirs or accept
+// challenges) and the player's limits, then starts it.
+net::HttpReply Api::start_tournament(const net::HttpRequest& request, const TournamentRequest& tournament,
+                                     std::optional<Identity> player) {
+  for (const std::string* side : {&tournament.a, &tournament.b}) {
+    if (!side->starts_with(lobby::kAccountPrefix)) continue;
+    const std::string name = side->substr(lobby::kAccountPrefix.size());
+    auto bot = writer_.call([&](Store& store) { return store.find_bot(name); });
+    if (!bot) {
+      if (bot.error().kind == AccountError::Kind::NotFound)
+        return json_error(request, http::status::bad_request, "no bot account '" + name + "'");
+      return account_failure(request, bot.error());
+    }
+    if (bot->disabled)
+      return json_error(request, http::status::bad_request, "the bot '" + name + "' is disabled by the operator");
+    if (player && bot->owner && *bot->owner != player->player_id && !bot->challenges)
+      return json_error(request, http::status::forbidden, "the bot '" + name + "' does not accept challenges");
+  }
+  TournamentRequest started = tournament;
+  const std::lock_guard one_at_a_time(tournament_start_);
+  if (player) {
+    started.started_by = player->player_id;
+    const auto since = db::now() - std::chrono::hours(24);
+    auto usage = writer_.call([&](Store& store) { return store.tournament_usage(player->player_id, since); });
+    if (!usage) return json_error(request, http::status::service_unavailable, "database: " + usage.error());
+    const int deals = tournament.deals * static_cast<int>(tournament.b_seats.size());
+    if (usage->deals + deals > limits_.tournament_deals_per_day)
+      return json_error(request, http::status::too_many_requests,
+                        "deals per day: " + std::to_string(usage->deals) + " started in the last 24 hours, at most " +
+                            std::to_string(limits_.tournament_deals_per_day));
+    if (usage->tables + tournament.tables() > limits_.tournament_tables)
+      return json_error(request, http::status::too_many_requests,
+                        "tables at once: your running tournaments play at " + std::to_string(usage->tables) +
+                            ", this one needs " + std::to_string(tournament.tables()) + ", at most " +
+                            std::to_string(limits_.tournament_tables));
+  }
+  const auto id = tournaments_->start(started);
+  if (!id) return json_error(request, http::status::service_unavailable, id.error());
+  return json_reply(request, http::status::created, Json{{"id", id->id}, {"seed_sha256", id->seed_sha256}});
+}
+
+}  // namespace skat::app

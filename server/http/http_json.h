@@ -1,0 +1,26 @@
+// The small pieces every JSON endpoint of the HTTP API shares: a JSON reply, an error reply
+// `{"error":…}`, the bearer token of a request, and a bot account's name checked like hello's.
+#pragma once
+
+#include <expected>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "server/net/handlers.h"
+
+namespace skat::app {
+
+net::HttpReply json_reply(const net::HttpRequest& request, boost::beast::http::status status,
+                          const nlohmann::json& body);
+net::HttpReply json_error(const net::HttpRequest& request, boost::beast::http::status status, std::string_view message);
+// The token of `Authorization: Bearer <token>`, if the request has one (at most 256 bytes).
+std::optional<std::string_view> bearer_token(const net::HttpRequest& request);
+// A bot account's name: the name rules of hello (docs/protocol.md §2) and its byte limit, in NFC.
+std::expected<std::string, std::string> bot_account_name(const nlohmann::json& value);
+// Fails with the reason when `body` is not an object or has a field outside `allowed`.
+std::expected<void, std::string> only_fields(const nlohmann::json& body,
+                                             std::initializer_list<std::string_view> allowed, std::string_view shape);
+
+}  // namespace skat::app

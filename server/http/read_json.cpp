@@ -1,0 +1,107 @@
+// JSON of the API's reads (server/http/read_json.h).
+#include "server/http/read_json.h"
+
+#include <map>
+#include <set>
+
+#include "server/http/http_json.h"
+#include "server/play/tournament_json.h"
+
+namespace skat::app {
+
+using Json = nlohmann::json;
+
+Json series_json(const db::SeriesRecord& s) {
+  Json seats = Json::array();
+  for (const db::SeriesSeat& seat : s.seats) {
+    Json j{{"player_id", seat.player_id}, {"name", seat.name}, {"kind", db::to_string(seat.kind)},
+           {"score", seat.score},         {"won", seat.won},   {"lost", seat.lost}};
+    if (!seat.bot_kind.empty()) j["bot_kind"] = seat.bot_kind;  // the bot's program name
+    seats.push_back(std::move(j));
+  }
+  Json j = {{"id", s.id},
+            {"event", s.event},
+            {"status", db::to_string(s.status)},
+            {"started_at", db::to_millis(s.started_at)},
+            {"deals", s.deals},
+            {"games_played", s.games_played},
+            {"seats", seats}};
+  j["table"] = s.table_id ? Json(*s.table_id) : Json(nullptr);
+  j["finished_at"] = s.finished_at ? Json(db::to_millis(*s.finished_at)) : Json(nullptr);
+  return j;
+}
+
+Json series_page_json(const std::vector<db::SeriesRecord>& list, const db::Page& page) {
+  Json items = Json::array();
+  for (const auto& s : list) items.push_back(series_json(s));
+  Json body = {{"series", items}};
+  body["next_after"] =
+      static_cast<int>(list.size()) == page.limit && !list.empty() ? Json(list.back().id) : Json(nullptr);
+  return body;
+}
+
+Json leaderboard_json(const Leaderboard& board, const std::string& kind) {
+  std::map<db::PlayerId, const db::RatingRow*> rated;
+  for (const db::RatingRow& r : board.ratings) rated.emplace(r.player_id, &r);
+  std::set<db::PlayerId> live;  // rated since the snapshot: their newest provisional row wins
+  for (const db::RatingRow& r : board.live) {
+    rated.insert_or_assign(r.player_id, &r);
+    live.insert(r.player_id);
+  }
+  Json snapshot = nullptr;
+  if (board.snapshot)
+    snapshot = {{"id", board.snapshot->id},
+                {"created_at", db::to_millis(board.snapshot->created_at)},
+                {"series", board.snapshot->series_count},
+                {"table_version", board.snapshot->table_version},
+                {"options", Json::parse(board.snapshot->options, nullptr, false)}};
+  Json items = Json::array();
+  for (const db::LeaderboardRow& r : board.rows) {
+    Json item{{"player_id", r.player_id},
+              {"name", r.name},
+              {"kind", db::to_string(r.kind)},
+              {"bot_kind", r.bot_kind},
+              {"owner", person_json(r.owner_id, r.owner_name)},
+              {"series", r.series},
+              {"deals", r.deals},
+              {"declared", r.declared},
+              {"won", r.won},
+              {"lost", r.lost},
+              {"score", r.score},
+              {"score_per_36", r.score_per_36},
+              {"rating", nullptr},
+              {"uncertainty", nullptr},
+              {"rated_series", 0},
+              {"provisional", true},
+              {"live", false}};
+    if (const auto it = rated.find(r.player_id); it != rated.end()) {
+      item["rating"] = it->second->rating;
+      item["uncertainty"] = it->second->uncertainty;
+      item["rated_series"] = it->second->series;
+      item["provisional"] = it->second->series < kProvisionalSeries;
+      item["live"] = live.contains(r.player_id);
+    }
+    items.push_back(std::move(item));
+  }
+  return Json{{"kind", kind}, {"provisional_below", kProvisionalSeries}, {"snapshot", snapshot}, {"players", items}};
+}
+
+Json player_json(const PlayerPage& page, const db::Page& paging) {
+  Json body = series_page_json(page.series, paging);
+  Json history = Json::array();
+  for (const db::HistoryPoint& h : page.ratings)
+    history.push_back({{"series", h.series_id}, {"finished_at", db::to_millis(h.finished_at)}, {"rating", h.rating}});
+  for (const db::HistoryPoint& h : page.live)
+    history.push_back(
+        {{"series", h.series_id}, {"finished_at", db::to_millis(h.finished_at)}, {"rating", h.rating}, {"live", true}});
+  body["ratings"] = std::move(history);
+  body["player"] = {{"id", page.player.id},
+                    {"name", page.player.name},
+                    {"kind", db::to_string(page.player.kind)},
+                    {"created_at", db::to_millis(page.player.created_at)},
+                    {"bot_kind", page.profile.bot_kind},
+                    {"owner", person_json(page.profile.owner_id, page.profile.owner_name)}};
+  return body;
+}
+
+}  // namespace skat::app

@@ -1,0 +1,153 @@
+// The lobby side of the server, on one strand: a thin composition of its parts. Sessions knows who
+// each connection is; the TableDirectory holds the live tables and their bounds; BotDispatch sends
+// pool bots to seats; the LobbySnapshot is what HTTP handlers and new connections read. The hub
+// routes each client message once (by kind: connection, lobby, table), opens tables for players,
+// for tournaments and for series a previous process left unfinished, closes idle tables and sends
+// the bots of abandoned ones home, and serves the tables as their TableServices.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+
+#include "protocol/client_messages.h"
+#include "server/lobby/lobby.h"
+#include "server/net/handlers.h"
+#include "server/play/bot_dispatch.h"
+#include "server/play/hand_strength_cache.h"
+#include "server/play/lobby_snapshot.h"
+#include "server/play/sessions.h"
+#include "server/play/table_directory.h"
+#include "server/play/table_host.h"
+#include "server/play/table_services.h"
+#include "server/serve_config.h"
+#include "server/store/db_writer.h"
+#include "server/store/store.h"
+
+namespace skat::app {
+
+class Hub : public net::SessionHandler, public TableServices, public std::enable_shared_from_this<Hub> {
+  struct Token {};
+
+ public:
+  static std::shared_ptr<Hub> create(boost::asio::io_context& io, const ServeConfig& config, DbWriter& writer);
+  Hub(Token, boost::asio::io_context& io, const ServeConfig& config, DbWriter& writer);
+  // Starts the periodic purge of unused guests (the first one at once).
+  void start();
+
+  // net::SessionHandler (called on the connection's strand).
+  void on_open(const std::shared_ptr<net::WsSession>& session) override;
+  void on_message(const std::shared_ptr<net::WsSession>& session, std::string_view text) override;
+  void on_rate_limited(const std::shared_ptr<net::WsSession>& session) override;
+  void on_close(const std::shared_ptr<net::WsSession>& session) override;
+
+  // The PGN hand strengths of a deal from the winning tables (empty when none could be loaded).
+  const std::function<std::array<int, 3>(const Deal&)>& hand_strengths() const { return hand_strengths_; }
+
+  // A table the server runs by itself (tournaments): its db row exists (id); the bots it asks
+  // for are invited as they become free, and the hooks see its games.
+  void open_managed_table(table::TableId id, table::TableConfig config, TableHooks hooks,
+                          std::vector<table::BotRequest> bots);
+  // A series a previous process left unfinished goes on at its table (same id); its bots are
+  // invited back to their seats as they reconnect, its humans rejoin within the grace.
+  void resume_table(UnfinishedSeries series);
+
+  // TableServices, from table strands (each posts onto the hub strand).
+  void request_bot(table::TableId table, table::BotRequest request) override;
+  void release_bot(std::int64_t player_id, table::TableId table) override;
+  void drop_bot_requests(table::TableId table) override;
+  void note_seat(std::int64_t player_id, std::optional<table::TableId> table) override;
+  void publish_table(protocol::LobbyTable summary) override;
+  // Any thread.
+  void prefetch_hand_strengths(const Deal& deal) override;
+  // A bot account changed (any thread): whom it accepts challenges from; or its connections close
+  // (Closed: renamed or re-keyed, it must log in again); or it may no longer play (Barred:
+  // revoked, disabled or deleted): its connections close and it leaves every seat at once, a
+  // substitute taking it in a running series, as when a player leaves.
+  enum class BotChange { ChallengesNobody, ChallengesEveryone, Closed, Barred };
+  void bot_account_changed(std::int64_t player_id, BotChange change);
+
+  // Any thread.
+  protocol::Json lobby_snapshot() const { return snapshot_.json(); }
+  LobbyStats stats() const { return snapshot_.stats(); }
+  // Closes every connection and stops every table clock.
+  void shutdown();
+  // WebSocket connections open now.
+  int connections() const { return connections_.load(); }
+
+ private:
+  template <class F>
+  void on_strand(F f);
+  // The one place for each kind of message.
+  void lobby_message(const std::shared_ptr<net::WsSession>& session, const protocol::LobbyBody& body,
+                     std::optional<std::int64_t> request_id);
+  void table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message);
+  // A connection proved who it is (Sessions::Identified).
+  void welcome(Connection& conn, const std::shared_ptr<net::WsSession>& session, const std::string& token);
+  // A player's table's settings from the server's: move clocks, grace, the records' hand strengths.
+  table::TableConfig table_config() const;
+  void create_table(const std::shared_ptr<net::WsSession>& session, const Connection& conn,
+                    const protocol::CreateTable& create, std::optional<std::int64_t> request_id);
+  void add_table(std::shared_ptr<TableHost> host, const table::TableConfig& config, std::optional<TableOrigin> origin,
+                 bool managed);
+  void add_bot(const std::shared_ptr<net::WsSession>& session, const Connection& conn, const protocol::AddBot& add,
+               std::optional<std::int64_t> request_id);
+  void invite_bot(const std::shared_ptr<net::WsSession>& session, const protocol::AddBot& add,
+                  std::optional<std::int64_t> request_id);
+  TableDirectory::Online online() const;
+  // Rebuilds the snapshot now, or once at the end of its window (LobbySnapshot::window).
+  void refresh_snapshot();
+  void rebuild_snapshot();
+  // Several nodes (config_.node set): every second this node's tables go to the store, the other
+  // live nodes' come back into the lobby, and the running series of a node silent for
+  // config_.node_silent_after are taken over and resumed here (through the writer's connection).
+  void schedule_node_exchange();
+  void take_remote_tables(const std::vector<Store::NodeTables>& nodes);
+  // The live nodes are this one and those the exchange returned: when they changed, the bots hear
+  // of it (a `nodes` message; a bot keeps a connection to each node, docs/protocol.md §2).
+  void note_live_nodes(const std::vector<Store::NodeTables>& nodes);
+  // A message for a table this node does not hold: `other_node` with the node that holds it (the
+  // client goes there, docs/protocol.md §3), else `no_such_table`.
+  void send_table_elsewhere(net::WsSession& session, table::TableId table, std::optional<std::int64_t> request_id);
+  // Closes the tables idle for longer than config_.table_idle_close and sends the bots of tables
+  // abandoned for longer than the grace back to the pool (a timer on the hub strand).
+  void schedule_reap();
+  void reap();
+  // Every config_.bot_account_check_every the bot accounts connected here are checked against the
+  // store (on the writer's thread): one that another process revoked or disabled is Barred.
+  void schedule_bot_check();
+  void bar_bot(std::int64_t player_id);
+
+  boost::asio::io_context& io_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  ServeConfig config_;
+  DbWriter& writer_;
+  lobby::Lobby lobby_;
+  std::shared_ptr<Sessions> sessions_;
+  TableDirectory tables_;
+  BotDispatch bots_;
+  LobbySnapshot snapshot_;
+  bool stopping_ = false;
+  std::atomic<int> connections_ = 0;
+
+  boost::asio::steady_timer snapshot_timer_;
+  boost::asio::steady_timer reap_timer_;
+  boost::asio::steady_timer node_timer_;
+  boost::asio::steady_timer bot_check_timer_;
+  std::set<std::int64_t> barred_bots_;                      // Barred and unseated already (until it logs in again)
+  protocol::Json remote_tables_ = protocol::Json::array();  // the other nodes' lobby tables
+  std::map<table::TableId, std::string> remote_node_of_;    // their tables' nodes
+  std::vector<std::string> live_nodes_;                     // sorted, this one included (welcome's `nodes`)
+  bool reap_scheduled_ = false;
+  bool snapshot_pending_ = false;
+  std::shared_ptr<HandStrengthCache> strength_cache_;
+  std::function<std::array<int, 3>(const Deal&)> hand_strengths_;
+};
+
+}  // namespace skat::app
