@@ -60,7 +60,7 @@ std::optional<Action> scripted_answer(const SeatView& view, int game) {
       if (auto hold = first(ActionKind::Hold)) return hold;
     return first(ActionKind::Pass);
   }
-  if (view.phase == Phase::Skat) return first(ActionKind::PickUp);
+  if (view.phase == Phase::SkatDecision) return first(ActionKind::PickUp);
   if (view.phase == Phase::Discarding) return first(ActionKind::Discard);
   if (view.phase == Phase::Declaring) {
     if (auto grand = first(ActionKind::Declare, [](const Action& a) { return a.declaration.type == GameType::Grand; }))
@@ -325,10 +325,11 @@ std::set<std::string> types_in(const Json& list) {
   return types;
 }
 
-// The message types the server's sources emit: literal "type" fields of the builders, the events
-// the table emits by name, and the actions (emitted under the action's name).
+// The message types the server's sources emit: the literal types of the builders ({"type", "pong"}
+// and, in JSON text, "type":"act"), the events the table emits by name, and the actions (emitted
+// under the action's name).
 std::set<std::string> types_in_server_sources() {
-  const std::regex typed(R"re(\\?"type\\?"\s*[,:]\s*\\?"(\w+))re");
+  const std::regex typed(R"re(\{"type",\s*"(\w+)"\}|\\?"type\\?":\\?"(\w+))re");
   const std::regex emitted(R"re(emit(?:_public)?\(\s*out,\s*"(\w+)")re");
   const std::regex comment(R"(//[^\n]*)");
   std::set<std::string> types;
@@ -342,7 +343,8 @@ std::set<std::string> types_in_server_sources() {
       text << in.rdbuf();
       const std::string code = std::regex_replace(text.str(), comment, "");
       for (const std::regex* re : {&typed, &emitted})
-        for (std::sregex_iterator it(code.begin(), code.end(), *re), end; it != end; ++it) types.insert((*it)[1]);
+        for (std::sregex_iterator it(code.begin(), code.end(), *re), end; it != end; ++it)
+          types.insert((*it)[1].matched ? (*it)[1].str() : (*it)[2].str());
     }
   }
   for (int k = 0; k <= static_cast<int>(ActionKind::Concede); ++k)

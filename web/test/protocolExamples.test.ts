@@ -6,11 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ClientMessage, ServerMessage } from '../src/lib/protocol';
-import { clientChecks, serverChecks, type Check } from './protocolSchema';
+import { clientChecks, errorCodes, serverChecks, type Check } from './protocolSchema';
 
 interface Fixture {
   server: unknown[];
   client: unknown[];
+  error_codes: string[]; // every code an error message may carry
 }
 const fixture = JSON.parse(readFileSync(new URL('./protocolExamples.json', import.meta.url), 'utf8')) as Fixture;
 
@@ -85,6 +86,10 @@ describe("the server's protocol examples", () => {
     const types = (list: unknown[]) => [...new Set(list.map((m) => String(typeOf(m))))].sort();
     expect(types(fixture.server)).toEqual(Object.keys(serverChecks).sort());
     expect(types(fixture.client)).toEqual(Object.keys(clientChecks).sort());
+  });
+
+  it('the error codes are those of ErrorCode', () => {
+    expect([...fixture.error_codes].sort()).toEqual([...errorCodes].sort());
   });
 
   it('table messages carry their table', () => {

@@ -150,7 +150,7 @@ const hints = object<ActHints>({
   concede: optional(object<ValueRange>(range)),
 });
 
-const errorCode: Check<ErrorCode> = oneOf(
+export const errorCodes = [
   'bad_json',
   'too_large',
   'rate_limited',
@@ -179,7 +179,8 @@ const errorCode: Check<ErrorCode> = oneOf(
   'chat_limited',
   'chat_full',
   'internal',
-);
+] as const;
+const errorCode: Check<ErrorCode> = oneOf(...errorCodes);
 
 const gameResult: Check<GameResult> = union(
   object<{ folded: true }>({ folded: literal(true) }),
