@@ -178,7 +178,7 @@ std::vector<Sent> table_messages(std::vector<Json>& states) {
   script.take(table.sit(2, kStandIn, now));
   script.take(table.sit(2, kBerta, now));
   // A defender votes to concede; the game is played to its end, the second passed in.
-  const int defender = table.games_played() == 0 && table.position_of(1) != table.game()->declarer() ? 1 : 2;
+  const int defender = table.position_of(1) != table.game()->declarer() ? 1 : 2;
   script.take(table.command(defender, protocol::GameCommand{7, Action::concede(0), std::nullopt}, now));
   script.play(now);
 
