@@ -331,7 +331,8 @@ export class Session {
       case 'nodes':
         return; // for bots
       default:
-        this.onEvent(m);
+        // a table event (a message a newer server added is none: it carries no version)
+        if (typeof m.version === 'number') this.onEvent(m);
     }
   }
 
