@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_CUES, playedCards, tableCues } from '../src/lib/announce';
 import { setLang } from '../src/lib/i18n';
-import { applyEvent, newTable, type Msg, type TableState } from '../src/lib/tableState';
+import type { TableEvent } from '../src/lib/protocol';
+import { applyEvent, newTable, type TableState } from '../src/lib/tableState';
 
 afterEach(() => setLang('en'));
 
@@ -14,9 +15,10 @@ const players = [
 ];
 const names = players.map((p) => p.name);
 let version = 0;
-const ev = (m: Record<string, unknown>): Msg => ({ table: 1, version: ++version, game: 0, ...m }) as unknown as Msg;
+const ev = (m: Record<string, unknown>): TableEvent =>
+  ({ table: 1, version: ++version, game: 0, ...m }) as unknown as TableEvent;
 
-function apply(s: TableState, ...list: Msg[]): TableState {
+function apply(s: TableState, ...list: TableEvent[]): TableState {
   for (const e of list) s = applyEvent(s, e).state;
   return s;
 }
@@ -120,7 +122,17 @@ describe('tableCues', () => {
       declarer_tricks: 3,
       end: 'all_tricks',
     };
-    const done = apply(s, ev({ type: 'game_result', result, points: [-110, 40, 40] }));
+    const done = apply(
+      s,
+      ev({
+        type: 'game_result',
+        result,
+        points: [-110, 40, 40],
+        scores: [-110, 40, 40],
+        list: [[-110, 40, 40]],
+        substitutes: [[false, false, false]],
+      }),
+    );
     expect(tableCues(s, done, names)).toEqual([
       { kind: 'result', text: 'Spiel 1: Anna hat Herz Hand verloren (gereizt bis 18): -60' },
     ]);

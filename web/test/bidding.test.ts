@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BID_VALUES, bidChoices, jumpStep, type LegalAction } from '../src/lib/bidding';
 
 const legalAbove = (current: number): LegalAction[] => [
-  ...BID_VALUES.filter((v) => v > current).map((value) => ({ type: 'bid', pos: 1, value })),
+  ...BID_VALUES.filter((v) => v > current).map((value) => ({ type: 'bid' as const, pos: 1, value })),
   { type: 'pass', pos: 1 },
 ];
 

@@ -12,6 +12,8 @@ import { LeaderboardView } from '../src/views/LeaderboardView';
 import { TournamentView } from '../src/views/TournamentView';
 import { OperatorStart } from '../src/components/OperatorStart';
 import { BID_VALUES, type LegalAction } from '../src/lib/bidding';
+import type { GameType } from '../src/lib/cards';
+import type { ActHints } from '../src/lib/protocol';
 import type { Leaderboard, LeaderRow, TournamentBot, TournamentReport as Report } from '../src/lib/api';
 
 function mount(node: preact.ComponentChild) {
@@ -24,7 +26,7 @@ const byTestId = (root: Element, id: string) => root.querySelector<HTMLElement>(
 const click = (el: Element | null) => act(() => (el as HTMLElement).click());
 
 const bids = (above: number): LegalAction[] => [
-  ...BID_VALUES.filter((v) => v > above).map((value) => ({ type: 'bid', pos: 1, value })),
+  ...BID_VALUES.filter((v) => v > above).map((value) => ({ type: 'bid' as const, pos: 1, value })),
   { type: 'pass', pos: 1 },
 ];
 
@@ -47,7 +49,7 @@ describe('AuctionPanel', () => {
 
   it('an answer shows yes and pass only', () => {
     const onAct = vi.fn();
-    const legal = [
+    const legal: LegalAction[] = [
       { type: 'hold', pos: 0 },
       { type: 'pass', pos: 0 },
     ];
@@ -91,7 +93,7 @@ describe('declaring', () => {
   });
 
   it("shows each game's value, says why Null is missing, and an overbid game needs a second click", () => {
-    const decl = (game: string): LegalAction => ({
+    const decl = (game: GameType): LegalAction => ({
       type: 'declare',
       pos: 0,
       game,
@@ -101,7 +103,7 @@ describe('declaring', () => {
       ouvert: false,
     });
     const legal = [decl('H'), decl('G')];
-    const hints = {
+    const hints: ActHints = {
       values: [
         { game: 'H', hand: false, schneider: false, schwarz: false, ouvert: false, lowest: 30, highest: 30 },
         { game: 'G', hand: false, schneider: false, schwarz: false, ouvert: false, lowest: 72, highest: 72 },

@@ -8,6 +8,19 @@ import {
   valueOf,
   type ActHints,
 } from '../src/lib/declareHelp';
+import type { GameType } from '../src/lib/cards';
+import type { DeclareAction } from '../src/lib/protocol';
+
+// A legal declaration: a plain game unless flags are given.
+const decl = (d: Partial<DeclareAction> & { game: GameType }): DeclareAction => ({
+  type: 'declare',
+  pos: 0,
+  hand: false,
+  schneider: false,
+  schwarz: false,
+  ouvert: false,
+  ...d,
+});
 
 const hints: ActHints = {
   values: [
@@ -20,13 +33,13 @@ const hints: ActHints = {
 
 describe('declaring help', () => {
   it('finds the value of a legal declaration, exact or as a range over the skat', () => {
-    expect(valueOf(hints, { type: 'declare', game: 'C', hand: true })).toEqual({ lowest: 60, highest: 108 });
-    expect(valueOf(hints, { type: 'declare', game: 'G', hand: true, schneider: true })).toEqual({
+    expect(valueOf(hints, decl({ game: 'C', hand: true }))).toEqual({ lowest: 60, highest: 108 });
+    expect(valueOf(hints, decl({ game: 'G', hand: true, schneider: true }))).toEqual({
       lowest: 168,
       highest: 192,
     });
-    expect(valueOf(hints, { type: 'declare', game: 'G', hand: true })).toBeNull();
-    expect(valueOf(undefined, { type: 'declare', game: 'C', hand: true })).toBeNull();
+    expect(valueOf(hints, decl({ game: 'G', hand: true }))).toBeNull();
+    expect(valueOf(undefined, decl({ game: 'C', hand: true }))).toBeNull();
     expect(rangeText({ lowest: 48, highest: 48 })).toBe('48');
     expect(rangeText({ lowest: 60, highest: 108 })).toBe('60–108');
   });
@@ -41,11 +54,8 @@ describe('declaring help', () => {
   });
 
   it('says why plain Null is missing above 23, and which nulls still reach the bid', () => {
-    const nulls = [
-      { type: 'declare', game: 'N', hand: true },
-      { type: 'declare', game: 'N', ouvert: true, hand: true },
-    ];
-    expect(nullNote([{ type: 'declare', game: 'N' }], 20)).toBeNull();
+    const nulls = [decl({ game: 'N', hand: true }), decl({ game: 'N', ouvert: true, hand: true })];
+    expect(nullNote([decl({ game: 'N' })], 20)).toBeNull();
     expect(nullNote(nulls, 30)).toBe(
       'Null is worth 23, less than your bid of 30, so it cannot be played; Null Hand (35), Null Ouvert Hand (59) still reach it.',
     );

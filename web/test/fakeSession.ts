@@ -1,15 +1,16 @@
 // A Session for tests: a scripted socket in place of the WebSocket and a storage in memory.
+import type { ClientMessage } from '../src/lib/protocol';
 import { Session, type SessionOptions } from '../src/lib/session';
 
 export class FakeSocket {
   url = '';
   readyState = 0;
-  sent: any[] = [];
+  sent: (ClientMessage & Record<string, unknown>)[] = []; // what the page sent, any field readable
   onopen: (() => void) | null = null;
   onmessage: ((e: { data: string }) => void) | null = null;
   onclose: (() => void) | null = null;
   send(text: string) {
-    this.sent.push(JSON.parse(text));
+    this.sent.push(JSON.parse(text) as ClientMessage & Record<string, unknown>);
   }
   close() {
     this.readyState = 3;

@@ -7,7 +7,8 @@ import { act } from 'preact/test-utils';
 import { Announcer } from '../src/components/Announcer';
 import { AuctionHistory } from '../src/components/AuctionHistory';
 import { setLang } from '../src/lib/i18n';
-import { applyEvent, newTable, type Msg, type TableState } from '../src/lib/tableState';
+import type { TableEvent } from '../src/lib/protocol';
+import { applyEvent, newTable, type TableState } from '../src/lib/tableState';
 import { RulesView } from '../src/views/RulesView';
 
 afterEach(() => {
@@ -68,8 +69,8 @@ describe('the auction list in German', () => {
 describe('the announcer', () => {
   it('adds a line for each change of the shown table to its polite live region', () => {
     let v = 0;
-    const ev = (m: Record<string, unknown>) => ({ table: 1, version: ++v, game: 0, ...m }) as unknown as Msg;
-    const apply = (s: TableState, ...list: Msg[]) => list.reduce((x, e) => applyEvent(x, e).state, s);
+    const ev = (m: Record<string, unknown>) => ({ table: 1, version: ++v, game: 0, ...m }) as unknown as TableEvent;
+    const apply = (s: TableState, ...list: TableEvent[]) => list.reduce((x, e) => applyEvent(x, e).state, s);
     const names = ['Anna', 'house-1', 'house-2'];
     const dealt = apply(newTable(1, null), ev({ type: 'game_started', forehand: 0 }));
     const root = mount(<Announcer table={dealt} names={names} myTurn={false} />);

@@ -1,9 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PACE, dwellAfter, NO_PACE, PacedDisplay, type Pace } from '../src/lib/pacing';
 import { fakeSession, MemStore, type FakeSocket } from './fakeSession';
-import type { Msg } from '../src/lib/tableState';
+import type { TableEvent } from '../src/lib/protocol';
 
-const play = (version: number, seat: number, card: string, winner?: number): Msg => ({
+// An event with only the fields the display looks at.
+const ev = (m: Record<string, unknown>) => m as unknown as TableEvent;
+// The fields of a game_result after a game nobody declared.
+const folded = {
+  result: { folded: true },
+  points: [0, 0, 0],
+  scores: [0, 0, 0],
+  list: [[0, 0, 0]],
+  substitutes: [[false, false, false]],
+};
+const play = (version: number, seat: number, card: string, winner?: number): TableEvent => ({
   type: 'play',
   table: 9,
   version,
@@ -17,16 +27,16 @@ describe('dwellAfter', () => {
   it('pauses after a card, longer on a completed trick, and at the end of a game until a click', () => {
     expect(dwellAfter(play(1, 0, 'CA'), DEFAULT_PACE)).toEqual({ kind: 'card', ms: 700 });
     expect(dwellAfter(play(1, 0, 'CA', 2), DEFAULT_PACE)).toEqual({ kind: 'trick', ms: 1500 });
-    expect(dwellAfter({ type: 'bid', value: 18 }, DEFAULT_PACE)).toEqual({ kind: 'card', ms: 350 });
-    expect(dwellAfter({ type: 'game_result' }, DEFAULT_PACE)).toEqual({ kind: 'result', ms: null });
-    expect(dwellAfter({ type: 'game_result' }, { ...DEFAULT_PACE, resultMs: 10000 })).toEqual({
+    expect(dwellAfter(ev({ type: 'bid', value: 18 }), DEFAULT_PACE)).toEqual({ kind: 'card', ms: 350 });
+    expect(dwellAfter(ev({ type: 'game_result' }), DEFAULT_PACE)).toEqual({ kind: 'result', ms: null });
+    expect(dwellAfter(ev({ type: 'game_result' }), { ...DEFAULT_PACE, resultMs: 10000 })).toEqual({
       kind: 'result',
       ms: 10000,
     });
     for (const type of ['chat', 'seated', 'game_started', 'timeout'])
-      expect(dwellAfter({ type }, DEFAULT_PACE)).toBeNull();
-    for (const ev of [play(1, 0, 'CA'), play(1, 0, 'CA', 1), { type: 'game_result' }, { type: 'bid' }])
-      expect(dwellAfter(ev, NO_PACE)).toBeNull();
+      expect(dwellAfter(ev({ type }), DEFAULT_PACE)).toBeNull();
+    for (const e of [play(1, 0, 'CA'), play(1, 0, 'CA', 1), ev({ type: 'game_result' }), ev({ type: 'bid' })])
+      expect(dwellAfter(e, NO_PACE)).toBeNull();
   });
 });
 
@@ -70,20 +80,20 @@ describe('PacedDisplay', () => {
       () => DEFAULT_PACE,
       () => {},
     );
-    d.push({ type: 'game_result', version: 1 });
-    d.push({ type: 'game_started', version: 2 });
+    d.push(ev({ type: 'game_result', version: 1 }));
+    d.push(ev({ type: 'game_started', version: 2 }));
     vi.advanceTimersByTime(600000);
     expect(shown).toEqual(['game_result']);
     expect(d.dwell).toEqual({ kind: 'result', until: null });
     // a catch-up does not carry the player past the game's end
-    d.push({ type: 'bid', version: 3 }, true);
+    d.push(ev({ type: 'bid', version: 3 }), true);
     expect(shown).toEqual(['game_result']);
     expect(d.dwell).toEqual({ kind: 'result', until: null });
     d.skip();
     expect(shown).toEqual(['game_result', 'game_started', 'bid']);
     // the player's own turn can wait no longer: everything is shown
-    d.push({ type: 'game_result', version: 4 });
-    d.push({ type: 'game_started', version: 5 });
+    d.push(ev({ type: 'game_result', version: 4 }));
+    d.push(ev({ type: 'game_started', version: 5 }));
     d.flush();
     expect(shown).toEqual(['game_result', 'game_started', 'bid', 'game_result', 'game_started']);
     expect(d.dwell).toBeNull();
@@ -102,9 +112,9 @@ describe('PacedDisplay', () => {
       () => {},
     );
     d.push(play(1, 2, 'CK', 0)); // the last trick: a pause
-    d.push({ type: 'game_result', version: 2 });
-    d.push({ type: 'game_started', version: 3 });
-    d.push({ type: 'bid', version: 4 });
+    d.push(ev({ type: 'game_result', version: 2 }));
+    d.push(ev({ type: 'game_started', version: 3 }));
+    d.push(ev({ type: 'bid', version: 4 }));
     expect(shown).toEqual([1]);
     d.catchUp();
     expect(shown).toEqual([1, 2]);
@@ -121,8 +131,8 @@ describe('PacedDisplay', () => {
       () => {},
     );
     timed.push(play(5, 2, 'CK', 0));
-    timed.push({ type: 'game_result', version: 6 });
-    timed.push({ type: 'game_started', version: 7 });
+    timed.push(ev({ type: 'game_result', version: 6 }));
+    timed.push(ev({ type: 'game_started', version: 7 }));
     timed.catchUp();
     expect(shown.slice(4)).toEqual([5, 6, 7]);
     expect(timed.dwell).toBeNull();
@@ -153,7 +163,7 @@ function finishFirstGame(ws: FakeSocket) {
   ws.recv(play(3, 0, 'CA'));
   ws.recv(play(4, 1, 'C7'));
   ws.recv(play(5, 2, 'CK', 0));
-  ws.recv({ type: 'game_result', table: 9, version: 6, game: 0, result: { folded: false }, points: [0, 0, 0] });
+  ws.recv({ type: 'game_result', table: 9, version: 6, game: 0, ...folded });
   ws.recv({ type: 'game_started', table: 9, version: 7, game: 1, forehand: 2, position: 1, hand: ['D7'] });
 }
 
@@ -239,7 +249,7 @@ describe('Session pacing', () => {
     const { s, ws } = pacedSession(DEFAULT_PACE, () => !hidden.now);
     startPlaying(ws);
     ws.recv(play(3, 0, 'CA'));
-    ws.recv({ type: 'game_result', table: 9, version: 4, game: 0, result: { folded: false }, points: [0, 0, 0] });
+    ws.recv({ type: 'game_result', table: 9, version: 4, game: 0, ...folded });
     ws.recv({ type: 'game_started', table: 9, version: 5, game: 1, forehand: 2, position: 1, hand: ['D7'] });
     expect(s.snap.table?.version).toBe(4);
     expect(s.snap.dwell?.kind).toBe('result');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clipUtf8 } from '../src/lib/session';
+import type { StateMessage } from '../src/lib/protocol';
 import { fakeSession, MemStore, type FakeSocket } from './fakeSession';
 
 const setup = (store = new MemStore()) => fakeSession(store);
@@ -130,7 +131,7 @@ describe('session', () => {
     expect(s.snap.act?.version).toBe(1);
     s.act({ type: 'bid', pos: 1, value: 18 });
     expect(sockets[0].sent.at(-1)).toMatchObject({ type: 'bid', value: 18, table: 9 });
-    expect(sockets[0].sent.at(-1).pos).toBeUndefined();
+    expect(sockets[0].sent.at(-1)?.pos).toBeUndefined();
     expect(s.snap.busy).toBe(true);
     sockets[0].recv({ type: 'error', code: 'illegal_action', message: 'no', table: 9 });
     expect(s.snap.busy).toBe(false);
@@ -328,7 +329,24 @@ describe('session', () => {
     sockets[2].open();
     sockets[2].recv({ ...welcome, node: 'b' }); // node b took c's tables over
     expect(types(sockets[2]).slice(0, 3)).toEqual(['hello', 'watch_table', 'resume']);
-    sockets[2].recv({ type: 'state', table: 8, version: 3, game: 0, seats: [], running: true });
+    sockets[2].recv({
+      type: 'state',
+      table: 8,
+      version: 3,
+      event: '',
+      deals: 36,
+      running: true,
+      series: 0,
+      game: -1,
+      seats: [null, null, null],
+      scores: [0, 0, 0],
+      list: [],
+      substitutes: [],
+      forehand: null,
+      position: null,
+      deadline: null,
+      view: null,
+    } satisfies StateMessage);
     expect(store.getItem('skat.node')).toBe('b');
     s.logout();
   });

@@ -7,9 +7,9 @@ import {
   pointsBySeat,
   runningTotals,
   toAct,
-  type Msg,
   type TableState,
 } from '../src/lib/tableState';
+import type { TableEvent } from '../src/lib/protocol';
 
 const ME = 5;
 const players = [
@@ -20,9 +20,10 @@ const players = [
 const hand = ['CT', 'CQ', 'CK', 'S7', 'H8', 'HT', 'HQ', 'HK', 'HA', 'DQ'];
 
 // The start of a recorded game (server messages as sent to seat 0).
-function events(): Msg[] {
+function events(): TableEvent[] {
   let v = 0;
-  const e = (m: Record<string, unknown>): Msg => ({ table: 1, version: ++v, game: -1, ...m }) as unknown as Msg;
+  const e = (m: Record<string, unknown>): TableEvent =>
+    ({ table: 1, version: ++v, game: -1, ...m }) as unknown as TableEvent;
   return [
     e({ type: 'seated', seat: 0, player: players[0] }),
     e({ type: 'seated', seat: 1, player: players[1] }),
@@ -48,7 +49,7 @@ function events(): Msg[] {
   ];
 }
 
-function applyAll(list: Msg[], s: TableState = newTable(1, ME)): TableState {
+function applyAll(list: TableEvent[], s: TableState = newTable(1, ME)): TableState {
   for (const ev of list) {
     const r = applyEvent(s, ev);
     expect(r.status).toBe('applied');
@@ -94,7 +95,23 @@ describe('table events', () => {
       table: 1,
       version: 6,
       game: 0,
-      result: { folded: false, declarer: 0, won: true, value: 72 },
+      result: {
+        folded: false,
+        declarer: 0,
+        declaration: { game: 'H', hand: false, schneider: false, schwarz: false, ouvert: false },
+        bid: 18,
+        won: true,
+        value: 72,
+        matadors: 1,
+        levels: 2,
+        schneider: false,
+        schwarz: false,
+        overbid: false,
+        list_entry: 72,
+        declarer_points: 75,
+        declarer_tricks: 6,
+        end: 'all_tricks',
+      },
       points: [122, 0, 0],
       scores: [122, 0, 0],
       list: [[122, 0, 0]],
@@ -116,6 +133,7 @@ describe('table events', () => {
         { score: 0, won: 0, lost: 0 },
       ],
       list: [[122, 0, 0]],
+      substitutes: [[false, false, true]],
     });
     expect(f.state.running).toBe(false);
     expect(f.state.seriesResult?.[0]).toEqual({ score: 122, won: 1, lost: 0 });
@@ -132,12 +150,13 @@ describe('table events', () => {
       series: 0,
       game: 1,
       seats: [
-        { player: 5, name: 'anna', bot: false, connected: true },
-        { player: 1, name: 'house-1', bot: true, connected: true },
-        { player: 2, name: 'house-2', bot: true, connected: false },
+        { id: 5, name: 'anna', bot: false, connected: true },
+        { id: 1, name: 'house-1', bot: true, kind: 'simple', connected: true },
+        { id: 2, name: 'house-2', bot: true, kind: 'simple', connected: false },
       ],
       scores: [122, 0, 0],
       list: [[122, 0, 0]],
+      substitutes: [[false, false, false]],
       forehand: 1,
       position: 2,
       deadline: 0,

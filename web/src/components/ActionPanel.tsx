@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { bidChoices, jumpStep, type LegalAction } from '../lib/bidding';
+import type { DeclareAction, Move } from '../lib/protocol';
 import { cardLabel, gameName, type GameType } from '../lib/cards';
 import { nullNote, overbidCharge, overbidRisk, rangeText, valueOf, type ActHints } from '../lib/declareHelp';
 import { declarationText } from '../lib/explain';
@@ -11,20 +12,14 @@ interface Props {
   phase: string;
   busy: boolean;
   currentBid: number;
-  onAct: (a: LegalAction) => void;
+  onAct: (a: Move) => void;
   onPreviewGame: (g: GameType | null) => void;
   discardSel: string[];
   hints?: ActHints; // values of the declarations (docs/protocol.md §5)
 }
 
-function asDecl(a: LegalAction): Declaration {
-  return {
-    game: a.game as GameType,
-    hand: !!a.hand,
-    schneider: !!a.schneider,
-    schwarz: !!a.schwarz,
-    ouvert: !!a.ouvert,
-  };
+function asDecl(a: DeclareAction): Declaration {
+  return { game: a.game, hand: a.hand, schneider: a.schneider, schwarz: a.schwarz, ouvert: a.ouvert };
 }
 
 // The auction: the next bid is the default; a jump bid needs a choice and a confirmation.
@@ -129,9 +124,9 @@ export function DeclarePicker({
   hints,
   bid,
 }: {
-  options: LegalAction[];
+  options: DeclareAction[];
   busy: boolean;
-  onAct: (a: LegalAction) => void;
+  onAct: (a: Move) => void;
   onPreviewGame: (g: GameType | null) => void;
   hints?: ActHints;
   bid: number;
@@ -150,9 +145,9 @@ export function DeclarePicker({
   useEffect(() => setArmed(false), [game, variant, optionsKey]);
   const value = chosen ? valueOf(hints, chosen) : null;
   const risk = value ? overbidRisk(value, bid) : 'no';
-  const charged = chosen ? overbidCharge(chosen.game ?? '', bid) : null;
+  const charged = chosen ? overbidCharge(chosen.game, bid) : null;
   const why = nullNote(options, bid);
-  const shownValue = (a: LegalAction | undefined) => {
+  const shownValue = (a: DeclareAction | undefined) => {
     const v = a ? valueOf(hints, a) : null;
     return v ? <small class="game-value"> {rangeText(v)}</small> : null;
   };
@@ -264,7 +259,7 @@ export function ActionPanel(p: Props) {
     case 'discarding': {
       const ok =
         p.discardSel.length === 2 &&
-        p.legal.some((a) => a.type === 'discard' && a.cards && p.discardSel.every((c) => a.cards!.includes(c)));
+        p.legal.some((a) => a.type === 'discard' && p.discardSel.every((c) => a.cards.includes(c)));
       return (
         <div class="panel" data-testid="discard-panel">
           <p class="prompt">{t('act.discardPrompt', { n: p.discardSel.length })}</p>

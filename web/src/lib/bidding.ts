@@ -1,3 +1,5 @@
+import type { SeatAction } from './protocol';
+
 // The 63 legal bid values (docs/rules.md §3) and the jump-bid guard of the auction panel.
 export const BID_VALUES = [
   18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70, 72, 77, 80, 81, 84, 88,
@@ -5,18 +7,8 @@ export const BID_VALUES = [
   170, 176, 180, 187, 192, 198, 204, 216, 240, 264,
 ];
 
-export interface LegalAction {
-  type: string;
-  pos?: number;
-  value?: number;
-  card?: string;
-  cards?: string[];
-  game?: string;
-  hand?: boolean;
-  schneider?: boolean;
-  schwarz?: boolean;
-  ouvert?: boolean;
-}
+// An entry of a SeatView's `legal` list (docs/protocol.md §5).
+export type LegalAction = SeatAction;
 
 export interface BidChoices {
   next: number | null; // the lowest legal bid: the default button
@@ -26,7 +18,7 @@ export interface BidChoices {
 }
 
 export function bidChoices(legal: readonly LegalAction[]): BidChoices {
-  const bids = legal.filter((a) => a.type === 'bid' && typeof a.value === 'number').map((a) => a.value as number);
+  const bids = legal.flatMap((a) => (a.type === 'bid' ? [a.value] : []));
   bids.sort((a, b) => a - b);
   return {
     next: bids.length ? bids[0] : null,

@@ -1,33 +1,19 @@
 // Help for the declarer (docs/protocol.md §5, "hints"): the value of each declaration as the server
 // computed it from this seat's own view, whether it would be overbid, why plain Null is missing,
 // and what conceding would cost.
-import type { LegalAction } from './bidding';
+import type { ActHints, DeclareAction, ValueRange } from './protocol';
 import { t } from './i18n';
 
-export interface ValueRange {
-  lowest: number;
-  highest: number;
-}
-export interface DeclarationValueHint extends ValueRange {
-  game: string;
-  hand: boolean;
-  schneider: boolean;
-  schwarz: boolean;
-  ouvert: boolean;
-}
-export interface ActHints {
-  values?: DeclarationValueHint[];
-  concede?: ValueRange;
-}
+export type { ActHints, DeclarationValueHint, ValueRange } from './protocol';
 
-export function valueOf(hints: ActHints | undefined, a: LegalAction): ValueRange | null {
+export function valueOf(hints: ActHints | undefined, a: DeclareAction): ValueRange | null {
   const v = hints?.values?.find(
     (h) =>
       h.game === a.game &&
-      h.hand === !!a.hand &&
-      h.schneider === !!a.schneider &&
-      h.schwarz === !!a.schwarz &&
-      h.ouvert === !!a.ouvert,
+      h.hand === a.hand &&
+      h.schneider === a.schneider &&
+      h.schwarz === a.schwarz &&
+      h.ouvert === a.ouvert,
   );
   return v ? { lowest: v.lowest, highest: v.highest } : null;
 }
@@ -54,7 +40,7 @@ export function overbidCharge(game: string, bid: number): number | null {
 }
 
 // Why plain Null is not among the choices (null games have fixed values that must reach the bid).
-export function nullNote(options: readonly LegalAction[], bid: number): string | null {
+export function nullNote(options: readonly DeclareAction[], bid: number): string | null {
   if (bid <= 23 || options.some((a) => a.game === 'N' && !a.hand && !a.ouvert)) return null;
   const still = (
     [
@@ -67,7 +53,7 @@ export function nullNote(options: readonly LegalAction[], bid: number): string |
   return t('declare.nullNoteStill', { bid, games: still.map(([v, n]) => `${n} (${v})`).join(', ') });
 }
 
-function nullName(a: LegalAction): string {
+function nullName(a: DeclareAction): string {
   return a.ouvert ? (a.hand ? 'Null Ouvert Hand' : 'Null Ouvert') : a.hand ? 'Null Hand' : 'Null';
 }
 

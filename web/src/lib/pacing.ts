@@ -3,7 +3,7 @@
 // on a completed trick, and at the end of a game a pause until the player asks for the next one (or
 // a countdown runs out). Only the display waits; the play itself is never held up, and a click skips
 // the pause.
-import type { Msg } from './tableState';
+import type { TableEvent } from './protocol';
 
 export interface Pace {
   cardMs: number; // after a card (and, halved, after a call of the auction or a declaration)
@@ -22,7 +22,7 @@ export interface Dwell {
 }
 
 // How long the display stays on `ev` before it shows the next event (null: no pause).
-export function dwellAfter(ev: Msg, pace: Pace): { kind: DwellKind; ms: number | null } | null {
+export function dwellAfter(ev: TableEvent, pace: Pace): { kind: DwellKind; ms: number | null } | null {
   const some = (kind: DwellKind, ms: number) => (ms > 0 ? { kind, ms } : null);
   switch (ev.type) {
     case 'play':
@@ -42,12 +42,12 @@ export function dwellAfter(ev: Msg, pace: Pace): { kind: DwellKind; ms: number |
 // A queue between the socket and the shown table: `push` events in version order; each is handed to
 // `show` as soon as the pause after the previous one has passed. `onChange` reports the pause.
 export class PacedDisplay {
-  private queue: Msg[] = [];
+  private queue: TableEvent[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   dwell: Dwell | null = null;
 
   constructor(
-    private show: (ev: Msg) => void,
+    private show: (ev: TableEvent) => void,
     private pace: () => Pace,
     private onChange: (dwell: Dwell | null) => void,
   ) {}
@@ -58,7 +58,7 @@ export class PacedDisplay {
 
   // `instant`: show it (and everything before it) without pausing, e.g. while catching up; the end
   // of a game that waits for a click still waits (see `catchUp`).
-  push(ev: Msg, instant = false) {
+  push(ev: TableEvent, instant = false) {
     this.queue.push(ev);
     if (instant) this.catchUp();
     else if (!this.dwell) this.drain();

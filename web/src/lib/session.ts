@@ -5,42 +5,29 @@
 // With several server nodes behind a balancer the page talks to the node of its table: it connects
 // to `/n/<node>/ws` for a table the lobby lists on another node, or when a node answers
 // `other_node`, and back to the plain `/ws` (any node) when that route fails (docs/scaling.md).
-import { applyEvent, fromStateMessage, newTable, type Msg, type TableState } from './tableState';
-import type { LegalAction } from './bidding';
-import type { ActHints, ValueRange } from './declareHelp';
+import { applyEvent, fromStateMessage, newTable, type TableState } from './tableState';
+import {
+  commandOf,
+  type ActRequest,
+  type ClientMessage,
+  type ErrorMessage,
+  type Hello,
+  type LobbyPlayer,
+  type LobbyTable,
+  type Move,
+  type SeatAction,
+  type ServerMessage,
+  type TableEvent,
+  type ValueRange,
+} from './protocol';
 import { NO_PACE, PacedDisplay, type Dwell, type Pace } from './pacing';
 import { endsTurn } from './turn';
 import { t, tOr } from './i18n';
 
-export interface LobbyTable {
-  table: number;
-  event: string;
-  deals: number;
-  running: boolean;
-  game: number;
-  spectators: number;
-  seats: ({ player: number; name: string; bot: boolean; connected: boolean } | null)[];
-  node?: string; // the node that holds the table, when several share the lobby
-}
-export interface LobbyPlayer {
-  id: number;
-  name: string;
-  bot: boolean;
-  table: number | null;
-}
+export type { ActRequest, LobbyPlayer, LobbyTable } from './protocol';
 export interface Lobby {
   tables: LobbyTable[];
   online: LobbyPlayer[];
-}
-export interface ActRequest {
-  table: number;
-  game: number;
-  version: number;
-  seat: number;
-  clock_ms: number;
-  deadline: number;
-  view: import('./tableState').SeatViewJson;
-  hints?: ActHints;
 }
 
 export interface SessionSnapshot {
@@ -204,9 +191,9 @@ export class Session {
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), 20000);
     };
     ws.onmessage = (e) => {
-      let m: Msg;
+      let m: ServerMessage;
       try {
-        m = JSON.parse(String(e.data));
+        m = JSON.parse(String(e.data)) as ServerMessage;
       } catch {
         return;
       }
@@ -260,7 +247,7 @@ export class Session {
     this.ws?.close();
   }
 
-  send(m: Record<string, unknown>) {
+  send(m: ClientMessage) {
     if (!this.ws || this.ws.readyState !== 1) return false;
     this.ws.send(JSON.stringify({ ...m, id: this.nextId++ }));
     return true;
@@ -268,7 +255,7 @@ export class Session {
 
   private sendHello() {
     const token = this.store.getItem(K_TOKEN);
-    const hello: Record<string, unknown> = { type: 'hello', protocol: 1, name: this.storedName ?? 'guest' };
+    const hello: Hello = { type: 'hello', protocol: 1, name: this.storedName ?? 'guest' };
     if (token) hello.token = token;
     this.ws?.send(JSON.stringify(hello));
   }
@@ -277,14 +264,14 @@ export class Session {
     this.send({ type: 'lobby' });
   }
 
-  private onMessage(m: Msg) {
+  private onMessage(m: ServerMessage) {
     switch (m.type) {
       case 'welcome': {
         if (m.token) this.store.setItem(K_TOKEN, m.token);
         const asked = this.storedName;
-        this.emit({ player: m.player, node: typeof m.node === 'string' ? m.node : null });
+        this.emit({ player: m.player, node: m.node ?? null });
         // The server gives a taken name a suffix: say so, and remember the name given.
-        if (asked && m.player?.name && m.player.name !== asked) {
+        if (asked && m.player.name !== asked) {
           this.store.setItem(K_NAME, m.player.name);
           this.emit({ error: t('error.nameTaken', { asked, given: m.player.name }) });
         }
@@ -307,7 +294,7 @@ export class Session {
       case 'pong':
         return;
       case 'lobby':
-        this.emit({ lobby: { tables: m.tables ?? [], online: m.online ?? [] } });
+        this.emit({ lobby: { tables: m.tables, online: m.online } });
         return;
       case 'table_created': {
         this.enterTable(m.table, false);
@@ -322,10 +309,10 @@ export class Session {
       }
       case 'act':
         if (this.snap.table && m.table === this.snap.table.table) {
-          this.emit({ act: m as unknown as ActRequest, busy: false });
-          const cost = (m as unknown as ActRequest).hints?.concede;
+          this.emit({ act: m, busy: false });
+          const cost = m.hints?.concede;
           if (cost) this.emit({ concedeCost: { ...cost, table: m.table, game: m.game } });
-          this.revealTurnBy(Number(m.clock_ms) - OWN_TURN_RESERVE_MS);
+          this.revealTurnBy(m.clock_ms - OWN_TURN_RESERVE_MS);
         }
         return;
       case 'state':
@@ -341,17 +328,19 @@ export class Session {
         this.onError(m);
         return;
       case 'invite':
-        return;
+      case 'nodes':
+        return; // for bots
       default:
-        if (typeof m.version === 'number' && typeof m.table === 'number') this.onEvent(m);
+        // a table event (a message a newer server added is none: it carries no version)
+        if (typeof m.version === 'number') this.onEvent(m);
     }
   }
 
-  private onError(m: Msg) {
-    const code = String(m.code);
+  private onError(m: ErrorMessage) {
+    const code = m.code;
     if (this.snap.busy) this.emit({ busy: false });
     if (code === 'already_seated') return; // joining again after a reconnect
-    if (code === 'other_node' && typeof m.node === 'string' && this.snap.table && m.table === this.snap.table.table) {
+    if (code === 'other_node' && m.node !== undefined && this.snap.table && m.table === this.snap.table.table) {
       if (this.snap.status !== 'open') return; // already on the way (a join and a resume both answered)
       // the table lives on another node: go there (a quick second hop waits, in case nodes disagree
       // for a moment while one takes over another's tables)
@@ -385,10 +374,10 @@ export class Session {
 
   // An event as it arrives: accepted in version order (a gap asks for a resume), then queued for
   // the display.
-  private onEvent(m: Msg) {
+  private onEvent(m: TableEvent) {
     const t = this.snap.table;
     if (!t || m.table !== t.table) return;
-    if (typeof m.version !== 'number' || m.version <= this.received) return; // already seen
+    if (m.version <= this.received) return; // already seen
     if (m.version > this.received + 1) {
       if (!this.resumePending) this.resume();
       return;
@@ -402,7 +391,7 @@ export class Session {
   }
 
   // An event as the display reaches it.
-  private showEvent(m: Msg) {
+  private showEvent(m: TableEvent) {
     const t = this.snap.table;
     if (!t || m.table !== t.table) return;
     const { state, status } = applyEvent(t, m);
@@ -468,9 +457,9 @@ export class Session {
 
   createTable(o: NewTableOptions) {
     this.pendingBots = o.bots;
-    const m: Record<string, unknown> = { type: 'create_table', deals: o.deals };
-    if (o.event) m.event = o.event;
-    this.send(m);
+    this.send(
+      o.event ? { type: 'create_table', deals: o.deals, event: o.event } : { type: 'create_table', deals: o.deals },
+    );
   }
 
   joinTable(id: number, seat?: number) {
@@ -553,17 +542,16 @@ export class Session {
     else this.autoStart = true;
   }
 
-  // Sends an entry of `legal` back (docs/protocol.md §5: drop pos, add table).
-  act(action: LegalAction) {
+  // Sends a move: an entry of `legal` back (docs/protocol.md §5: drop pos, add table) or one made
+  // by the page.
+  act(move: Move | SeatAction) {
     const t = this.snap.table;
     if (!t) return;
-    const { pos: _pos, ...rest } = action;
-    void _pos;
     // The request's version: a click that arrives after its turn passed is refused as stale
     // instead of being taken as the answer to a later turn.
-    const version = this.snap.act && this.snap.act.table === t.table ? { version: this.snap.act.version } : {};
+    const version = this.snap.act && this.snap.act.table === t.table ? this.snap.act.version : undefined;
     this.display.skip(); // the player's own move ends a pause on the last trick
-    if (this.send({ ...rest, table: t.table, ...version })) this.emit({ busy: true });
+    if (this.send(commandOf(move, t.table, version))) this.emit({ busy: true });
   }
 
   concede() {

@@ -2,9 +2,10 @@
 // (docs/protocol.md §4) and from a full `state` message (§8). Events are applied strictly in version
 // order: an older or repeated version is ignored, a newer one that skips versions is reported as a
 // gap (the caller then sends `resume`).
-import type { GameType } from './cards';
-import type { LegalAction } from './bidding';
+import type { Declaration, Participant, StateMessage, TableEvent } from './protocol';
 import { t, type MessageKey, type Params } from './i18n';
+
+export type { Declaration } from './protocol';
 
 export interface Player {
   id: number;
@@ -32,13 +33,7 @@ export interface AuctionEntry {
   type: 'bid' | 'hold' | 'pass';
   value?: number;
 }
-export interface Declaration {
-  game: GameType;
-  hand: boolean;
-  schneider: boolean;
-  schwarz: boolean;
-  ouvert: boolean;
-}
+// A game's result as the page shows it: from a `game_result` event, or from a stored game.
 export interface GameResult {
   folded: boolean;
   declarer?: number;
@@ -113,31 +108,6 @@ export interface TableState {
   notes: Note[];
 }
 
-export interface SeatViewJson {
-  pos: number;
-  phase: string;
-  to_act: number;
-  hand: string[];
-  current_bid: number;
-  bids: number[];
-  declarer: number;
-  bid: number;
-  picked_up: boolean;
-  declaration: Declaration | null;
-  skat: string[];
-  discard: string[];
-  ouvert_cards: string[];
-  history: LegalAction[];
-  tricks: { cards: string[]; leader: number; winner: number; points: number }[];
-  current_trick: string[];
-  trick_leader: number;
-  conceded: boolean[];
-  legal: LegalAction[];
-}
-
-// Any server message; table events have `table`, `version`, `game`.
-export type Msg = Record<string, any> & { type: string };
-
 const emptySeat = (): SeatInfo => ({ player: null, connected: false });
 
 // The state of a game before its first card is dealt (a new table, or a new game of the series).
@@ -183,12 +153,8 @@ export function newTable(table: number, me: number | null): TableState {
   };
 }
 
-function toPlayer(p: any): Player | null {
-  if (!p || typeof p !== 'object') return null;
-  if (typeof p.player === 'object' && p.player) return toPlayer(p.player);
-  const id = typeof p.id === 'number' ? p.id : typeof p.player === 'number' ? p.player : null;
-  if (id === null) return null;
-  return { id, name: String(p.name ?? ''), bot: !!p.bot, kind: p.kind };
+function toPlayer(p: Participant): Player {
+  return { id: p.id, name: p.name, bot: p.bot, kind: p.kind };
 }
 
 function seatName(s: TableState, seat: number): string {
@@ -281,36 +247,34 @@ function withSeat(s: TableState, seat: number, info: SeatInfo): SeatInfo[] {
   return seats;
 }
 
-// The seats a substitute played in each game, as a message carries them (none: nobody).
-function substitutesOf(m: Msg): boolean[][] {
-  return Array.isArray(m.substitutes) ? m.substitutes.map((r: unknown[]) => [0, 1, 2].map((i) => r?.[i] === true)) : [];
+// The seats a substitute played in each game, as a message carries them.
+function substitutesOf(m: { substitutes: boolean[][] }): boolean[][] {
+  return m.substitutes.map((r) => [0, 1, 2].map((i) => r[i] === true));
 }
 
 // Applies one event whose version is exactly s.version + 1.
-export function reduceEvent(s0: TableState, ev: Msg): TableState {
+export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
   let s: TableState = { ...s0, version: ev.version };
-  const seat: number = typeof ev.seat === 'number' ? ev.seat : -1;
   switch (ev.type) {
     case 'seated': {
-      s.seats = withSeat(s, seat, { player: toPlayer(ev.player), connected: true });
+      s.seats = withSeat(s, ev.seat, { player: toPlayer(ev.player), connected: true });
       s.mySeat = findMySeat(s);
       if (!s.running) s.seriesSeats = s.seats.map((x) => x.player);
       break;
     }
     case 'left':
-      s.seats = withSeat(s, seat, emptySeat());
+      s.seats = withSeat(s, ev.seat, emptySeat());
       s.mySeat = findMySeat(s);
       break;
     case 'series_started':
       s.running = true;
-      s.series = ev.series ?? null;
-      s.deals = ev.deals ?? s.deals;
-      if (Array.isArray(ev.seats))
-        s.seats = ev.seats.map((p: any, i: number) => ({
-          ...s.seats[i],
-          player: toPlayer(p),
-          connected: s.seats[i]?.connected ?? true,
-        }));
+      s.series = ev.series;
+      s.deals = ev.deals;
+      s.seats = ev.seats.map((p, i) => ({
+        ...s.seats[i],
+        player: toPlayer(p),
+        connected: s.seats[i]?.connected ?? true,
+      }));
       s.mySeat = findMySeat(s);
       s.seriesSeats = s.seats.map((x) => x.player);
       s.scores = [0, 0, 0];
@@ -322,13 +286,13 @@ export function reduceEvent(s0: TableState, ev: Msg): TableState {
       break;
     case 'game_started':
       s = resetGame(s, ev.game, ev.forehand);
-      if (Array.isArray(ev.hand)) s.hand = ev.hand.slice();
-      if (typeof ev.position === 'number') s.mySeat = (ev.forehand + ev.position) % 3;
+      if (ev.hand) s.hand = ev.hand.slice();
+      if (ev.position !== undefined) s.mySeat = (ev.forehand + ev.position) % 3;
       break;
     case 'bid':
     case 'hold':
     case 'pass': {
-      s.auction = [...s.auction, { seat, type: ev.type, value: ev.type === 'bid' ? ev.value : undefined }];
+      s.auction = [...s.auction, { seat: ev.seat, type: ev.type, value: ev.type === 'bid' ? ev.value : undefined }];
       if (ev.type === 'bid') s.currentBid = ev.value;
       const st = auctionStatus(s.forehand, s.auction);
       if (st.declarer >= 0) {
@@ -339,40 +303,36 @@ export function reduceEvent(s0: TableState, ev: Msg): TableState {
       }
       break;
     }
-    case 'pickup':
+    case 'pickup': {
       s.pickedUp = true;
       s.phase = 'discarding';
-      if (Array.isArray(ev.skat)) {
-        s.skat = ev.skat.slice();
-        if (seat === s.mySeat) s.hand = [...s.hand, ...ev.skat.filter((c: string) => !s.hand.includes(c))];
+      const skat = ev.skat;
+      if (skat) {
+        s.skat = skat.slice();
+        if (ev.seat === s.mySeat) s.hand = [...s.hand, ...skat.filter((c) => !s.hand.includes(c))];
       }
-      break;
-    case 'discard':
-      s.phase = 'declaring';
-      if (Array.isArray(ev.cards)) {
-        s.discard = ev.cards.slice();
-        if (seat === s.mySeat) s.hand = s.hand.filter((c) => !ev.cards.includes(c));
-      }
-      break;
-    case 'declare': {
-      const d = ev.declaration ?? ev;
-      s.declaration = {
-        game: d.game,
-        hand: !!d.hand,
-        schneider: !!d.schneider,
-        schwarz: !!d.schwarz,
-        ouvert: !!d.ouvert,
-      };
-      s.declarer = seat;
-      s.phase = 'playing';
-      if (Array.isArray(ev.ouvert_cards)) s.ouvertCards = ev.ouvert_cards.slice();
       break;
     }
+    case 'discard': {
+      s.phase = 'declaring';
+      const cards = ev.cards;
+      if (cards) {
+        s.discard = cards.slice();
+        if (ev.seat === s.mySeat) s.hand = s.hand.filter((c) => !cards.includes(c));
+      }
+      break;
+    }
+    case 'declare':
+      s.declaration = { ...ev.declaration };
+      s.declarer = ev.seat;
+      s.phase = 'playing';
+      if (ev.ouvert_cards) s.ouvertCards = ev.ouvert_cards.slice();
+      break;
     case 'play': {
-      const trick = [...s.trick, { seat, card: ev.card as string }];
-      if (seat === s.mySeat) s.hand = s.hand.filter((c) => c !== ev.card);
-      if (seat === s.declarer && s.ouvertCards.length) s.ouvertCards = s.ouvertCards.filter((c) => c !== ev.card);
-      if (typeof ev.trick_winner === 'number') {
+      const trick = [...s.trick, { seat: ev.seat, card: ev.card }];
+      if (ev.seat === s.mySeat) s.hand = s.hand.filter((c) => c !== ev.card);
+      if (ev.seat === s.declarer && s.ouvertCards.length) s.ouvertCards = s.ouvertCards.filter((c) => c !== ev.card);
+      if (ev.trick_winner !== undefined) {
         s.tricks = [...s.tricks, { cards: trick, winner: ev.trick_winner, points: ev.trick_points ?? 0 }];
         s.trick = [];
       } else {
@@ -382,106 +342,112 @@ export function reduceEvent(s0: TableState, ev: Msg): TableState {
     }
     case 'concede': {
       const c = s.conceded.slice();
-      c[seat] = true;
+      c[ev.seat] = true;
       s.conceded = c;
-      s.notes = note(s, seat, seat === s.declarer ? 'note.concedes' : 'note.votes');
+      s.notes = note(s, ev.seat, ev.seat === s.declarer ? 'note.concedes' : 'note.votes');
       break;
     }
     case 'timeout':
-      s.notes = note(s, seat, 'note.timeout');
+      s.notes = note(s, ev.seat, 'note.timeout');
       break;
     case 'game_result':
       s.phase = 'finished';
       s.lastResult = {
         game: ev.game,
         result: ev.result,
-        points: ev.points ?? [0, 0, 0],
+        points: ev.points,
         seats: s.seats.map((x) => x.player),
       };
-      if (Array.isArray(ev.scores)) s.scores = ev.scores.slice();
-      if (Array.isArray(ev.list)) s.list = ev.list.map((r: number[]) => r.slice());
+      s.scores = ev.scores.slice();
+      s.list = ev.list.map((r) => r.slice());
       s.substitutes = substitutesOf(ev);
       break;
     case 'series_finished':
       s.running = false;
       s.game = -1;
-      if (Array.isArray(ev.scores)) {
-        s.seriesResult = ev.scores.map((x: any) => ({ score: x.score, won: x.won, lost: x.lost }));
-        s.scores = ev.scores.map((x: any) => x.score);
-      }
-      if (Array.isArray(ev.list)) s.list = ev.list.map((r: number[]) => r.slice());
+      s.seriesResult = ev.scores.map((x) => ({ score: x.score, won: x.won, lost: x.lost }));
+      s.scores = ev.scores.map((x) => x.score);
+      s.list = ev.list.map((r) => r.slice());
       s.substitutes = substitutesOf(ev);
       break;
     case 'chat':
-      s.notes = [
-        ...s.notes,
-        { seat, name: ev.name ?? seatName(s, seat), text: String(ev.text ?? ''), system: false },
-      ].slice(-200);
+      s.notes = [...s.notes, { seat: ev.seat, name: ev.name, text: ev.text, system: false }].slice(-200);
       break;
     case 'disconnected':
-      s.seats = withSeat(s, seat, { ...s.seats[seat], connected: false, graceUntil: ev.grace_until });
-      s.notes = note(s, seat, 'note.lost');
+      s.seats = withSeat(s, ev.seat, { ...s.seats[ev.seat], connected: false, graceUntil: ev.grace_until });
+      s.notes = note(s, ev.seat, 'note.lost');
       break;
     case 'reconnected':
-      s.seats = withSeat(s, seat, { ...s.seats[seat], connected: true, graceUntil: undefined, replacing: false });
-      s.notes = note(s, seat, 'note.back');
+      s.seats = withSeat(s, ev.seat, {
+        ...s.seats[ev.seat],
+        connected: true,
+        graceUntil: undefined,
+        replacing: false,
+      });
+      s.notes = note(s, ev.seat, 'note.back');
       break;
     case 'replacing':
-      s.seats = withSeat(s, seat, { ...s.seats[seat], replacing: true });
+      s.seats = withSeat(s, ev.seat, { ...s.seats[ev.seat], replacing: true });
       break;
     case 'replaced':
-      s.notes = note(s, seat, 'note.replaced', { name: ev.player?.name ?? t('note.aBot') });
-      s.seats = withSeat(s, seat, { player: toPlayer(ev.player), connected: true });
+      s.notes = note(s, ev.seat, 'note.replaced', { name: ev.player.name });
+      s.seats = withSeat(s, ev.seat, { player: toPlayer(ev.player), connected: true });
       s.mySeat = findMySeat(s);
       break;
     case 'returned':
-      s.seats = withSeat(s, seat, { player: toPlayer(ev.player), connected: true });
+      s.seats = withSeat(s, ev.seat, { player: toPlayer(ev.player), connected: true });
       s.mySeat = findMySeat(s);
-      s.notes = note(s, seat, 'note.returned');
+      s.notes = note(s, ev.seat, 'note.returned');
       break;
-    default:
-      break; // unknown events still advance the version
+    case 'series_resumed':
+      break; // versions start afresh after a restart: the client resumes and gets the full state
+    default: {
+      // A type the union does not know (a newer server): it still advances the version.
+      const unknown: never = ev;
+      void unknown;
+      break;
+    }
   }
   return s;
 }
 
 export type ApplyStatus = 'applied' | 'duplicate' | 'gap';
 
-export function applyEvent(s: TableState, ev: Msg): { state: TableState; status: ApplyStatus } {
-  if (typeof ev.version !== 'number' || ev.version <= s.version) return { state: s, status: 'duplicate' };
+export function applyEvent(s: TableState, ev: TableEvent): { state: TableState; status: ApplyStatus } {
+  if (ev.version <= s.version) return { state: s, status: 'duplicate' };
   if (ev.version > s.version + 1) return { state: s, status: 'gap' };
   return { state: reduceEvent(s, ev), status: 'applied' };
 }
 
 // The full state message (after a resume whose events were no longer kept).
-export function fromStateMessage(prev: TableState, m: Msg): TableState {
+export function fromStateMessage(prev: TableState, m: StateMessage): TableState {
   let s = newTable(m.table, prev.me);
   s.notes = prev.notes;
   s.version = m.version;
-  s.event = m.event ?? '';
-  s.deals = m.deals ?? 0;
-  s.running = !!m.running;
-  s.series = m.series ?? null;
-  s.game = typeof m.game === 'number' ? m.game : -1;
-  if (Array.isArray(m.seats))
-    s.seats = m.seats.map((x: any) =>
-      x ? { player: toPlayer(x), connected: x.connected !== false, replacing: !!x.replacing } : emptySeat(),
-    );
-  s.scores = Array.isArray(m.scores) ? m.scores.map((x: any) => (typeof x === 'number' ? x : x.score)) : [0, 0, 0];
-  s.list = Array.isArray(m.list) ? m.list.map((r: number[]) => r.slice()) : [];
+  s.event = m.event;
+  s.deals = m.deals;
+  s.running = m.running;
+  s.series = m.series >= 0 ? m.series : null;
+  s.game = m.game;
+  // A seat's `replacing` names the human its bot sits in for: that bot is seated, none is coming.
+  s.seats = m.seats.map((x) => (x ? { player: toPlayer(x), connected: x.connected } : emptySeat()));
+  s.scores = m.scores.slice();
+  s.list = m.list.map((r) => r.slice());
   s.substitutes = substitutesOf(m);
   s.mySeat = findMySeat(s);
   s.seriesSeats = s.seats.map((x) => x.player);
-  const view: SeatViewJson | null = m.view ?? null;
-  if (view && typeof m.forehand === 'number') {
+  const view = m.view;
+  if (view && m.forehand !== null) {
     const fh = m.forehand;
-    if (typeof m.position === 'number') s.mySeat = (fh + m.position) % 3;
+    if (m.position !== null) s.mySeat = (fh + m.position) % 3;
     const seatOf = (pos: number) => (fh + pos) % 3;
     s = resetGame(s, s.game, fh);
     s.hand = view.hand.slice();
-    s.auction = view.history
-      .filter((a) => a.type === 'bid' || a.type === 'hold' || a.type === 'pass')
-      .map((a) => ({ seat: seatOf(a.pos ?? 0), type: a.type as AuctionEntry['type'], value: a.value }));
+    s.auction = view.history.flatMap((a): AuctionEntry[] =>
+      a.type === 'bid' || a.type === 'hold' || a.type === 'pass'
+        ? [{ seat: seatOf(a.pos), type: a.type, value: a.type === 'bid' ? a.value : undefined }]
+        : [],
+    );
     s.currentBid = view.current_bid;
     s.declarer = view.declarer >= 0 ? seatOf(view.declarer) : -1;
     s.declaration = view.declaration;
@@ -496,11 +462,7 @@ export function fromStateMessage(prev: TableState, m: Msg): TableState {
     }));
     s.trick = view.current_trick.map((card, i) => ({ seat: seatOf(view.trick_leader + i), card }));
     s.conceded = [0, 1, 2].map((seat) => view.conceded[(seat - fh + 3) % 3]);
-    s.phase = (
-      ['bidding', 'skat', 'discarding', 'declaring', 'playing', 'finished'].includes(view.phase)
-        ? view.phase
-        : 'waiting'
-    ) as Phase;
+    s.phase = view.phase;
   }
   return s;
 }

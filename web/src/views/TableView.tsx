@@ -450,7 +450,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
 
   const phase = act?.view.phase ?? table.phase;
   const playable =
-    act && phase === 'playing' ? new Set(legal.filter((a) => a.type === 'play').map((a) => a.card as string)) : null;
+    act && phase === 'playing' ? new Set(legal.flatMap((a) => (a.type === 'play' ? [a.card] : []))) : null;
   const selectable = !!act && phase === 'discarding';
   const onCard = playable
     ? (c: string) => !snap.busy && session.act({ type: 'play', card: c })
