@@ -3,7 +3,8 @@
 # UndefinedBehaviorSanitizer and runs every test suite (including the clang-format check), then
 # the web client's tests (scripts/test-web.sh: unit tests and chromium end to end), then builds
 # the libFuzzer targets with clang and runs each briefly.
-# SKAT_LONG_TESTS=1 also runs the slow suites (labelled "long").
+# SKAT_LONG_TESTS=1 also runs the slow suites (labelled "long") and the concurrency suites under
+# ThreadSanitizer (scripts/test-tsan.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,11 @@ ctest --preset debug -j "$jobs" "${label_args[@]}"
 
 # The browser client against the sanitizer build of the server (build-debug/bin/skat).
 scripts/test-web.sh
+
+# The concurrency suites under ThreadSanitizer (scripts/test-tsan.sh): long suite only.
+if [ "${SKAT_LONG_TESTS:-0}" = "1" ]; then
+  scripts/test-tsan.sh
+fi
 
 cmake --preset fuzz
 cmake --build --preset fuzz -j "$jobs"

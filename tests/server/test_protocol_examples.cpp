@@ -1,5 +1,5 @@
 // The protocol's examples: one of every message the server sends, built by the server's own code
-// (the builders of server/protocol; a Table played through a scripted series for the table events,
+// (the builders of protocol/; a Table played through a scripted series for the table events,
 // act requests and state messages), and client messages the parser accepts, compared with the
 // committed fixture web/test/protocolExamples.json, against which the web client's types are
 // checked (web/test/protocolExamples.test.ts). SKAT_UPDATE_EXAMPLES=1 rewrites the fixture instead.
@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "server/protocol/client_messages.h"
-#include "server/protocol/json_codec.h"
-#include "server/protocol/server_messages.h"
+#include "protocol/client_messages.h"
+#include "protocol/json_codec.h"
+#include "protocol/server_messages.h"
 #include "server/table/table.h"
 #include "table_test_support.h"
 
@@ -333,9 +333,12 @@ std::set<std::string> types_in_server_sources() {
   const std::regex emitted(R"re(emit(?:_public)?\(\s*out,\s*"(\w+)")re");
   const std::regex comment(R"(//[^\n]*)");
   std::set<std::string> types;
-  for (const char* dir : {"server/protocol", "server/table", "server/app", "protocol"}) {
+  for (const char* dir : {"protocol", "server/table", "server/play", "server/http", "server/app"}) {
     const fs::path root = fs::path(SKAT_SOURCE_DIR) / dir;
-    if (!fs::is_directory(root)) continue;
+    if (!fs::is_directory(root)) {
+      ADD_FAILURE() << "no source folder " << root << ": the list of folders to scan is out of date";
+      continue;
+    }
     for (const auto& entry : fs::recursive_directory_iterator(root)) {
       if (entry.path().extension() != ".cpp" || entry.path().filename() == "parse.cpp") continue;
       std::ifstream in(entry.path());

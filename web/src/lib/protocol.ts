@@ -1,7 +1,7 @@
 // The messages of the WebSocket protocol (docs/protocol.md) as types: `ServerMessage`, every message
 // the server sends, and `ClientMessage`, every message a client may send, each a union discriminated
-// by `type`. The server's code is the truth (the builders of server/protocol and the table events of
-// server/table; the parser of server/protocol for client messages): tests/server/
+// by `type`. The server's code is the truth (the builders of protocol/ and the table events of
+// server/table; the parser of protocol/ for client messages): tests/server/
 // test_protocol_examples.cpp writes one example of every kind to web/test/protocolExamples.json,
 // and web/test/protocolExamples.test.ts checks each against these types.
 import type { GameType } from './cards';
