@@ -143,6 +143,13 @@ TEST(LobbyBounds, GuestsFromOneAddressShareItsBots) {
   ASSERT_GT(b, 0);
   for (int seat = 0; seat < 3; ++seat) add_bot(first, a, seat, "");
   add_bot(first, b, 0, "");
+  // The first guest's four bots sit before the second guest asks (the two connections' requests
+  // would otherwise race for the address's last bot).
+  ASSERT_TRUE(lobby_until(first, [&](const Json& lobby) {
+    const auto at_a = seats_of(lobby, a);
+    const auto at_b = seats_of(lobby, b);
+    return at_a && at_b && !(*at_a)[0].empty() && !(*at_a)[1].empty() && !(*at_a)[2].empty() && !(*at_b)[0].empty();
+  }));
   WsClient second(pool.port());
   ASSERT_TRUE(welcomed(hello(second, "second")));
   const std::int64_t c = create_table(second);
