@@ -22,19 +22,19 @@ TEST(DatabaseStore, AGameWithTimeoutsStoresThemPerSeat) {
   std::filesystem::remove(file);
   const std::string path = skat::test::fresh_store(file.string());
   auto store = skat::app::DatabaseStore::open(path);
-  ASSERT_TRUE(store) << store.error();
+  ASSERT_TRUE(store) << store.error().message;
 
   table::TableConfig config;
   config.deals = 1;
   config.human_move_ms = 1000;
   config.deal_source = [](int) { return std::uint64_t{12345}; };
   const auto id = (*store)->create_table(config);
-  ASSERT_TRUE(id) << id.error();
+  ASSERT_TRUE(id) << id.error().message;
   table::Table t(*id, config);
   table::TimePoint now = table::Clock::now();
   for (int seat = 0; seat < 3; ++seat) {
     const auto guest = (*store)->create_guest("timeout-" + std::to_string(seat));
-    ASSERT_TRUE(guest) << guest.error();
+    ASSERT_TRUE(guest) << guest.error().message;
     ASSERT_TRUE(t.sit(seat, table::Participant{guest->player_id, guest->name, false, ""}, now));
   }
   ASSERT_TRUE(t.start_series(0, now));
@@ -76,19 +76,19 @@ TEST(DatabaseStore, AGuestSessionOutlivesARestart) {
   std::int64_t id = 0;
   {
     auto store = skat::app::DatabaseStore::open(path);
-    ASSERT_TRUE(store) << store.error();
+    ASSERT_TRUE(store) << store.error().message;
     const auto guest = (*store)->create_guest("carla");
-    ASSERT_TRUE(guest) << guest.error();
+    ASSERT_TRUE(guest) << guest.error().message;
     id = guest->player_id;
     const auto session = (*store)->create_session(id);
-    ASSERT_TRUE(session) << session.error();
+    ASSERT_TRUE(session) << session.error().message;
     token = *session;
     EXPECT_GE(token.size(), 32u);
   }
   auto store = skat::app::DatabaseStore::open(path);  // the server restarted
-  ASSERT_TRUE(store) << store.error();
+  ASSERT_TRUE(store) << store.error().message;
   const auto back = (*store)->verify_session(token);
-  ASSERT_TRUE(back) << back.error();
+  ASSERT_TRUE(back) << back.error().message;
   EXPECT_EQ(back->player_id, id);
   EXPECT_EQ(back->name, "carla");
   EXPECT_FALSE(back->bot);
