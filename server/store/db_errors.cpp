@@ -1,3 +1,4 @@
+// The database store's errors by kind (server/store/db_errors.h).
 #include "server/store/db_errors.h"
 
 #include <string>
