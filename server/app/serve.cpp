@@ -121,8 +121,8 @@ int run_serve(const ServeConfig& config) {
   }
   auto store = DatabaseStore::open(config.db_path, config.db_max_bytes);
   if (!store) {
-    spdlog::error("serve: database '{}': {}{}", config.db_path, store.error(),
-                  store.error().starts_with("busy")
+    spdlog::error("serve: database '{}': {}{}", config.db_path, store.error().message,
+                  store.error().kind == StoreError::Kind::Busy
                       ? " (another process holds a write lock on it: stop that process or use another --db)"
                       : "");
     return 1;
@@ -130,19 +130,19 @@ int run_serve(const ServeConfig& config) {
   if (!config.node.empty() || !config.take_over.empty()) {
     if (auto joined = (*store)->join_as_node(config.node, config.node_heartbeat_every, config.node_silent_after);
         !joined) {
-      spdlog::error("serve: node '{}': {}", config.node, joined.error());
+      spdlog::error("serve: node '{}': {}", config.node, joined.error().message);
       return 1;
     }
     for (const std::string& silent : config.take_over)
       if (auto moved = (*store)->take_over(silent, config.node_silent_after); !moved)
-        spdlog::warn("serve: taking over node '{}': {}", silent, moved.error());
+        spdlog::warn("serve: taking over node '{}': {}", silent, moved.error().message);
       else if (*moved == 0)
         spdlog::info("serve: node '{}' has no running series to take over, or is alive", silent);
   }
   (*store)->rate_finished_series_with(provisional_rater(config.strength_tables));
   auto recovery = (*store)->recover_unfinished_series();
   if (!recovery) {
-    spdlog::warn("serve: the series left running by the last process: {}", recovery.error());
+    spdlog::warn("serve: the series left running by the last process: {}", recovery.error().message);
     recovery = Recovery{};
   } else if (recovery->aborted + recovery->completed + std::ssize(recovery->resumable) > 0) {
     spdlog::info("serve: of the series left running by the last process, {} resumed, {} finished, {} aborted",

@@ -10,10 +10,10 @@ namespace skat::app {
 
 namespace asio = boost::asio;
 
-Server::Server(ServeConfig config, Store& store, std::shared_ptr<ReadModel> reads, std::string admin_token)
+Server::Server(ServeConfig config, Stores stores, std::shared_ptr<ReadModel> reads, std::string admin_token)
     : config_(std::move(config)),
       io_(config_.threads),
-      writer_(store),
+      writer_(stores),
       hub_(Hub::create(io_, config_, writer_)),
       tournaments_(std::make_shared<TournamentDirector>(hub_, writer_, config_)),
       signals_(io_),

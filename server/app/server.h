@@ -23,7 +23,8 @@ namespace skat::app {
 
 class Server {
  public:
-  Server(ServeConfig config, Store& store, std::shared_ptr<ReadModel> reads, std::string admin_token);
+  // The server on `stores` (one DatabaseStore or MemoryStore for all of them, usually).
+  Server(ServeConfig config, Stores stores, std::shared_ptr<ReadModel> reads, std::string admin_token);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

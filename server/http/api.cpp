@@ -328,14 +328,14 @@ net::HttpReply Api::admin(const net::HttpRequest& request, std::string_view path
     const auto name = decoded_segment(rest.substr(0, rest.rfind('/')));
     if (!name) return json_error(request, http::status::bad_request, "bad bot name in the path");
     if (revoke) {
-      auto revoked = writer_.call([&](Store& store) { return store.revoke_bot(*name); });
-      if (!revoked) return account_failure(request, revoked.error());
+      auto revoked = writer_.call([&](BotAccountStore& store) { return store.revoke_bot(*name); });
+      if (!revoked) return store_failure(request, revoked.error());
       hub_->bot_account_changed(revoked->player_id, Hub::BotChange::Barred);
       spdlog::info("admin: bot account {} revoked", revoked->name);
       return json_reply(request, http::status::ok, Json{{"name", revoked->name}, {"revoked", true}});
     }
-    auto changed = writer_.call([&](Store& store) { return store.set_bot_disabled(*name, disable); });
-    if (!changed) return account_failure(request, changed.error());
+    auto changed = writer_.call([&](BotAccountStore& store) { return store.set_bot_disabled(*name, disable); });
+    if (!changed) return store_failure(request, changed.error());
     if (disable) hub_->bot_account_changed(changed->player_id, Hub::BotChange::Barred);
     spdlog::info("admin: bot account {} {}", changed->name, disable ? "disabled" : "enabled");
     return json_reply(request, http::status::ok, Json{{"name", changed->name}, {"disabled", disable}});
@@ -348,8 +348,8 @@ net::HttpReply Api::admin(const net::HttpRequest& request, std::string_view path
   }
   const auto bot = parse_bot_request(body);
   if (!bot) return json_error(request, http::status::bad_request, bot.error());
-  auto created = writer_.call([bot = *bot](Store& store) { return store.create_bot(bot.name, bot.kind); });
-  if (!created) return json_error(request, http::status::conflict, created.error());
+  auto created = writer_.call([bot = *bot](BotAccountStore& store) { return store.create_bot(bot.name, bot.kind); });
+  if (!created) return store_failure(request, created.error());
   spdlog::info("admin: bot account {} ({}) created", created->name, created->kind);
   return json_reply(request, http::status::created,
                     Json{{"player_id", created->player_id},

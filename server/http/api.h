@@ -64,7 +64,9 @@ class Api : public net::HttpHandler {
   net::HttpReply tournament_options(const net::HttpRequest& request);
   net::HttpReply start_tournament(const net::HttpRequest& request, const TournamentRequest& tournament,
                                   std::optional<Identity> player);
-  net::HttpReply account_failure(const net::HttpRequest& request, const AccountError& error);
+  // A store's failure as the API answers it: NotFound 404, Conflict 409, Quota 403, Invalid 400,
+  // Unauthorized 401, and 503 "database: …" when the database failed (Busy, Unavailable).
+  net::HttpReply store_failure(const net::HttpRequest& request, const StoreError& error);
   net::HttpReply metrics_reply(const net::HttpRequest& request);
   net::HttpReply static_file(const net::HttpRequest& request, std::string_view path);
   net::HttpReply status_page(const net::HttpRequest& request);

@@ -45,18 +45,20 @@ Json secret_json(const NewBot& bot) {
 std::optional<Identity> Api::session_player(const net::HttpRequest& request) {
   const auto token = bearer_token(request);
   if (!token) return std::nullopt;
-  auto who = writer_.call([token = std::string(*token)](Store& store) { return store.verify_session(token); });
+  auto who = writer_.call([token = std::string(*token)](IdentityStore& store) { return store.verify_session(token); });
   if (!who || who->bot) return std::nullopt;
   return std::move(*who);
 }
 
-net::HttpReply Api::account_failure(const net::HttpRequest& request, const AccountError& error) {
+net::HttpReply Api::store_failure(const net::HttpRequest& request, const StoreError& error) {
   switch (error.kind) {
-    case AccountError::Kind::NotFound: return json_error(request, http::status::not_found, error.message);
-    case AccountError::Kind::Taken: return json_error(request, http::status::conflict, error.message);
-    case AccountError::Kind::Limit: return json_error(request, http::status::forbidden, error.message);
-    case AccountError::Kind::Invalid: return json_error(request, http::status::bad_request, error.message);
-    case AccountError::Kind::Database: break;
+    case StoreError::Kind::NotFound: return json_error(request, http::status::not_found, error.message);
+    case StoreError::Kind::Conflict: return json_error(request, http::status::conflict, error.message);
+    case StoreError::Kind::Quota: return json_error(request, http::status::forbidden, error.message);
+    case StoreError::Kind::Invalid: return json_error(request, http::status::bad_request, error.message);
+    case StoreError::Kind::Unauthorized: return json_error(request, http::status::unauthorized, error.message);
+    case StoreError::Kind::Busy:
+    case StoreError::Kind::Unavailable: break;
   }
   return json_error(request, http::status::service_unavailable, "database: " + error.message);
 }
@@ -71,8 +73,8 @@ net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view
   const auto method = request.method();
   if (path == "/api/bots") {
     if (method == http::verb::get || method == http::verb::head) {
-      auto bots = writer_.call([owner](Store& store) { return store.owned_bots(owner); });
-      if (!bots) return account_failure(request, bots.error());
+      auto bots = writer_.call([owner](BotAccountStore& store) { return store.owned_bots(owner); });
+      if (!bots) return store_failure(request, bots.error());
       const LobbyStats online = hub_->stats();
       Json list = Json::array();
       for (const BotInfo& bot : *bots) list.push_back(bot_json(bot, online));
@@ -88,9 +90,10 @@ net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view
     if (!name) return json_error(request, http::status::bad_request, name.error());
     auto challenges = body.contains("challenges") ? challenges_value(body["challenges"]) : false;
     if (!challenges) return json_error(request, http::status::bad_request, challenges.error());
-    auto created = writer_.call(
-        [&](Store& store) { return store.create_owned_bot(owner, *name, *challenges, limits_.bots_per_owner); });
-    if (!created) return account_failure(request, created.error());
+    auto created = writer_.call([&](BotAccountStore& store) {
+      return store.create_owned_bot(owner, *name, *challenges, limits_.bots_per_owner);
+    });
+    if (!created) return store_failure(request, created.error());
     spdlog::info("player {} created bot account {}", owner, created->name);
     Json reply = secret_json(*created);
     reply["challenges"] = *challenges ? "everyone" : "nobody";
@@ -103,14 +106,14 @@ net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view
   if (!id) return json_error(request, http::status::bad_request, "bad bot id");
   if (rekey) {
     if (method != http::verb::post) return json_error(request, http::status::method_not_allowed, "POST");
-    auto keyed = writer_.call([&](Store& store) { return store.rekey_owned_bot(owner, *id); });
-    if (!keyed) return account_failure(request, keyed.error());
+    auto keyed = writer_.call([&](BotAccountStore& store) { return store.rekey_owned_bot(owner, *id); });
+    if (!keyed) return store_failure(request, keyed.error());
     hub_->bot_account_changed(*id, Hub::BotChange::Closed);
     return json_reply(request, http::status::ok, secret_json(*keyed));
   }
   if (method == http::verb::delete_) {
-    auto deleted = writer_.call([&](Store& store) { return store.delete_owned_bot(owner, *id); });
-    if (!deleted) return account_failure(request, deleted.error());
+    auto deleted = writer_.call([&](BotAccountStore& store) { return store.delete_owned_bot(owner, *id); });
+    if (!deleted) return store_failure(request, deleted.error());
     hub_->bot_account_changed(*id, Hub::BotChange::Barred);
     return json_reply(request, http::status::ok, Json{{"deleted", *id}});
   }
@@ -130,8 +133,9 @@ net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view
     if (!checked) return json_error(request, http::status::bad_request, checked.error());
     challenges = *checked;
   }
-  auto updated = writer_.call([&](Store& store) { return store.update_owned_bot(owner, *id, name, challenges); });
-  if (!updated) return account_failure(request, updated.error());
+  auto updated =
+      writer_.call([&](BotAccountStore& store) { return store.update_owned_bot(owner, *id, name, challenges); });
+  if (!updated) return store_failure(request, updated.error());
   if (name) hub_->bot_account_changed(*id, Hub::BotChange::Closed);  // it logs in under its new name
   if (challenges)
     hub_->bot_account_changed(*id, *challenges ? Hub::BotChange::ChallengesEveryone : Hub::BotChange::ChallengesNobody);
@@ -145,12 +149,12 @@ net::HttpReply Api::tournament_options(const net::HttpRequest& request) {
   Json house = Json::array();
   for (const auto& [program, connections] : online.house_programs)
     house.push_back(Json{{"program", program}, {"online", connections}});
-  auto others = writer_.call([](Store& store) { return store.challengeable_bots(); });
-  if (!others) return account_failure(request, others.error());
+  auto others = writer_.call([](BotAccountStore& store) { return store.challengeable_bots(); });
+  if (!others) return store_failure(request, others.error());
   std::vector<BotInfo> bots;
   if (player) {
-    auto own = writer_.call([owner = player->player_id](Store& store) { return store.owned_bots(owner); });
-    if (!own) return account_failure(request, own.error());
+    auto own = writer_.call([owner = player->player_id](BotAccountStore& store) { return store.owned_bots(owner); });
+    if (!own) return store_failure(request, own.error());
     bots = std::move(*own);
   }
   for (BotInfo& bot : *others)
@@ -167,8 +171,8 @@ net::HttpReply Api::tournament_options(const net::HttpRequest& request) {
   Json limits = nullptr;
   if (player) {
     const auto since = db::now() - std::chrono::hours(24);
-    auto usage = writer_.call([&](Store& store) { return store.tournament_usage(player->player_id, since); });
-    if (!usage) return json_error(request, http::status::service_unavailable, "database: " + usage.error());
+    auto usage = writer_.call([&](TournamentStore& store) { return store.tournament_usage(player->player_id, since); });
+    if (!usage) return store_failure(request, usage.error());
     limits = Json{{"max_deals", limits_.tournament_max_deals},
                   {"deals_per_day", limits_.tournament_deals_per_day},
                   {"deals_today", usage->deals},
@@ -199,11 +203,11 @@ net::HttpReply Api::start_tournament(const net::HttpRequest& request, const Tour
   for (const std::string* side : {&tournament.a, &tournament.b}) {
     if (!side->starts_with(lobby::kAccountPrefix)) continue;
     const std::string name = side->substr(lobby::kAccountPrefix.size());
-    auto bot = writer_.call([&](Store& store) { return store.find_bot(name); });
+    auto bot = writer_.call([&](BotAccountStore& store) { return store.find_bot(name); });
     if (!bot) {
-      if (bot.error().kind == AccountError::Kind::NotFound)
+      if (bot.error().kind == StoreError::Kind::NotFound)
         return json_error(request, http::status::bad_request, "no bot account '" + name + "'");
-      return account_failure(request, bot.error());
+      return store_failure(request, bot.error());
     }
     if (bot->disabled)
       return json_error(request, http::status::bad_request, "the bot '" + name + "' is disabled by the operator");
@@ -215,8 +219,8 @@ net::HttpReply Api::start_tournament(const net::HttpRequest& request, const Tour
   if (player) {
     started.started_by = player->player_id;
     const auto since = db::now() - std::chrono::hours(24);
-    auto usage = writer_.call([&](Store& store) { return store.tournament_usage(player->player_id, since); });
-    if (!usage) return json_error(request, http::status::service_unavailable, "database: " + usage.error());
+    auto usage = writer_.call([&](TournamentStore& store) { return store.tournament_usage(player->player_id, since); });
+    if (!usage) return store_failure(request, usage.error());
     const int deals = tournament.deals * static_cast<int>(tournament.b_seats.size());
     if (usage->deals + deals > limits_.tournament_deals_per_day)
       return json_error(request, http::status::too_many_requests,

@@ -76,11 +76,11 @@ void Hub::schedule_bot_check() {
       std::vector<std::int64_t> bots = hub.sessions_->bot_players();
       std::erase_if(bots, [&](std::int64_t bot) { return hub.barred_bots_.contains(bot); });
       if (bots.empty()) return hub.schedule_bot_check();
-      hub.writer_.post([weak = hub.weak_from_this(), bots = std::move(bots)](Store& store) {
+      hub.writer_.post([weak = hub.weak_from_this(), bots = std::move(bots)](IdentityStore& store) {
         auto barred = store.barred_bots(bots);
         const auto owner = weak.lock();
         if (!owner) return;
-        if (!barred) spdlog::warn("hub: checking the connected bot accounts: {}", barred.error());
+        if (!barred) spdlog::warn("hub: checking the connected bot accounts: {}", barred.error().message);
         owner->on_strand([barred = std::move(barred)](Hub& h) {
           if (barred)
             for (const std::int64_t bot : *barred) {
@@ -112,14 +112,14 @@ void Hub::schedule_node_exchange() {
       std::vector<protocol::LobbyTable> mine;
       for (const auto& [id, t] : hub.tables_.summaries()) mine.push_back(t);
       std::string text = protocol::to_text(protocol::make_lobby(mine, {})["tables"]);
-      hub.writer_.post([weak = hub.weak_from_this(), text = std::move(text)](Store& store) {
+      hub.writer_.post([weak = hub.weak_from_this(), text = std::move(text)](NodeStore& store) {
         auto others = store.exchange_lobby(text);
         // A node that stopped beating: its running series go on here.
         auto adopted = store.take_over_silent_nodes();
         const auto owner = weak.lock();
         if (!owner) return;
-        if (!others) spdlog::warn("hub: the other nodes' lobby: {}", others.error());
-        if (!adopted) spdlog::warn("hub: taking over silent nodes: {}", adopted.error());
+        if (!others) spdlog::warn("hub: the other nodes' lobby: {}", others.error().message);
+        if (!adopted) spdlog::warn("hub: taking over silent nodes: {}", adopted.error().message);
         std::vector<UnfinishedSeries> resumable =
             adopted ? std::move(adopted->resumable) : std::vector<UnfinishedSeries>{};
         owner->on_strand([others = std::move(others), resumable = std::move(resumable)](Hub& h) mutable {
@@ -135,9 +135,9 @@ void Hub::schedule_node_exchange() {
   });
 }
 
-void Hub::take_remote_tables(const std::vector<Store::NodeTables>& nodes) {
+void Hub::take_remote_tables(const std::vector<NodeStore::NodeTables>& nodes) {
   protocol::Json remote = protocol::Json::array();
-  for (const Store::NodeTables& n : nodes) {
+  for (const NodeStore::NodeTables& n : nodes) {
     protocol::Json tables = protocol::Json::parse(n.tables_json, nullptr, false);
     if (!tables.is_array()) {
       spdlog::warn("hub: node '{}' published a lobby that is not a list of tables", n.node);
@@ -158,9 +158,9 @@ void Hub::take_remote_tables(const std::vector<Store::NodeTables>& nodes) {
   refresh_snapshot();
 }
 
-void Hub::note_live_nodes(const std::vector<Store::NodeTables>& nodes) {
+void Hub::note_live_nodes(const std::vector<NodeStore::NodeTables>& nodes) {
   std::set<std::string> names{config_.node};
-  for (const Store::NodeTables& n : nodes) names.insert(n.node);
+  for (const NodeStore::NodeTables& n : nodes) names.insert(n.node);
   std::vector<std::string> live(names.begin(), names.end());
   if (live == live_nodes_) return;
   live_nodes_ = std::move(live);
@@ -314,11 +314,12 @@ void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const Con
   if (const auto refusal = tables_.refusal(origin))
     return send_error(*session, {ErrorCode::TooManyTables, *refusal}, request_id);
   const std::uint64_t pending = tables_.reserve(origin);
-  writer_.post([self = shared_from_this(), session, config, origin, pending, request_id](Store& store) {
+  writer_.post([self = shared_from_this(), session, config, origin, pending, request_id](RecordStore& store) {
     auto id = store.create_table(config);
     self->on_strand([session, config, origin, pending, request_id, id = std::move(id)](Hub& hub) {
       hub.tables_.unreserve(pending);
-      if (!id) return send_error(*session, {ErrorCode::Internal, "table not created: " + id.error()}, request_id);
+      if (!id)
+        return send_error(*session, {ErrorCode::Internal, "table not created: " + id.error().message}, request_id);
       hub.add_table(std::make_shared<TableHost>(hub.io_, table::Table(*id, config), origin.player, hub.weak_from_this(),
                                                 hub.writer_),
                     config, origin, false);

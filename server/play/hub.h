@@ -28,7 +28,7 @@
 #include "server/play/table_services.h"
 #include "server/serve_config.h"
 #include "server/store/db_writer.h"
-#include "server/store/store.h"
+#include "server/store/node_store.h"
 
 namespace skat::app {
 
@@ -108,10 +108,10 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   // live nodes' come back into the lobby, and the running series of a node silent for
   // config_.node_silent_after are taken over and resumed here (through the writer's connection).
   void schedule_node_exchange();
-  void take_remote_tables(const std::vector<Store::NodeTables>& nodes);
+  void take_remote_tables(const std::vector<NodeStore::NodeTables>& nodes);
   // The live nodes are this one and those the exchange returned: when they changed, the bots hear
   // of it (a `nodes` message; a bot keeps a connection to each node, docs/protocol.md §2).
-  void note_live_nodes(const std::vector<Store::NodeTables>& nodes);
+  void note_live_nodes(const std::vector<NodeStore::NodeTables>& nodes);
   // A message for a table this node does not hold: `other_node` with the node that holds it (the
   // client goes there, docs/protocol.md §3), else `no_such_table`.
   void send_table_elsewhere(net::WsSession& session, table::TableId table, std::optional<std::int64_t> request_id);

@@ -61,22 +61,23 @@ void Sessions::hello(const std::shared_ptr<net::WsSession>& session, Connection&
   if (h.bot) {
     // A house bot's program is what it announces (kept on its account, so that the leaderboard and
     // the filters name it alike); a player's bot is always "account:NAME", whatever it announces.
-    writer_.post([reply = answer_later(sid, request_id), name = h.name, token = h.token, kind = h.kind](Store& store) {
-      auto who = store.verify_bot(name, token);
-      if (who && !who->owner && !kind.empty() && kind != who->bot_kind) {
-        if (auto kept = store.set_bot_program(who->player_id, kind); !kept)
-          spdlog::warn("sessions: the program of bot {} not kept: {}", who->name, kept.error());
-        who->bot_kind = kind;
-      }
-      reply(std::move(who), "");
-    });
+    writer_.post(
+        [reply = answer_later(sid, request_id), name = h.name, token = h.token, kind = h.kind](IdentityStore& store) {
+          auto who = store.verify_bot(name, token);
+          if (who && !who->owner && !kind.empty() && kind != who->bot_kind) {
+            if (auto kept = store.set_bot_program(who->player_id, kind); !kept)
+              spdlog::warn("sessions: the program of bot {} not kept: {}", who->name, kept.error().message);
+            who->bot_kind = kind;
+          }
+          reply(std::move(who), "");
+        });
     return;
   }
   // A guest's session token (the store keeps its hash, so it outlives a restart) gives the same
   // player back; an unknown or expired one is ignored and a new guest with a new session begins.
   if (h.token.empty()) return new_guest(sid, h.name, request_id);
   writer_.post([self = shared_from_this(), reply = answer_later(sid, request_id), sid, request_id, name = h.name,
-                token = h.token](Store& store) {
+                token = h.token](IdentityStore& store) {
     if (auto known = store.verify_session(token)) return reply(std::move(known), token);
     post_guarded(
         self->strand_, self, [sid, request_id, name](Sessions& s) { s.new_guest(sid, name, request_id); }, "sessions");
@@ -109,7 +110,7 @@ void Sessions::new_guest(std::uint64_t sid, std::string name, std::optional<std:
                  request_id);
     return;
   }
-  writer_.post([reply = answer_later(sid, request_id), name = std::move(name)](Store& store) {
+  writer_.post([reply = answer_later(sid, request_id), name = std::move(name)](IdentityStore& store) {
     auto guest = store.create_guest(name);
     if (!guest) return reply(std::move(guest), "");
     auto created = store.create_session(guest->player_id);
@@ -125,7 +126,7 @@ void Sessions::answer(std::uint64_t sid, Verdict verdict, const std::string& tok
   conn->hello_pending = false;
   const auto session = conn->session.lock();
   if (!session) return;
-  if (!verdict) return send_error(*session, {ErrorCode::AuthFailed, verdict.error()}, request_id);
+  if (!verdict) return send_error(*session, {ErrorCode::AuthFailed, verdict.error().message}, request_id);
   conn->who = std::move(*verdict);
   conn->who->hints = conn->hints.value_or(!conn->who->bot);
   conn->who->seats = conn->who->bot ? conn->seats : 1;
@@ -187,9 +188,9 @@ void Sessions::purge_unused_guests() {
   std::set<std::int64_t> keep = seated_();
   for (const auto& [player, sessions] : by_player_) keep.insert(player);
   const db::Timestamp now = db::now();
-  writer_.post([keep = std::move(keep), now, before = now - limits_.guest_unused_after](Store& store) {
+  writer_.post([keep = std::move(keep), now, before = now - limits_.guest_unused_after](IdentityStore& store) {
     if (const auto purged = store.purge_unused_guests(now, before, keep); !purged)
-      spdlog::warn("sessions: unused guests not purged: {}", purged.error());
+      spdlog::warn("sessions: unused guests not purged: {}", purged.error().message);
     else if (*purged > 0)
       spdlog::info("sessions: {} unused guest(s) purged", *purged);
   });

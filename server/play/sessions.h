@@ -22,7 +22,7 @@
 #include "server/net/ws_session.h"
 #include "server/play/address_limits.h"
 #include "server/store/db_writer.h"
-#include "server/store/store.h"
+#include "server/store/identity_store.h"
 
 namespace skat::app {
 
@@ -82,7 +82,7 @@ class Sessions : public std::enable_shared_from_this<Sessions> {
   void stop();
 
  private:
-  using Verdict = std::expected<Identity, std::string>;
+  using Verdict = StoreResult<Identity>;
   // Hands a hello's outcome back to the strand, from the writer thread.
   std::function<void(Verdict, std::string)> answer_later(std::uint64_t session_id,
                                                          std::optional<std::int64_t> request_id);

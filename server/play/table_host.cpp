@@ -330,7 +330,7 @@ void TableHost::apply(table::TableOutput out) {
     for (const table::FinishedGame& g : heard) hooks_.on_game(g);
     // Writer jobs run in order: this one runs once the games above are committed.
     ++commits_awaited_;
-    writer_.post([weak = weak_from_this()](Store&) {
+    writer_.post([weak = weak_from_this()](RecordStore&) {
       if (const auto self = weak.lock()) self->on_strand([](TableHost& host) { host.committed(); });
     });
   }

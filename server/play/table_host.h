@@ -22,7 +22,7 @@
 #include "server/net/ws_session.h"
 #include "server/play/table_services.h"
 #include "server/store/db_writer.h"
-#include "server/store/store.h"
+#include "server/store/identity_store.h"
 #include "server/table/table.h"
 
 namespace skat::app {

@@ -154,8 +154,8 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
   record.started_by = request.started_by;
   record.seed_sha256 = seed_commitment(config.seed);
   record.sealed = sealed;
-  auto id = writer_.call([record](Store& store) { return store.create_tournament(record); });
-  if (!id) return std::unexpected(id.error());
+  auto id = writer_.call([record](TournamentStore& store) { return store.create_tournament(record); });
+  if (!id) return std::unexpected(id.error().message);
 
   const auto deal_ids = bots::tournament_deal_ids(config.seed, config.deals);
   std::vector<TablePlan> plans;
@@ -178,18 +178,19 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
       const std::lock_guard lock(mutex_);
       running_.erase(*id);
     }
-    writer_.post([tid = *id](Store& store) { (void)store.update_tournament(tid, {0, {}, "[]", "aborted"}); });
+    writer_.post([tid = *id](TournamentStore& store) { (void)store.update_tournament(tid, {0, {}, "[]", "aborted"}); });
     return std::unexpected(std::move(why));
   };
   const auto hub = hub_.lock();
   if (!hub) return abandon("the server is stopping");
   for (const TablePlan& plan : plans) {
     table::TableConfig tc = table_config(*id, plan, config, deal_ids);
-    auto table = writer_.call([tc](Store& store) { return store.create_table(tc); });
-    if (!table) return abandon("table not created: " + table.error());
+    auto table = writer_.call([tc](RecordStore& store) { return store.create_table(tc); });
+    if (!table) return abandon("table not created: " + table.error().message);
     const db::TournamentTable row{*table, plan.b_seats, plan.lone_seat, plan.first_deal, {}};
-    writer_.post([tid = *id, row](Store& store) {
-      if (auto ok = store.add_tournament_table(tid, row); !ok) spdlog::error("tournament {}: {}", tid, ok.error());
+    writer_.post([tid = *id, row](TournamentStore& store) {
+      if (auto ok = store.add_tournament_table(tid, row); !ok)
+        spdlog::error("tournament {}: {}", tid, ok.error().message);
     });
     std::vector<table::BotRequest> bots;
     for (int seat = 0; seat < 3; ++seat)
@@ -273,8 +274,9 @@ void TournamentDirector::save(std::int64_t id, Running& r, bool force) {
   progress.report = report.is_null() ? std::string() : report.dump();
   progress.curve = curve_json(r.curve).dump();
   if (force) progress.final_status = n == r.config.deals ? "finished" : "aborted";
-  writer_.post([id, progress = std::move(progress)](Store& store) {
-    if (auto ok = store.update_tournament(id, progress); !ok) spdlog::error("tournament {}: {}", id, ok.error());
+  writer_.post([id, progress = std::move(progress)](TournamentStore& store) {
+    if (auto ok = store.update_tournament(id, progress); !ok)
+      spdlog::error("tournament {}: {}", id, ok.error().message);
   });
 }
 

@@ -5,12 +5,12 @@
 
 namespace skat::app {
 
-DbWriter::DbWriter(Store& store, std::chrono::milliseconds retry_every)
-    : store_(store), retry_every_(retry_every), thread_([this] { run(); }) {}
+DbWriter::DbWriter(Stores stores, std::chrono::milliseconds retry_every)
+    : stores_(stores), retry_every_(retry_every), thread_([this] { run(); }) {}
 
 DbWriter::~DbWriter() { stop(); }
 
-void DbWriter::post(std::function<void(Store&)> job) {
+void DbWriter::enqueue(Job job) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) {
@@ -26,8 +26,8 @@ void DbWriter::save_game(table::FinishedGame game) {
   std::string what = fmt::format("game {} of table {}", game.game_index, game.table);
   const table::TableId table = game.table;
   auto shared = std::make_shared<const table::FinishedGame>(std::move(game));
-  post([this, shared, table, what = std::move(what)](Store&) mutable {
-    save({[shared](Store& store) { return store.save_game(*shared); }, std::move(what), table});
+  post([this, shared, table, what = std::move(what)](RecordStore&) mutable {
+    save({[shared](RecordStore& records) { return records.save_game(*shared); }, std::move(what), table});
   });
 }
 
@@ -35,13 +35,13 @@ void DbWriter::save_series(table::FinishedSeries series) {
   std::string what = fmt::format("series {} of table {}", series.series_index, series.table);
   const table::TableId table = series.table;
   auto shared = std::make_shared<const table::FinishedSeries>(std::move(series));
-  post([this, shared, table, what = std::move(what)](Store&) mutable {
-    save({[shared](Store& store) { return store.save_series(*shared); }, std::move(what), table});
+  post([this, shared, table, what = std::move(what)](RecordStore&) mutable {
+    save({[shared](RecordStore& records) { return records.save_series(*shared); }, std::move(what), table});
   });
 }
 
-std::expected<void, std::string> DbWriter::try_save(const Unsaved& write) {
-  auto saved = write.save(store_);
+StoreResult<void> DbWriter::try_save(const Unsaved& write) {
+  auto saved = write.save(stores_.records);
   if (saved) ++saves_;
   return saved;
 }
@@ -50,18 +50,17 @@ void DbWriter::save(Unsaved write) {
   auto& queue = unsaved_[write.table];
   if (queue.empty()) {
     const auto saved = try_save(write);
-    if (saved) {
-      unsaved_.erase(write.table);
-      return;
-    }
-    spdlog::error("db: {} not saved: {}; kept in memory and retried every {} ms", write.what, saved.error(),
-                  retry_every_.count());
+    if (saved || !saved.error().retryable()) unsaved_.erase(write.table);
+    if (saved) return;
     write.refusals = 1;
+    if (!saved.error().retryable()) return set_aside(std::move(write), saved.error());
+    spdlog::error("db: {} not saved: {}; kept in memory and retried every {} ms", write.what, saved.error().message,
+                  retry_every_.count());
     write.saves_before = saves_;
     if (unsaved_count_ == 0) next_retry_ = std::chrono::steady_clock::now() + retry_every_;
     queue.push_back(std::move(write));
     ++unsaved_count_;
-    note_unsaved(saved.error());
+    note_unsaved(saved.error().message);
     return;
   }
   queue.push_back(std::move(write));  // after its table's records still waiting: their order is kept
@@ -82,9 +81,13 @@ bool DbWriter::retry_unsaved() {
       Unsaved& write = queue.front();
       const auto saved = try_save(write);
       if (!saved) {
-        error = saved.error();
-        // Refused again and again while the store takes other records: the record is the problem.
-        if (++write.refusals < kSetAsideAfter || saves_ == write.saves_before) break;
+        // Refused as it is, or failed again and again while the store takes other records: the
+        // record is the problem.
+        ++write.refusals;
+        if (saved.error().retryable()) {
+          error = saved.error().message;
+          if (write.refusals < kSetAsideAfter || saves_ == write.saves_before) break;
+        }
         set_aside(std::move(write), saved.error());
       }
       queue.pop_front();
@@ -98,15 +101,21 @@ bool DbWriter::retry_unsaved() {
   return unsaved_count_ == 0;
 }
 
-void DbWriter::set_aside(Unsaved write, const std::string& error) {
-  spdlog::critical(
-      "db: {} set aside after {} refusals while other records were saved ({}): the records after it go on; it is "
-      "kept in memory and tried once more at the stop",
-      write.what, write.refusals, error);
+void DbWriter::set_aside(Unsaved write, const StoreError& error) {
+  if (error.retryable())
+    spdlog::critical(
+        "db: {} set aside after {} refusals while other records were saved ({}): the records after it go on; it is "
+        "kept in memory and tried once more at the stop",
+        write.what, write.refusals, error.message);
+  else
+    spdlog::critical(
+        "db: {} refused by the store ({}): set aside, the records after it go on; it is kept in memory and tried "
+        "once more at the stop",
+        write.what, error.message);
   {
     std::lock_guard lock(mutex_);
     health_.set_aside = ++set_aside_total_;
-    health_.set_aside_error = write.what + ": " + error;
+    health_.set_aside_error = write.what + ": " + error.message;
   }
   set_aside_.push_back(std::move(write));
   if (set_aside_.size() > kMaxSetAside) {
@@ -137,7 +146,7 @@ void DbWriter::stop() {
 
 void DbWriter::run() {
   for (;;) {
-    std::function<void(Store&)> job;
+    Job job;
     {
       std::unique_lock lock(mutex_);
       const auto ready = [this] { return stopping_ || !jobs_.empty(); };
@@ -164,9 +173,9 @@ void DbWriter::run() {
   }
 }
 
-void DbWriter::run_job(const std::function<void(Store&)>& job) {
+void DbWriter::run_job(const Job& job) {
   try {
-    job(store_);
+    job(stores_);
   } catch (const std::exception& e) {
     spdlog::error("db writer: {}", e.what());
   }

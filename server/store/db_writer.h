@@ -1,14 +1,17 @@
 // The database's single writer: one thread that runs write jobs in the order they were posted
-// (finished games and series, new players and bots), each committed at once by the Store.
-// A game or series the store refuses (disk full, database locked past the busy timeout, I/O
-// error) is not dropped: it is kept in memory with the later games and series of its table (a
-// table's records keep their order: its games before its series), and retried every few seconds
-// until the store takes it; the other tables' records are saved meanwhile. One the store keeps
-// refusing while it takes others (kSetAsideAfter tries) is the problem itself (e.g. larger than the
-// database may grow): it is set aside, loudly, so that its table's later records go on; set-aside
-// records stay in memory (at most kMaxSetAside) and are tried once more at stop(). health() says
-// how many wait, how many were set aside, and why (GET /healthz). stop() lets the queue drain
-// before the thread ends, so a graceful shutdown loses nothing the store takes.
+// (finished games and series, new players and bots), each committed at once by its store. A job
+// takes the one store interface it needs (server/store/stores.h).
+// A game or series the store fails to write (disk full, database locked past the busy timeout, I/O
+// error: a retryable StoreError) is not dropped: it is kept in memory with the later games and
+// series of its table (a table's records keep their order: its games before its series), and
+// retried every few seconds until the store takes it; the other tables' records are saved
+// meanwhile. One the store keeps failing while it takes others (kSetAsideAfter tries) is the
+// problem itself (e.g. larger than the database may grow): it is set aside, loudly, so that its
+// table's later records go on. One the store refuses as it is (not retryable: an invalid record, a
+// missing series) is set aside at once. Set-aside records stay in memory (at most kMaxSetAside)
+// and are tried once more at stop(). health() says how many wait, how many were set aside, and why
+// (GET /healthz). stop() lets the queue drain before the thread ends, so a graceful shutdown loses
+// nothing the store takes.
 #pragma once
 
 #include <chrono>
@@ -22,7 +25,7 @@
 #include <string>
 #include <thread>
 
-#include "server/store/store.h"
+#include "server/store/stores.h"
 
 namespace skat::app {
 
@@ -33,20 +36,24 @@ class DbWriter {
   static constexpr std::chrono::seconds kRetryEvery{2};
   static constexpr int kSetAsideAfter = 5;
 
-  explicit DbWriter(Store& store, std::chrono::milliseconds retry_every = kRetryEvery);
+  explicit DbWriter(Stores stores, std::chrono::milliseconds retry_every = kRetryEvery);
   ~DbWriter();
   DbWriter(const DbWriter&) = delete;
   DbWriter& operator=(const DbWriter&) = delete;
 
-  // Runs `job` on the writer thread; exceptions are logged, never propagated.
-  void post(std::function<void(Store&)> job);
+  // Runs `job` on the writer thread with the store interface it takes (its one parameter, e.g.
+  // `IdentityStore&`); exceptions are logged, never propagated.
+  template <class Job>
+  void post(Job job) {
+    enqueue([job = std::move(job)](const Stores& stores) mutable { stores.run(job); });
+  }
   // Runs `job` and waits for its value (for HTTP admin calls; never from the writer thread).
-  template <class F>
-  auto call(F job) -> decltype(job(std::declval<Store&>())) {
-    using R = decltype(job(std::declval<Store&>()));
+  template <class Job>
+  auto call(Job job) {
+    using R = decltype(std::declval<const Stores&>().run(job));
     auto promise = std::make_shared<std::promise<R>>();
     auto future = promise->get_future();
-    post([promise, job = std::move(job)](Store& store) mutable { promise->set_value(job(store)); });
+    enqueue([promise, job = std::move(job)](const Stores& stores) mutable { promise->set_value(stores.run(job)); });
     return future.get();
   }
 
@@ -58,7 +65,7 @@ class DbWriter {
   struct Health {
     std::size_t unsaved = 0;      // games and series refused by the store, waiting for a retry
     std::size_t set_aside = 0;    // games and series set aside since the start (the store kept refusing them alone)
-    std::string error;            // the store's last refusal (empty when nothing waits)
+    std::string error;            // the store's last failure (empty when nothing waits)
     std::string set_aside_error;  // why the last one was set aside, and which (empty when none was)
   };
   // Any thread.
@@ -70,27 +77,29 @@ class DbWriter {
   static constexpr std::size_t kMaxSetAside = 16;
 
  private:
+  using Job = std::function<void(const Stores&)>;
   struct Unsaved {
-    std::function<std::expected<void, std::string>(Store&)> save;
+    std::function<StoreResult<void>(RecordStore&)> save;
     std::string what;  // "game 3 of table 7", for the log
     table::TableId table = 0;
     int refusals = 0;
     std::uint64_t saves_before = 0;  // saves_ at the first refusal
   };
+  void enqueue(Job job);
   void run();
-  void run_job(const std::function<void(Store&)>& job);
+  void run_job(const Job& job);
   // On the writer thread: saves at once unless records of the same table wait, else queues it.
   void save(Unsaved write);
-  std::expected<void, std::string> try_save(const Unsaved& write);
+  StoreResult<void> try_save(const Unsaved& write);
   // Retries each table's waiting records in order; whether none waits any more.
   bool retry_unsaved();
-  void set_aside(Unsaved write, const std::string& error);
+  void set_aside(Unsaved write, const StoreError& error);
   void note_unsaved(const std::string& error);
 
-  Store& store_;
+  Stores stores_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<std::function<void(Store&)>> jobs_;
+  std::deque<Job> jobs_;
   bool stopping_ = false;
   std::chrono::milliseconds retry_every_;
   // Writer thread only: the refused records by table, each table's in order, and their count.

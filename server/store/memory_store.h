@@ -1,6 +1,11 @@
-// A Store kept in memory: for tests of the network layer and for `skat serve --db :memory:`-like
-// runs without SQLite. Bot accounts are created through the same interface; nothing persists.
-// Guest sessions expire after 30 days, as with SQLite, and unused guests are purged alike.
+// The store interfaces kept in memory: for tests of the network layer and for runs without a
+// database. Guests, their sessions (they expire after 30 days, as in the database) and the purge
+// of unused guests behave as in the database; house bot accounts are created alike; nothing
+// persists. Players' own bot accounts need a database (their requests answer no_database()), and
+// a store of one node alone has no other node to exchange with. One class holds the state the
+// concerns share (names are unique across guests and bots; guests who played stay); its
+// implementation is split by concern: memory_store_identities.cpp, memory_store_accounts.cpp,
+// memory_store_records.cpp and memory_store_tournaments.cpp.
 #pragma once
 
 #include <map>
@@ -8,36 +13,69 @@
 #include <set>
 #include <vector>
 
-#include "server/store/store.h"
+#include "server/store/bot_account_store.h"
+#include "server/store/identity_store.h"
+#include "server/store/node_store.h"
+#include "server/store/record_store.h"
+#include "server/store/tournament_store.h"
 
 namespace skat::app {
 
-class MemoryStore : public Store {
+class MemoryStore : public IdentityStore,
+                    public BotAccountStore,
+                    public RecordStore,
+                    public NodeStore,
+                    public TournamentStore {
  public:
-  std::expected<Identity, std::string> create_guest(std::string_view name) override;
-  std::expected<std::string, std::string> create_session(std::int64_t player_id) override;
-  std::expected<Identity, std::string> verify_session(std::string_view token) override;
-  std::expected<int, std::string> purge_unused_guests(db::Timestamp now, db::Timestamp created_before,
-                                                      const std::set<std::int64_t>& keep) override;
-  std::expected<Identity, std::string> verify_bot(std::string_view name, std::string_view token) override;
-  std::expected<NewBot, std::string> create_bot(std::string_view name, std::string_view kind) override;
-  std::expected<void, std::string> save_game(const table::FinishedGame& game) override;
-  std::expected<void, std::string> save_series(const table::FinishedSeries& series) override;
-  std::expected<Recovery, std::string> recover_unfinished_series() override { return Recovery{}; }
-  std::expected<table::TableId, std::string> create_table(const table::TableConfig&) override;
+  // IdentityStore (memory_store_identities.cpp).
+  StoreResult<Identity> create_guest(std::string_view name) override;
+  StoreResult<std::string> create_session(std::int64_t player_id) override;
+  StoreResult<Identity> verify_session(std::string_view token) override;
+  StoreResult<int> purge_unused_guests(db::Timestamp now, db::Timestamp created_before,
+                                       const std::set<std::int64_t>& keep) override;
+  StoreResult<Identity> verify_bot(std::string_view name, std::string_view token) override;
+  // House bots keep the program they were created with; none is ever barred.
+  StoreResult<void> set_bot_program(std::int64_t, std::string_view) override { return {}; }
+  StoreResult<std::vector<std::int64_t>> barred_bots(const std::vector<std::int64_t>&) override {
+    return std::vector<std::int64_t>{};
+  }
 
-  std::expected<std::int64_t, std::string> create_tournament(const db::TournamentRecord& record) override;
-  std::expected<void, std::string> add_tournament_table(std::int64_t id, const db::TournamentTable& table) override;
-  std::expected<void, std::string> update_tournament(std::int64_t id, const db::TournamentProgress& p) override;
-  std::expected<std::vector<db::TournamentRecord>, std::string> tournaments(int limit) override;
-  std::expected<std::pair<db::TournamentRecord, std::vector<db::TournamentTable>>, std::string> tournament(
-      std::int64_t id) override;
+  // BotAccountStore (memory_store_accounts.cpp).
+  StoreResult<NewBot> create_bot(std::string_view name, std::string_view kind) override;
+  StoreResult<NewBot> create_owned_bot(std::int64_t owner, std::string_view name, bool challenges,
+                                       int max_per_owner) override;
+  StoreResult<std::vector<BotInfo>> owned_bots(std::int64_t owner) override;
+  StoreResult<BotInfo> update_owned_bot(std::int64_t owner, std::int64_t bot, std::optional<std::string> name,
+                                        std::optional<bool> challenges) override;
+  StoreResult<void> delete_owned_bot(std::int64_t owner, std::int64_t bot) override;
+  StoreResult<NewBot> rekey_owned_bot(std::int64_t owner, std::int64_t bot) override;
+  StoreResult<BotInfo> set_bot_disabled(std::string_view name, bool disabled) override;
+  StoreResult<BotInfo> revoke_bot(std::string_view name) override;
+  StoreResult<BotInfo> find_bot(std::string_view name) override;
+  StoreResult<std::vector<BotInfo>> challengeable_bots() override;
 
+  // RecordStore (memory_store_records.cpp).
+  StoreResult<table::TableId> create_table(const table::TableConfig&) override;
+  StoreResult<void> save_game(const table::FinishedGame& game) override;
+  StoreResult<void> save_series(const table::FinishedSeries& series) override;
   std::size_t games() const;
   std::size_t series() const;
   std::size_t abandoned_series() const;
   // The event log of the last game saved (tests; null before any).
   table::Json last_game_events() const;
+
+  // NodeStore: one node alone.
+  StoreResult<std::vector<NodeTables>> exchange_lobby(const std::string&) override { return std::vector<NodeTables>{}; }
+  StoreResult<Recovery> take_over_silent_nodes() override { return Recovery{}; }
+
+  // TournamentStore (memory_store_tournaments.cpp).
+  StoreResult<std::int64_t> create_tournament(const db::TournamentRecord& record) override;
+  StoreResult<void> add_tournament_table(std::int64_t id, const db::TournamentTable& table) override;
+  StoreResult<void> update_tournament(std::int64_t id, const db::TournamentProgress& p) override;
+  StoreResult<std::vector<db::TournamentRecord>> tournaments(int limit) override;
+  StoreResult<std::pair<db::TournamentRecord, std::vector<db::TournamentTable>>> tournament(std::int64_t id) override;
+  // No player's tournament uses anything: their limits are the database's to count.
+  StoreResult<TournamentUsage> tournament_usage(std::int64_t, db::Timestamp) override { return TournamentUsage{}; }
 
  private:
   mutable std::mutex mutex_;

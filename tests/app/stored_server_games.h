@@ -170,12 +170,12 @@ inline PlayedSeries play_and_store(DatabaseStore& store, const std::vector<std::
   p.games = std::move(driver.games_);
   for (const table::FinishedGame& g : p.games) {
     const auto saved = store.save_game(g);
-    EXPECT_TRUE(saved) << saved.error();
+    EXPECT_TRUE(saved) << saved.error().message;
   }
   EXPECT_EQ(driver.series_.size(), 1u);
   for (const table::FinishedSeries& s : driver.series_) {
     const auto saved = store.save_series(s);
-    EXPECT_TRUE(saved) << saved.error();
+    EXPECT_TRUE(saved) << saved.error().message;
   }
   return p;
 }

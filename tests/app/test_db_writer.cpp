@@ -1,6 +1,6 @@
 // The database writer when the store refuses writes (a full disk, a locked database): nothing is
 // dropped, the order is kept, health() says what waits and why, and everything is saved once the
-// store takes writes again.
+// store takes writes again; a record the store refuses as it is goes aside at once.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -18,13 +18,14 @@ using namespace std::chrono_literals;
 
 class RefusingStore : public skat::app::MemoryStore {
  public:
-  std::expected<void, std::string> save_game(const skat::table::FinishedGame& game) override {
-    if (full) return std::unexpected("full: database or disk is full");
+  skat::app::StoreResult<void> save_game(const skat::table::FinishedGame& game) override {
+    if (full) return std::unexpected(skat::app::StoreError{failure, "full: database or disk is full"});
     std::lock_guard lock(mutex);
     saved.push_back(game.pgn_line);
     return {};
   }
   std::atomic<bool> full = false;
+  skat::app::StoreError::Kind failure = skat::app::StoreError::Kind::Unavailable;  // how it fails while full
   std::mutex mutex;
   std::vector<std::string> saved;
 };
@@ -86,8 +87,11 @@ TEST(DbWriter, AStopTriesTheWaitingWritesOnceMore) {
 // everything else.
 class OneBadWriteStore : public skat::app::MemoryStore {
  public:
-  std::expected<void, std::string> save_game(const skat::table::FinishedGame& game) override {
-    if (game.table == 9 && game.game_index == 1) return std::unexpected("database or disk is full");
+  skat::app::StoreResult<void> save_game(const skat::table::FinishedGame& game) override {
+    if (game.table == 9 && game.game_index == 1) {
+      ++refusals;
+      return std::unexpected(skat::app::StoreError{failure, message});
+    }
     std::lock_guard lock(mutex);
     saved.push_back(game.pgn_line);
     return {};
@@ -96,6 +100,9 @@ class OneBadWriteStore : public skat::app::MemoryStore {
     std::lock_guard lock(mutex);
     return saved;
   }
+  skat::app::StoreError::Kind failure = skat::app::StoreError::Kind::Unavailable;  // how it refuses game 1
+  std::string message = "database or disk is full";
+  std::atomic<int> refusals = 0;
   std::mutex mutex;
   std::vector<std::string> saved;
 };
@@ -136,6 +143,46 @@ TEST(DbWriter, NothingIsSetAsideWhileTheStoreRefusesEverything) {
   EXPECT_TRUE(eventually([&] { return writer.health().unsaved == 0; }));
   writer.stop();
   EXPECT_EQ(store.saved.size(), 2u);
+}
+
+// A locked database (Busy) is waited for like a full disk: retried, never set aside.
+TEST(DbWriter, ABusyDatabaseIsRetriedUntilItTakesTheWrites) {
+  RefusingStore store;
+  store.failure = skat::app::StoreError::Kind::Busy;
+  skat::app::DbWriter writer(store, 10ms);
+  store.full = true;
+  writer.save_game(game(0, 7));
+  writer.save_game(game(1, 7));
+  EXPECT_TRUE(eventually([&] { return writer.health().unsaved == 2; }));
+  std::this_thread::sleep_for(20 * skat::app::DbWriter::kSetAsideAfter * 10ms);  // many retries
+  EXPECT_EQ(writer.health().set_aside, 0u);
+  store.full = false;
+  EXPECT_TRUE(eventually([&] { return writer.health().unsaved == 0; }));
+  writer.stop();
+  EXPECT_EQ(store.saved, (std::vector<std::string>{"line 0", "line 1"}));
+}
+
+// A record the store refuses as it is (not retryable) is set aside at once, without retries; its
+// table's later records are saved meanwhile, and it is tried once more at the stop.
+TEST(DbWriter, ARecordTheStoreRefusesAsItIsIsSetAsideAtOnce) {
+  OneBadWriteStore store;
+  store.failure = skat::app::StoreError::Kind::Invalid;
+  store.message = "invalid: a seat's player is not known";
+  skat::app::DbWriter writer(store, 10ms);
+  writer.save_game(game(0, 9));
+  writer.save_game(game(1, 9));  // refused as it is
+  writer.save_game(game(2, 9));  // not held back by it
+  EXPECT_TRUE(eventually([&] { return store.saved_now().size() == 2; }));
+  EXPECT_EQ(writer.health().set_aside, 1u);
+  EXPECT_EQ(writer.health().unsaved, 0u);
+  EXPECT_TRUE(writer.health().error.empty());
+  EXPECT_NE(writer.health().set_aside_error.find("game 1 of table 9: invalid: a seat's player is not known"),
+            std::string::npos);
+  std::this_thread::sleep_for(20 * skat::app::DbWriter::kSetAsideAfter * 10ms);  // retry periods pass
+  EXPECT_EQ(store.refusals, 1);
+  writer.stop();
+  EXPECT_EQ(store.refusals, 2);  // the last try at the stop
+  EXPECT_EQ(store.saved, (std::vector<std::string>{"9/0", "9/2"}));
 }
 
 }  // namespace

@@ -18,35 +18,49 @@ using namespace std::chrono_literals;
 namespace app = skat::app;
 namespace table = skat::table;
 
+// The store under test: one object behind the two interfaces the test uses.
+struct StoreUnderTest {
+  std::shared_ptr<void> owner;
+  app::IdentityStore* identities = nullptr;
+  app::RecordStore* records = nullptr;
+};
+
+template <class S>
+StoreUnderTest under_test(std::unique_ptr<S> store) {
+  StoreUnderTest out{nullptr, store.get(), store.get()};
+  out.owner = std::move(store);
+  return out;
+}
+
 // "memory" or "database" (a fresh SQLite file, or a fresh PostgreSQL schema in the ".pg" copy).
-std::unique_ptr<app::Store> make_store(const std::string& kind) {
-  if (kind == "memory") return std::make_unique<app::MemoryStore>();
+StoreUnderTest make_store(const std::string& kind) {
+  if (kind == "memory") return under_test(std::make_unique<app::MemoryStore>());
   const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "skat_guest_purge.sqlite";
   std::filesystem::remove(path);
   auto store = app::DatabaseStore::open(skat::test::fresh_store(path.string()));
-  EXPECT_TRUE(store) << store.error();
-  return store ? std::move(*store) : nullptr;
+  EXPECT_TRUE(store) << store.error().message;
+  return store ? under_test(std::move(*store)) : StoreUnderTest{};
 }
 
 class GuestPurge : public testing::TestWithParam<std::string> {};
 
 // A guest with its session token.
-std::pair<app::Identity, std::string> guest(app::Store& store, const std::string& name) {
+std::pair<app::Identity, std::string> guest(app::IdentityStore& store, const std::string& name) {
   auto who = store.create_guest(name);
-  EXPECT_TRUE(who) << who.error();
+  EXPECT_TRUE(who) << who.error().message;
   auto token = store.create_session(who->player_id);
-  EXPECT_TRUE(token) << token.error();
+  EXPECT_TRUE(token) << token.error().message;
   return {*who, *token};
 }
 
 // One game of three guests, every move a timeout, saved by the store.
-void play_one_game(app::Store& store, const std::array<app::Identity, 3>& players) {
+void play_one_game(app::RecordStore& store, const std::array<app::Identity, 3>& players) {
   table::TableConfig config;
   config.deals = 1;
   config.human_move_ms = 1000;
   config.deal_source = [](int) { return std::uint64_t{12345}; };
   const auto id = store.create_table(config);
-  ASSERT_TRUE(id) << id.error();
+  ASSERT_TRUE(id) << id.error().message;
   table::Table t(*id, config);
   table::TimePoint now = table::Clock::now();
   for (int seat = 0; seat < 3; ++seat) {
@@ -65,39 +79,39 @@ void play_one_game(app::Store& store, const std::array<app::Identity, 3>& player
 
 TEST_P(GuestPurge, GuestsWhoNeverPlayedGoAfterTheCutOffAndPlayersStay) {
   const auto store = make_store(GetParam());
-  ASSERT_TRUE(store);
-  const auto [a, a_token] = guest(*store, "player-a");
-  const auto [b, b_token] = guest(*store, "player-b");
-  const auto [c, c_token] = guest(*store, "player-c");
-  play_one_game(*store, {a, b, c});
-  const auto [idle, idle_token] = guest(*store, "idle");
-  const auto [online, online_token] = guest(*store, "online");
-  const auto [back, back_token] = guest(*store, "back");
+  ASSERT_TRUE(store.owner);
+  const auto [a, a_token] = guest(*store.identities, "player-a");
+  const auto [b, b_token] = guest(*store.identities, "player-b");
+  const auto [c, c_token] = guest(*store.identities, "player-c");
+  play_one_game(*store.records, {a, b, c});
+  const auto [idle, idle_token] = guest(*store.identities, "idle");
+  const auto [online, online_token] = guest(*store.identities, "online");
+  const auto [back, back_token] = guest(*store.identities, "back");
 
   // Now, with the cut-off a week back, nobody is old enough and every session is valid.
   const skat::db::Timestamp now = skat::db::now();
-  const auto none = store->purge_unused_guests(now, now - std::chrono::days(7), {});
-  ASSERT_TRUE(none) << none.error();
+  const auto none = store.identities->purge_unused_guests(now, now - std::chrono::days(7), {});
+  ASSERT_TRUE(none) << none.error().message;
   EXPECT_EQ(*none, 0);
 
   // A week and a day later (no session has expired yet): the idle guest goes; the online one is
   // kept by the hub, and `back` signed in since the previous purge.
   const skat::db::Timestamp later = now + std::chrono::days(8);
   const skat::db::Timestamp cut_off = later - std::chrono::days(7);
-  ASSERT_TRUE(store->verify_session(back_token));
-  const auto first = store->purge_unused_guests(later, cut_off, {online.player_id});
-  ASSERT_TRUE(first) << first.error();
+  ASSERT_TRUE(store.identities->verify_session(back_token));
+  const auto first = store.identities->purge_unused_guests(later, cut_off, {online.player_id});
+  ASSERT_TRUE(first) << first.error().message;
   EXPECT_EQ(*first, 1);
   // The next purge keeps neither of them any more.
-  const auto second = store->purge_unused_guests(later, cut_off, {});
-  ASSERT_TRUE(second) << second.error();
+  const auto second = store.identities->purge_unused_guests(later, cut_off, {});
+  ASSERT_TRUE(second) << second.error().message;
   EXPECT_EQ(*second, 2);
   for (const std::string& token : {idle_token, online_token, back_token})
-    EXPECT_FALSE(store->verify_session(token)) << "a purged guest's session goes with it";
+    EXPECT_FALSE(store.identities->verify_session(token)) << "a purged guest's session goes with it";
   for (const std::string& token : {a_token, b_token, c_token})
-    EXPECT_TRUE(store->verify_session(token)) << "guests who played stay";
-  const auto third = store->purge_unused_guests(later, cut_off, {});
-  ASSERT_TRUE(third) << third.error();
+    EXPECT_TRUE(store.identities->verify_session(token)) << "guests who played stay";
+  const auto third = store.identities->purge_unused_guests(later, cut_off, {});
+  ASSERT_TRUE(third) << third.error().message;
   EXPECT_EQ(*third, 0);
 }
 

@@ -34,7 +34,7 @@ std::string fresh_db(const std::string& name) {
 
 std::unique_ptr<app::DatabaseStore> open_store(const std::string& path) {
   auto store = app::DatabaseStore::open(path);
-  if (!store) throw std::runtime_error(store.error());
+  if (!store) throw std::runtime_error(store.error().message);
   return std::move(*store);
 }
 
@@ -94,7 +94,7 @@ TEST(SeriesRecovery, ARunningSeriesComesBackAndItsNextGamesJoinTheSameRecord) {
   }  // the process dies: three games stored, the series running
   auto store = open_store(path);
   const auto recovery = store->recover_unfinished_series();
-  ASSERT_TRUE(recovery) << recovery.error();
+  ASSERT_TRUE(recovery) << recovery.error().message;
   EXPECT_EQ(recovery->aborted, 0);
   EXPECT_EQ(recovery->completed, 0);
   ASSERT_EQ(recovery->resumable.size(), 1u);
@@ -144,7 +144,7 @@ TEST(SeriesRecovery, CompleteSeriesAreFinishedAndTournamentSeriesAborted) {
   }
   auto store = open_store(path);
   const auto recovery = store->recover_unfinished_series();
-  ASSERT_TRUE(recovery) << recovery.error();
+  ASSERT_TRUE(recovery) << recovery.error().message;
   EXPECT_EQ(recovery->completed, 1);
   EXPECT_EQ(recovery->aborted, 1);
   ASSERT_EQ(recovery->resumable.size(), 1u);
@@ -190,17 +190,17 @@ TEST(SeriesRecovery, NodesResumeTheirOwnSeriesAndTakeOverASilentNode) {
   auto b = open_store(path);
   ASSERT_TRUE(b->join_as_node("b", 20ms));
   const auto own = b->recover_unfinished_series();
-  ASSERT_TRUE(own) << own.error();
+  ASSERT_TRUE(own) << own.error().message;
   ASSERT_EQ(own->resumable.size(), 1u);  // its own series, not a's
   EXPECT_EQ(own->resumable[0].table, on_b.table);
   EXPECT_EQ(own->aborted, 0);
 
   std::this_thread::sleep_for(120ms);  // a stays silent
   const auto moved = b->take_over("a", 100ms);
-  ASSERT_TRUE(moved) << moved.error();
+  ASSERT_TRUE(moved) << moved.error().message;
   EXPECT_EQ(*moved, 1);
   const auto adopted = b->recover_unfinished_series();
-  ASSERT_TRUE(adopted) << adopted.error();
+  ASSERT_TRUE(adopted) << adopted.error().message;
   std::set<table::TableId> tables;
   for (const app::UnfinishedSeries& u : adopted->resumable) tables.insert(u.table);
   EXPECT_EQ(tables, (std::set<table::TableId>{on_a.table, on_b.table}));
@@ -232,12 +232,12 @@ TEST(SeriesRecovery, ASilentNodeThatStillHoldsItsLockKeepsItsTables) {
   std::this_thread::sleep_for(150ms);
   EXPECT_EQ(b->take_over("a", 100ms).value(), 0);
   const auto silent = b->take_over_silent_nodes();
-  ASSERT_TRUE(silent) << silent.error();
+  ASSERT_TRUE(silent) << silent.error().message;
   EXPECT_TRUE(silent->resumable.empty());
   {
     auto single = open_store(path);
     const auto none = single->recover_unfinished_series();
-    ASSERT_TRUE(none) << none.error();
+    ASSERT_TRUE(none) << none.error().message;
     EXPECT_TRUE(none->resumable.empty());
     EXPECT_EQ(none->aborted, 0);
   }
@@ -245,7 +245,7 @@ TEST(SeriesRecovery, ASilentNodeThatStillHoldsItsLockKeepsItsTables) {
 
   a_lock.reset();  // a's process ended
   const auto adopted = b->take_over_silent_nodes();
-  ASSERT_TRUE(adopted) << adopted.error();
+  ASSERT_TRUE(adopted) << adopted.error().message;
   ASSERT_EQ(adopted->resumable.size(), 1u);
   EXPECT_EQ(adopted->resumable[0].table, on_a.table);
 }

@@ -50,7 +50,7 @@ class BotAccountsTest : public testing::Test {
     fs::create_directories(dir_);
     const std::string db = (dir_ / "skat.db").string();
     auto store = skat::app::DatabaseStore::open(db);
-    ASSERT_TRUE(store) << store.error();
+    ASSERT_TRUE(store) << store.error().message;
     store_ = std::move(*store);
     config.port = 0;
     config.web_dir = (dir_ / "no-web").string();

@@ -38,7 +38,7 @@ TEST(BotFleet, TheRouteToANodeKeepsHostAndPort) {
 // A store whose other live nodes are whatever the test says.
 class NodesStore : public skat::app::MemoryStore {
  public:
-  std::expected<std::vector<NodeTables>, std::string> exchange_lobby(const std::string&) override {
+  skat::app::StoreResult<std::vector<NodeTables>> exchange_lobby(const std::string&) override {
     const std::lock_guard lock(mutex_);
     std::vector<NodeTables> out;
     for (const std::string& n : others_) out.push_back({n, "[]"});

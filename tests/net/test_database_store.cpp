@@ -1,6 +1,7 @@
 // The SQLite store as the server uses it: a table's finished game is stored with what the table
-// saw happen (here: moves made by the server after the move clock ran out), and a guest's session
-// token is still valid after a restart (only its hash is stored).
+// saw happen (here: moves made by the server after the move clock ran out), a guest's session
+// token is still valid after a restart (only its hash is stored), and each failure has the kind its
+// callers act on (a refusal is no retry's business; a database failure is).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,6 +10,7 @@
 #include "db/migrations.h"
 #include "db/series.h"
 #include "server/store/database_store.h"
+#include "server/store/db_errors.h"
 #include "server/table/table.h"
 #include "tests/support/test_store.h"
 
@@ -22,19 +24,19 @@ TEST(DatabaseStore, AGameWithTimeoutsStoresThemPerSeat) {
   std::filesystem::remove(file);
   const std::string path = skat::test::fresh_store(file.string());
   auto store = skat::app::DatabaseStore::open(path);
-  ASSERT_TRUE(store) << store.error();
+  ASSERT_TRUE(store) << store.error().message;
 
   table::TableConfig config;
   config.deals = 1;
   config.human_move_ms = 1000;
   config.deal_source = [](int) { return std::uint64_t{12345}; };
   const auto id = (*store)->create_table(config);
-  ASSERT_TRUE(id) << id.error();
+  ASSERT_TRUE(id) << id.error().message;
   table::Table t(*id, config);
   table::TimePoint now = table::Clock::now();
   for (int seat = 0; seat < 3; ++seat) {
     const auto guest = (*store)->create_guest("timeout-" + std::to_string(seat));
-    ASSERT_TRUE(guest) << guest.error();
+    ASSERT_TRUE(guest) << guest.error().message;
     ASSERT_TRUE(t.sit(seat, table::Participant{guest->player_id, guest->name, false, ""}, now));
   }
   ASSERT_TRUE(t.start_series(0, now));
@@ -76,24 +78,83 @@ TEST(DatabaseStore, AGuestSessionOutlivesARestart) {
   std::int64_t id = 0;
   {
     auto store = skat::app::DatabaseStore::open(path);
-    ASSERT_TRUE(store) << store.error();
+    ASSERT_TRUE(store) << store.error().message;
     const auto guest = (*store)->create_guest("carla");
-    ASSERT_TRUE(guest) << guest.error();
+    ASSERT_TRUE(guest) << guest.error().message;
     id = guest->player_id;
     const auto session = (*store)->create_session(id);
-    ASSERT_TRUE(session) << session.error();
+    ASSERT_TRUE(session) << session.error().message;
     token = *session;
     EXPECT_GE(token.size(), 32u);
   }
   auto store = skat::app::DatabaseStore::open(path);  // the server restarted
-  ASSERT_TRUE(store) << store.error();
+  ASSERT_TRUE(store) << store.error().message;
   const auto back = (*store)->verify_session(token);
-  ASSERT_TRUE(back) << back.error();
+  ASSERT_TRUE(back) << back.error().message;
   EXPECT_EQ(back->player_id, id);
   EXPECT_EQ(back->name, "carla");
   EXPECT_FALSE(back->bot);
   EXPECT_FALSE((*store)->verify_session(token + "0"));
   EXPECT_FALSE((*store)->verify_session(""));
+}
+
+using Kind = skat::app::StoreError::Kind;
+
+TEST(DatabaseStore, EachFailureHasTheKindItsCallersActOn) {
+  const std::filesystem::path file = std::filesystem::path(testing::TempDir()) / "skat_store_errors.sqlite";
+  std::filesystem::remove(file);
+  auto opened = skat::app::DatabaseStore::open(skat::test::fresh_store(file.string()));
+  ASSERT_TRUE(opened) << opened.error().message;
+  skat::app::DatabaseStore& store = **opened;
+
+  const auto session = store.verify_session("no-such-token");
+  ASSERT_FALSE(session);
+  EXPECT_EQ(session.error().kind, Kind::Unauthorized);
+  EXPECT_EQ(session.error().message, "unknown or expired session");
+  const auto bot = store.verify_bot("nobody", "no-token");
+  ASSERT_FALSE(bot);
+  EXPECT_EQ(bot.error().kind, Kind::Unauthorized);
+  EXPECT_EQ(bot.error().message, "unknown bot or wrong token");
+
+  ASSERT_TRUE(store.create_bot("house-1", "simple"));
+  const auto taken = store.create_bot("HOUSE-1", "simple");
+  ASSERT_FALSE(taken);
+  EXPECT_EQ(taken.error().kind, Kind::Conflict);
+  const auto owner = store.create_guest("owner");
+  ASSERT_TRUE(owner) << owner.error().message;
+  ASSERT_TRUE(store.create_owned_bot(owner->player_id, "owned-1", false, 1));
+  const auto second = store.create_owned_bot(owner->player_id, "owned-2", false, 1);
+  ASSERT_FALSE(second);
+  EXPECT_EQ(second.error().kind, Kind::Quota);
+  const auto missing = store.find_bot("nobody");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().kind, Kind::NotFound);
+
+  // A record refused as it is: retrying it cannot help.
+  table::FinishedSeries series;
+  series.table = 424242;
+  const auto unstored = store.save_series(series);
+  ASSERT_FALSE(unstored);
+  EXPECT_EQ(unstored.error().kind, Kind::NotFound);
+  EXPECT_FALSE(unstored.error().retryable());
+  const auto ended = store.update_tournament(424242, {1, {}, "[]", "finished"});
+  ASSERT_FALSE(ended);
+  EXPECT_EQ(ended.error().kind, Kind::Invalid);
+  EXPECT_FALSE(ended.error().retryable());
+}
+
+// The database's own failures are retryable; the refusals of a request or record are not.
+TEST(DatabaseStore, DatabaseFailuresAreRetryableAndRefusalsAreNot) {
+  using skat::db::DbErrc;
+  for (const DbErrc code : {DbErrc::Busy, DbErrc::Full, DbErrc::Io, DbErrc::Engine, DbErrc::Corrupt})
+    EXPECT_TRUE(skat::app::db_failure({code, "x"}).retryable()) << skat::db::to_string(code);
+  for (const DbErrc code : {DbErrc::NotFound, DbErrc::AlreadyExists, DbErrc::Invalid, DbErrc::MissingRow,
+                            DbErrc::Unauthorized, DbErrc::LimitReached})
+    EXPECT_FALSE(skat::app::db_failure({code, "x"}).retryable()) << skat::db::to_string(code);
+  EXPECT_EQ(skat::app::db_failure({DbErrc::Busy, "database is locked"}).kind, Kind::Busy);
+  EXPECT_EQ(skat::app::db_failure({DbErrc::Busy, "database is locked"}).message, "busy: database is locked");
+  EXPECT_EQ(skat::app::db_refusal({DbErrc::AlreadyExists, "the name is taken"}).message, "the name is taken");
+  EXPECT_EQ(skat::app::db_refusal({DbErrc::Full, "disk full"}).message, "full: disk full");
 }
 
 }  // namespace

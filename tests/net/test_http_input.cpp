@@ -34,7 +34,7 @@ class HttpInputTest : public testing::Test {
     fs::create_directories(dir_);
     const std::string db = (dir_ / "skat.db").string();
     auto store = skat::app::DatabaseStore::open(db);
-    ASSERT_TRUE(store) << store.error();
+    ASSERT_TRUE(store) << store.error().message;
     store_ = std::move(*store);
     skat::app::ServeConfig config;
     config.port = 0;

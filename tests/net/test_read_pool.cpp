@@ -197,7 +197,7 @@ class ReadPoolTest : public testing::Test {
     dir_ = fresh_dir();
     db_ = (dir_ / "skat.db").string();
     auto store = app::DatabaseStore::open(db_);
-    ASSERT_TRUE(store) << store.error();
+    ASSERT_TRUE(store) << store.error().message;
     store_ = std::move(*store);
   }
   void start(app::ServeConfig config, std::shared_ptr<app::ReadModel> reads, int bots = 0) {
@@ -208,7 +208,7 @@ class ReadPoolTest : public testing::Test {
     port_ = server_->start(false);
     for (int i = 1; i <= bots; ++i) {
       const auto account = store_->create_bot("reader-bot-" + std::to_string(i), "simple");
-      ASSERT_TRUE(account) << account.error();
+      ASSERT_TRUE(account) << account.error().message;
       botclient::BotSettings s;
       s.endpoint = {"127.0.0.1", std::to_string(port_), "/ws"};
       s.name = account->name;

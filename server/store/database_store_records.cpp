@@ -1,0 +1,97 @@
+// The records of the live tables through the database store (server/store/database_store.h): a
+// table's row, its series' row at the first game, each game in its own transaction, the series'
+// end (and its provisional rating).
+#include <spdlog/spdlog.h>
+
+#include <nlohmann/json.hpp>
+
+#include "db/export.h"
+#include "db/transaction.h"
+#include "server/store/database_store.h"
+#include "server/store/db_errors.h"
+
+namespace skat::app {
+
+namespace {
+
+db::Timestamp stamp(table::TimePoint t) { return std::chrono::time_point_cast<std::chrono::milliseconds>(t); }
+
+}  // namespace
+
+StoreResult<table::TableId> DatabaseStore::create_table(const table::TableConfig& config) {
+  const std::string json = nlohmann::json{
+      {"deals", config.deals},
+      {"event", config.event},
+      {"bot_move_ms", config.bot_move_ms},
+      {"human_move_ms", config.human_move_ms},
+      {"grace_ms",
+       config.grace_ms}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  auto row = db::create_table(db_, json, node_);
+  if (!row) return std::unexpected(db_failure(row.error()));
+  tables_[row->id] = LiveTable{config.deals, config.event};
+  return row->id;
+}
+
+StoreResult<std::int64_t> DatabaseStore::series_for(const table::FinishedGame& game) {
+  const auto key = std::pair{game.table, game.series_index};
+  if (const auto it = series_.find(key); it != series_.end()) return it->second;
+  const LiveTable& t = tables_[game.table];
+  db::NewSeries series;
+  series.table_id = game.table;
+  series.event = t.event;
+  series.deals = t.deals;
+  for (std::size_t s = 0; s < 3; ++s) series.seats[s] = game.seats[s].player_id;
+  series.started_at = stamp(game.started);
+  auto created = db::create_series(db_, series);
+  if (!created) return std::unexpected(db_failure(created.error()));
+  series_[key] = created->id;
+  return created->id;
+}
+
+StoreResult<void> DatabaseStore::save_game(const table::FinishedGame& game) {
+  const auto series = series_for(game);
+  if (!series) return std::unexpected(series.error());
+  db::GameRecord record = db::game_record_from(*series, game.pgn, stamp(game.finished));
+  record.node = node_;
+  record.event_log = game.events.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  record.timeouts = game.timeouts;
+  record.replaced = game.replaced;
+  // The ISS line is written from the engine game, every call of the auction as played; it carries
+  // the game's id, so it is set right after the insert, in the same transaction.
+  auto tx = db::Transaction::begin(db_);
+  if (!tx) return std::unexpected(db_failure(tx.error()));
+  const auto inserted = db::insert_game(db_, record);
+  if (!inserted) return std::unexpected(db_failure(inserted.error()));
+  record.id = *inserted;
+  const auto series_row = db::get_series(db_, *series);
+  if (!series_row) return std::unexpected(db_failure(series_row.error()));
+  if (auto r = db::set_game_sgf(db_, record.id, db::sgf_line_from(*series_row, record, game.game)); !r)
+    return std::unexpected(db_failure(r.error()));
+  if (auto r = tx->commit(); !r) return std::unexpected(db_failure(r.error()));
+  return {};
+}
+
+StoreResult<void> DatabaseStore::save_series(const table::FinishedSeries& series) {
+  const auto key = std::pair{series.table, series.series_index};
+  const auto it = series_.find(key);
+  if (it == series_.end() && series.abandoned) return {};  // abandoned before its first game ended: no record
+  if (it == series_.end()) return std::unexpected(StoreError{StoreError::Kind::NotFound, "series has no stored games"});
+  if (series.abandoned) {
+    // Its humans all left: aborted with the games it has, and not rated.
+    const auto aborted = db::abort_series(db_, it->second, stamp(series.finished));
+    if (!aborted) return std::unexpected(db_failure(aborted.error()));
+    spdlog::info("series {} (table {}) abandoned after {} games: stored as aborted", it->second, series.table,
+                 series.series.games.size());
+    series_.erase(it);
+    return {};
+  }
+  const auto finished = db::finish_series(db_, it->second, series.pgn, series.scores, stamp(series.finished));
+  if (!finished) return std::unexpected(db_failure(finished.error()));
+  spdlog::info("series {} (table {}) finished and stored", it->second, series.table);
+  if (rater_)
+    if (auto rated = rater_(db_, it->second); !rated)
+      spdlog::warn("series {}: no provisional rating: {}", it->second, rated.error());
+  series_.erase(it);
+  return {};
+}
+}  // namespace skat::app

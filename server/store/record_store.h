@@ -1,0 +1,22 @@
+// The records of the live tables: a new table's row (its id, used by the lobby and the records
+// alike), each game stored the moment it ends and each series when it ends. The table hosts write
+// through the DbWriter (server/store/db_writer.h), which retries or sets aside what is refused.
+#pragma once
+
+#include "server/store/store_error.h"
+#include "server/table/table_types.h"
+
+namespace skat::app {
+
+class RecordStore {
+ public:
+  virtual ~RecordStore() = default;
+  virtual StoreResult<table::TableId> create_table(const table::TableConfig& config) = 0;
+  // The first game of a series also creates the series' record.
+  virtual StoreResult<void> save_game(const table::FinishedGame& game) = 0;
+  // Finished with its PGN, or aborted when its humans all left (NotFound when a finished series
+  // has no stored game).
+  virtual StoreResult<void> save_series(const table::FinishedSeries& series) = 0;
+};
+
+}  // namespace skat::app
