@@ -146,6 +146,17 @@ std::expected<std::string, std::string> current_tables_file(const std::string& t
   return (std::filesystem::path(tables) / newest).string();
 }
 
+std::expected<std::vector<std::string>, std::string> spec_data_files(const BotSpec& spec) {
+  std::vector<std::string> files;
+  if (spec.kind == "full") {
+    const auto file = current_tables_file(spec.tables);
+    if (!file) return std::unexpected(file.error());
+    files.push_back(*file);
+  }
+  if (searches(spec) && spec.infer == "learned") files.push_back(spec.model);
+  return files;
+}
+
 std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(const std::string& path) {
   return SharedFiles<TableSet>::get(path, [](const std::string& file) -> std::expected<TableSet, std::string> {
     auto tables = load_tables(file);

@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bots/pimc/pimc_player.h"
 #include "bots/player.h"
@@ -80,6 +81,11 @@ std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed);
 // bot with outer learning) its newest version, the *.wtab name that sorts last (the nightly job
 // writes v000001.wtab, v000002.wtab, …). A player made later picks up a newer version.
 std::expected<std::string, std::string> current_tables_file(const std::string& tables);
+
+// The data files a player of this spec loads now: the table file of a full bot
+// (current_tables_file) and the learned model (infer=learned); none for the other kinds. An
+// outside program's (`program:`) files are its own and not named.
+std::expected<std::vector<std::string>, std::string> spec_data_files(const BotSpec& spec);
 
 // The tables in `path`, loaded on first use and shared afterwards (thread-safe).
 std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(const std::string& path);

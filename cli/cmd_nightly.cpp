@@ -1,4 +1,4 @@
-// `skat nightly --db PATH`: the nightly job by hand (server/nightly): fold the new games into the
+// `skat nightly --db PATH`: the nightly job by hand (nightly/): fold the new games into the
 // next table version, recompute Seeger-Fabian and the chance-corrected Elo (hand luck on unless
 // --no-hand-luck), write the leaderboard snapshot; progress on stderr, a summary on stdout, exit 1
 // on failure. With --every-day-at HH:MM it stays in the foreground and runs the job every day at

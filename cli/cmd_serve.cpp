@@ -1,6 +1,6 @@
 // `skat serve`: the game server (HTTP + WebSocket on one port, SQLite, the web client); see
 // server/app/serve.h for what it does at start and at a graceful stop. With --nightly-at the
-// nightly job (server/nightly) runs every day at that UTC time beside it, on the same database.
+// nightly job (nightly/) runs every day at that UTC time beside it, on the same database.
 // At start the descriptor limit is raised toward what --max-connections needs.
 #include <spdlog/spdlog.h>
 

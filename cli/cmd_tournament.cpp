@@ -5,15 +5,20 @@
 // operator's with the admin token), whose bot clients play it at real tables: the command starts
 // it, follows its progress, prints the report the server stored and checks the revealed seed.
 // A long in-process tournament can be played in shards (--first-deal, --games FILE) on different
-// machines or days, and reported as one (--merge FILE…). In-process, a side may be an outside
-// program (`program:CMD ARGS`, bridge/program_player.h) under the move clock --move-ms.
+// machines or days, and reported as one (--merge FILE…), or played again and compared game by game
+// (--replay FILE); a games file records the build and data files that played it, and both modes
+// refuse files of another solver or other data files unless --allow-other-build. In-process, a
+// side may be an outside program (`program:CMD ARGS`, bridge/program_player.h) under --move-ms.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <chrono>
+#include <expected>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <set>
 #include <thread>
 #include <tuple>
@@ -23,8 +28,10 @@
 #include "bots/tournament/tournament_report.h"
 #include "bridge/program_player.h"
 #include "cli/command.h"
+#include "cli/games_provenance.h"
 #include "cli/http_call.h"
 #include "cli/progress_line.h"
+#include "cli/tournament_games.h"
 #include "db/migrations.h"
 #include "db/tournaments.h"
 #include "server/play/tournament_director.h"
@@ -44,6 +51,9 @@ struct TournamentArgs {
   std::string seating = "both";
   std::string games_out;
   std::vector<std::string> merge;
+  std::string replay;
+  bool allow_other_build = false;
+  bool deals_given = false, first_deal_given = false;  // --deals, --first-deal on the command line
   int threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   int move_ms = static_cast<int>(bridge::kDefaultMoveClock.count());
   bool json = false;
@@ -56,10 +66,6 @@ struct TournamentArgs {
   std::string token_file;  // --server: the player's session token
 };
 
-nlohmann::json faults_json(const bots::ProgramFaults& f) {
-  return {{"timeouts", f.timeouts}, {"crashes", f.crashes}, {"garbage", f.garbage}};
-}
-
 // The report as JSON; a side that is an outside program (`program:`) also has its faults, as
 // "program_faults" beside "timeouts" in each seating.
 nlohmann::json report_json(const bots::TournamentReport& report) {
@@ -69,25 +75,6 @@ nlohmann::json report_json(const bots::TournamentReport& report) {
          {std::tuple{"a", &report.a, &report.seatings[i].a}, std::tuple{"b", &report.b, &report.seatings[i].b}})
       if (spec->starts_with("program:")) j["seatings"][i][key]["program_faults"] = faults_json(figures->program_faults);
   return j;
-}
-
-// One game of a games file (--games), with the outside programs' faults per side when there are any.
-nlohmann::json game_json(const bots::TournamentGame& g) {
-  nlohmann::json j = app::tournament_game_json(g);
-  if (g.program_faults != std::array<bots::ProgramFaults, 2>{})
-    j["program_faults"] = {faults_json(g.program_faults[0]), faults_json(g.program_faults[1])};
-  return j;
-}
-
-std::optional<bots::TournamentGame> game_from_json(const nlohmann::json& j) {
-  auto g = app::tournament_game_from_json(j);
-  if (!g || !j.contains("program_faults")) return g;
-  const auto& faults = j["program_faults"];
-  for (std::size_t side = 0; side < 2 && faults.is_array() && faults.size() == 2; ++side)
-    if (faults[side].is_object())
-      g->program_faults[side] = {faults[side].value("timeouts", 0), faults[side].value("crashes", 0),
-                                 faults[side].value("garbage", 0)};
-  return g;
 }
 
 void print_report(const bots::TournamentReport& report, bool json) {
@@ -213,41 +200,24 @@ bool parse_specs(const std::string& a, const std::string& b, bots::TournamentCon
   return true;
 }
 
-// `--games FILE`: a header line (the bots, seed, seating, deals played, seconds), then one game per line.
-bool write_games(const std::string& path, const bots::TournamentConfig& config, const std::string& seating,
-                 const std::vector<bots::TournamentGame>& games, double seconds) {
-  std::ofstream out(path);
-  out << nlohmann::json{{"a", config.a.describe()}, {"b", config.b.describe()},        {"seed", config.seed},
-                        {"seating", seating},       {"first_deal", config.first_deal}, {"deals", config.deals},
-                        {"seconds", seconds}}
-             .dump()
-      << '\n';
-  for (const bots::TournamentGame& g : games) out << game_json(g).dump() << '\n';
-  out.flush();
-  if (!out) spdlog::error("tournament: --games {}: cannot write", path);
-  return static_cast<bool>(out);
-}
-
 // `--merge FILE…`: the report of shards played apart (`--first-deal`, `--games`), which must be of
-// the same bots, seed and seating and must not overlap.
+// the same bots, seed and seating, must not overlap, and must have been played with the same solver
+// and data files (their headers' builds; not compared with this binary, which plays nothing).
 int run_merge(const TournamentArgs& args) {
   bots::TournamentConfig config;
   std::vector<bots::TournamentGame> games;
   std::set<std::tuple<int, int, int>> seen;
   nlohmann::json first;
+  std::optional<GamesProvenance> reference;  // the build of the first shard that names one
+  std::string reference_path;
   double seconds = 0;
   for (const std::string& path : args.merge) {
-    std::ifstream in(path);
-    std::string line;
-    if (!std::getline(in, line)) {
-      spdlog::error("tournament: --merge {}: empty or unreadable", path);
+    auto file = read_games_file(path);
+    if (!file) {
+      spdlog::error("tournament: --merge {}", file.error());
       return 1;
     }
-    const auto header = nlohmann::json::parse(line, nullptr, false);
-    if (!header.is_object() || !header.contains("a") || !header.contains("seating")) {
-      spdlog::error("tournament: --merge {}: no header line", path);
-      return 1;
-    }
+    const nlohmann::json& header = file->header;
     const auto same = [&](const char* key) {
       return header.value(key, nlohmann::json()) == first.value(key, nlohmann::json());
     };
@@ -257,18 +227,24 @@ int run_merge(const TournamentArgs& args) {
       spdlog::error("tournament: --merge {}: other bots, seed or seating than {}", path, args.merge.front());
       return 1;
     }
+    if (const auto build = provenance_of_header(header); !build) {
+      warn_provenance_unknown("--merge", path);
+    } else if (!reference) {
+      reference = build;
+      reference_path = path;
+    } else if (!accept_difference(
+                   "--merge",
+                   compare_provenance(*reference, *build, "the games of " + reference_path, "the games of " + path),
+                   args.allow_other_build)) {
+      return 1;
+    }
     seconds += header.value("seconds", 0.0);
-    for (int number = 2; std::getline(in, line); ++number) {
-      const auto game = game_from_json(nlohmann::json::parse(line, nullptr, false));
-      if (!game) {
-        spdlog::error("tournament: --merge {}:{}: not a tournament game", path, number);
+    for (bots::TournamentGame& game : file->games) {
+      if (!seen.insert({game.deal, game.b_seats, game.rotation}).second) {
+        spdlog::error("tournament: --merge {}: deal {} played twice (overlapping shards)", path, game.deal);
         return 1;
       }
-      if (!seen.insert({game->deal, game->b_seats, game->rotation}).second) {
-        spdlog::error("tournament: --merge {}:{}: deal {} played twice (overlapping shards)", path, number, game->deal);
-        return 1;
-      }
-      games.push_back(std::move(*game));
+      games.push_back(std::move(game));
     }
   }
   if (!parse_specs(first.value("a", ""), first.value("b", ""), config, false)) return 1;
@@ -284,17 +260,21 @@ int run_merge(const TournamentArgs& args) {
   return 0;
 }
 
-int run_tournament_command(const TournamentArgs& args) {
-  if (!args.merge.empty()) return run_merge(args);
-  if (!args.server.empty()) return run_on_server(args);
-  bots::TournamentConfig config;
+// The in-process tournament `args` asks for (bots, deals, seed, seating, threads, judge, outside
+// programs' clock); 0, or the exit code when it cannot be played.
+int in_process_config(const TournamentArgs& args, bots::TournamentConfig& config) {
   if (!parse_specs(args.a, args.b, config)) return 2;
   config.deals = args.deals;
   config.first_deal = args.first_deal;
   config.seed = args.seed;
   config.threads = args.threads;
   config.judge = !args.no_judge;
-  config.b_seats = *bots::seatings_named(args.seating);  // CLI11 admits only the three names
+  const auto seatings = bots::seatings_named(args.seating);
+  if (!seatings) {
+    spdlog::error("tournament: unknown seating '{}'", args.seating);
+    return 2;
+  }
+  config.b_seats = *seatings;
   const std::chrono::milliseconds clock(args.move_ms);
   for (const bots::BotSpec* spec : {&config.a, &config.b}) {
     if (spec->kind != "program") continue;
@@ -311,21 +291,102 @@ int run_tournament_command(const TournamentArgs& args) {
     spdlog::error("tournament: a bot account (account:NAME) plays through a server only (--server)");
     return 2;
   }
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<bots::TournamentGame> games;
+  return 0;
+}
+
+// Plays `config`, with progress on stderr unless `quiet`; nullopt (logged) when a game fails.
+std::optional<std::vector<bots::TournamentGame>> play(const bots::TournamentConfig& config, bool quiet) {
   try {
     ProgressLine line("deals", std::chrono::seconds(10), 2);
-    games = bots::run_tournament(
-        config, args.quiet ? bots::ProgressFn{} : bots::ProgressFn([&](const bots::Progress& p) { line.show(p); }));
+    return bots::run_tournament(
+        config, quiet ? bots::ProgressFn{} : bots::ProgressFn([&](const bots::Progress& p) { line.show(p); }));
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());
+    return std::nullopt;
+  }
+}
+
+// `--replay FILE`: plays the deals of a games file again (its bots, seed, seating and deals, or the
+// part of them --first-deal and --deals name) and compares every game's outcome with the recorded
+// one; first the file's build is compared with this binary's (solver digest, data files, commit).
+int run_replay(const TournamentArgs& args) {
+  auto file = read_games_file(args.replay);
+  if (!file) {
+    spdlog::error("tournament: --replay {}", file.error());
     return 1;
   }
+  const nlohmann::json& header = file->header;
+  TournamentArgs again = args;
+  again.a = header.value("a", "");
+  again.b = header.value("b", "");
+  again.seed = header.value("seed", std::uint64_t{0});
+  again.seating = header.value("seating", "");
+  again.no_judge = true;  // the outcomes are compared, not the solver's verdicts
+  const int recorded_first = header.value("first_deal", 0), recorded_deals = header.value("deals", 0);
+  again.first_deal = args.first_deal_given ? args.first_deal : recorded_first;
+  again.deals = args.deals_given ? args.deals : recorded_first + recorded_deals - again.first_deal;
+  if (again.first_deal < recorded_first || again.deals < 1 ||
+      again.first_deal + again.deals > recorded_first + recorded_deals) {
+    spdlog::error("tournament: --replay {}: holds deals {} to {}", args.replay, recorded_first,
+                  recorded_first + recorded_deals - 1);
+    return 2;
+  }
+  bots::TournamentConfig config;
+  if (const int code = in_process_config(again, config)) return code;
+  if (const auto build = provenance_of_header(header); !build) {
+    warn_provenance_unknown("--replay", args.replay);
+  } else {
+    const auto now = current_provenance({config.a, config.b});
+    if (!now) {
+      spdlog::error("tournament: --replay: {}", now.error());
+      return 1;
+    }
+    if (!accept_difference("--replay", compare_provenance(*build, *now, "the games of " + args.replay, "this build"),
+                           args.allow_other_build))
+      return 1;
+  }
+  std::map<std::tuple<int, int, int>, const bots::TournamentGame*> recorded;
+  for (const bots::TournamentGame& g : file->games) recorded[{g.deal, g.b_seats, g.rotation}] = &g;
+  const auto games = play(config, args.quiet);
+  if (!games) return 1;
+  int differ = 0;
+  for (const bots::TournamentGame& g : *games) {
+    const auto it = recorded.find({g.deal, g.b_seats, g.rotation});
+    if (it != recorded.end() && same_outcome(*it->second, g)) continue;
+    ++differ;
+    std::cout << fmt::format("deal {}, seating {}, lone bot at {}: recorded {}, now {}\n", g.deal,
+                             bots::seating_name(g.b_seats), g.rotation,
+                             it == recorded.end() ? "nothing" : outcome_text(*it->second), outcome_text(g));
+  }
+  std::cout << fmt::format("replayed {} games of {}: {}\n", games->size(), args.replay,
+                           differ == 0 ? "every outcome as recorded" : std::to_string(differ) + " differ");
+  return differ == 0 ? 0 : 1;
+}
+
+int run_tournament_command(const TournamentArgs& args) {
+  if (!args.merge.empty()) return run_merge(args);
+  if (!args.replay.empty()) return run_replay(args);
+  if (!args.server.empty()) return run_on_server(args);
+  bots::TournamentConfig config;
+  if (const int code = in_process_config(args, config)) return code;
+  // The build is taken before the games: the data files as the bots loaded them.
+  std::optional<GamesProvenance> build;
+  if (!args.games_out.empty()) {
+    auto now = current_provenance({config.a, config.b});
+    if (!now) {
+      spdlog::error("tournament: --games: {}", now.error());
+      return 1;
+    }
+    build = std::move(*now);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const auto games = play(config, args.quiet);
+  if (!games) return 1;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const bots::TournamentReport report = bots::make_report(config, games, seconds);
+  const bots::TournamentReport report = bots::make_report(config, *games, seconds);
   print_report(report, args.json);
-  if (!args.games_out.empty() && !write_games(args.games_out, config, args.seating, games, seconds)) return 1;
-  return args.db.empty() ? 0 : store_in_db(args.db, config, report, games);
+  if (build && !write_games(args.games_out, config, args.seating, *games, seconds, *build)) return 1;
+  return args.db.empty() ? 0 : store_in_db(args.db, config, report, *games);
 }
 
 }  // namespace
@@ -337,20 +398,29 @@ Command add_tournament_command(CLI::App& parent) {
       "Bot A against bot B on duplicate deals, seatings 2:1 and 1:2, with a report (in-process or --server)");
   app->add_option("--a", args->a, "Bot A: " + std::string(bots::kBotSpecHelp))->capture_default_str();
   app->add_option("--b", args->b, "Bot B, as --a")->capture_default_str();
-  app->add_option("--deals", args->deals, "Duplicate deals per seating")
-      ->check(positive_number())
-      ->capture_default_str();
-  app->add_option("--first-deal", args->first_deal,
-                  "Play the deals from this index of the seed's sequence on (a shard of a longer tournament)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  CLI::Option* deals = app->add_option("--deals", args->deals, "Duplicate deals per seating")
+                           ->check(positive_number())
+                           ->capture_default_str();
+  CLI::Option* first_deal =
+      app->add_option("--first-deal", args->first_deal,
+                      "Play the deals from this index of the seed's sequence on (a shard of a longer tournament)")
+          ->check(CLI::NonNegativeNumber)
+          ->capture_default_str();
   CLI::Option* seed = app->add_option("--seed", args->seed,
                                       "Seed of the deals and the bots (--server: only with the admin token; else "
                                       "the server draws it)")
                           ->capture_default_str();
   app->add_option("--games", args->games_out, "Also write every game to this file (one JSON line each), for --merge");
-  app->add_option("--merge", args->merge, "Report on the games of these --games files (shards) instead of playing")
-      ->expected(1, -1);
+  CLI::Option* merge =
+      app->add_option("--merge", args->merge, "Report on the games of these --games files (shards) instead of playing")
+          ->expected(1, -1);
+  app->add_option("--replay", args->replay,
+                  "Play the deals of this --games file again (or those --first-deal and --deals name) and compare "
+                  "each game's outcome with the recorded one")
+      ->excludes(merge);
+  app->add_flag("--allow-other-build", args->allow_other_build,
+                "--replay, --merge: go on with a warning when the games were played with another solver (bench "
+                "digest) or other data files");
   app->add_option("--seating", args->seating, "Seatings to play")
       ->check(CLI::IsMember({"2:1", "1:2", "both"}))
       ->capture_default_str();
@@ -376,8 +446,10 @@ Command add_tournament_command(CLI::App& parent) {
   app->add_option("--admin-token", args->admin_token, "The server's admin token (--server)")->excludes(session);
   app->add_option("--admin-token-file", args->admin_token_file, "File holding the server's admin token (--server)")
       ->excludes(session);
-  return {app, [args, seed] {
+  return {app, [args, seed, deals, first_deal] {
             args->seed_given = seed->count() > 0;
+            args->deals_given = deals->count() > 0;
+            args->first_deal_given = first_deal->count() > 0;
             return run_tournament_command(*args);
           }};
 }

@@ -24,48 +24,16 @@
 #include "db/tournaments.h"
 #include "engine/records/pgn.h"
 #include "engine/records/sgf.h"
+#include "tests/cli/cli_run.h"
 #include "tests/support/eventually.h"
 
 namespace {
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string temp_path(const std::string& name) {
-  const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-  return testing::TempDir() + "skat_cli_" + info->test_suite_name() + "_" + info->name() + "_" + name;
-}
-
-// Runs `skat <args>` with `input` on stdin (arguments are passed through the shell as given).
-CliRun skat(const std::string& args, const std::string& input = "") {
-  const std::string in = temp_path("stdin"), out = temp_path("stdout"), err = temp_path("stderr");
-  std::ofstream(in, std::ios::binary) << input;
-  const std::string command =
-      std::string("'") + SKAT_BINARY + "' " + args + " <'" + in + "' >'" + out + "' 2>'" + err + "'";
-  const int status = std::system(command.c_str());
-  CliRun r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
+using skat::test::CliRun;
+using skat::test::lines;
+using skat::test::skat;
+using skat::test::slurp;
+using skat::test::temp_path;
 
 TEST(Binary, HelpOnEverySubcommandExitsZero) {
   for (const char* sub : {"", "value", "elo", "bench", "selfplay", "replay"}) {
