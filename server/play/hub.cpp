@@ -9,6 +9,7 @@
 
 #include "common/overloaded.h"
 #include "server/play/client_error.h"
+#include "server/play/metrics.h"
 #include "server/play/strand_post.h"
 
 namespace skat::app {
@@ -177,13 +178,38 @@ void Hub::send_table_elsewhere(net::WsSession& session, table::TableId table, st
   send_other_node(session, table, remote->second, request_id);
 }
 
+// The connection's routes are its session's context: its table messages read them on its strand.
 void Hub::on_open(const std::shared_ptr<net::WsSession>& session) {
   ++connections_;
-  on_strand([session](Hub& hub) { hub.sessions_->open(session); });
+  auto routes = std::make_shared<TableRoutes>();
+  session->set_context(routes);
+  on_strand(
+      [session, routes = std::move(routes)](Hub& hub) mutable { hub.sessions_->open(session, std::move(routes)); });
 }
 
-// Each kind of message has its one place: ping is answered here on the connection's strand,
-// everything else in order on the hub strand.
+namespace {
+
+TableRoutes* routes_of(const net::WsSession& session) { return static_cast<TableRoutes*>(session.context()); }
+
+// Uncounts a table message that went through the hub once the hub has handed it on (or refused it),
+// at the end of its job on the hub strand: from then on the connection's later messages to that
+// table may go direct (TableRoutes).
+struct HandedOver {
+  TableRoutes* routes;
+  table::TableId table;
+  HandedOver(TableRoutes* r, table::TableId t) : routes(r), table(t) {}
+  HandedOver(const HandedOver&) = delete;
+  HandedOver& operator=(const HandedOver&) = delete;
+  ~HandedOver() {
+    if (routes) routes->handed_over(table);
+  }
+};
+
+}  // namespace
+
+// Each kind of message has its one place: ping is answered here on the connection's strand, a
+// table message whose route is open goes straight to its table's strand (TableRoutes), everything
+// else in order on the hub strand.
 void Hub::on_message(const std::shared_ptr<net::WsSession>& session, std::string_view text) {
   auto parsed = protocol::parse_client_message(text);
   if (!parsed) return send_error(*session, parsed.error(), protocol::message_id(text));
@@ -208,8 +234,7 @@ void Hub::on_message(const std::shared_ptr<net::WsSession>& session, std::string
                    });
                  },
                  [&](protocol::TableBody& body) {
-                   on_strand([session, message = protocol::TableMessage{request_id, std::move(body)}](
-                                 Hub& hub) mutable { hub.table_message(session, std::move(message)); });
+                   route_table_message(session, {request_id, std::move(body)});
                  },
              },
              parsed->body);
@@ -235,7 +260,27 @@ void Hub::lobby_message(const std::shared_ptr<net::WsSession>& session, const pr
              body);
 }
 
-void Hub::table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message) {
+void Hub::route_table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message) {
+  const auto received = std::chrono::steady_clock::now();
+  const table::TableId table = protocol::table_of(message.body);
+  TableRoutes* routes = routes_of(*session);
+  // A join always goes through the hub: it may be refused there (a table the server runs).
+  const bool join = std::holds_alternative<protocol::JoinTable>(message.body);
+  if (routes && !join && routes->try_direct(table, [&](TableHost& host, const Identity& who) {
+        host.client_message(who, session, std::move(message), received);
+      })) {
+    metrics().table_messages_direct.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  metrics().table_messages_via_hub.fetch_add(1, std::memory_order_relaxed);
+  on_strand([session, message = std::move(message), received, table](Hub& hub) mutable {
+    const HandedOver done{routes_of(*session), table};
+    hub.table_message(session, std::move(message), received);
+  });
+}
+
+void Hub::table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message,
+                        std::chrono::steady_clock::time_point received) {
   Connection* conn = sessions_->find(session->id());
   if (!conn || stopping_) return;
   if (!conn->who) return send_error(*session, {ErrorCode::NotAuthenticated, "say hello first"}, message.id);
@@ -248,7 +293,12 @@ void Hub::table_message(const std::shared_ptr<net::WsSession>& session, protocol
     return send_error(*session, {ErrorCode::NotAllowed, "the server seats the players at this table"}, message.id,
                       table);
   conn->tables.insert(table);
-  host->client_message(*conn->who, session, std::move(message));
+  // Sitting, watching or coming back opens the direct route, used once this message is handed on.
+  const bool attaches = std::holds_alternative<protocol::JoinTable>(message.body) ||
+                        std::holds_alternative<protocol::WatchTable>(message.body) ||
+                        std::holds_alternative<protocol::Resume>(message.body);
+  host->client_message(*conn->who, session, std::move(message), received);
+  if (attaches) conn->routes->open(table, host);
 }
 
 void Hub::on_rate_limited(const std::shared_ptr<net::WsSession>& session) {
@@ -258,6 +308,7 @@ void Hub::on_rate_limited(const std::shared_ptr<net::WsSession>& session) {
 
 void Hub::on_close(const std::shared_ptr<net::WsSession>& session) {
   --connections_;
+  if (TableRoutes* routes = routes_of(*session)) routes->close_all();
   on_strand([id = session->id()](Hub& hub) {
     auto closed = hub.sessions_->close(id);
     if (!closed || !closed->conn.who) return;
@@ -428,6 +479,10 @@ void Hub::note_seat(std::int64_t player_id, std::optional<table::TableId> table)
   });
 }
 
+void Hub::seat_ended(table::TableId table, std::int64_t player_id) {
+  on_strand([table, player_id](Hub& hub) { hub.sessions_->close_routes(player_id, table); });
+}
+
 void Hub::publish_table(protocol::LobbyTable summary) {
   on_strand([summary = std::move(summary)](Hub& hub) {
     if (!hub.tables_.update(summary, std::chrono::steady_clock::now(), hub.online())) return;
@@ -482,7 +537,10 @@ void Hub::reap() {
     if (const auto host = tables_.host(table)) host->dismiss_bots();
   }
   const auto closed = tables_.close_idle(config_.table_idle_close, now, bots_.awaited());
-  for (const table::TableId table : closed) spdlog::info("table {} closed (idle)", table);
+  for (const table::TableId table : closed) {
+    sessions_->close_routes_to(table);
+    spdlog::info("table {} closed (idle)", table);
+  }
   if (!closed.empty()) refresh_snapshot();
 }
 
@@ -515,9 +573,13 @@ void Hub::shutdown() {
     hub.reap_timer_.cancel();
     hub.node_timer_.cancel();
     hub.bot_check_timer_.cancel();
+    hub.sessions_->stop();  // first: no message goes straight to a table any more
     hub.tables_.shutdown_all();
-    hub.sessions_->stop();
   });
+}
+
+void Hub::run_on_strand(std::function<void()> job) {
+  on_strand([job = std::move(job)](Hub&) { job(); });
 }
 
 }  // namespace skat::app

@@ -63,6 +63,7 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   void release_bot(std::int64_t player_id, table::TableId table) override;
   void drop_bot_requests(table::TableId table) override;
   void note_seat(std::int64_t player_id, std::optional<table::TableId> table) override;
+  void seat_ended(table::TableId table, std::int64_t player_id) override;
   void publish_table(protocol::LobbyTable summary) override;
   // Any thread.
   void prefetch_hand_strengths(const Deal& deal) override;
@@ -80,6 +81,8 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   void shutdown();
   // WebSocket connections open now.
   int connections() const { return connections_.load(); }
+  // Runs `job` on the hub strand, in turn with everything else there (tests hold the strand with it).
+  void run_on_strand(std::function<void()> job);
 
  private:
   template <class F>
@@ -87,7 +90,11 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   // The one place for each kind of message.
   void lobby_message(const std::shared_ptr<net::WsSession>& session, const protocol::LobbyBody& body,
                      std::optional<std::int64_t> request_id);
-  void table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message);
+  // On the connection's strand: straight to the table when the connection's route is open, else
+  // through the hub strand (table_message).
+  void route_table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message);
+  void table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message,
+                     std::chrono::steady_clock::time_point received);
   // A connection proved who it is (Sessions::Identified).
   void welcome(Connection& conn, const std::shared_ptr<net::WsSession>& session, const std::string& token);
   // A player's table's settings from the server's: move clocks, grace, the records' hand strengths.
