@@ -370,6 +370,8 @@ net::HttpReply Api::metrics_reply(const net::HttpRequest& request) {
                          {"move_cpu", m.move_cpu.to_json()},
                          {"move_latency", m.move_latency.to_json()},
                          {"moves_handled", load(m.moves_handled)},
+                         {"table_messages_direct", load(m.table_messages_direct)},
+                         {"table_messages_via_hub", load(m.table_messages_via_hub)},
                          {"errors_sent", load(m.errors_sent)},
                          {"games_finished", load(m.games_finished)},
                          {"series_finished", load(m.series_finished)},

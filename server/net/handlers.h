@@ -22,6 +22,13 @@ namespace skat::net {
 
 class WsSession;
 
+// What the application keeps per WebSocket connection for its own use on the connection's strand
+// (SessionHandler::on_open sets it, before the first message is read; the session holds it).
+class SessionContext {
+ public:
+  virtual ~SessionContext() = default;
+};
+
 class SessionHandler {
  public:
   virtual ~SessionHandler() = default;

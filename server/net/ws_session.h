@@ -1,8 +1,8 @@
 // One WebSocket connection: owns the stream, its strand, the always-pending read, the bounded
 // outgoing queue (one write in flight; a reader too slow to keep the queue under its bound is
 // dropped), the per-connection rate limit (text messages, pings and pongs alike), the refusal of
-// binary frames, the deadline for signing in and the connection's slot of the connection caps.
-// Everything else goes to the SessionHandler.
+// binary frames, the deadline for signing in, the connection's slot of the connection caps and the
+// application's context of the connection. Everything else goes to the SessionHandler.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -37,6 +37,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void use_bot_rate_limit();
   // Thread-safe: the player is welcomed; the hello deadline no longer applies.
   void authenticated();
+
+  // The application's context of this connection: set in SessionHandler::on_open, read in the
+  // handler's calls (all on the connection's strand).
+  void set_context(std::shared_ptr<SessionContext> context) { context_ = std::move(context); }
+  SessionContext* context() const { return context_.get(); }
 
   std::uint64_t id() const { return id_; }
   // The peer's IP address as text ("" when the socket could not tell), fixed at construction.
@@ -80,6 +85,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::uint64_t id_;
   std::string remote_address_;
   ConnectionSlot slot_;
+  std::shared_ptr<SessionContext> context_;
 };
 
 }  // namespace skat::net

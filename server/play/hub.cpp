@@ -9,6 +9,7 @@
 
 #include "common/overloaded.h"
 #include "server/play/client_error.h"
+#include "server/play/metrics.h"
 #include "server/play/strand_post.h"
 
 namespace skat::app {
@@ -27,6 +28,26 @@ std::shared_ptr<Hub> Hub::create(asio::io_context& io, const ServeConfig& config
         const auto self = weak.lock();
         return self ? self->tables_.seated_players() : std::set<std::int64_t>{};
       });
+  hub->nodes_->wire({.own_tables =
+                         [weak] {
+                           std::vector<protocol::LobbyTable> mine;
+                           if (const auto self = weak.lock())
+                             for (const auto& [id, t] : self->tables_.summaries()) mine.push_back(t);
+                           return mine;
+                         },
+                     .remote_tables_changed =
+                         [weak] {
+                           if (const auto self = weak.lock()) self->refresh_snapshot();
+                         },
+                     .resume =
+                         [weak](UnfinishedSeries series) {
+                           if (const auto self = weak.lock()) self->resume_table(std::move(series));
+                         }});
+  hub->bot_check_->wire([weak](std::int64_t bot) {
+    if (const auto self = weak.lock())
+      for (const auto& [table, summary] : self->tables_.summaries())
+        if (const auto host = self->tables_.host(table)) host->remove_bot(bot);
+  });
   return hub;
 }
 
@@ -41,12 +62,11 @@ Hub::Hub(Token, asio::io_context& io, const ServeConfig& config, DbWriter& write
       tables_(TableLimits{config.tables_per_player, config.tables_per_connection, config.tables_per_address,
                           config.max_tables}),
       bots_(lobby_, *sessions_, tables_, BotCaps{config.bots_per_player, config.bots_per_address}),
+      nodes_(std::make_shared<NodeExchange>(strand_, writer, sessions_, config.node)),
+      bot_check_(std::make_shared<BotAccountCheck>(strand_, writer, sessions_, config.bot_account_check_every)),
       snapshot_timer_(strand_),
       reap_timer_(strand_),
-      node_timer_(strand_),
-      bot_check_timer_(strand_),
       strength_cache_(hand_strengths_from_tables(config.strength_tables)) {
-  if (!config_.node.empty()) live_nodes_ = {config_.node};
   if (strength_cache_) hand_strengths_ = [cache = strength_cache_](const Deal& deal) { return cache->get(deal); };
   rebuild_snapshot();
 }
@@ -59,131 +79,42 @@ void Hub::on_strand(F f) {
 
 void Hub::start() {
   sessions_->start_purge();
-  if (!config_.node.empty()) on_strand([](Hub& hub) { hub.schedule_node_exchange(); });
-  on_strand([](Hub& hub) { hub.schedule_bot_check(); });
+  nodes_->start();
+  bot_check_->start();
 }
 
-// The check is a query per 64 connected bot accounts, on the writer's thread (never on a network
-// thread); nothing at all while no bot is connected.
-void Hub::schedule_bot_check() {
-  if (stopping_ || config_.bot_account_check_every <= std::chrono::milliseconds::zero()) return;
-  bot_check_timer_.expires_after(config_.bot_account_check_every);
-  bot_check_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
-    const auto self = weak.lock();
-    if (!self || ec) return;
-    self->on_strand([](Hub& hub) {
-      if (hub.stopping_) return;
-      std::vector<std::int64_t> bots = hub.sessions_->bot_players();
-      std::erase_if(bots, [&](std::int64_t bot) { return hub.barred_bots_.contains(bot); });
-      if (bots.empty()) return hub.schedule_bot_check();
-      hub.writer_.post([weak = hub.weak_from_this(), bots = std::move(bots)](IdentityStore& store) {
-        auto barred = store.barred_bots(bots);
-        const auto owner = weak.lock();
-        if (!owner) return;
-        if (!barred) spdlog::warn("hub: checking the connected bot accounts: {}", barred.error().message);
-        owner->on_strand([barred = std::move(barred)](Hub& h) {
-          if (barred)
-            for (const std::int64_t bot : *barred) {
-              spdlog::info("hub: bot account {} was revoked or disabled: disconnected and unseated", bot);
-              h.bar_bot(bot);
-            }
-          h.schedule_bot_check();
-        });
-      });
-    });
-  });
-}
-
-// On the hub strand: its connections close; the first time, it also leaves every seat.
-void Hub::bar_bot(std::int64_t player_id) {
-  sessions_->close_player(player_id);
-  if (!barred_bots_.insert(player_id).second) return;
-  for (const auto& [table, summary] : tables_.summaries())
-    if (const auto host = tables_.host(table)) host->remove_bot(player_id);
-}
-
-void Hub::schedule_node_exchange() {
-  if (stopping_) return;
-  node_timer_.expires_after(std::chrono::seconds(1));
-  node_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
-    const auto self = weak.lock();
-    if (!self || ec) return;
-    self->on_strand([](Hub& hub) {
-      std::vector<protocol::LobbyTable> mine;
-      for (const auto& [id, t] : hub.tables_.summaries()) mine.push_back(t);
-      std::string text = protocol::to_text(protocol::make_lobby(mine, {})["tables"]);
-      hub.writer_.post([weak = hub.weak_from_this(), text = std::move(text)](NodeStore& store) {
-        auto others = store.exchange_lobby(text);
-        // A node that stopped beating: its running series go on here.
-        auto adopted = store.take_over_silent_nodes();
-        const auto owner = weak.lock();
-        if (!owner) return;
-        if (!others) spdlog::warn("hub: the other nodes' lobby: {}", others.error().message);
-        if (!adopted) spdlog::warn("hub: taking over silent nodes: {}", adopted.error().message);
-        std::vector<UnfinishedSeries> resumable =
-            adopted ? std::move(adopted->resumable) : std::vector<UnfinishedSeries>{};
-        owner->on_strand([others = std::move(others), resumable = std::move(resumable)](Hub& h) mutable {
-          if (others) {
-            h.note_live_nodes(*others);
-            h.take_remote_tables(*others);
-          }
-          for (UnfinishedSeries& s : resumable) h.resume_table(std::move(s));
-          h.schedule_node_exchange();
-        });
-      });
-    });
-  });
-}
-
-void Hub::take_remote_tables(const std::vector<NodeStore::NodeTables>& nodes) {
-  protocol::Json remote = protocol::Json::array();
-  for (const NodeStore::NodeTables& n : nodes) {
-    protocol::Json tables = protocol::Json::parse(n.tables_json, nullptr, false);
-    if (!tables.is_array()) {
-      spdlog::warn("hub: node '{}' published a lobby that is not a list of tables", n.node);
-      continue;
-    }
-    for (protocol::Json& t : tables)
-      if (t.is_object()) {
-        t["node"] = n.node;
-        remote.push_back(std::move(t));
-      }
-  }
-  if (remote == remote_tables_) return;
-  remote_tables_ = std::move(remote);
-  remote_node_of_.clear();
-  for (const protocol::Json& t : remote_tables_)
-    if (const auto id = t.find("table"); id != t.end() && id->is_number_integer())
-      remote_node_of_[id->get<table::TableId>()] = t["node"].get<std::string>();
-  refresh_snapshot();
-}
-
-void Hub::note_live_nodes(const std::vector<NodeStore::NodeTables>& nodes) {
-  std::set<std::string> names{config_.node};
-  for (const NodeStore::NodeTables& n : nodes) names.insert(n.node);
-  std::vector<std::string> live(names.begin(), names.end());
-  if (live == live_nodes_) return;
-  live_nodes_ = std::move(live);
-  std::string list;
-  for (const std::string& n : live_nodes_) list += (list.empty() ? "" : " ") + n;
-  spdlog::info("hub: live nodes: {}", list);
-  sessions_->send_to_bots(protocol::to_text(protocol::make_nodes(live_nodes_)));
-}
-
-void Hub::send_table_elsewhere(net::WsSession& session, table::TableId table, std::optional<std::int64_t> request_id) {
-  const auto remote = remote_node_of_.find(table);
-  if (remote == remote_node_of_.end())
-    return send_error(session, {ErrorCode::NoSuchTable, "no such table"}, request_id, table);
-  send_other_node(session, table, remote->second, request_id);
-}
-
+// The connection's routes are its session's context: its table messages read them on its strand.
 void Hub::on_open(const std::shared_ptr<net::WsSession>& session) {
   ++connections_;
-  on_strand([session](Hub& hub) { hub.sessions_->open(session); });
+  auto routes = std::make_shared<TableRoutes>();
+  session->set_context(routes);
+  on_strand(
+      [session, routes = std::move(routes)](Hub& hub) mutable { hub.sessions_->open(session, std::move(routes)); });
 }
 
-// Each kind of message has its one place: ping is answered here on the connection's strand,
-// everything else in order on the hub strand.
+namespace {
+
+TableRoutes* routes_of(const net::WsSession& session) { return static_cast<TableRoutes*>(session.context()); }
+
+// Uncounts a table message that went through the hub once the hub has handed it on (or refused it),
+// at the end of its job on the hub strand: from then on the connection's later messages to that
+// table may go direct (TableRoutes).
+struct HandedOver {
+  TableRoutes* routes;
+  table::TableId table;
+  HandedOver(TableRoutes* r, table::TableId t) : routes(r), table(t) {}
+  HandedOver(const HandedOver&) = delete;
+  HandedOver& operator=(const HandedOver&) = delete;
+  ~HandedOver() {
+    if (routes) routes->handed_over(table);
+  }
+};
+
+}  // namespace
+
+// Each kind of message has its one place: ping is answered here on the connection's strand, a
+// table message whose route is open goes straight to its table's strand (TableRoutes), everything
+// else in order on the hub strand.
 void Hub::on_message(const std::shared_ptr<net::WsSession>& session, std::string_view text) {
   auto parsed = protocol::parse_client_message(text);
   if (!parsed) return send_error(*session, parsed.error(), protocol::message_id(text));
@@ -208,8 +139,7 @@ void Hub::on_message(const std::shared_ptr<net::WsSession>& session, std::string
                    });
                  },
                  [&](protocol::TableBody& body) {
-                   on_strand([session, message = protocol::TableMessage{request_id, std::move(body)}](
-                                 Hub& hub) mutable { hub.table_message(session, std::move(message)); });
+                   route_table_message(session, {request_id, std::move(body)});
                  },
              },
              parsed->body);
@@ -235,20 +165,45 @@ void Hub::lobby_message(const std::shared_ptr<net::WsSession>& session, const pr
              body);
 }
 
-void Hub::table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message) {
+void Hub::route_table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message) {
+  const auto received = std::chrono::steady_clock::now();
+  const table::TableId table = protocol::table_of(message.body);
+  TableRoutes* routes = routes_of(*session);
+  // A join always goes through the hub: it may be refused there (a table the server runs).
+  const bool join = std::holds_alternative<protocol::JoinTable>(message.body);
+  if (routes && !join && routes->try_direct(table, [&](TableHost& host, const Identity& who) {
+        host.client_message(who, session, std::move(message), received);
+      })) {
+    metrics().table_messages_direct.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  metrics().table_messages_via_hub.fetch_add(1, std::memory_order_relaxed);
+  on_strand([session, message = std::move(message), received, table](Hub& hub) mutable {
+    const HandedOver done{routes_of(*session), table};
+    hub.table_message(session, std::move(message), received);
+  });
+}
+
+void Hub::table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message,
+                        std::chrono::steady_clock::time_point received) {
   Connection* conn = sessions_->find(session->id());
   if (!conn || stopping_) return;
   if (!conn->who) return send_error(*session, {ErrorCode::NotAuthenticated, "say hello first"}, message.id);
   const table::TableId table = protocol::table_of(message.body);
   const auto host = tables_.host(table);
-  if (!host) return send_table_elsewhere(*session, table, message.id);
+  if (!host) return nodes_->send_table_elsewhere(*session, table, message.id);
   // At a table the server runs (a tournament's) only the bots it invited sit down.
   if (std::holds_alternative<protocol::JoinTable>(message.body) && tables_.managed(table) &&
       !(conn->who->bot && bots_.invited(conn->who->player_id, table)))
     return send_error(*session, {ErrorCode::NotAllowed, "the server seats the players at this table"}, message.id,
                       table);
   conn->tables.insert(table);
-  host->client_message(*conn->who, session, std::move(message));
+  // Sitting, watching or coming back opens the direct route, used once this message is handed on.
+  const bool attaches = std::holds_alternative<protocol::JoinTable>(message.body) ||
+                        std::holds_alternative<protocol::WatchTable>(message.body) ||
+                        std::holds_alternative<protocol::Resume>(message.body);
+  host->client_message(*conn->who, session, std::move(message), received);
+  if (attaches) conn->routes->open(table, host);
 }
 
 void Hub::on_rate_limited(const std::shared_ptr<net::WsSession>& session) {
@@ -258,6 +213,7 @@ void Hub::on_rate_limited(const std::shared_ptr<net::WsSession>& session) {
 
 void Hub::on_close(const std::shared_ptr<net::WsSession>& session) {
   --connections_;
+  if (TableRoutes* routes = routes_of(*session)) routes->close_all();
   on_strand([id = session->id()](Hub& hub) {
     auto closed = hub.sessions_->close(id);
     if (!closed || !closed->conn.who) return;
@@ -276,15 +232,15 @@ void Hub::on_close(const std::shared_ptr<net::WsSession>& session) {
 
 void Hub::welcome(Connection& conn, const std::shared_ptr<net::WsSession>& session, const std::string& token) {
   const Identity who = *conn.who;
-  if (who.bot) barred_bots_.erase(who.player_id);  // it logs in: allowed again (enabled, created anew)
+  if (who.bot) bot_check_->allow(who.player_id);  // it logs in: allowed again (enabled, created anew)
   lobby_.connect(who.player_id, who.name, who.bot, who.bot_kind);
   tables_.recheck_tables_of(who.player_id, std::chrono::steady_clock::now(), online());  // not abandoned any more
   if (who.bot) {
     session->use_bot_rate_limit();
     bots_.connected(who, conn, session->id(), who.seats);
   }
-  session->send(
-      protocol::to_text(protocol::make_welcome(who.player_id, who.name, who.bot, token, config_.node, live_nodes_)));
+  session->send(protocol::to_text(
+      protocol::make_welcome(who.player_id, who.name, who.bot, token, config_.node, nodes_->live_nodes())));
   spdlog::info("{} {} (player {}) connected", who.bot ? "bot" : "guest", who.name, who.player_id);
   if (who.bot) bots_.welcomed(who);
   refresh_snapshot();
@@ -379,7 +335,7 @@ void Hub::resume_table(UnfinishedSeries series) {
 void Hub::add_bot(const std::shared_ptr<net::WsSession>& session, const Connection& conn, const protocol::AddBot& add,
                   std::optional<std::int64_t> request_id) {
   const auto host = tables_.host(add.table);
-  if (!host) return send_table_elsewhere(*session, add.table, request_id);
+  if (!host) return nodes_->send_table_elsewhere(*session, add.table, request_id);
   if (tables_.managed(add.table))
     return send_error(*session, {ErrorCode::NotAllowed, "the server seats the bots at this table"}, request_id,
                       add.table);
@@ -429,6 +385,10 @@ void Hub::note_seat(std::int64_t player_id, std::optional<table::TableId> table)
   });
 }
 
+void Hub::seat_ended(table::TableId table, std::int64_t player_id) {
+  on_strand([table, player_id](Hub& hub) { hub.sessions_->close_routes(player_id, table); });
+}
+
 void Hub::publish_table(protocol::LobbyTable summary) {
   on_strand([summary = std::move(summary)](Hub& hub) {
     if (!hub.tables_.update(summary, std::chrono::steady_clock::now(), hub.online())) return;
@@ -443,7 +403,7 @@ void Hub::bot_account_changed(std::int64_t player_id, BotChange change) {
       case BotChange::ChallengesNobody: return hub.bots_.set_challenges(player_id, false);
       case BotChange::ChallengesEveryone: return hub.bots_.set_challenges(player_id, true);
       case BotChange::Closed: return hub.sessions_->close_player(player_id);
-      case BotChange::Barred: return hub.bar_bot(player_id);
+      case BotChange::Barred: return hub.bot_check_->bar(player_id);
     }
   });
 }
@@ -483,7 +443,10 @@ void Hub::reap() {
     if (const auto host = tables_.host(table)) host->dismiss_bots();
   }
   const auto closed = tables_.close_idle(config_.table_idle_close, now, bots_.awaited());
-  for (const table::TableId table : closed) spdlog::info("table {} closed (idle)", table);
+  for (const table::TableId table : closed) {
+    sessions_->close_routes_to(table);
+    spdlog::info("table {} closed (idle)", table);
+  }
   if (!closed.empty()) refresh_snapshot();
 }
 
@@ -507,18 +470,23 @@ void Hub::refresh_snapshot() {
 }
 
 void Hub::rebuild_snapshot() {
-  snapshot_.rebuild(tables_.summaries(), lobby_, std::chrono::steady_clock::now(), config_.node, remote_tables_);
+  snapshot_.rebuild(tables_.summaries(), lobby_, std::chrono::steady_clock::now(), config_.node,
+                    nodes_->remote_tables());
 }
 
 void Hub::shutdown() {
   on_strand([](Hub& hub) {
     hub.stopping_ = true;
     hub.reap_timer_.cancel();
-    hub.node_timer_.cancel();
-    hub.bot_check_timer_.cancel();
+    hub.nodes_->stop();
+    hub.bot_check_->stop();
+    hub.sessions_->stop();  // first: no message goes straight to a table any more
     hub.tables_.shutdown_all();
-    hub.sessions_->stop();
   });
+}
+
+void Hub::run_on_strand(std::function<void()> job) {
+  on_strand([job = std::move(job)](Hub&) { job(); });
 }
 
 }  // namespace skat::app

@@ -1,9 +1,13 @@
 // The lobby side of the server, on one strand: a thin composition of its parts. Sessions knows who
-// each connection is; the TableDirectory holds the live tables and their bounds; BotDispatch sends
-// pool bots to seats; the LobbySnapshot is what HTTP handlers and new connections read. The hub
-// routes each client message once (by kind: connection, lobby, table), opens tables for players,
-// for tournaments and for series a previous process left unfinished, closes idle tables and sends
-// the bots of abandoned ones home, and serves the tables as their TableServices.
+// each connection is (and its direct routes to its tables, TableRoutes); the TableDirectory holds
+// the live tables and their bounds; BotDispatch sends pool bots to seats; the LobbySnapshot is what
+// HTTP handlers and new connections read; the NodeExchange trades lobby lines with the other nodes
+// and takes over the series of silent ones; the BotAccountCheck bars bot accounts that may no
+// longer play. The hub routes each client message once (by kind: connection, lobby, table; a table
+// message whose connection has an open route to its table goes there without the hub strand),
+// opens tables for players, for tournaments and for series a previous process left unfinished,
+// closes idle tables and sends the bots of abandoned ones home, and serves the tables as their
+// TableServices.
 #pragma once
 
 #include <array>
@@ -19,9 +23,11 @@
 #include "protocol/client_messages.h"
 #include "server/lobby/lobby.h"
 #include "server/net/handlers.h"
+#include "server/play/bot_account_check.h"
 #include "server/play/bot_dispatch.h"
 #include "server/play/hand_strength_cache.h"
 #include "server/play/lobby_snapshot.h"
+#include "server/play/node_exchange.h"
 #include "server/play/sessions.h"
 #include "server/play/table_directory.h"
 #include "server/play/table_host.h"
@@ -63,6 +69,7 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   void release_bot(std::int64_t player_id, table::TableId table) override;
   void drop_bot_requests(table::TableId table) override;
   void note_seat(std::int64_t player_id, std::optional<table::TableId> table) override;
+  void seat_ended(table::TableId table, std::int64_t player_id) override;
   void publish_table(protocol::LobbyTable summary) override;
   // Any thread.
   void prefetch_hand_strengths(const Deal& deal) override;
@@ -80,6 +87,8 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   void shutdown();
   // WebSocket connections open now.
   int connections() const { return connections_.load(); }
+  // Runs `job` on the hub strand, in turn with everything else there (tests hold the strand with it).
+  void run_on_strand(std::function<void()> job);
 
  private:
   template <class F>
@@ -87,7 +96,11 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   // The one place for each kind of message.
   void lobby_message(const std::shared_ptr<net::WsSession>& session, const protocol::LobbyBody& body,
                      std::optional<std::int64_t> request_id);
-  void table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message);
+  // On the connection's strand: straight to the table when the connection's route is open, else
+  // through the hub strand (table_message).
+  void route_table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message);
+  void table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message,
+                     std::chrono::steady_clock::time_point received);
   // A connection proved who it is (Sessions::Identified).
   void welcome(Connection& conn, const std::shared_ptr<net::WsSession>& session, const std::string& token);
   // A player's table's settings from the server's: move clocks, grace, the records' hand strengths.
@@ -104,25 +117,10 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   // Rebuilds the snapshot now, or once at the end of its window (LobbySnapshot::window).
   void refresh_snapshot();
   void rebuild_snapshot();
-  // Several nodes (config_.node set): every second this node's tables go to the store, the other
-  // live nodes' come back into the lobby, and the running series of a node silent for
-  // config_.node_silent_after are taken over and resumed here (through the writer's connection).
-  void schedule_node_exchange();
-  void take_remote_tables(const std::vector<NodeStore::NodeTables>& nodes);
-  // The live nodes are this one and those the exchange returned: when they changed, the bots hear
-  // of it (a `nodes` message; a bot keeps a connection to each node, docs/protocol.md §2).
-  void note_live_nodes(const std::vector<NodeStore::NodeTables>& nodes);
-  // A message for a table this node does not hold: `other_node` with the node that holds it (the
-  // client goes there, docs/protocol.md §3), else `no_such_table`.
-  void send_table_elsewhere(net::WsSession& session, table::TableId table, std::optional<std::int64_t> request_id);
   // Closes the tables idle for longer than config_.table_idle_close and sends the bots of tables
   // abandoned for longer than the grace back to the pool (a timer on the hub strand).
   void schedule_reap();
   void reap();
-  // Every config_.bot_account_check_every the bot accounts connected here are checked against the
-  // store (on the writer's thread): one that another process revoked or disabled is Barred.
-  void schedule_bot_check();
-  void bar_bot(std::int64_t player_id);
 
   boost::asio::io_context& io_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -133,17 +131,13 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   TableDirectory tables_;
   BotDispatch bots_;
   LobbySnapshot snapshot_;
+  std::shared_ptr<NodeExchange> nodes_;
+  std::shared_ptr<BotAccountCheck> bot_check_;
   bool stopping_ = false;
   std::atomic<int> connections_ = 0;
 
   boost::asio::steady_timer snapshot_timer_;
   boost::asio::steady_timer reap_timer_;
-  boost::asio::steady_timer node_timer_;
-  boost::asio::steady_timer bot_check_timer_;
-  std::set<std::int64_t> barred_bots_;                      // Barred and unseated already (until it logs in again)
-  protocol::Json remote_tables_ = protocol::Json::array();  // the other nodes' lobby tables
-  std::map<table::TableId, std::string> remote_node_of_;    // their tables' nodes
-  std::vector<std::string> live_nodes_;                     // sorted, this one included (welcome's `nodes`)
   bool reap_scheduled_ = false;
   bool snapshot_pending_ = false;
   std::shared_ptr<HandStrengthCache> strength_cache_;

@@ -47,6 +47,9 @@ struct Metrics {
   // The same commands from the hub handing them to the table until done (includes strand wait).
   LatencyHistogram move_latency;
   std::atomic<std::uint64_t> moves_handled = 0;
+  // Table messages handed straight from their connection to the table, and through the hub.
+  std::atomic<std::uint64_t> table_messages_direct = 0;
+  std::atomic<std::uint64_t> table_messages_via_hub = 0;
   std::atomic<std::uint64_t> errors_sent = 0;
   std::atomic<std::uint64_t> games_finished = 0;
   std::atomic<std::uint64_t> series_finished = 0;

@@ -22,9 +22,10 @@ void Sessions::wire(Identified identified, Seated seated) {
   seated_ = std::move(seated);
 }
 
-void Sessions::open(const std::shared_ptr<net::WsSession>& session) {
+void Sessions::open(const std::shared_ptr<net::WsSession>& session, std::shared_ptr<TableRoutes> routes) {
   Connection& conn = conns_[session->id()];
   conn.session = session;
+  conn.routes = std::move(routes);
   conn.address = address_key(session->remote_address());
 }
 
@@ -33,6 +34,7 @@ std::optional<Sessions::Closed> Sessions::close(std::uint64_t session_id) {
   if (it == conns_.end()) return std::nullopt;
   Closed closed{std::move(it->second)};
   conns_.erase(it);
+  closed.conn.routes->close_all();
   if (closed.conn.who) {
     const std::int64_t pid = closed.conn.who->player_id;
     auto& sessions = by_player_[pid];
@@ -130,6 +132,7 @@ void Sessions::answer(std::uint64_t sid, Verdict verdict, const std::string& tok
   conn->who = std::move(*verdict);
   conn->who->hints = conn->hints.value_or(!conn->who->bot);
   conn->who->seats = conn->who->bot ? conn->seats : 1;
+  conn->routes->identify(*conn->who);
   session->authenticated();  // the hello deadline (net::Limits::hello_timeout) is met
   by_player_[conn->who->player_id].insert(sid);
   identified_(*conn, session, token);
@@ -147,8 +150,21 @@ void Sessions::close_player(std::int64_t player_id) {
   const auto sessions = by_player_.find(player_id);
   if (sessions == by_player_.end()) return;
   for (const std::uint64_t sid : sessions->second)
-    if (Connection* conn = find(sid))
+    if (Connection* conn = find(sid)) {
+      conn->routes->close_all();
       if (const auto session = conn->session.lock()) session->close();
+    }
+}
+
+void Sessions::close_routes(std::int64_t player_id, table::TableId table) {
+  const auto sessions = by_player_.find(player_id);
+  if (sessions == by_player_.end()) return;
+  for (const std::uint64_t sid : sessions->second)
+    if (Connection* conn = find(sid)) conn->routes->close(table);
+}
+
+void Sessions::close_routes_to(table::TableId table) {
+  for (auto& [id, conn] : conns_) conn.routes->close(table);
 }
 
 std::vector<std::int64_t> Sessions::bot_players() const {
@@ -200,8 +216,10 @@ void Sessions::purge_unused_guests() {
 void Sessions::stop() {
   stopped_ = true;
   purge_timer_.cancel();
-  for (auto& [id, conn] : conns_)
+  for (auto& [id, conn] : conns_) {
+    conn.routes->close_all();
     if (const auto session = conn.session.lock()) session->close();
+  }
 }
 
 }  // namespace skat::app

@@ -1,6 +1,7 @@
 // Who each connection is, on the hub strand: its address, the identity its hello proved (a bot
 // account's secret, a guest's session token, or a new guest, new guests bounded per address), the
-// tables it talks to, and every player's open connections. Tokens are checked on the DbWriter's
+// tables it talks to and its direct routes to them (TableRoutes, read on the connection's strand),
+// and every player's open connections. Tokens are checked on the DbWriter's
 // thread; the outcome comes back to the strand and goes to the `Identified` callback, which
 // welcomes the player. Guests who never played are purged hourly (those online or seated stay).
 #pragma once
@@ -21,6 +22,7 @@
 #include "protocol/client_messages.h"
 #include "server/net/ws_session.h"
 #include "server/play/address_limits.h"
+#include "server/play/table_routes.h"
 #include "server/store/db_writer.h"
 #include "server/store/identity_store.h"
 
@@ -34,6 +36,7 @@ struct Connection {
   std::optional<bool> hints;  // what its hello asked for (absent: people yes, bots no)
   int seats = 1;              // a bot connection: seats it plays at once (hello "seats")
   std::set<table::TableId> tables;
+  std::shared_ptr<TableRoutes> routes = std::make_shared<TableRoutes>();  // the session's context too
 };
 
 struct SessionLimits {
@@ -57,7 +60,8 @@ class Sessions : public std::enable_shared_from_this<Sessions> {
   void wire(Identified identified, Seated seated);
 
   // All of these run on the strand.
-  void open(const std::shared_ptr<net::WsSession>& session);
+  // A new connection, with the routes its session holds as context.
+  void open(const std::shared_ptr<net::WsSession>& session, std::shared_ptr<TableRoutes> routes);
   struct Closed {
     Connection conn;
     bool last_of_player = false;  // the player has no connection left
@@ -70,15 +74,20 @@ class Sessions : public std::enable_shared_from_this<Sessions> {
   bool online(std::int64_t player_id) const { return by_player_.contains(player_id); }
   // This connection, when live, noted as talking to `table` (a bot invited there).
   std::shared_ptr<net::WsSession> reach_connection(std::uint64_t session_id, table::TableId table);
-  // Closes every connection of this player (a bot account deleted, disabled, renamed or re-keyed).
+  // Closes every connection of this player (a bot account deleted, disabled, renamed or re-keyed);
+  // their routes close at once, before anything the caller posts to a table next.
   void close_player(std::int64_t player_id);
+  // The player's seat at `table` ended: its connections' messages to it go through the hub again.
+  void close_routes(std::int64_t player_id, table::TableId table);
+  // The table closed: nobody's messages go straight to it any more.
+  void close_routes_to(table::TableId table);
   // The bot accounts signed in on some connection now.
   std::vector<std::int64_t> bot_players() const;
   // Sends `text` to every connection of a bot account.
   void send_to_bots(const std::string& text);
   // Starts the periodic purge of unused guests (the first one at once); stop() ends it.
   void start_purge();
-  // Stops the purge and closes every connection.
+  // Stops the purge and closes every connection (and its routes).
   void stop();
 
  private:

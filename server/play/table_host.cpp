@@ -40,9 +40,9 @@ void TableHost::begin(table::TableOutput out) {
 }
 
 void TableHost::client_message(const Identity& who, std::shared_ptr<net::WsSession> session,
-                               protocol::TableMessage message) {
-  on_strand([who, session = std::move(session), message = std::move(message), queued = Steady::now()](TableHost& host) {
-    host.dispatch(who, session, message, queued);
+                               protocol::TableMessage message, Steady::time_point received) {
+  on_strand([who, session = std::move(session), message = std::move(message), received](TableHost& host) {
+    host.dispatch(who, session, message, received);
   });
 }
 
@@ -139,7 +139,8 @@ void TableHost::dispatch(const Identity& who, const std::shared_ptr<net::WsSessi
 }
 
 // Metrics of the commands played at the table: from the dispatch until the outbound messages are
-// queued, and from the hub handing them over (including the wait for the strand).
+// queued, and from the server reading them (including the waits for the hub, if they went through
+// it, and for the table's strand).
 template <class F>
 void TableHost::play(Steady::time_point queued, F f) {
   const auto start = Steady::now();
@@ -300,6 +301,8 @@ void TableHost::attach(int seat, const Identity& who, const std::shared_ptr<net:
 
 void TableHost::detach_player(int seat, std::int64_t player_id) {
   std::erase_if(seats_[static_cast<std::size_t>(seat)], [&](const auto& e) { return e.second.player_id == player_id; });
+  if (const auto services = services_.lock(); services && !table_.occupied_seat(player_id))
+    services->seat_ended(id_, player_id);
 }
 
 // A message's own errors answer it: they go to the connection that sent it, not to the player's

@@ -45,7 +45,9 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   // bot requests and clock.
   void begin(table::TableOutput out);
   // All of these post onto the table strand.
-  void client_message(const Identity& who, std::shared_ptr<net::WsSession> session, protocol::TableMessage message);
+  // `received`: when the server read the message (move_latency counts from there).
+  void client_message(const Identity& who, std::shared_ptr<net::WsSession> session, protocol::TableMessage message,
+                      std::chrono::steady_clock::time_point received);
   void session_closed(std::int64_t player_id, std::uint64_t session_id);
   // Whether this player sits at the table while no series runs (who may invite bots besides the
   // table's creator); `answer` runs on the table strand.
