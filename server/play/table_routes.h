@@ -19,7 +19,7 @@
 #include <optional>
 
 #include "server/net/handlers.h"
-#include "server/store/store.h"
+#include "server/store/identity_store.h"
 #include "server/table/table_types.h"
 
 namespace skat::app {
