@@ -203,12 +203,18 @@ class ReadPoolTest : public testing::Test {
   void start(app::ServeConfig config, std::shared_ptr<app::ReadModel> reads, int bots = 0) {
     config.port = 0;
     config.web_dir = (dir_ / "no-web").string();
+    // The accounts first: once the server runs, its writer thread owns the store's connection.
+    std::vector<app::NewBot> accounts;
+    for (int i = 1; i <= bots; ++i) {
+      auto account = store_->create_bot("reader-bot-" + std::to_string(i), "simple");
+      ASSERT_TRUE(account) << account.error().message;
+      accounts.push_back(std::move(*account));
+    }
     server_ =
         std::make_unique<app::Server>(config, *store_, std::move(reads), "admin-token-of-the-read-pool-tests-012");
     port_ = server_->start(false);
     for (int i = 1; i <= bots; ++i) {
-      const auto account = store_->create_bot("reader-bot-" + std::to_string(i), "simple");
-      ASSERT_TRUE(account) << account.error().message;
+      const app::NewBot* account = &accounts[static_cast<std::size_t>(i - 1)];
       botclient::BotSettings s;
       s.endpoint = {"127.0.0.1", std::to_string(port_), "/ws"};
       s.name = account->name;
