@@ -84,9 +84,13 @@ std::expected<NodeLock, DbError> NodeLock::acquire(const std::string& location, 
     auto c = Connection::open(location, options);
     if (!c) return std::unexpected(c.error());
     lock.postgres_ = std::make_unique<Connection>(std::move(*c));
+    lock.node_ = std::string(node);
     auto taken = try_advisory_lock(*lock.postgres_, node);
     if (!taken) return std::unexpected(taken.error());
-    if (!*taken) return std::unexpected(busy(node, "its PostgreSQL advisory lock is held"));
+    if (!*taken) {
+      lock.postgres_.reset();  // nothing held: no unlock to send
+      return std::unexpected(busy(node, "its PostgreSQL advisory lock is held"));
+    }
     return lock;
   }
   auto fd = open_lock_file(location);
@@ -123,13 +127,14 @@ std::expected<bool, DbError> NodeLock::held(const std::string& location, std::st
 }
 
 NodeLock::NodeLock(NodeLock&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), postgres_(std::move(other.postgres_)) {}
+    : fd_(std::exchange(other.fd_, -1)), postgres_(std::move(other.postgres_)), node_(std::move(other.node_)) {}
 
 NodeLock& NodeLock::operator=(NodeLock&& other) noexcept {
   if (this != &other) {
     release();
     fd_ = std::exchange(other.fd_, -1);
     postgres_ = std::move(other.postgres_);
+    node_ = std::move(other.node_);
   }
   return *this;
 }
@@ -138,7 +143,15 @@ NodeLock::~NodeLock() { release(); }
 
 void NodeLock::release() {
   if (fd_ >= 0) ::close(std::exchange(fd_, -1));
-  postgres_.reset();  // the session ends, and its advisory lock with it
+  if (!postgres_) return;
+  // Unlock before closing: a closed session's backend ends (and drops its locks) only some time
+  // after the client has gone, so a probe or a new server right after this could still see the
+  // lock held. If the unlock fails, closing the session still frees the lock, just later.
+  if (auto st = postgres_->statement(kUnlock)) {
+    st->bind(1, kLockClass).bind(2, node_);
+    (void)st->step();
+  }
+  postgres_.reset();
 }
 
 }  // namespace skat::db

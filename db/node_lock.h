@@ -40,6 +40,7 @@ class NodeLock {
 
   int fd_ = -1;                           // SQLite: the lock file, locked by this descriptor
   std::unique_ptr<Connection> postgres_;  // PostgreSQL: the session that holds the advisory lock
+  std::string node_;                      // PostgreSQL: the node whose lock it holds, to unlock it
 };
 
 }  // namespace skat::db
