@@ -18,6 +18,7 @@
 #include "bots/tables/table_files.h"
 #include "cli/command.h"
 #include "cli/progress_line.h"
+#include "cli/tables_generate.h"
 
 namespace skat::cli {
 
@@ -181,7 +182,7 @@ int show(const TablesArgs& args) {
 
 Command add_tables_command(CLI::App& parent) {
   auto args = std::make_shared<TablesArgs>();
-  CLI::App* app = parent.add_subcommand("tables", "Winning tables: build the base tables T0, fold PGN, show a file");
+  CLI::App* app = parent.add_subcommand("tables", "Winning tables: generate games, build the base tables T0, fold PGN, merge, show a file");
   app->require_subcommand(1);
   auto selected = std::make_shared<std::function<int()>>();
 
@@ -199,6 +200,8 @@ Command add_tables_command(CLI::App& parent) {
   t0->add_option("--text", args->text_out, "Also write the text form here");
   t0->add_option("--pgn", args->pgn_out, "Also write the games as one PGN series here");
   t0->callback([selected, args] { *selected = [args] { return build_t0(*args); }; });
+
+  add_tables_generate(*app, selected);
 
   CLI::App* fold = app->add_subcommand("fold", "Fold PGN series files into a table file (a new table version)");
   fold->add_option("--tables", args->tables_in, "Table file to start from (default: empty tables)");

@@ -1,10 +1,11 @@
-#include "bots/table_bot/explorer_player.h"
+#include "bots/table_bot/contract_explorer.h"
 
 #include <algorithm>
 #include <stdexcept>
 #include <vector>
 
 #include "bots/hand_eval.h"
+#include "bots/player.h"
 #include "bots/skat_putting/skat_putting.h"
 #include "engine/scoring.h"
 
@@ -23,7 +24,7 @@ int high_cards(CardSet cards) {
 
 }  // namespace
 
-Action ExplorerPlayer::decide(const SeatView& view) {
+Action ContractExplorer::decide(const SeatView& view) {
   const int pos = view.pos;
   switch (view.phase) {
     case Phase::Bidding: return bid_or_answer(view);
@@ -44,13 +45,13 @@ Action ExplorerPlayer::decide(const SeatView& view) {
       return pick_legal(view.legal, Action::discard(pos, cards[0], cards[1]), ActionKind::Discard);
     }
     case Phase::Declaring: return pick_legal(view.legal, Action::declare(pos, planned_), ActionKind::Declare);
-    case Phase::Playing: return pimc_.decide(view);
+    case Phase::Playing:
     case Phase::Finished: break;
   }
-  throw std::logic_error("ExplorerPlayer asked to act in a finished game");
+  throw std::logic_error("ContractExplorer asked to play a card or to act in a finished game");
 }
 
-Action ExplorerPlayer::bid_or_answer(const SeatView& view) {
+Action ContractExplorer::bid_or_answer(const SeatView& view) {
   const int pos = view.pos;
   if (view.hand != bid_hand_) {
     bid_hand_ = view.hand;
@@ -80,7 +81,7 @@ Action ExplorerPlayer::bid_or_answer(const SeatView& view) {
                     ActionKind::Pass);
 }
 
-Declaration ExplorerPlayer::pick_declaration(CardSet twelve, int bid) {
+Declaration ContractExplorer::pick_declaration(CardSet twelve, int bid) {
   // Mostly the simple choice; otherwise a random game whose value reaches the bid.
   const Declaration simple = choose_declaration(twelve, bid);
   if (unit(rng_) < 0.6) return simple;
