@@ -65,6 +65,13 @@ std::string stats_text(const SeriesStats& s) {
         played ? 100.0 * k.games / played : 0.0, k.games ? 100.0 * k.won / k.games : 0.0,
         k.judged ? fmt::format("{:.1f} % ({} judged)", 100.0 * k.agrees / k.judged, k.judged) : std::string("-"));
   }
+  // The outer-learning paper's Table 1: each class's judged games by verdict and result.
+  for (std::size_t c = 0; c < 3; ++c) {
+    const ClassStats& k = s.classes[c];
+    if (k.judged == 0) continue;
+    out += fmt::format("{:<5} verdict won: declarer won {}, lost {}; verdict lost: declarer won {}, lost {}\n",
+                       kClass[c], k.by_verdict[1][1], k.by_verdict[1][0], k.by_verdict[0][1], k.by_verdict[0][0]);
+  }
   return out;
 }
 

@@ -48,7 +48,9 @@ PgnSeries play_one(const SelfplayConfig& config, int index, PgnHeader header, Se
       if (solver) {
         solver->clear();
         ++c.judged;
-        c.agrees += bots::solver_verdict(*game, *solver) == won ? 1 : 0;
+        const bool verdict = bots::solver_verdict(*game, *solver);
+        c.agrees += verdict == won ? 1 : 0;
+        ++c.by_verdict[verdict ? 1 : 0][won ? 1 : 0];
       }
     }
     const std::array<int, 3> strengths =
@@ -74,6 +76,8 @@ void SeriesStats::merge(const SeriesStats& o) {
     classes[c].won += o.classes[c].won;
     classes[c].judged += o.classes[c].judged;
     classes[c].agrees += o.classes[c].agrees;
+    for (std::size_t v = 0; v < 2; ++v)
+      for (std::size_t w = 0; w < 2; ++w) classes[c].by_verdict[v][w] += o.classes[c].by_verdict[v][w];
   }
 }
 

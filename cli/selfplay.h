@@ -35,6 +35,8 @@ struct ClassStats {
   int won = 0;     // by the declarer
   int judged = 0;  // with a solver verdict
   int agrees = 0;  // result equal to the verdict
+  // The paper's Table 1: judged games by the solver's verdict [0 lost, 1 won] and the result.
+  std::array<std::array<int, 2>, 2> by_verdict{};  // [verdict][declarer won]
 };
 
 struct SeriesStats {

@@ -593,6 +593,15 @@ TEST(Binary, SelfplayOfAnyBotWithStatisticsAndStrengths) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* part : {"games 12, folded", "suit  share", "grand share", "null  share", "solver accuracy"})
     EXPECT_NE(r.err.find(part), std::string::npos) << part << "\n" << r.err;
+  // The paper's Table 1: the judged suit games by verdict and result add up to the judged count.
+  std::smatch judged, table;
+  ASSERT_TRUE(std::regex_search(r.err, judged, std::regex(R"(suit .*\((\d+) judged\))"))) << r.err;
+  ASSERT_TRUE(std::regex_search(
+      r.err, table,
+      std::regex(R"(suit  verdict won: declarer won (\d+), lost (\d+); verdict lost: declarer won (\d+), lost (\d+))")))
+      << r.err;
+  EXPECT_EQ(std::stoi(table[1]) + std::stoi(table[2]) + std::stoi(table[3]) + std::stoi(table[4]),
+            std::stoi(judged[1]));
   EXPECT_NE(r.out.find("[Seat1: Rule1 (ID: 1)]"), std::string::npos) << r.out.substr(0, 200);
   // Hand strengths (fields 17..19) come from the tables: 0..10, not all zero.
   int total = 0;
