@@ -92,7 +92,7 @@ class BotAccountsTest : public testing::Test {
     s.name = name;
     s.token = token;
     s.spec = *skat::bots::parse_bot_spec(spec);
-    s.seed = bots_.size() + 1;
+    s.seed = ++bots_connected_;  // bots_ itself belongs to the bot thread
     s.workers = &workers_;
     s.delay = delay;
     boost::asio::post(bot_io_, [this, s] {
@@ -179,7 +179,8 @@ class BotAccountsTest : public testing::Test {
   boost::asio::io_context bot_io_;
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_{bot_io_.get_executor()};
   boost::asio::thread_pool workers_{2};
-  std::vector<std::shared_ptr<skat::botclient::BotConnection>> bots_;
+  std::vector<std::shared_ptr<skat::botclient::BotConnection>> bots_;  // touched on the bot thread only
+  std::uint64_t bots_connected_ = 0;                                   // the test thread's count
   std::thread bot_thread_;
 };
 

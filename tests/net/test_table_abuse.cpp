@@ -9,6 +9,7 @@
 #include "protocol/client_messages.h"
 #include "server/table/chat_limits.h"
 #include "tests/net/pool_server.h"
+#include "tests/support/eventually.h"
 
 namespace {
 
@@ -191,6 +192,15 @@ TEST(TableAbuse, ASeriesWhoseHumansAllLeftGivesItsBotsBack) {
   }));
   for (int tries = 0; tries < 600 && pool.store().abandoned_series() < 1; ++tries) std::this_thread::sleep_for(50ms);
   EXPECT_EQ(pool.store().abandoned_series(), 1u);
+  // The lobby's list shows where bots sit; the pool (what add_bot takes from) also holds a bot on
+  // its way to a seat and gets a series' bots back only once its records are committed: wait for
+  // the pool itself to have all three.
+  EXPECT_TRUE(skat::test::eventually(
+      [&] {
+        const Json metrics = Json::parse(skat::nettest::http_get(pool.port(), "/api/metrics").body, nullptr, false);
+        return metrics.is_object() && metrics.value("bots_free", 0) == 3;
+      },
+      60s, 50ms));
   const auto mine = create_table(observer, 3);
   ASSERT_GT(mine, 0);
   observer.send(Json{{"type", "join_table"}, {"table", mine}, {"seat", 0}});
