@@ -182,7 +182,8 @@ int show(const TablesArgs& args) {
 
 Command add_tables_command(CLI::App& parent) {
   auto args = std::make_shared<TablesArgs>();
-  CLI::App* app = parent.add_subcommand("tables", "Winning tables: generate games, build the base tables T0, fold PGN, merge, show a file");
+  CLI::App* app = parent.add_subcommand(
+      "tables", "Winning tables: generate games, build the base tables T0, fold PGN, merge, show a file");
   app->require_subcommand(1);
   auto selected = std::make_shared<std::function<int()>>();
 
