@@ -6,6 +6,7 @@
 #include "bots/solver/canonical_hands.h"
 #include "bots/solver/class_order.h"
 #include "bots/solver/endgame.h"
+#include "bots/solver/null_analysis.h"
 #include "bots/solver/quick_tricks.h"
 
 namespace skat::bots {
@@ -167,7 +168,15 @@ int OpenSolver::search(PlayState& s, Goal goal, int target) {
   if (most < target) return most;
 
   const bool boundary = s.trick_size() == 0;
-  if (boundary && goal != Goal::NullClean) {
+  if (goal == Goal::NullClean) {
+    // Static null facts: the declarer safe in every suit (no trick from here), or forced to take
+    // the next trick.
+    const bool declarer_moves = s.to_move() == s.declarer();
+    const bool defender_led = s.leader() != s.declarer();
+    if (boundary && have + 1 >= target && null_trick_forced(s.hands(), s.declarer(), s.leader())) return have + 1;
+    if (defender_led && (boundary || declarer_moves) && null_declarer_safe(s.hands(), s.declarer(), in_trick(s)))
+      return have;
+  } else if (boundary) {
     // Quick tricks of the side on lead: a floor for it, a ceiling for the other side.
     // Skipped when even the whole hand of the leader could not decide the question.
     const bool declarer_leads = s.to_move() == s.declarer();
@@ -187,7 +196,7 @@ int OpenSolver::search(PlayState& s, Goal goal, int target) {
   std::array<CardSet, 3> key{};
   if (boundary) {
     tag = 1 + s.leader() + 3 * static_cast<int>(goal) + 9 * s.declarer() + 27 * static_cast<int>(s.game());
-    key = canonical_hands(s.hands(), s.game());
+    key = s.game() == GameType::Null ? null_canonical_hands(s.hands()) : canonical_hands(s.hands(), s.game());
     if (const auto hit = tt_.find(key, tag)) {
       if (hit->bounds.lower >= need) return have + hit->bounds.lower;
       if (hit->bounds.upper < need) return have + hit->bounds.upper;
