@@ -62,12 +62,17 @@ constexpr Compaction kCompaction;
 
 }  // namespace
 
-bool null_declarer_safe(const std::array<CardSet, 3>& hands, int declarer, CardSet trick) {
+unsigned null_unsafe_suits(const std::array<CardSet, 3>& hands, int declarer, CardSet trick) {
   const std::uint32_t mine = hands[static_cast<std::size_t>(declarer)].bits();
   const std::uint32_t theirs = ((hands[0] | hands[1] | hands[2] | trick).bits()) & ~mine;
+  unsigned unsafe = 0;
   for (int suit = 0; suit < 4; ++suit)
-    if (!kSafe.safe(suit_bits(mine, suit), suit_bits(theirs, suit))) return false;
-  return true;
+    if (!kSafe.safe(suit_bits(mine, suit), suit_bits(theirs, suit))) unsafe |= 1u << suit;
+  return unsafe;
+}
+
+bool null_declarer_safe(const std::array<CardSet, 3>& hands, int declarer, CardSet trick) {
+  return null_unsafe_suits(hands, declarer, trick) == 0;
 }
 
 bool null_trick_forced(const std::array<CardSet, 3>& hands, int declarer, int leader) {

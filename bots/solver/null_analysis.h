@@ -18,6 +18,8 @@ namespace skat::bots {
 // far), or a defender on lead at a trick start (`trick` empty): true when the declarer can play
 // under the defenders in every suit whatever they lead, so he takes no trick from here on.
 bool null_declarer_safe(const std::array<CardSet, 3>& hands, int declarer, CardSet trick);
+// The suits (bit per suit) where that condition fails: where the defenders may catch him.
+unsigned null_unsafe_suits(const std::array<CardSet, 3>& hands, int declarer, CardSet trick);
 
 // A trick start, `leader` on lead: true when the declarer surely takes this trick.
 bool null_trick_forced(const std::array<CardSet, 3>& hands, int declarer, int leader);

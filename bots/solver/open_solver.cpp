@@ -28,6 +28,16 @@ constexpr int kEndgameCardsNull = 6;
 int strength(const GameRules& r, Card c) { return r.strength[static_cast<std::size_t>(c.id())]; }
 int class_of(const GameRules& r, Card c) { return r.class_of[static_cast<std::size_t>(c.id())]; }
 
+// Null leads of a defender: first a card below all the declarer's cards of its suit, then low
+// cards of the suits where he is not safe, then of his other suits; suits he lacks last.
+int null_lead_score(const PlayState& s, Card c, unsigned unsafe) {
+  const int st = strength(s.rules(), c);
+  const CardSet mine = s.hand(s.declarer()) & CardSet::of_suit(c.suit());
+  if (mine.empty()) return -st;
+  if (st < strength(s.rules(), mine.first())) return 300 - st;
+  return ((unsafe >> static_cast<int>(c.suit())) & 1u) ? 200 - st : 100 - st;
+}
+
 }  // namespace
 
 OpenSolver::OpenSolver(SolverOptions options) : tt_(options.tt_bytes) {}
@@ -74,6 +84,7 @@ int OpenSolver::ordered_moves(const PlayState& s, Goal goal, Card* out) const {
   const int me = s.to_move();
   const bool me_declarer = me == s.declarer();
   std::array<int, 10> score{};
+  const unsigned unsafe = goal == Goal::NullClean ? null_unsafe_suits(s.hands(), s.declarer(), in_trick(s)) : 0;
   if (s.trick_size() == 0) {
     // Leads: a card no opponent can beat (higher card of its class, or a ruff) comes first, with
     // points; otherwise cheap cards first.
@@ -97,7 +108,7 @@ int OpenSolver::ordered_moves(const PlayState& s, Goal goal, Card* out) const {
         }
       int v = 0;
       if (goal == Goal::NullClean)
-        v = me_declarer ? -strength(r, c) : strength(r, c);
+        v = me_declarer ? -strength(r, c) : null_lead_score(s, c, unsafe);
       else
         v = beaten ? -card_points(c) - strength(r, c) : 100 + card_points(c) + strength(r, c);
       score[static_cast<std::size_t>(i)] = v;
@@ -116,8 +127,10 @@ int OpenSolver::ordered_moves(const PlayState& s, Goal goal, Card* out) const {
       const int pts = card_points(c);
       int v = 0;
       if (goal == Goal::NullClean) {
-        // The null declarer ducks with his highest card that still loses; defenders keep low.
-        v = me_declarer ? (beats ? -strength(r, c) : 100 + strength(r, c))
+        // The null declarer ducks with his highest card that still loses (void: throws the
+        // highest card of a suit where he is not safe); defenders keep low.
+        const bool unsafe_suit = (unsafe >> static_cast<int>(c.suit())) & 1u;
+        v = me_declarer ? (beats ? -strength(r, c) : 100 + strength(r, c) + (unsafe_suit ? 10 : 0))
                         : (beats ? strength(r, c) : 100 - strength(r, c));
       } else if (mine_winning) {
         v = last ? 100 + pts : (beats ? 20 - strength(r, c) : 50 - pts);  // smear when safe
