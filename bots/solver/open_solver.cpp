@@ -6,6 +6,7 @@
 #include "bots/solver/canonical_hands.h"
 #include "bots/solver/class_order.h"
 #include "bots/solver/endgame.h"
+#include "bots/solver/null_analysis.h"
 #include "bots/solver/quick_tricks.h"
 
 namespace skat::bots {
@@ -26,6 +27,16 @@ constexpr int kEndgameCardsNull = 6;
 
 int strength(const GameRules& r, Card c) { return r.strength[static_cast<std::size_t>(c.id())]; }
 int class_of(const GameRules& r, Card c) { return r.class_of[static_cast<std::size_t>(c.id())]; }
+
+// Null leads of a defender: first a card below all the declarer's cards of its suit, then low
+// cards of the suits where he is not safe, then of his other suits; suits he lacks last.
+int null_lead_score(const PlayState& s, Card c, unsigned unsafe) {
+  const int st = strength(s.rules(), c);
+  const CardSet mine = s.hand(s.declarer()) & CardSet::of_suit(c.suit());
+  if (mine.empty()) return -st;
+  if (st < strength(s.rules(), mine.first())) return 300 - st;
+  return ((unsafe >> static_cast<int>(c.suit())) & 1u) ? 200 - st : 100 - st;
+}
 
 }  // namespace
 
@@ -73,6 +84,7 @@ int OpenSolver::ordered_moves(const PlayState& s, Goal goal, Card* out) const {
   const int me = s.to_move();
   const bool me_declarer = me == s.declarer();
   std::array<int, 10> score{};
+  const unsigned unsafe = goal == Goal::NullClean ? null_unsafe_suits(s.hands(), s.declarer(), in_trick(s)) : 0;
   if (s.trick_size() == 0) {
     // Leads: a card no opponent can beat (higher card of its class, or a ruff) comes first, with
     // points; otherwise cheap cards first.
@@ -96,7 +108,7 @@ int OpenSolver::ordered_moves(const PlayState& s, Goal goal, Card* out) const {
         }
       int v = 0;
       if (goal == Goal::NullClean)
-        v = me_declarer ? -strength(r, c) : strength(r, c);
+        v = me_declarer ? -strength(r, c) : null_lead_score(s, c, unsafe);
       else
         v = beaten ? -card_points(c) - strength(r, c) : 100 + card_points(c) + strength(r, c);
       score[static_cast<std::size_t>(i)] = v;
@@ -115,8 +127,10 @@ int OpenSolver::ordered_moves(const PlayState& s, Goal goal, Card* out) const {
       const int pts = card_points(c);
       int v = 0;
       if (goal == Goal::NullClean) {
-        // The null declarer ducks with his highest card that still loses; defenders keep low.
-        v = me_declarer ? (beats ? -strength(r, c) : 100 + strength(r, c))
+        // The null declarer ducks with his highest card that still loses (void: throws the
+        // highest card of a suit where he is not safe); defenders keep low.
+        const bool unsafe_suit = (unsafe >> static_cast<int>(c.suit())) & 1u;
+        v = me_declarer ? (beats ? -strength(r, c) : 100 + strength(r, c) + (unsafe_suit ? 10 : 0))
                         : (beats ? strength(r, c) : 100 - strength(r, c));
       } else if (mine_winning) {
         v = last ? 100 + pts : (beats ? 20 - strength(r, c) : 50 - pts);  // smear when safe
@@ -167,7 +181,15 @@ int OpenSolver::search(PlayState& s, Goal goal, int target) {
   if (most < target) return most;
 
   const bool boundary = s.trick_size() == 0;
-  if (boundary && goal != Goal::NullClean) {
+  if (goal == Goal::NullClean) {
+    // Static null facts: the declarer safe in every suit (no trick from here), or forced to take
+    // the next trick.
+    const bool declarer_moves = s.to_move() == s.declarer();
+    const bool defender_led = s.leader() != s.declarer();
+    if (boundary && have + 1 >= target && null_trick_forced(s.hands(), s.declarer(), s.leader())) return have + 1;
+    if (defender_led && (boundary || declarer_moves) && null_declarer_safe(s.hands(), s.declarer(), in_trick(s)))
+      return have;
+  } else if (boundary) {
     // Quick tricks of the side on lead: a floor for it, a ceiling for the other side.
     // Skipped when even the whole hand of the leader could not decide the question.
     const bool declarer_leads = s.to_move() == s.declarer();
@@ -187,7 +209,7 @@ int OpenSolver::search(PlayState& s, Goal goal, int target) {
   std::array<CardSet, 3> key{};
   if (boundary) {
     tag = 1 + s.leader() + 3 * static_cast<int>(goal) + 9 * s.declarer() + 27 * static_cast<int>(s.game());
-    key = canonical_hands(s.hands(), s.game());
+    key = s.game() == GameType::Null ? null_canonical_hands(s.hands()) : canonical_hands(s.hands(), s.game());
     if (const auto hit = tt_.find(key, tag)) {
       if (hit->bounds.lower >= need) return have + hit->bounds.lower;
       if (hit->bounds.upper < need) return have + hit->bounds.upper;

@@ -3,10 +3,13 @@
 // answers; golden values of full deals are frozen so that a faster solver cannot change them.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <optional>
 #include <random>
 
 #include "bots/solver/canonical_hands.h"
 #include "bots/solver/endgame.h"
+#include "bots/solver/null_analysis.h"
 #include "bots/solver/open_solver.h"
 #include "bots/solver/quick_tricks.h"
 #include "engine/deal.h"
@@ -62,6 +65,60 @@ PlayState random_position(std::mt19937_64& rng, int max_left, GameType game) {
   return s;
 }
 
+// Null: does the declarer take a trick from here (more than `base` tricks) against the best
+// defence? Every legal card tried; the answers at trick starts remembered (they depend only on the
+// hands and the leader), so that positions with up to ten tricks left stay affordable.
+using NullMemo = std::map<std::array<std::uint32_t, 4>, bool>;
+bool null_caught(PlayState& s, int base, NullMemo& memo) {
+  if (s.declarer_tricks() > base) return true;
+  if (s.trick_size() == 0 && (s.hand(0) | s.hand(1) | s.hand(2)).empty()) return false;
+  const std::array<std::uint32_t, 4> key{s.hand(0).bits(), s.hand(1).bits(), s.hand(2).bits(),
+                                         static_cast<std::uint32_t>(s.to_move())};
+  if (s.trick_size() == 0)
+    if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  const bool defender = s.to_move() != s.declarer();
+  bool caught = !defender;
+  for (Card c : s.legal_moves()) {
+    s.play(c);
+    const bool v = null_caught(s, base, memo);
+    s.undo();
+    if (v == defender) {
+      caught = v;
+      break;
+    }
+  }
+  if (s.trick_size() == 0) memo[key] = caught;
+  return caught;
+}
+
+// A random null position with between `least` and `most` cards left in the hands, stopped at a
+// random point (a trick start or inside a trick) where the declarer has taken no trick yet;
+// nullopt when the random play made him take one.
+std::optional<PlayState> random_null_position(std::mt19937_64& rng, int least, int most) {
+  const Deal deal = *deal_from_id(rng() % kNumDeals);
+  PlayState s(GameType::Null, deal.hands, static_cast<int>(rng() % 3), 0, static_cast<int>(rng() % 3));
+  const int stop = least + static_cast<int>(rng() % static_cast<std::uint64_t>(most - least + 1));
+  while ((s.hand(0) | s.hand(1) | s.hand(2)).size() > stop) {
+    // The declarer ducks when he can (lowest card under the trick's best so far), so that clean
+    // positions stay common; the defenders play at random.
+    const CardSet legal = s.legal_moves();
+    std::vector<Card> cards;
+    for (Card x : legal) cards.push_back(x);
+    Card c = cards[rng() % cards.size()];
+    if (s.to_move() == s.declarer() && s.trick_size() > 0) {
+      const int led = s.rules().class_of[static_cast<std::size_t>(s.trick_card(0).id())];
+      Card high = s.trick_card(0);
+      for (int i = 1; i < s.trick_size(); ++i)
+        if (s.rules().beats(s.trick_card(i), high, led)) high = s.trick_card(i);
+      for (Card x : cards)
+        if (!s.rules().beats(x, high, led)) c = x;
+    }
+    s.play(c);
+    if (s.declarer_tricks() > 0) return std::nullopt;
+  }
+  return s;
+}
+
 TEST(OpenSolver, ExactPointsAndCardValuesEqualMinimaxUpToFourTricks) {
   std::mt19937_64 rng(5);
   OpenSolver solver;
@@ -105,6 +162,112 @@ TEST(OpenSolver, NullQuestionsEqualMinimaxUpToFourTricks) {
     }
   }
   EXPECT_GT(clean, 20);  // both answers occur
+}
+
+// The static null facts against the exhaustive search, on positions with four to ten tricks
+// left: whenever a fact fires it agrees with the search.
+TEST(NullAnalysis, SafeAndForcedPositionsAgreeWithExhaustiveSearch) {
+  std::mt19937_64 rng(38);
+  int safe = 0, forced = 0, positions = 0;
+  for (int i = 0; i < 12000; ++i) {
+    auto p = random_null_position(rng, 12, 30);
+    if (!p) continue;
+    PlayState& s = *p;
+    const bool declarer_moves = s.to_move() == s.declarer();
+    const bool defender_led = s.leader() != s.declarer();
+    const bool start = s.trick_size() == 0;
+    CardSet trick;
+    for (int k = 0; k < s.trick_size(); ++k) trick.add(s.trick_card(k));
+    const bool says_safe =
+        defender_led && (start || declarer_moves) && null_declarer_safe(s.hands(), s.declarer(), trick);
+    const bool says_forced = start && null_trick_forced(s.hands(), s.declarer(), s.leader());
+    if (!says_safe && !says_forced) continue;
+    ++positions;
+    NullMemo memo;
+    const bool caught = null_caught(s, 0, memo);
+    ASSERT_FALSE(says_safe && says_forced) << "position " << i;
+    if (says_safe) {
+      EXPECT_FALSE(caught) << "safe, position " << i;
+      ++safe;
+    }
+    if (says_forced) {
+      // The very next trick is the declarer's, whatever anyone plays.
+      EXPECT_TRUE(caught) << "forced, position " << i;
+      ++forced;
+    }
+  }
+  EXPECT_GT(safe, 100);
+  EXPECT_GT(forced, 100);
+}
+
+// The null key keeps only each suit's order of live cards: a live card swapped for a played card
+// of its suit with no live card between them gives the same key and the same answer.
+TEST(NullAnalysis, EqualNullKeysHaveEqualAnswers) {
+  std::mt19937_64 rng(3811);
+  int compared = 0;
+  for (int i = 0; i < 2000 && compared < 300; ++i) {
+    auto p = random_null_position(rng, 9, 21);
+    if (!p) continue;
+    PlayState& s = *p;
+    while (s.trick_size() != 0) s.play(s.legal_moves().first());
+    if (s.declarer_tricks() > 0) continue;
+    const std::array<CardSet, 3> hands = s.hands();
+    const CardSet live = hands[0] | hands[1] | hands[2];
+    std::array<CardSet, 3> other = hands;
+    bool swapped = false;
+    for (int h = 0; h < 3 && !swapped; ++h)
+      for (Card c : hands[static_cast<std::size_t>(h)])
+        for (Card gone : s.played()) {
+          if (swapped || gone.suit() != c.suit()) continue;
+          const int lo = std::min(c.id(), gone.id()), hi = std::max(c.id(), gone.id());
+          bool between = false;
+          for (Card x : live)
+            if (x.id() > lo && x.id() < hi) between = true;
+          if (between) continue;
+          other[static_cast<std::size_t>(h)].remove(c);
+          other[static_cast<std::size_t>(h)].add(gone);
+          swapped = true;
+        }
+    if (!swapped) continue;
+    ASSERT_EQ(null_canonical_hands(other), null_canonical_hands(hands)) << "position " << i;
+    PlayState t(GameType::Null, other, s.declarer(), 0, s.to_move());
+    PlayState u(GameType::Null, hands, s.declarer(), 0, s.to_move());
+    NullMemo m1, m2;
+    EXPECT_EQ(null_caught(t, 0, m1), null_caught(u, 0, m2)) << "position " << i;
+    ++compared;
+  }
+  EXPECT_GE(compared, 200);
+  // Different orders or holders give different keys.
+  const auto cards = [](std::initializer_list<const char*> names) {
+    CardSet set;
+    for (const char* n : names) set.add(*parse_card(n));
+    return set;
+  };
+  const std::array<CardSet, 3> a{cards({"S7", "CA"}), cards({"S9", "HT"}), cards({"DJ", "DA"})};
+  const std::array<CardSet, 3> b{cards({"S9", "CA"}), cards({"S7", "HT"}), cards({"DJ", "DA"})};
+  const std::array<CardSet, 3> c{cards({"S8", "CA"}), cards({"SA", "HT"}), cards({"D7", "DA"})};
+  EXPECT_NE(null_canonical_hands(a), null_canonical_hands(b));
+  EXPECT_EQ(null_canonical_hands(a), null_canonical_hands(c));
+}
+
+// The solver with its null facts, table keys and ordering against the exhaustive search on
+// positions with four to ten tricks left (trick starts and inside tricks).
+TEST(OpenSolver, NullQuestionEqualsExhaustiveSearchFromFourToTenTricks) {
+  std::mt19937_64 rng(3812);
+  OpenSolver solver;
+  int clean = 0, compared = 0;
+  for (int i = 0; i < 2000; ++i) {
+    auto p = random_null_position(rng, 12, 30);
+    if (!p) continue;
+    PlayState& s = *p;
+    NullMemo memo;
+    const bool expected = !null_caught(s, 0, memo);
+    clean += expected ? 1 : 0;
+    ++compared;
+    ASSERT_EQ(solver.null_declarer_clean(s), expected) << "position " << i;
+  }
+  EXPECT_GT(clean, 50);
+  EXPECT_GT(compared - clean, 50);
 }
 
 TEST(Endgame, FailSoftBoundsAgreeWithMinimaxForEveryScoreAndNeed) {
