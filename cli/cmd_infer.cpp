@@ -281,7 +281,7 @@ int run_tssr(const InferArgs& args) {
   for (const WeightedSeries& s : series) {
     for (const PgnGame& g : s.series.games) {
       if (g.folded || g.game == kPgnFolded || full()) continue;
-      ++games;
+      const long before = positions;
       auto visited =
           inf::for_each_position(g, [&](const SeatView& view, const std::array<std::uint8_t, kNumCards>& target) {
             if (full()) return;
@@ -295,6 +295,7 @@ int run_tssr(const InferArgs& args) {
           });
       if (!visited)
         spdlog::warn("infer tssr: game {} of '{}' left out: {}", g.id, s.series.header.event, visited.error());
+      if (positions > before) ++games;
     }
   }
   const char* roles[] = {"declarer", "defender"};
