@@ -12,6 +12,7 @@
 #include "cli/bench_engine.h"
 #include "cli/bench_fold.h"
 #include "cli/bench_pimc.h"
+#include "cli/bench_sampler.h"
 #include "cli/bench_solver.h"
 #include "cli/command.h"
 
@@ -25,7 +26,8 @@ struct BenchArgs {
   std::string tables = "tables/t0.wtab";
   int deals = 0;
   std::string per_deal;
-  std::string bot;  // pimc: the card play of this bot spec
+  std::string bot;                             // pimc: the card play of this bot spec
+  std::string model = "tables/inference.bin";  // sampler: the learned model
 };
 
 BenchReport report_of(const BenchArgs& args) {
@@ -38,6 +40,7 @@ BenchReport report_of(const BenchArgs& args) {
     return run_pimc_bench(args.quick, bots::pimc_settings(*spec));
   }
   if (args.what == "fold") return run_fold_bench(args.quick);
+  if (args.what == "sampler") return run_sampler_bench(args.quick, args.model);
   if (args.what == "decisions") return run_decisions_bench(args.quick, args.tables);
   if (args.what == "elo") return run_elo_bench(args.quick, args.tables);
   return run_engine_bench(args.quick);
@@ -63,10 +66,11 @@ Command add_bench_command(CLI::App& parent) {
   auto args = std::make_shared<BenchArgs>();
   CLI::App* app =
       parent.add_subcommand("bench", "Fixed, seeded benchmarks: name: value unit, last line bench: <digest>");
-  app->add_option("benchmark", args->what, "Which benchmark: engine, solver, pimc, fold, decisions, elo")
+  app->add_option("benchmark", args->what, "Which benchmark: engine, solver, pimc, fold, decisions, elo, sampler")
       ->required()
-      ->check(CLI::IsMember({"engine", "solver", "pimc", "fold", "decisions", "elo"}));
+      ->check(CLI::IsMember({"engine", "solver", "pimc", "fold", "decisions", "elo", "sampler"}));
   app->add_option("--tables", args->tables, "decisions and elo: the table file")->capture_default_str();
+  app->add_option("--model", args->model, "sampler: the learned model file")->capture_default_str();
   app->add_option("--deals", args->deals, "solver: only the first N of its deals")->check(CLI::Range(1, 1000));
   app->add_option("--per-deal", args->per_deal, "solver: write time, nodes and answer per deal and question (TSV)");
   app->add_option("--bot", args->bot,

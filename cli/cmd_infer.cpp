@@ -3,10 +3,13 @@
 // played) into the training positions of scripts/train-inference.py; `eval` measures, on held-out
 // games, how much probability the learned model, the count-based weights and the uniform sampler
 // give to where each hidden card really lay, per game class and trick; `predict` prints a model's
-// probabilities for the first positions of a data file (the check against PyTorch's forward pass).
+// probabilities for the first positions of a data file (the check against PyTorch's forward pass);
+// `tssr` the true-state sampling ratio of each inference per game class, role and trick.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -15,6 +18,7 @@
 
 #include "bots/inference/position_data.h"
 #include "bots/inference/quality.h"
+#include "bots/inference/tssr.h"
 #include "cli/command.h"
 #include "cli/record_input.h"
 #include "db/connection.h"
@@ -38,8 +42,9 @@ struct InferArgs {
   std::uint64_t seed = 1;
   long max_positions = 0;
   bool json = false;
-  std::string data;  // predict: the data file
-  long count = 20;   // predict: positions
+  std::string data;         // predict: the data file
+  long count = 20;          // predict: positions
+  int count_samples = 256;  // tssr: uniform worlds for the count inference's normaliser
 };
 
 // A recorded series and the weight of its games' positions.
@@ -236,6 +241,98 @@ int run_predict(const InferArgs& args) {
   return 0;
 }
 
+// The logs of one inference's ratios, per game class, role (declarer, defender) and trick.
+using TssrCell = std::vector<double>;
+using TssrCells = std::array<std::array<std::array<TssrCell, inf::kInferenceTricks>, 2>, inf::kGameClasses>;
+
+double geometric_mean(const TssrCell& logs) {
+  double sum = 0;
+  for (double x : logs) sum += x;
+  return logs.empty() ? 0 : std::exp(sum / static_cast<double>(logs.size()));
+}
+
+double median_ratio(TssrCell logs) {
+  if (logs.empty()) return 0;
+  const std::size_t mid = logs.size() / 2;
+  std::ranges::nth_element(logs, logs.begin() + static_cast<std::ptrdiff_t>(mid));
+  double m = logs[mid];
+  if (logs.size() % 2 == 0)
+    m = (m + *std::ranges::max_element(logs.begin(), logs.begin() + static_cast<std::ptrdiff_t>(mid))) / 2;
+  return std::exp(m);
+}
+
+int run_tssr(const InferArgs& args) {
+  std::vector<WeightedSeries> series;
+  if (!read_inputs(args, series)) return 1;
+  std::shared_ptr<const inf::LocationModel> model;
+  if (!args.model.empty()) {
+    auto loaded = inf::shared_location_model(args.model);
+    if (!loaded) {
+      spdlog::error("infer tssr: {}", loaded.error());
+      return 1;
+    }
+    model = *loaded;
+  }
+  const std::vector<inf::TssrInference> inferences = inf::tssr_inferences(model.get(), args.count_samples);
+  std::vector<TssrCells> cells(inferences.size());
+  bots::FastRng rng(args.seed);
+  long positions = 0, games = 0;
+  const auto full = [&] { return args.max_positions > 0 && positions >= args.max_positions; };
+  for (const WeightedSeries& s : series) {
+    for (const PgnGame& g : s.series.games) {
+      if (g.folded || g.game == kPgnFolded || full()) continue;
+      const long before = positions;
+      auto visited =
+          inf::for_each_position(g, [&](const SeatView& view, const std::array<std::uint8_t, kNumCards>& target) {
+            if (full()) return;
+            const inf::TssrPosition position = inf::tssr_position(view, target);
+            const auto c = static_cast<std::size_t>(inf::game_class(view.declaration->type));
+            const std::size_t role = view.pos == view.declarer ? 0 : 1;
+            const std::size_t trick = std::min<std::size_t>(view.tricks.size(), inf::kInferenceTricks - 1);
+            for (std::size_t m = 0; m < inferences.size(); ++m)
+              cells[m][c][role][trick].push_back(inferences[m].log_ratio(position, rng));
+            ++positions;
+          });
+      if (!visited)
+        spdlog::warn("infer tssr: game {} of '{}' left out: {}", g.id, s.series.header.event, visited.error());
+      if (positions > before) ++games;
+    }
+  }
+  const char* roles[] = {"declarer", "defender"};
+  nlohmann::json report = {
+      {"games", games}, {"positions", positions}, {"count_samples", args.count_samples}, {"model", args.model}};
+  if (model) report["model_version"] = model->version();
+  if (!args.json) {
+    fmt::print(
+        "{} positions of {} games; true-state sampling ratio, geometric mean / median (count: {} uniform worlds "
+        "per position)\n",
+        positions, games, args.count_samples);
+    std::string head = fmt::format("{:5} {:8} {:>5} {:>6}", "class", "role", "trick", "n");
+    for (const inf::TssrInference& i : inferences) head += fmt::format("  {:>17}", i.name);
+    fmt::print("{}\n", head);
+  }
+  nlohmann::json rows = nlohmann::json::array();
+  for (std::size_t c = 0; c < inf::kGameClasses; ++c)
+    for (std::size_t role = 0; role < 2; ++role)
+      for (std::size_t t = 0; t < inf::kInferenceTricks; ++t) {
+        const std::size_t n = cells[0][c][role][t].size();
+        if (n == 0) continue;
+        const char* name = inf::game_class_name(static_cast<inf::GameClass>(c));
+        nlohmann::json row = {{"class", name}, {"role", roles[role]}, {"trick", t + 1}, {"positions", n}};
+        std::string line = fmt::format("{:5} {:8} {:>5} {:>6}", name, roles[role], t + 1, n);
+        for (std::size_t m = 0; m < inferences.size(); ++m) {
+          const TssrCell& logs = cells[m][c][role][t];
+          row[inferences[m].name] = {{"geometric_mean", geometric_mean(logs)}, {"median", median_ratio(logs)}};
+          line += fmt::format("  {:>8.3g} / {:>6.3g}", geometric_mean(logs), median_ratio(logs));
+        }
+        rows.push_back(row);
+        if (!args.json) fmt::print("{}\n", line);
+      }
+  report["rows"] = rows;
+  if (args.json) std::cout << report.dump(1) << "\n";
+  return 0;
+}
+
 void add_inputs(CLI::App* app, InferArgs& args) {
   app->add_option("--pgn", args.pgn, "Series PGN files (skat selfplay, skat export; - for stdin)");
   app->add_option("--db", args.db, "Also the finished series of this database (SQLite file or postgresql:// URL)");
@@ -270,8 +367,21 @@ Command add_infer_command(CLI::App& parent) {
   predict->add_option("--count", args->count, "How many positions")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
-  return {app, [args, data, predict] {
+  CLI::App* tssr =
+      app->add_subcommand("tssr", "True-state sampling ratio of each inference, per game class, role and trick");
+  add_inputs(tssr, *args);
+  tssr->add_option("--model", args->model, "A learned model file (without: none and count only)");
+  tssr->add_option("--positions", args->max_positions, "Stop after this many positions (0: all)")
+      ->check(CLI::NonNegativeNumber);
+  tssr->add_option("--count-samples", args->count_samples,
+                   "Uniform worlds per position for the count inference's normaliser")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  tssr->add_option("--seed", args->seed, "Seed of the uniform worlds")->capture_default_str();
+  tssr->add_flag("--json", args->json, "The report as JSON");
+  return {app, [args, data, predict, tssr] {
             if (data->parsed()) return run_data(*args);
+            if (tssr->parsed()) return run_tssr(*args);
             return predict->parsed() ? run_predict(*args) : run_eval(*args);
           }};
 }

@@ -84,48 +84,56 @@ double WorldSampler::bid_weight(const World& w) const {
   return weight;
 }
 
-WorldSampler::WorldSampler(HiddenInfo info, Inference inference, std::optional<inference::CardLocations> locations)
-    : info_(std::move(info)), inference_(inference), locations_(std::move(locations)) {
-  if (inference_ == Inference::Learned && !locations_) inference_ = Inference::Count;
+PlacementProblem placement_problem(const HiddenInfo& info, const inference::CardLocations* locations) {
+  PlacementProblem problem;
+  for (int p = 0; p < 3; ++p)
+    problem.need[static_cast<std::size_t>(p)] =
+        info.hand_size[static_cast<std::size_t>(p)] - info.known[static_cast<std::size_t>(p)].size();
+  problem.need[kSkatSlot] = info.hidden_skat;
+  for (Card c : info.unknown) {
+    std::array<double, kSlots> w{};
+    for (int slot = 0; slot < kSlots; ++slot) {
+      if (slot < 3 && info.excluded[static_cast<std::size_t>(slot)].contains(c)) continue;
+      const int where = slot == kSkatSlot ? inference::kSkat : inference::relative(slot, info.me);
+      w[static_cast<std::size_t>(slot)] =
+          locations ? std::max<double>((*locations)[static_cast<std::size_t>(c.id())][static_cast<std::size_t>(where)],
+                                       kLearnedFloor)
+                    : 1.0;
+    }
+    problem.cards.push_back(c);
+    problem.weights.push_back(w);
+  }
+  return problem;
 }
 
-double WorldSampler::log_likelihood(const World& w) const {
-  if (!locations_) return 0;
-  double sum = 0;
-  for (Card c : info_.unknown) {
-    int where = inference::kSkat;
-    for (int p = 0; p < 3; ++p)
-      if (w.hands[static_cast<std::size_t>(p)].contains(c)) where = inference::relative(p, info_.me);
-    const float prob = (*locations_)[static_cast<std::size_t>(c.id())][static_cast<std::size_t>(where)];
-    sum += std::log(std::max(prob, 1e-6F));
-  }
-  return sum;
+World world_of(const HiddenInfo& info, const Placement& placement) {
+  World w;
+  for (std::size_t p = 0; p < 3; ++p) w.hands[p] = info.known[p] | placement[p];
+  w.skat = info.known_skat | placement[kSkatSlot];
+  return w;
+}
+
+Placement placement_of(const HiddenInfo& info, const World& world) {
+  Placement out{};
+  for (std::size_t p = 0; p < 3; ++p) out[p] = world.hands[p] & info.unknown;
+  out[kSkatSlot] = world.skat & info.unknown;
+  return out;
+}
+
+WorldSampler::WorldSampler(HiddenInfo info, Inference inference, std::optional<inference::CardLocations> locations)
+    : info_(std::move(info)), inference_(inference) {
+  if (inference_ == Inference::Learned && !locations) inference_ = Inference::Count;
+  if (inference_ == Inference::Learned) learned_.emplace(placement_problem(info_, &*locations));
 }
 
 std::optional<World> WorldSampler::sample(FastRng& rng) const {
-  if (inference_ != Inference::Learned) {
-    auto w = draw_uniform(rng);
-    if (w) w->weight = inference_ == Inference::Count ? bid_weight(*w) : 1.0;
-    return w;
+  if (inference_ == Inference::Learned) {
+    const auto placement = learned_->draw(rng);
+    if (!placement) return std::nullopt;
+    return world_of(info_, *placement);
   }
-  std::vector<World> candidates;
-  std::vector<double> log_weights;
-  for (int k = 0; k < kLearnedCandidates; ++k) {
-    auto w = draw_uniform(rng);
-    if (!w) break;
-    log_weights.push_back(log_likelihood(*w));
-    candidates.push_back(std::move(*w));
-  }
-  if (candidates.empty()) return std::nullopt;
-  const double top = *std::ranges::max_element(log_weights);
-  double total = 0;
-  for (double& lw : log_weights) total += (lw = std::exp(lw - top));
-  // one candidate, in proportion to its likelihood (a uniform draw from [0, total))
-  double pick = static_cast<double>(rng() >> 11) * 0x1.0p-53 * total;
-  std::size_t chosen = 0;
-  while (chosen + 1 < candidates.size() && pick >= log_weights[chosen]) pick -= log_weights[chosen++];
-  World w = std::move(candidates[chosen]);
-  w.weight = 1.0;
+  auto w = draw_uniform(rng);
+  if (w) w->weight = inference_ == Inference::Count ? bid_weight(*w) : 1.0;
   return w;
 }
 

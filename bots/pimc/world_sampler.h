@@ -3,13 +3,15 @@
 // random deals of the unknown cards consistent with it. Three kinds of inference (docs/inference.md):
 // none (every consistent world alike), count (a weight from the bidding: a bid the hand could not
 // support makes that world less likely) and learned (worlds drawn in proportion to the product of
-// the learned card-location probabilities, the paper's Equation 1, by resampling uniform candidates).
+// the learned card-location probabilities, the paper's Equation 1, drawn exactly by the dynamic
+// program of exact_world_sampler.h).
 #pragma once
 
 #include <array>
 #include <optional>
 
 #include "bots/inference/card_features.h"
+#include "bots/pimc/exact_world_sampler.h"
 #include "bots/rng.h"
 #include "engine/seat_view.h"
 
@@ -39,29 +41,40 @@ struct World {
   double weight = 1.0;
 };
 
-// Candidates drawn per learned world: one of them is kept with probability proportional to its
-// likelihood under the model (sampling-importance-resampling).
-inline constexpr int kLearnedCandidates = 16;
+// The learned probabilities are floored here, so that a placement the model calls impossible stays
+// merely unlikely.
+inline constexpr double kLearnedFloor = 1e-6;
+
+// The placement problem of a position's hidden cards (exact_world_sampler.h): each card of
+// info.unknown may go to a position that has not shown void in its class and still lacks cards,
+// or to the hidden skat; every placement weighs 1 (uniform over the consistent worlds) or, with
+// `locations` (in the frame of info.me), the product of the model's probabilities (Equation 1).
+PlacementProblem placement_problem(const HiddenInfo& info, const inference::CardLocations* locations = nullptr);
+// A placement of the hidden cards completed by what is known; and the hidden cards' placement of a
+// world.
+World world_of(const HiddenInfo& info, const Placement& placement);
+Placement placement_of(const HiddenInfo& info, const World& world);
 
 // Draws worlds uniformly among the consistent ones (rejection first, then a constrained deal when
-// voids make rejection slow); with count inference weights them by the bids, with learned
-// inference resamples them by the model's probabilities (`locations`, in the frame of info.me).
+// voids make rejection slow) and with count inference weights them by the bids; with learned
+// inference draws them exactly from the model's distribution restricted to the consistent worlds
+// (`locations`, in the frame of info.me; the dynamic program is built once, here).
 class WorldSampler {
  public:
   explicit WorldSampler(HiddenInfo info, Inference inference = Inference::Count,
                         std::optional<inference::CardLocations> locations = std::nullopt);
   std::optional<World> sample(FastRng& rng) const;
   const HiddenInfo& info() const { return info_; }
+  // The count inference's weight of a world: a quarter for each bidder whose hand at the deal could
+  // not have supported his bid.
+  double bid_weight(const World& w) const;
 
  private:
-  // The log-likelihood of a world's hidden cards under the learned probabilities.
-  double log_likelihood(const World& w) const;
   std::optional<World> draw_uniform(FastRng& rng) const;
   bool fits(const World& w) const;
-  double bid_weight(const World& w) const;
   HiddenInfo info_;
   Inference inference_;
-  std::optional<inference::CardLocations> locations_;
+  std::optional<ExactWorldSampler> learned_;
 };
 
 }  // namespace skat::bots

@@ -1,0 +1,57 @@
+#include "bots/inference/tssr.h"
+
+#include <cmath>
+
+namespace skat::bots::inference {
+
+TssrPosition tssr_position(const SeatView& view, const std::array<std::uint8_t, kNumCards>& target) {
+  TssrPosition p;
+  p.view = &view;
+  p.info = hidden_info(view);
+  p.truth.hands = p.info.known;
+  p.truth.skat = p.info.known_skat;
+  for (Card c : p.info.unknown) {
+    const int where = target[static_cast<std::size_t>(c.id())];
+    if (where == kSkat)
+      p.truth.skat.add(c);
+    else
+      p.truth.hands[static_cast<std::size_t>((view.pos + where) % 3)].add(c);
+  }
+  p.log_consistent = ExactWorldSampler(placement_problem(p.info)).log_partition();
+  return p;
+}
+
+double log_tssr_count(const TssrPosition& position, int samples, FastRng& rng) {
+  const WorldSampler count(position.info, Inference::Count);
+  const ExactWorldSampler uniform(placement_problem(position.info));
+  double sum = 0;
+  int drawn = 0;
+  for (int k = 0; k < samples; ++k) {
+    const auto placement = uniform.draw(rng);
+    if (!placement) break;
+    sum += count.bid_weight(world_of(position.info, *placement));
+    ++drawn;
+  }
+  if (drawn == 0) return 0;
+  return std::log(count.bid_weight(position.truth)) - std::log(sum / drawn);
+}
+
+double log_tssr_learned(const TssrPosition& position, const CardLocations& locations) {
+  const ExactWorldSampler learned(placement_problem(position.info, &locations));
+  return learned.log_weight(placement_of(position.info, position.truth)) - learned.log_partition() +
+         position.log_consistent;
+}
+
+std::vector<TssrInference> tssr_inferences(const LocationModel* model, int count_samples) {
+  std::vector<TssrInference> out;
+  out.push_back({"none", [](const TssrPosition&, FastRng&) { return 0.0; }});
+  out.push_back({"count", [count_samples](const TssrPosition& p, FastRng& rng) {
+                   return log_tssr_count(p, count_samples, rng);
+                 }});
+  if (model != nullptr)
+    out.push_back(
+        {"learned", [model](const TssrPosition& p, FastRng&) { return log_tssr_learned(p, model->predict(*p.view)); }});
+  return out;
+}
+
+}  // namespace skat::bots::inference

@@ -1,0 +1,44 @@
+// The true-state sampling ratio (docs/inference.md, "TSSR"; the paper's Figure 2): how much
+// likelier the true world of a recorded position is under an inference's distribution than under
+// uniform sampling over the worlds consistent with what the player to move knows. Each inference
+// is one entry of tssr_inferences(): a name and the log of that ratio for a position.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bots/inference/location_model.h"
+#include "bots/pimc/world_sampler.h"
+
+namespace skat::bots::inference {
+
+// A recorded position: the mover's view, what it knows, and the world as it really is.
+struct TssrPosition {
+  const SeatView* view = nullptr;
+  HiddenInfo info;
+  World truth;
+  double log_consistent = 0;  // log of the number of consistent worlds (uniform: 1 / that each)
+};
+
+// The position of `view` with `target` (where each card lay when the card play began, in the
+// mover's frame, as for_each_position gives it).
+TssrPosition tssr_position(const SeatView& view, const std::array<std::uint8_t, kNumCards>& target);
+
+struct TssrInference {
+  std::string name;
+  // log(P_inference(truth) / P_uniform(truth))
+  std::function<double(const TssrPosition&, FastRng&)> log_ratio;
+};
+
+// none: 0. count: the bid weight of the truth over its mean over `count_samples` exact uniform
+// worlds (the normaliser is a sum over all consistent worlds; the weight does not factorise).
+// learned (when `model` is given): exact, from the dynamic program's partition sum.
+std::vector<TssrInference> tssr_inferences(const LocationModel* model, int count_samples);
+
+double log_tssr_count(const TssrPosition& position, int samples, FastRng& rng);
+double log_tssr_learned(const TssrPosition& position, const CardLocations& locations);
+
+}  // namespace skat::bots::inference
