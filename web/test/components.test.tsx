@@ -6,7 +6,7 @@ import { AuctionPanel, ActionPanel } from '../src/components/ActionPanel';
 import { AuctionHistory } from '../src/components/AuctionHistory';
 import { HandView, shownTrick } from '../src/views/TableView';
 import { GameEnd, skatPointsSeen } from '../src/components/GameEnd';
-import { newTable, type DoneTrick, type TableState } from '../src/lib/tableState';
+import { newTable, type AuctionEntry, type DoneTrick, type TableState } from '../src/lib/tableState';
 import { TournamentReport } from '../src/components/TournamentReport';
 import { LeaderboardView } from '../src/views/LeaderboardView';
 import { TournamentView } from '../src/views/TournamentView';
@@ -343,6 +343,55 @@ describe('AuctionHistory', () => {
       'anna (Rearhand) passes',
     ]);
     expect(root.querySelectorAll('li.pass').length).toBe(2);
+  });
+
+  it('keeps the newest call in view when the auction runs long (18 calls)', () => {
+    // jsdom lays nothing out: give every list a height of 20 px per line and a scroll position.
+    const scrolled = new WeakMap<Element, number>();
+    const proto = HTMLOListElement.prototype;
+    const height = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight');
+    const top = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop');
+    Object.defineProperty(proto, 'scrollHeight', {
+      configurable: true,
+      get(this: HTMLOListElement) {
+        return this.children.length * 20;
+      },
+    });
+    Object.defineProperty(proto, 'scrollTop', {
+      configurable: true,
+      get(this: HTMLOListElement) {
+        return scrolled.get(this) ?? 0;
+      },
+      set(this: HTMLOListElement, v: number) {
+        scrolled.set(this, v);
+      },
+    });
+    try {
+      // Middlehand (seat 1) bids up to 33, forehand (seat 0) holds each, then both others pass.
+      const entries: AuctionEntry[] = [];
+      for (const value of [18, 20, 22, 23, 24, 27, 30, 33]) {
+        entries.push({ seat: 1, type: 'bid', value }, { seat: 0, type: 'hold' });
+      }
+      entries.push({ seat: 1, type: 'pass' }, { seat: 2, type: 'pass' });
+      expect(entries.length).toBe(18);
+      const names = ['anna', 'bert', 'carl'];
+      const root = document.createElement('div');
+      document.body.appendChild(root);
+      const list = () => byTestId(root, 'auction-lines')!;
+      act(() => render(<AuctionHistory forehand={0} entries={entries.slice(0, 15)} names={names} />, root));
+      expect(list().lastElementChild?.textContent).toBe('bert (Middlehand) 33');
+      expect(list().scrollTop).toBe(15 * 20);
+      act(() => render(<AuctionHistory forehand={0} entries={entries} names={names} />, root));
+      expect(list().children.length).toBe(18);
+      expect(list().lastElementChild?.textContent).toBe('carl (Rearhand) passes');
+      // scrolled to the end again: the newest call is the line in view at the bottom
+      expect(list().scrollTop).toBe(18 * 20);
+    } finally {
+      delete (proto as { scrollHeight?: number }).scrollHeight;
+      delete (proto as { scrollTop?: number }).scrollTop;
+      expect(Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight')).toEqual(height);
+      expect(Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')).toEqual(top);
+    }
   });
 });
 
