@@ -6,6 +6,7 @@ import { AuctionPanel, ActionPanel } from '../src/components/ActionPanel';
 import { AuctionHistory } from '../src/components/AuctionHistory';
 import { HandView, shownTrick } from '../src/views/TableView';
 import { GameEnd, skatPointsSeen } from '../src/components/GameEnd';
+import { ResultBox } from '../src/components/ResultBox';
 import { newTable, type AuctionEntry, type DoneTrick, type TableState } from '../src/lib/tableState';
 import { TournamentReport } from '../src/components/TournamentReport';
 import { LeaderboardView } from '../src/views/LeaderboardView';
@@ -475,6 +476,53 @@ describe('the end of a game', () => {
     );
     expect(byTestId(root, 'game-end-skat')?.textContent).toBe('Skat: ♠A ♦7 (11) · put away: ♥10 ♥7 (10)');
     expect(byTestId(root, 'next-game')?.textContent).toBe('Show the series result (10)');
+  });
+
+  it('shows a defender and a spectator the skat and the cards put once the result opens them', () => {
+    const names = ['Ann', 'Bob', 'Cy'];
+    const opened = (t: TableState) => {
+      t.lastResult = { ...t.lastResult!, skat: ['SA', 'D7'], discard: ['HT', 'H7'] };
+      return t;
+    };
+    for (const mySeat of [1, null]) {
+      const t = opened({ ...finishedGame(), mySeat });
+      expect(t.skat).toEqual([]); // nobody but the declarer saw the skat during the game
+      const root = mount(<GameEnd t={t} names={names} dwell={{ kind: 'result', until: null }} onNext={() => {}} />);
+      expect(byTestId(root, 'game-end-skat')?.textContent).toBe('Skat: ♠A ♦7 (11) · put away: ♥10 ♥7 (10)');
+      const box = mount(<ResultBox game={t.lastResult!} names={names} />);
+      expect(byTestId(box, 'result-skat')?.textContent).toBe('Skat: ♠A ♦7 (11 points)');
+      expect(byTestId(box, 'result-put')?.textContent).toBe('Put away: ♥10 ♥7 (10 points)');
+    }
+    // a hand game: the skat stayed where it was, nothing was put
+    const hand = opened(finishedGame());
+    hand.lastResult!.result = {
+      ...hand.lastResult!.result,
+      declaration: { game: 'C', hand: true, schneider: false, schwarz: false, ouvert: false },
+    };
+    hand.lastResult!.discard = ['SA', 'D7'];
+    const handRoot = mount(
+      <GameEnd t={hand} names={names} dwell={{ kind: 'result', until: null }} onNext={() => {}} />,
+    );
+    expect(byTestId(handRoot, 'game-end-skat')?.textContent).toBe(
+      'Skat: ♠A ♦7 (11) · hand game: the skat stayed untouched',
+    );
+    expect(byTestId(mount(<ResultBox game={hand.lastResult!} names={names} />), 'result-put')).toBeNull();
+    // a folded game: the skat only
+    const folded = finishedGame();
+    folded.lastResult = {
+      game: 0,
+      result: { folded: true },
+      points: [0, 0, 0],
+      seats: [null, null, null],
+      skat: ['CJ', 'C7'],
+    };
+    const foldedRoot = mount(
+      <GameEnd t={folded} names={names} dwell={{ kind: 'result', until: null }} onNext={() => {}} />,
+    );
+    expect(byTestId(foldedRoot, 'game-end-skat')?.textContent).toBe('Skat: ♣J ♣7 (2)');
+    expect(byTestId(mount(<ResultBox game={folded.lastResult} names={names} />), 'result-skat')?.textContent).toBe(
+      'Skat: ♣J ♣7 (2 points)',
+    );
   });
 });
 

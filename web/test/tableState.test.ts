@@ -116,8 +116,13 @@ describe('table events', () => {
       scores: [122, 0, 0],
       list: [[122, 0, 0]],
       substitutes: [[false, false, true]],
+      skat: ['D7', 'SA'],
+      discard: ['CA', 'ST'],
     });
     expect(r.state.phase).toBe('finished');
+    // the skat and the cards put are open to every seat once the game is over
+    expect(r.state.lastResult?.skat).toEqual(['D7', 'SA']);
+    expect(r.state.lastResult?.discard).toEqual(['CA', 'ST']);
     expect(r.state.lastResult?.points).toEqual([122, 0, 0]);
     expect(r.state.list).toEqual([[122, 0, 0]]);
     expect(r.state.substitutes).toEqual([[false, false, true]]); // a substitute bot played seat 2

@@ -56,6 +56,8 @@ export interface FinishedGame {
   result: GameResult;
   points: number[];
   seats: (Player | null)[];
+  skat?: string[]; // the skat as dealt, open to everyone once the game is over
+  discard?: string[]; // the two cards the declarer put (a hand game: the skat)
 }
 export interface SeriesTotal {
   score: number;
@@ -357,6 +359,8 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
         result: ev.result,
         points: ev.points,
         seats: s.seats.map((x) => x.player),
+        skat: ev.skat,
+        discard: ev.discard,
       };
       s.scores = ev.scores.slice();
       s.list = ev.list.map((r) => r.slice());
