@@ -17,7 +17,7 @@ import type { Session, SessionSnapshot } from '../lib/session';
 import { usingKeyboard } from '../lib/inputMode';
 import type { Dwell } from '../lib/pacing';
 import { gameList } from '../lib/skatList';
-import { pointsBySeat, runningTotals, toAct, type TableState, type TrickCard } from '../lib/tableState';
+import { runningTotals, sidePoints, toAct, type TableState, type TrickCard } from '../lib/tableState';
 import { currentAct } from '../lib/turn';
 
 // The seat's last call of the auction, as its speech bubble shows it.
@@ -461,9 +461,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
       ? (c: string) => setSel((s) => (s.includes(c) ? s.filter((x) => x !== c) : s.length >= 2 ? [s[1], c] : [...s, c]))
       : null;
 
-  const pts = pointsBySeat(table);
-  const declPts = table.declarer >= 0 ? pts[table.declarer] : 0;
-  const defPts = table.declarer >= 0 ? pts.reduce((a, b) => a + b, 0) - declPts : 0;
+  const sides = sidePoints(table);
   const running = table.running && table.game >= 0;
   const gameNo = table.game >= 0 ? table.game + 1 : table.list.length;
 
@@ -509,7 +507,11 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
         {table.running && table.declaration && table.phase !== 'bidding' && (
           <div class="game-line" data-testid="game-line">
             <b>{names[table.declarer]}</b> {t('table.plays')} <b>{declarationText(table.declaration)}</b> ·{' '}
-            {t('table.gameLine', { bid: table.currentBid, declarer: declPts, defenders: defPts })}
+            {t(sides.withSkat ? 'table.gameLineWithSkat' : 'table.gameLineNoSkat', {
+              bid: table.currentBid,
+              declarer: sides.declarer,
+              defenders: sides.defenders,
+            })}
           </div>
         )}
         {table.running && (

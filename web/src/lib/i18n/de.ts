@@ -163,7 +163,9 @@ export const de: Record<MessageKey, Entry> = {
   'table.yourHand': 'deine Karten',
   'table.lastTrick': 'Letzter Stich: {name} +{points}',
   'table.plays': 'spielt',
-  'table.gameLine': 'gereizt bis {bid} · Augen: Alleinspieler {declarer}, Gegenspieler {defenders}',
+  'table.gameLineWithSkat': 'gereizt bis {bid} · Augen: Alleinspieler {declarer} (mit Skat), Gegenspieler {defenders}',
+  'table.gameLineNoSkat':
+    'gereizt bis {bid} · Augen: Alleinspieler {declarer} (ohne den Skat, er ist verdeckt), Gegenspieler {defenders}',
   'table.youWatch': 'Du schaust zu.',
   'table.waitingFor': 'Warte auf {name}…',
   'table.skatWas': 'Im Skat lagen {cards}',

@@ -163,7 +163,9 @@ export const en = {
   'table.yourHand': 'your hand',
   'table.lastTrick': 'Last trick: {name} +{points}',
   'table.plays': 'plays',
-  'table.gameLine': 'bid {bid} · card points: declarer {declarer}, defenders {defenders}',
+  'table.gameLineWithSkat': 'bid {bid} · card points: declarer {declarer} (incl. skat), defenders {defenders}',
+  'table.gameLineNoSkat':
+    'bid {bid} · card points: declarer {declarer} (excluding the skat, which is hidden), defenders {defenders}',
   'table.youWatch': 'You are watching.',
   'table.waitingFor': 'Waiting for {name}…',
   'table.skatWas': 'Skat was {cards}',
