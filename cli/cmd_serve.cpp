@@ -88,6 +88,12 @@ Command add_serve_command(CLI::App& parent) {
   app->add_option("--human-move-ms", config->human_move_ms, "Move clock of a human seat (ms)")
       ->check(CLI::Range(100, 3600000))
       ->capture_default_str();
+  config->result_pause_ms = 15000;
+  app->add_option("--result-pause-ms", config->result_pause_ms,
+                  "A human seat's move clock starts no earlier than this after a game started, while the "
+                  "page shows the previous result (ms)")
+      ->check(CLI::Range(0, 600000))
+      ->capture_default_str();
   app->add_option("--grace-ms", config->grace_ms, "Reconnect grace before a bot takes a seat over (ms)")
       ->check(CLI::Range(0, 3600000))
       ->capture_default_str();

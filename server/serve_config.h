@@ -33,6 +33,7 @@ struct ServeConfig {
   std::vector<std::string> allowed_origins;
   int bot_move_ms = 5000;
   int human_move_ms = 60000;
+  int result_pause_ms = 0;  // `skat serve` sets 15000 (--result-pause-ms)
   int grace_ms = 30000;
   int abandon_after_ms = 300000;  // a series with every human gone past the grace ends as abandoned then
   std::string admin_token_file;   // empty: <db folder>/admin-token, generated on first start

@@ -254,6 +254,7 @@ table::TableConfig Hub::table_config() const {
   table::TableConfig config;
   config.bot_move_ms = config_.bot_move_ms;
   config.human_move_ms = config_.human_move_ms;
+  config.result_pause_ms = config_.result_pause_ms;
   config.grace_ms = config_.grace_ms;
   config.abandon_after_ms = config_.abandon_after_ms;
   config.hand_strengths = hand_strengths_;

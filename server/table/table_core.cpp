@@ -23,9 +23,11 @@ TableCore::TableCore(TableId id, TableConfig config) : id_(id), config_(std::mov
   config_.deals = std::clamp(config_.deals, 1, protocol::kMaxDeals);
 }
 
-int TableCore::clock_ms(int seat) const {
+int TableCore::clock_ms(int seat) const { return bot_clock(seat) ? config_.bot_move_ms : config_.human_move_ms; }
+
+bool TableCore::bot_clock(int seat) const {
   const auto& who = seats_[static_cast<std::size_t>(seat)].occupant;
-  return (who && who->is_bot) || unplayed(seat) ? config_.bot_move_ms : config_.human_move_ms;
+  return (who && who->is_bot) || unplayed(seat);
 }
 
 bool TableCore::unplayed(int seat) const {

@@ -78,6 +78,7 @@ class TableCore {
   // A bot's clock for a bot, and for a seat nobody plays (its human gone past the grace, no
   // substitute seated yet); a human's otherwise.
   int clock_ms(int seat) const;
+  bool bot_clock(int seat) const;  // the seat moves on a bot's clock (a bot, or nobody playing it)
   bool unplayed(int seat) const;
   // Whether a series that had people at it has none left: every human of it gone past the grace.
   bool humans_gone() const;

@@ -120,7 +120,12 @@ void TableCore::send_act(TableOutput& out, TimePoint now) {
 }
 
 void TableCore::hand_turn_to(TableOutput& out, int seat, TimePoint now) {
-  move_deadline_ = now + std::chrono::milliseconds(clock_ms(seat));
+  // A person's clock waits for the result pause of a game after the series' first: the page shows
+  // the previous game's result meanwhile, and the clock runs once the player can act (§5).
+  TimePoint clock_start = now;
+  if (game_index_ > 0 && !bot_clock(seat))
+    clock_start = std::max(now, game_started_ + std::chrono::milliseconds(config_.result_pause_ms));
+  move_deadline_ = clock_start + std::chrono::milliseconds(clock_ms(seat));
   turn_version_ = log_.version();
   out.messages.push_back(act_message(seat));
 }
@@ -134,7 +139,8 @@ std::expected<void, ProtocolError> TableCore::act(TableOutput& out, int seat, Ac
   const bool in_turn = game_->to_act() == pos;
   if (!in_turn && action.kind != ActionKind::Concede)
     return std::unexpected(ProtocolError{ErrorCode::NotYourTurn, "it is not your turn"});
-  const auto asked = move_deadline_ ? *move_deadline_ - std::chrono::milliseconds(clock_ms(seat)) : now;
+  // Answer times count from the clock's start (an answer within the result pause took none of it).
+  const auto asked = move_deadline_ ? std::min(now, *move_deadline_ - std::chrono::milliseconds(clock_ms(seat))) : now;
   const int declarer_before = game_->declarer();
   const std::size_t tricks_before = game_->tricks().size();
   if (auto ok = game_->apply(action); !ok) {

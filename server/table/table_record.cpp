@@ -56,6 +56,10 @@ void TableCore::finish_game(TableOutput& out, TimePoint now) {
               {"scores", scores()},
               {"list", list_},
               {"substitutes", substitutes_}};
+  // Once the game is over every card is open: the skat as dealt and the two cards put (in a hand
+  // game the skat again) go to everyone, seats and spectators (docs/protocol.md §4).
+  fields["skat"] = protocol::cards_to_json(game.deal().skat);
+  if (!game.folded()) fields["discard"] = protocol::cards_to_json(game.discard());
   emit_public(out, "game_result", fields, now);
   fg.events = std::move(record_);
   record_ = Json::array();

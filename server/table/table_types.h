@@ -38,6 +38,9 @@ struct TableConfig {
   int bot_move_ms = 5000;     // move clock of a bot seat
   int human_move_ms = 60000;  // move clock of a human seat
   int grace_ms = 30000;       // reconnect grace before a bot takes over
+  // A human seat's move clock starts no earlier than this after a game (not a series' first)
+  // started: the clients show the previous game's result meanwhile (docs/protocol.md §5).
+  int result_pause_ms = 0;
   // How long a running series whose humans are all gone past the grace goes on (bots in their
   // seats, a person may come back) before it ends as abandoned.
   int abandon_after_ms = 300000;

@@ -278,6 +278,55 @@ TEST(Table, AnswerTimesAreRecordedPerSeat) {
   }
 }
 
+// After a series' first game a person's move clock starts only once the result pause has passed
+// (the page shows the previous result meanwhile); a bot's clock starts at once, as in the first game.
+TEST(Table, APersonsClockWaitsForTheResultPause) {
+  TableConfig config = fixed_config(2);
+  config.result_pause_ms = 10000;
+  Table table(7, config);
+  TimePoint now = t0();
+  const auto ms = [](TimePoint t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+  };
+  const auto deadline = [](const TableOutput& out, int seat) { return (*last_of_type(out, seat, "act"))["deadline"]; };
+  for (int s = 0; s < 2; ++s) ASSERT_TRUE(table.sit(s, person(s + 1, "p" + std::to_string(s + 1)), now).has_value());
+  ASSERT_TRUE(table.sit(2, person(3, "AI1", true), now).has_value());
+  auto started = table.start_series(0, now);
+  ASSERT_TRUE(started.has_value());
+  // The first game: no pause. Middlehand (seat 1, a person) has its full clock from now.
+  EXPECT_EQ(deadline(*started, 1), ms(now + 60s));
+  // Everyone passes: the game is folded and the second game starts at `second`.
+  now += 1s;
+  auto out = send(table, 1, R"({"type":"pass","table":7})", now);
+  EXPECT_EQ(deadline(out, 2), ms(now + 5s));  // the bot: its own clock at once
+  now += 1s;
+  send(table, 2, R"({"type":"pass","table":7})", now);
+  now += 1s;
+  out = send(table, 0, R"({"type":"pass","table":7})", now);
+  std::vector<FinishedGame> games;
+  for (auto& g : out.games) games.push_back(std::move(g));
+  ASSERT_EQ(games.size(), 1U);
+  const TimePoint second = now;
+  // Forehand is seat 1: middlehand is the bot (seat 2), whose clock starts at once.
+  EXPECT_EQ(deadline(out, 2), ms(second + 5s));
+  now += 1s;
+  out = send(table, 2, R"({"type":"pass","table":7})", now);
+  // Rearhand (seat 0, a person) asked 1 s into the game: its clock starts when the pause ends.
+  EXPECT_EQ(deadline(out, 0), ms(second + 10s + 60s));
+  now += 1s;
+  out = send(table, 0, R"({"type":"pass","table":7})", now);
+  EXPECT_EQ(deadline(out, 1), ms(second + 10s + 60s));
+  // Nothing times out within the pause and the clock.
+  EXPECT_TRUE(table.on_clock(second + 10s + 59s).messages.empty());
+  // Seat 1 answers 5 s after the pause ended: 5 s off its clock; seat 0 answered within the pause.
+  now = second + 15s;
+  out = send(table, 1, R"({"type":"pass","table":7})", now);
+  for (auto& g : out.games) games.push_back(std::move(g));
+  ASSERT_EQ(games.size(), 2U);
+  EXPECT_EQ(games[1].move_ms[1], std::vector<float>{5000.0F});
+  EXPECT_EQ(games[1].move_ms[0], std::vector<float>{0.0F});
+}
+
 TEST(Table, TimeoutsPlayDefaultActionsAndAreRecorded) {
   TableConfig config = fixed_config(1);
   config.human_move_ms = 1000;

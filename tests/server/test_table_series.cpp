@@ -41,6 +41,59 @@ TEST(TableSeries, ThreeBotsPlayAFullSeriesThroughJson) {
   EXPECT_EQ(table.series_scores(), total);
 }
 
+// After a game everything is open: its game_result shows every seat and the spectators the skat
+// as dealt and the two cards put (the skat again in a hand game), and no earlier message of the
+// game named a put card to a defender or a spectator.
+TEST(TableSeries, GameResultOpensTheSkatToEveryone) {
+  TableConfig config;
+  config.deals = 12;
+  config.deal_source = seeded_deals(2);
+  Table table(3, config);
+  TimePoint now = t0();
+  BotDriver driver(2);
+  driver.run(table, seat_three_and_start(table, now, true), now);
+  ASSERT_EQ(driver.games_.size(), 12u);
+  int played = 0;
+  for (const FinishedGame& g : driver.games_) {
+    const Game& game = g.game;
+    const Json skat = protocol::cards_to_json(game.deal().skat);
+    const int declarer = game.folded() ? -1 : (g.forehand_seat + game.declarer()) % 3;
+    for (int audience : {0, 1, 2, kSpectators}) {
+      bool ended = false;
+      for (const Outbound& m : driver.sent_) {
+        if (m.audience != audience && m.audience != kAllSeats) continue;
+        const Json j = m.json();
+        if (j.value("game", -1) != g.game_index) continue;
+        if (j.value("type", "") == "game_result") {
+          EXPECT_FALSE(ended);
+          ended = true;
+          EXPECT_EQ(j["skat"], skat) << j.dump();
+          if (game.folded()) {
+            EXPECT_FALSE(j.contains("discard")) << j.dump();
+          } else {
+            EXPECT_EQ(j["discard"], protocol::cards_to_json(game.discard())) << j.dump();
+          }
+          continue;
+        }
+        if (audience == declarer || game.folded()) continue;
+        // The put cards are never played: no message before the result may name one.
+        CardSet named;
+        collect_cards(j, named);
+        EXPECT_TRUE((named & game.discard()).empty())
+            << "audience " << audience << " sees a put card before the end: " << j.dump();
+      }
+      EXPECT_TRUE(ended) << "game " << g.game_index << " audience " << audience;
+    }
+    if (!game.folded()) {
+      ++played;
+      if (!game.picked_up()) {
+        EXPECT_EQ(game.discard(), game.deal().skat);
+      }
+    }
+  }
+  EXPECT_GT(played, 0);
+}
+
 TEST(TableSeries, SameDealsSameRecords) {
   std::vector<std::string> pgn;
   for (int run = 0; run < 2; ++run) {

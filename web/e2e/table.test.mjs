@@ -91,6 +91,15 @@ async function followAndDeclare(p, name, device) {
   // the phone below the table), before the person answers.
   const onAuction = async () => {
     const s = await snap(p);
+    // the first turn of the second game: the result pause kept its clock full until the panel
+    // showed, and the first game's result, skat included, is still beside the table
+    if (s.game === 1 && s.act && seen.secondClock === undefined) {
+      const [m, sec] = (await p.getByTestId('clock').innerText()).split(':').map(Number);
+      seen.secondClock = m * 60 + sec;
+      assert.ok(seen.secondClock >= 115, `the clock read ${m}:${sec} when the panel appeared`);
+      assert.match(await p.getByTestId('result').innerText(), /^Game 1:/);
+      assert.match(await p.getByTestId('result-skat').innerText(), /^Skat: .+ \(\d+ points\)$/);
+    }
     const calls = await auctionLength(p);
     const list = p.getByTestId('auction-history');
     if (calls > 0) {
@@ -177,6 +186,7 @@ async function followAndDeclare(p, name, device) {
   assert.ok(seen.jumped && seen.declared, `no jump bid and declaration: ${JSON.stringify(seen)}`);
   assert.ok(seen.skips.length >= 2, `tricks skipped: ${seen.skips}`);
   for (const ms of seen.skips) assert.ok(ms < 1500, `a click took ${ms} ms to go on (the pause is 3 s)`);
+  assert.ok(seen.secondClock !== undefined, `the second game's first turn was not seen: ${JSON.stringify(seen)}`);
   assert.equal(seen.ends, 2, `game ends shown: ${JSON.stringify(seen)}`);
   assert.ok(seen.skat >= 1, 'the skat was never shown at the end of a game');
 

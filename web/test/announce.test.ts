@@ -131,6 +131,8 @@ describe('tableCues', () => {
         scores: [-110, 40, 40],
         list: [[-110, 40, 40]],
         substitutes: [[false, false, false]],
+        skat: ['D7', 'SA'],
+        discard: ['D7', 'SA'],
       }),
     );
     expect(tableCues(s, done, names)).toEqual([

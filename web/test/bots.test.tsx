@@ -563,5 +563,30 @@ describe("bots' owners", () => {
     expect(byTestId(root, 'bot-kind')!.textContent).toBe('account:anna-bot');
     expect(byTestId(root, 'player-owner')!.textContent).toBe('A bot of anna');
     expect(byTestId(root, 'player-owner')!.querySelector('a')!.getAttribute('href')).toBe('#/players/7');
+    expect(byTestId(root, 'bot-kind')!.title).toBe('program: account:anna-bot');
+  });
+
+  it('the player page says guest and an unknown player in German', async () => {
+    setLang('de');
+    try {
+      fakeFetch(() => [
+        200,
+        {
+          player: { id: 5, name: 'gast-5', kind: 'guest', created_at: 1795369347512 },
+          series: [],
+          ratings: [],
+          next_after: null,
+        },
+      ]);
+      const guest = mount(<PlayerView id={5} />);
+      await vi.waitFor(() => expect(guest.querySelector('h2 .badge')).not.toBeNull());
+      expect(guest.querySelector('h2 .badge')!.textContent).toBe('Gast');
+      fakeFetch(() => [404, { error: 'no such player' }]);
+      const missing = mount(<PlayerView id={99} />);
+      await vi.waitFor(() => expect(missing.querySelector('.warn-text')).not.toBeNull());
+      expect(missing.querySelector('.warn-text')!.textContent).toBe('Einen Spieler 99 gibt es nicht.');
+    } finally {
+      setLang('en');
+    }
   });
 });

@@ -6,7 +6,8 @@ import { AuctionPanel, ActionPanel } from '../src/components/ActionPanel';
 import { AuctionHistory } from '../src/components/AuctionHistory';
 import { HandView, shownTrick } from '../src/views/TableView';
 import { GameEnd, skatPointsSeen } from '../src/components/GameEnd';
-import { newTable, type DoneTrick, type TableState } from '../src/lib/tableState';
+import { ResultBox } from '../src/components/ResultBox';
+import { newTable, type AuctionEntry, type DoneTrick, type TableState } from '../src/lib/tableState';
 import { TournamentReport } from '../src/components/TournamentReport';
 import { LeaderboardView } from '../src/views/LeaderboardView';
 import { TournamentView } from '../src/views/TournamentView';
@@ -344,6 +345,55 @@ describe('AuctionHistory', () => {
     ]);
     expect(root.querySelectorAll('li.pass').length).toBe(2);
   });
+
+  it('keeps the newest call in view when the auction runs long (18 calls)', () => {
+    // jsdom lays nothing out: give every list a height of 20 px per line and a scroll position.
+    const scrolled = new WeakMap<Element, number>();
+    const proto = HTMLOListElement.prototype;
+    const height = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight');
+    const top = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop');
+    Object.defineProperty(proto, 'scrollHeight', {
+      configurable: true,
+      get(this: HTMLOListElement) {
+        return this.children.length * 20;
+      },
+    });
+    Object.defineProperty(proto, 'scrollTop', {
+      configurable: true,
+      get(this: HTMLOListElement) {
+        return scrolled.get(this) ?? 0;
+      },
+      set(this: HTMLOListElement, v: number) {
+        scrolled.set(this, v);
+      },
+    });
+    try {
+      // Middlehand (seat 1) bids up to 33, forehand (seat 0) holds each, then both others pass.
+      const entries: AuctionEntry[] = [];
+      for (const value of [18, 20, 22, 23, 24, 27, 30, 33]) {
+        entries.push({ seat: 1, type: 'bid', value }, { seat: 0, type: 'hold' });
+      }
+      entries.push({ seat: 1, type: 'pass' }, { seat: 2, type: 'pass' });
+      expect(entries.length).toBe(18);
+      const names = ['anna', 'bert', 'carl'];
+      const root = document.createElement('div');
+      document.body.appendChild(root);
+      const list = () => byTestId(root, 'auction-lines')!;
+      act(() => render(<AuctionHistory forehand={0} entries={entries.slice(0, 15)} names={names} />, root));
+      expect(list().lastElementChild?.textContent).toBe('bert (Middlehand) 33');
+      expect(list().scrollTop).toBe(15 * 20);
+      act(() => render(<AuctionHistory forehand={0} entries={entries} names={names} />, root));
+      expect(list().children.length).toBe(18);
+      expect(list().lastElementChild?.textContent).toBe('carl (Rearhand) passes');
+      // scrolled to the end again: the newest call is the line in view at the bottom
+      expect(list().scrollTop).toBe(18 * 20);
+    } finally {
+      delete (proto as { scrollHeight?: number }).scrollHeight;
+      delete (proto as { scrollTop?: number }).scrollTop;
+      expect(Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight')).toEqual(height);
+      expect(Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')).toEqual(top);
+    }
+  });
 });
 
 // Ten tricks of a game that seat 0 declared: seat 0 takes tricks worth 10 points each for the first
@@ -426,6 +476,53 @@ describe('the end of a game', () => {
     );
     expect(byTestId(root, 'game-end-skat')?.textContent).toBe('Skat: ♠A ♦7 (11) · put away: ♥10 ♥7 (10)');
     expect(byTestId(root, 'next-game')?.textContent).toBe('Show the series result (10)');
+  });
+
+  it('shows a defender and a spectator the skat and the cards put once the result opens them', () => {
+    const names = ['Ann', 'Bob', 'Cy'];
+    const opened = (t: TableState) => {
+      t.lastResult = { ...t.lastResult!, skat: ['SA', 'D7'], discard: ['HT', 'H7'] };
+      return t;
+    };
+    for (const mySeat of [1, null]) {
+      const t = opened({ ...finishedGame(), mySeat });
+      expect(t.skat).toEqual([]); // nobody but the declarer saw the skat during the game
+      const root = mount(<GameEnd t={t} names={names} dwell={{ kind: 'result', until: null }} onNext={() => {}} />);
+      expect(byTestId(root, 'game-end-skat')?.textContent).toBe('Skat: ♠A ♦7 (11) · put away: ♥10 ♥7 (10)');
+      const box = mount(<ResultBox game={t.lastResult!} names={names} />);
+      expect(byTestId(box, 'result-skat')?.textContent).toBe('Skat: ♠A ♦7 (11 points)');
+      expect(byTestId(box, 'result-put')?.textContent).toBe('Put away: ♥10 ♥7 (10 points)');
+    }
+    // a hand game: the skat stayed where it was, nothing was put
+    const hand = opened(finishedGame());
+    hand.lastResult!.result = {
+      ...hand.lastResult!.result,
+      declaration: { game: 'C', hand: true, schneider: false, schwarz: false, ouvert: false },
+    };
+    hand.lastResult!.discard = ['SA', 'D7'];
+    const handRoot = mount(
+      <GameEnd t={hand} names={names} dwell={{ kind: 'result', until: null }} onNext={() => {}} />,
+    );
+    expect(byTestId(handRoot, 'game-end-skat')?.textContent).toBe(
+      'Skat: ♠A ♦7 (11) · hand game: the skat stayed untouched',
+    );
+    expect(byTestId(mount(<ResultBox game={hand.lastResult!} names={names} />), 'result-put')).toBeNull();
+    // a folded game: the skat only
+    const folded = finishedGame();
+    folded.lastResult = {
+      game: 0,
+      result: { folded: true },
+      points: [0, 0, 0],
+      seats: [null, null, null],
+      skat: ['CJ', 'C7'],
+    };
+    const foldedRoot = mount(
+      <GameEnd t={folded} names={names} dwell={{ kind: 'result', until: null }} onNext={() => {}} />,
+    );
+    expect(byTestId(foldedRoot, 'game-end-skat')?.textContent).toBe('Skat: ♣J ♣7 (2)');
+    expect(byTestId(mount(<ResultBox game={folded.lastResult} names={names} />), 'result-skat')?.textContent).toBe(
+      'Skat: ♣J ♣7 (2 points)',
+    );
   });
 });
 

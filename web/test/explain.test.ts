@@ -52,7 +52,7 @@ describe('result explanations', () => {
     const e = explainResult(r, names, [40, -110, 40]);
     expect(e.headline).toBe('bob lost Hearts Hand (bid 30): -60');
     expect(e.lines).toContain('Value: Hearts 10 × 3 (without 1 + game 1 + hand 1) = 30.');
-    expect(e.lines).toContain('List: lost, twice the value: -60.');
+    expect(e.lines).toContain('Game list: lost, twice the value: -60.');
   });
   it('an overbid game names the charged value', () => {
     const r: GameResult = {

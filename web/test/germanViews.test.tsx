@@ -1,11 +1,16 @@
 // @vitest-environment jsdom
 // Views in the page's language: the rules page with the base values, the auction list in German,
-// the announcer's live region as the shown table changes, and a switch of language re-read by a view.
-import { afterEach, describe, expect, it } from 'vitest';
+// the announcer's live region as the shown table changes, a switch of language re-read by a view,
+// the German card letters (B, D) and days in the series filter.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { Announcer } from '../src/components/Announcer';
 import { AuctionHistory } from '../src/components/AuctionHistory';
+import { CardView } from '../src/components/Card';
+import { cardLabel } from '../src/lib/cards';
+import { formatDay, parseDay } from '../src/lib/dates';
+import { SeriesListView } from '../src/views/SeriesListView';
 import { setLang } from '../src/lib/i18n';
 import type { TableEvent } from '../src/lib/protocol';
 import { applyEvent, newTable, type TableState } from '../src/lib/tableState';
@@ -84,5 +89,65 @@ describe('the announcer', () => {
     const passed = apply(bid, ev({ type: 'pass', seat: 0 }));
     act(() => render(<Announcer table={passed} names={names} myTurn={true} />, root));
     expect([...region.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['house-1 bids 18', 'Anna passt']);
+  });
+});
+
+describe('cards in German', () => {
+  it('print B for Bube and D for Dame; K, A and the numbers stay', () => {
+    expect(['CJ', 'HQ', 'SK', 'DA', 'HT', 'C7'].map(cardLabel)).toEqual(['♣J', '♥Q', '♠K', '♦A', '♥10', '♣7']);
+    setLang('de');
+    expect(['CJ', 'HQ', 'SK', 'DA', 'HT', 'C7'].map(cardLabel)).toEqual(['♣B', '♥D', '♠K', '♦A', '♥10', '♣7']);
+    const root = mount(
+      <>
+        <CardView card="SJ" />
+        <CardView card="DQ" />
+      </>,
+    );
+    const corners = [...root.querySelectorAll('.corner:not(.bottom) .rank')].map((r) => r.textContent);
+    expect(corners).toEqual(['B', 'D']);
+    expect(root.querySelector('.jack')?.textContent).toBe('B');
+  });
+});
+
+describe('days in the series filter', () => {
+  it('are written and read in the page’s language', () => {
+    expect(formatDay('2026-11-27', 'de')).toBe('27.11.2026');
+    expect(formatDay('2026-11-27', 'en')).toBe('2026-11-27');
+    expect(formatDay('', 'de')).toBe('');
+    expect(parseDay('27.11.2026')).toBe('2026-11-27');
+    expect(parseDay('1.2.2026')).toBe('2026-02-01');
+    expect(parseDay(' 2026-02-01 ')).toBe('2026-02-01');
+    expect(parseDay('')).toBe('');
+    expect(parseDay('31.02.2026')).toBeNull();
+    expect(parseDay('11/27/2026')).toBeNull();
+  });
+
+  it('the German series list shows TT.MM.JJJJ and filters by the day typed that way', async () => {
+    setLang('de');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ series: [], next_after: null }), { status: 200 })),
+    );
+    location.hash = '#/series?from=2026-11-01';
+    const root = mount(<SeriesListView query={new URLSearchParams('from=2026-11-01')} />);
+    const from = root.querySelector<HTMLInputElement>('[data-testid="filter-from"]')!;
+    expect(from.value).toBe('01.11.2026');
+    expect(from.placeholder).toBe('TT.MM.JJJJ');
+    const to = root.querySelector<HTMLInputElement>('[data-testid="filter-to"]')!;
+    act(() => {
+      to.value = '27.11.2026';
+      to.dispatchEvent(new Event('input'));
+    });
+    act(() => root.querySelector<HTMLButtonElement>('[data-testid="filter-apply"]')!.click());
+    expect(location.hash).toBe('#/series?from=2026-11-01&to=2026-11-27');
+    act(() => {
+      to.value = '31.02.2026';
+      to.dispatchEvent(new Event('input'));
+    });
+    act(() => root.querySelector<HTMLButtonElement>('[data-testid="filter-apply"]')!.click());
+    expect(root.querySelector('[data-testid="bad-day"]')?.textContent).toBe(
+      '„31.02.2026“ ist kein Tag: bitte als TT.MM.JJJJ schreiben.',
+    );
+    vi.unstubAllGlobals();
   });
 });

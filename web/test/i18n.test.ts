@@ -135,7 +135,7 @@ describe('explanations in German', () => {
     expect(e.lines).toContain('Augen: 59 von 120 in 5 Stichen.');
     expect(e.lines).toContain('Spitzen: mit 1.');
     expect(e.lines).toContain('Spielwert: Grand 24 × 3 (mit 1 + Spiel 1 + Hand 1) = 72.');
-    expect(e.lines).toContain('Liste: verloren, doppelter Spielwert: -144.');
+    expect(e.lines).toContain('Spielliste: verloren, doppelter Spielwert: -144.');
     expect(e.lines.join(' ')).toContain('jeder Gegenspieler +40');
   });
 

@@ -192,16 +192,19 @@ describe('Session pacing', () => {
     expect(ws.sent.at(-1)).toMatchObject({ type: 'play', card: 'SA', version: 5 });
   });
 
-  it("never keeps the player's own turn hidden into the last 15 s of the clock", () => {
+  it("shows the next game's turn when its clock starts after the server's result pause, not later", () => {
     const { s, ws } = pacedSession(DEFAULT_PACE);
     finishFirstGame(ws);
-    ws.recv({ type: 'act', table: 9, game: 1, version: 7, seat: 0, clock_ms: 60000, deadline: 0, view: {} });
+    // the clock starts 15 s from now (docs/protocol.md §7)
+    const deadline = Date.now() + 15000 + 60000;
+    ws.recv({ type: 'act', table: 9, game: 1, version: 7, seat: 0, clock_ms: 60000, deadline, view: {} });
     vi.advanceTimersByTime(5000);
     expect(s.snap.table?.version).toBe(6); // at the end of game 1, waiting for "next game"
     expect(s.snap.dwell).toEqual({ kind: 'result', until: null });
-    vi.advanceTimersByTime(40000);
+    vi.advanceTimersByTime(10000);
     expect(s.snap.table?.version).toBe(7);
     expect(s.snap.dwell).toBeNull();
+    expect(deadline - Date.now()).toBe(60000); // the whole clock is left
   });
 
   it('shows at once what arrives while catching up, in a long burst, or while the page is hidden', () => {
@@ -235,7 +238,8 @@ describe('Session pacing', () => {
     finishFirstGame(ws);
     for (let v = 8; v < 8 + 12; v++)
       ws.recv({ type: v % 2 ? 'hold' : 'bid', table: 9, version: v, game: 1, seat: v % 2 ? 1 : 2, value: 18 });
-    ws.recv({ type: 'act', table: 9, game: 1, version: 19, seat: 0, clock_ms: 60000, deadline: 0, view: {} });
+    const deadline = Date.now() + 15000 + 60000; // after the result pause
+    ws.recv({ type: 'act', table: 9, game: 1, version: 19, seat: 0, clock_ms: 60000, deadline, view: {} });
     expect(s.snap.table?.version).toBe(6); // the burst showed the trick, and stopped at the result
     expect(s.snap.dwell).toEqual({ kind: 'result', until: null });
     expect(s.snap.table?.phase).toBe('finished');

@@ -339,6 +339,8 @@ export const serverChecks: ByType<ServerMessage> = {
     scores: array(int),
     list,
     substitutes,
+    skat: array(card),
+    discard: optional(array(card)),
   }),
   series_finished: object<S<'series_finished'>>({
     type: literal('series_finished'),

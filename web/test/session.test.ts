@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clipUtf8 } from '../src/lib/session';
 import type { StateMessage } from '../src/lib/protocol';
+import { DEFAULT_PACE } from '../src/lib/pacing';
+import { currentAct } from '../src/lib/turn';
 import { fakeSession, MemStore, type FakeSocket } from './fakeSession';
 
 const setup = (store = new MemStore()) => fakeSession(store);
@@ -138,6 +140,97 @@ describe('session', () => {
     sockets[0].recv({ type: 'bid', table: 9, version: 2, game: 0, seat: 0, value: 18 });
     expect(s.snap.act).toBeNull();
   });
+
+  it("shows the next game when the clock of the player's first request in it starts, or at the click", () => {
+    vi.useFakeTimers();
+    try {
+      for (const click of [false, true]) newGameTurn(click);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  const newGameTurn = (click: boolean) => {
+    const { s, sockets } = fakeSession(new MemStore(), { pace: () => DEFAULT_PACE });
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    s.joinTable(9);
+    vi.advanceTimersByTime(2000); // past the catch-up of entering the table
+    const f = sockets[0];
+    let v = 0;
+    const ev = (m: object) => f.recv({ table: 9, version: ++v, ...m });
+    ev({ type: 'seated', game: -1, seat: 0, player: { id: 7, name: 'anna', bot: false } });
+    ev({ type: 'game_started', game: 0, forehand: 0, position: 0, hand: [] });
+    ev({
+      type: 'game_result',
+      game: 0,
+      result: { folded: true },
+      points: [0, 0, 0],
+      scores: [0, 0, 0],
+      list: [[0, 0, 0]],
+      substitutes: [[false, false, false]],
+      skat: ['CJ', 'C7'],
+    });
+    // the display waits on the result until the player clicks; the next game runs on behind it
+    expect(s.snap.dwell).toEqual({ kind: 'result', until: null });
+    ev({ type: 'game_started', game: 1, forehand: 1, position: 2, hand: [] });
+    ev({ type: 'bid', game: 1, seat: 2, value: 18 });
+    // the player's first request of game 1: its clock starts after the server's result pause (15 s)
+    const start = Date.now() + 15000;
+    f.recv({
+      type: 'act',
+      table: 9,
+      game: 1,
+      version: v,
+      seat: 0,
+      clock_ms: 60000,
+      deadline: start + 60000,
+      view: { legal: [] },
+    });
+    vi.advanceTimersByTime(click ? 3000 : 14900);
+    expect(s.snap.table?.game).toBe(0);
+    expect(s.snap.dwell?.kind).toBe('result');
+    if (click) {
+      s.skipPause();
+      vi.advanceTimersByTime(400); // the bid's short pause
+    } else vi.advanceTimersByTime(100);
+    // the table shows the new game and the panel; its clock has not lost a second
+    expect(s.snap.dwell).toBeNull();
+    expect(s.snap.table?.game).toBe(1);
+    expect(s.snap.table?.auction).toHaveLength(1);
+    expect(currentAct(s.snap.act, s.snap.table)?.version).toBe(v);
+    expect(s.snap.act!.deadline - Date.now()).toBeGreaterThanOrEqual(60000);
+  };
+
+  it('within a game the short pauses stay before an act request with a long clock', () => {
+    vi.useFakeTimers();
+    try {
+      withinAGame();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  const withinAGame = () => {
+    const { s, sockets } = fakeSession(new MemStore(), { pace: () => DEFAULT_PACE });
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    s.joinTable(9);
+    vi.advanceTimersByTime(2000); // past the catch-up of entering the table
+    const f = sockets[0];
+    let v = 0;
+    const ev = (m: object) => f.recv({ table: 9, version: ++v, ...m });
+    ev({ type: 'seated', game: -1, seat: 0, player: { id: 7, name: 'anna', bot: false } });
+    ev({ type: 'game_started', game: 0, forehand: 0, position: 0, hand: [] });
+    ev({ type: 'bid', game: 0, seat: 1, value: 18 });
+    ev({ type: 'hold', game: 0, seat: 0 });
+    f.recv({ type: 'act', table: 9, game: 0, version: v, seat: 0, clock_ms: 60000, deadline: 1, view: { legal: [] } });
+    // the hold is still behind the bid's short pause
+    expect(s.snap.dwell?.kind).toBe('card');
+    expect(currentAct(s.snap.act, s.snap.table)).toBeNull();
+    vi.advanceTimersByTime(400);
+    expect(currentAct(s.snap.act, s.snap.table)?.version).toBe(v);
+  };
 
   it('keeps the act request while others chat, come and go, or concede; a move or a stale error ends it', () => {
     const { s, sockets } = setup();

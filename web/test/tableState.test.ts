@@ -6,9 +6,11 @@ import {
   newTable,
   pointsBySeat,
   runningTotals,
+  sidePoints,
   toAct,
   type TableState,
 } from '../src/lib/tableState';
+import { setLang, t } from '../src/lib/i18n';
 import type { TableEvent } from '../src/lib/protocol';
 
 const ME = 5;
@@ -116,8 +118,13 @@ describe('table events', () => {
       scores: [122, 0, 0],
       list: [[122, 0, 0]],
       substitutes: [[false, false, true]],
+      skat: ['D7', 'SA'],
+      discard: ['CA', 'ST'],
     });
     expect(r.state.phase).toBe('finished');
+    // the skat and the cards put are open to every seat once the game is over
+    expect(r.state.lastResult?.skat).toEqual(['D7', 'SA']);
+    expect(r.state.lastResult?.discard).toEqual(['CA', 'ST']);
     expect(r.state.lastResult?.points).toEqual([122, 0, 0]);
     expect(r.state.list).toEqual([[122, 0, 0]]);
     expect(r.state.substitutes).toEqual([[false, false, true]]); // a substitute bot played seat 2
@@ -232,5 +239,52 @@ describe('series list', () => {
       [162, -110, 40],
       [162, -110, 40],
     ]);
+  });
+});
+
+describe('card points during the play', () => {
+  // Seat 0 declared and took a trick of 14; the defenders one of 10; the declarer put ♥10 ♥K (14).
+  const base = {
+    ...newTable(1, 0),
+    game: 2,
+    declarer: 0,
+    tricks: [
+      { cards: [], winner: 0, points: 14 },
+      { cards: [], winner: 2, points: 10 },
+    ],
+  };
+  it('counts the cards put for the declarer, who knows them', () => {
+    expect(sidePoints({ ...base, discard: ['HT', 'HK'] })).toEqual({ declarer: 28, defenders: 10, withSkat: true });
+  });
+  it('leaves the skat out for defenders and spectators, and says so', () => {
+    const defender: TableState = { ...base, mySeat: 1, discard: [] };
+    expect(sidePoints(defender)).toEqual({ declarer: 14, defenders: 10, withSkat: false });
+    // once the result opened the put cards, everyone counts them
+    const done = {
+      ...base,
+      discard: [],
+      lastResult: { game: 2, result: { folded: false }, points: [], seats: [], discard: ['HT', 'HK'] },
+    };
+    expect(sidePoints(done)).toEqual({ declarer: 28, defenders: 10, withSkat: true });
+    // the previous game's result does not count for this one
+    expect(sidePoints({ ...done, game: 3 }).withSkat).toBe(false);
+  });
+  it('names what the figure holds in both languages', () => {
+    const p = { bid: 18, declarer: 28, defenders: 10 };
+    expect(t('table.gameLineWithSkat', p)).toBe('bid 18 · card points: declarer 28 (incl. skat), defenders 10');
+    expect(t('table.gameLineNoSkat', p)).toBe(
+      'bid 18 · card points: declarer 28 (excluding the skat, which is hidden), defenders 10',
+    );
+    setLang('de');
+    try {
+      expect(t('table.gameLineWithSkat', p)).toBe(
+        'gereizt bis 18 · Augen: Alleinspieler 28 (mit Skat), Gegenspieler 10',
+      );
+      expect(t('table.gameLineNoSkat', p)).toBe(
+        'gereizt bis 18 · Augen: Alleinspieler 28 (ohne den Skat, er ist verdeckt), Gegenspieler 10',
+      );
+    } finally {
+      setLang('en');
+    }
   });
 });

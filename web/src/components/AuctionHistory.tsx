@@ -1,5 +1,7 @@
 // Every call of the current game's auction in order (who bid what, who held, who passed), shown
-// while it runs and kept in view during the play, as Skat sites do.
+// while it runs and kept in view during the play, as Skat sites do. The list scrolls to its end as
+// calls arrive, so the newest call is always in view.
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../lib/i18n';
 import type { AuctionEntry } from '../lib/tableState';
 
@@ -35,13 +37,19 @@ export function AuctionHistory({
   names: string[];
 }) {
   const lines = auctionLines(forehand, entries);
+  const list = useRef<HTMLOListElement>(null);
+  // Follow the newest call: scroll the list to its end whenever a call is added.
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lines.length]);
   return (
     <section class="auction-history" aria-label={t('auction.title')} data-testid="auction-history">
       <h3>{t('auction.title')}</h3>
       {lines.length === 0 ? (
         <p class="muted small">{t('auction.none')}</p>
       ) : (
-        <ol>
+        <ol ref={list} data-testid="auction-lines">
           {lines.map((l) => (
             <li class={l.pass ? 'pass' : ''}>
               <span class="who">

@@ -1,4 +1,4 @@
-import { cardName, RANK_LABEL, rankOf, suitOf, SUIT_SYMBOL } from '../lib/cards';
+import { cardName, rankLabel, rankOf, suitOf, SUIT_SYMBOL } from '../lib/cards';
 import { t } from '../lib/i18n';
 
 interface CardProps {
@@ -17,7 +17,7 @@ interface CardProps {
 // stays visible when cards overlap on a phone), a large pip in the middle.
 export function CardView(p: CardProps) {
   const suit = suitOf(p.card);
-  const rank = RANK_LABEL[rankOf(p.card)];
+  const rank = rankLabel(rankOf(p.card));
   const cls = [
     'card',
     `suit-${suit}`,
@@ -34,7 +34,7 @@ export function CardView(p: CardProps) {
         <span class="rank">{rank}</span>
         <span class="pip">{SUIT_SYMBOL[suit]}</span>
       </span>
-      <span class="center">{rankOf(p.card) === 'J' ? <span class="jack">J</span> : SUIT_SYMBOL[suit]}</span>
+      <span class="center">{rankOf(p.card) === 'J' ? <span class="jack">{rank}</span> : SUIT_SYMBOL[suit]}</span>
       <span class="corner bottom">
         <span class="rank">{rank}</span>
         <span class="pip">{SUIT_SYMBOL[suit]}</span>

@@ -1,5 +1,5 @@
-// The end of a game at the table: who won, both piles' card points, the skat as far as this seat may
-// see it, and a "next game" button (with the countdown when the player chose one). The final trick
+// The end of a game at the table: who won, both piles' card points, the skat and the two cards put
+// (open to everyone once the game is over), and a "next game" button (with the countdown when the player chose one). The final trick
 // stays on the felt meanwhile.
 import { useEffect, useState } from 'preact/hooks';
 import { cardLabel, cardPoints } from '../lib/cards';
@@ -43,6 +43,10 @@ export function GameEnd({
   const ex = explainResult(r, names, game.points);
   const last = game.game + 1 >= table.deals;
   const declPts = r.declarer_points;
+  // The result opens the skat and the put cards to everyone; before it only the declarer knew them.
+  const skat = game.skat ?? table.skat;
+  const put = game.discard ?? table.discard;
+  const handGame = r.declaration?.hand === true;
   const skatPts =
     !r.folded && typeof declPts === 'number' && r.declaration?.game !== 'N' && r.end === 'all_tricks'
       ? skatPointsSeen(table, declPts)
@@ -55,14 +59,17 @@ export function GameEnd({
           {t('gameEnd.piles', { name: names[r.declarer ?? 0], declarer: declPts, defenders: 120 - declPts })}
         </p>
       )}
-      {!r.folded && table.skat.length > 0 && (
+      {skat.length > 0 && (
         <p data-testid="game-end-skat">
-          {t('gameEnd.skat', { cards: table.skat.map(cardLabel).join(' '), points: cardPoints(table.skat) })}
-          {table.discard.length > 0 &&
-            ` · ${t('gameEnd.putAway', { cards: table.discard.map(cardLabel).join(' '), points: cardPoints(table.discard) })}`}
+          {t('gameEnd.skat', { cards: skat.map(cardLabel).join(' '), points: cardPoints(skat) })}
+          {!r.folded && handGame && ` · ${t('gameEnd.handSkat')}`}
+          {!r.folded &&
+            !handGame &&
+            put.length > 0 &&
+            ` · ${t('gameEnd.putAway', { cards: put.map(cardLabel).join(' '), points: cardPoints(put) })}`}
         </p>
       )}
-      {!r.folded && table.skat.length === 0 && skatPts !== null && (
+      {!r.folded && skat.length === 0 && skatPts !== null && (
         <p data-testid="game-end-skat">{t('gameEnd.skatCounted', { n: skatPts })}</p>
       )}
       <button class="primary" onClick={onNext} data-testid="next-game" autoFocus>

@@ -1,8 +1,10 @@
 import { t } from '../lib/i18n';
+import { gameList } from '../lib/skatList';
 import { runningTotals } from '../lib/tableState';
 import { EmptyRow } from './EmptyRow';
 
-// The series list: Seeger-Fabian points of each game per seat and the running totals.
+// The series' two lists: the game list as players keep it (the declarer's + value won, − 2 × value
+// lost, with running totals per player) and the Seeger-Fabian points beside it, each named.
 export function SeriesTable({
   names,
   list,
@@ -12,18 +14,58 @@ export function SeriesTable({
   substitutes = [],
 }: {
   names: string[];
-  list: number[][];
+  list: number[][]; // Seeger-Fabian points per game and seat
   deals: number;
   labels?: Record<number, string>;
   mySeat?: number | null;
   substitutes?: boolean[][]; // per game: the seats a substitute bot played
 }) {
-  const totals = runningTotals(list);
+  return (
+    <div class="series-lists">
+      <ScoreTable
+        testId="series-list"
+        caption={t('list.caption', { n: list.length, deals })}
+        rows={gameList(list)}
+        names={names}
+        labels={labels}
+        mySeat={mySeat}
+        substitutes={substitutes}
+      />
+      <ScoreTable
+        testId="sf-list"
+        caption={t('list.sfCaption')}
+        rows={list}
+        names={names}
+        labels={labels}
+        mySeat={mySeat}
+      />
+    </div>
+  );
+}
+
+function ScoreTable({
+  testId,
+  caption,
+  rows,
+  names,
+  labels,
+  mySeat,
+  substitutes = [],
+}: {
+  testId: string;
+  caption: string;
+  rows: number[][];
+  names: string[];
+  labels?: Record<number, string>;
+  mySeat?: number | null;
+  substitutes?: boolean[][];
+}) {
+  const totals = runningTotals(rows);
   const fmt = (n: number) => (n > 0 ? `+${n}` : `${n}`);
   return (
     <div class="series-table-wrap">
-      <table class="series-table" data-testid="series-list">
-        <caption>{t('list.caption', { n: list.length, deals })}</caption>
+      <table class="series-table" data-testid={testId}>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">#</th>
@@ -36,7 +78,7 @@ export function SeriesTable({
           </tr>
         </thead>
         <tbody>
-          {list.map((row, g) => (
+          {rows.map((row, g) => (
             <tr>
               <td>{g + 1}</td>
               {labels && <td class="game-label">{labels[g] ?? ''}</td>}
@@ -53,9 +95,9 @@ export function SeriesTable({
               ))}
             </tr>
           ))}
-          {list.length === 0 && <EmptyRow columns={names.length + (labels ? 2 : 1)}>{t('list.empty')}</EmptyRow>}
+          {rows.length === 0 && <EmptyRow columns={names.length + (labels ? 2 : 1)}>{t('list.empty')}</EmptyRow>}
         </tbody>
-        {list.length > 0 && (
+        {rows.length > 0 && (
           <tfoot>
             <tr>
               <th scope="row">Σ</th>

@@ -33,8 +33,13 @@ export function suitOf(card: string): Suit {
 export function rankOf(card: string): string {
   return card[1];
 }
+// The rank as a card's corner prints it, in the page's language: German cards read B (Bube) and
+// D (Dame) where English ones read J and Q; A, K and the numbers are the same.
+export function rankLabel(rank: string): string {
+  return rank === 'J' || rank === 'Q' ? t(`rank.short.${rank}`) : RANK_LABEL[rank];
+}
 export function cardLabel(card: string): string {
-  return `${SUIT_SYMBOL[suitOf(card)]}${RANK_LABEL[rankOf(card)]}`;
+  return `${SUIT_SYMBOL[suitOf(card)]}${rankLabel(rankOf(card))}`;
 }
 // The spoken name: "Ace of Spades" / "Pik-Ass".
 export function cardName(card: string): string {

@@ -305,6 +305,8 @@ export interface GameResultEvent extends TableEventBase<'game_result'> {
   scores: number[];
   list: number[][];
   substitutes: boolean[][];
+  skat: Card[]; // the skat as dealt: the game is over, every card is open
+  discard?: Card[]; // the two cards the declarer put (a hand game: the skat); absent when folded
 }
 export interface SeriesFinishedEvent extends TableEventBase<'series_finished'> {
   series: number;

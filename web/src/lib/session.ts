@@ -312,7 +312,13 @@ export class Session {
           this.emit({ act: m, busy: false });
           const cost = m.hints?.concede;
           if (cost) this.emit({ concedeCost: { ...cost, table: m.table, game: m.game } });
-          this.revealTurnBy(m.clock_ms - OWN_TURN_RESERVE_MS);
+          // A request for a game the display has not reached yet (it still shows the previous game's
+          // last trick or result): the table goes on when the request's clock starts, at the end of
+          // the server's result pause (deadline − clock_ms, docs/protocol.md §7), or at the
+          // player's click before that; so the panel and its clock appear when the clock starts.
+          // Within a game the short pauses stay (the reserve bounds them).
+          if (m.game !== this.snap.table.game) this.revealTurnBy(m.deadline - m.clock_ms - Date.now());
+          else this.revealTurnBy(m.clock_ms - OWN_TURN_RESERVE_MS);
         }
         return;
       case 'state':

@@ -3,6 +3,7 @@
 // order: an older or repeated version is ignored, a newer one that skips versions is reported as a
 // gap (the caller then sends `resume`).
 import type { Declaration, Participant, StateMessage, TableEvent } from './protocol';
+import { cardPoints } from './cards';
 import { t, type MessageKey, type Params } from './i18n';
 
 export type { Declaration } from './protocol';
@@ -56,6 +57,8 @@ export interface FinishedGame {
   result: GameResult;
   points: number[];
   seats: (Player | null)[];
+  skat?: string[]; // the skat as dealt, open to everyone once the game is over
+  discard?: string[]; // the two cards the declarer put (a hand game: the skat)
 }
 export interface SeriesTotal {
   score: number;
@@ -357,6 +360,8 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
         result: ev.result,
         points: ev.points,
         seats: s.seats.map((x) => x.player),
+        skat: ev.skat,
+        discard: ev.discard,
       };
       s.scores = ev.scores.slice();
       s.list = ev.list.map((r) => r.slice());
@@ -483,4 +488,23 @@ export function runningTotals(list: readonly number[][]): number[][] {
     out.push(acc);
   }
   return out;
+}
+
+// The card points of both sides while a game runs, as far as this view knows them: the cards the
+// declarer put count for the declarer, but only the declarer knows them (and everyone once the
+// result opened them); without them the declarer's figure leaves the skat out.
+export interface SidePoints {
+  declarer: number;
+  defenders: number;
+  withSkat: boolean;
+}
+export function sidePoints(s: Pick<TableState, 'tricks' | 'declarer' | 'discard' | 'lastResult' | 'game'>): SidePoints {
+  const pts = pointsBySeat(s);
+  if (s.declarer < 0) return { declarer: 0, defenders: 0, withSkat: false };
+  const tricks = pts[s.declarer];
+  const defenders = pts.reduce((a, b) => a + b, 0) - tricks;
+  const opened = s.lastResult && s.lastResult.game === s.game ? s.lastResult.discard : undefined;
+  const put = s.discard.length === 2 ? s.discard : opened;
+  if (!put || put.length !== 2) return { declarer: tricks, defenders, withSkat: false };
+  return { declarer: tricks + cardPoints(put), defenders, withSkat: true };
 }

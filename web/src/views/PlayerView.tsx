@@ -9,7 +9,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { api, formatDate } from '../lib/api';
+import { api, ApiError, formatDate } from '../lib/api';
 import { t, tOr } from '../lib/i18n';
 import { ratingPoints, scorePoints } from '../lib/leaderboard';
 import { SeriesRows } from './SeriesListView';
@@ -90,7 +90,13 @@ export function PlayerView({ id }: { id: number }) {
     api
       .player(id)
       .then(setData)
-      .catch((e) => setError(t('error.load', { message: String(e.message ?? e) })));
+      .catch((e) =>
+        setError(
+          e instanceof ApiError && e.status === 404
+            ? t('player.notFound', { id })
+            : t('error.load', { message: String(e.message ?? e) }),
+        ),
+      );
   }, [id]);
   if (error) return <p class="warn-text">{error}</p>;
   if (!data) return <p class="status">{t('common.loading')}</p>;
@@ -101,7 +107,7 @@ export function PlayerView({ id }: { id: number }) {
       <h2>
         {data.player.name} <span class="badge">{tOr(`kind.${data.player.kind}`, data.player.kind)}</span>
         {data.player.bot_kind && (
-          <span class="badge" data-testid="bot-kind">
+          <span class="badge" data-testid="bot-kind" title={t('player.program', { name: data.player.bot_kind })}>
             {data.player.bot_kind}
           </span>
         )}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, filterQuery, formatDate, type SeriesFilter, type SeriesItem } from '../lib/api';
 import { EmptyRow } from '../components/EmptyRow';
-import { t, tOr } from '../lib/i18n';
+import { lang, t, tOr } from '../lib/i18n';
+import { formatDay, parseDay } from '../lib/dates';
 
 export function SeriesRows({ items, highlight }: { items: SeriesItem[]; highlight?: number }) {
   return (
@@ -53,8 +54,10 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
   };
   const after = Number(query.get('after') ?? 0) || undefined;
   const [player, setPlayer] = useState(filter.player ?? '');
-  const [from, setFrom] = useState(filter.from ?? '');
-  const [to, setTo] = useState(filter.to ?? '');
+  // the days as typed, in the page's language (German TT.MM.JJJJ)
+  const [from, setFrom] = useState(formatDay(filter.from ?? '', lang()));
+  const [to, setTo] = useState(formatDay(filter.to ?? '', lang()));
+  const [badDay, setBadDay] = useState<string | null>(null);
   const [data, setData] = useState<{ series: SeriesItem[]; next_after: number | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = query.toString();
@@ -77,7 +80,10 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
         class="filters form-row"
         onSubmit={(e) => {
           e.preventDefault();
-          go({ player: player.trim() || undefined, from: from || undefined, to: to || undefined });
+          const [f, u] = [parseDay(from), parseDay(to)];
+          const bad = f === null ? from : u === null ? to : null;
+          setBadDay(bad);
+          if (bad === null) go({ player: player.trim() || undefined, from: f || undefined, to: u || undefined });
         }}
       >
         <label>
@@ -92,8 +98,11 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
         <label>
           {t('seriesList.from')}{' '}
           <input
-            type="date"
             value={from}
+            placeholder={t('seriesList.dayHint')}
+            inputMode="numeric"
+            size={10}
+            aria-invalid={badDay !== null && badDay === from}
             onInput={(e) => setFrom((e.target as HTMLInputElement).value)}
             data-testid="filter-from"
           />
@@ -101,8 +110,11 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
         <label>
           {t('seriesList.to')}{' '}
           <input
-            type="date"
             value={to}
+            placeholder={t('seriesList.dayHint')}
+            inputMode="numeric"
+            size={10}
+            aria-invalid={badDay !== null && badDay === to}
             onInput={(e) => setTo((e.target as HTMLInputElement).value)}
             data-testid="filter-to"
           />
@@ -115,6 +127,7 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
           onClick={() => {
             setPlayer('');
             setFrom('');
+            setBadDay(null);
             setTo('');
             go({});
           }}
@@ -132,6 +145,11 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
           ISS SGF
         </a>
       </p>
+      {badDay !== null && (
+        <p class="warn-text" data-testid="bad-day">
+          {t('seriesList.badDay', { text: badDay })}
+        </p>
+      )}
       {error && <p class="warn-text">{error}</p>}
       {!data && !error && <p class="status">{t('common.loading')}</p>}
       {data && <SeriesRows items={data.series} />}

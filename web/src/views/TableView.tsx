@@ -16,7 +16,8 @@ import { t } from '../lib/i18n';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { usingKeyboard } from '../lib/inputMode';
 import type { Dwell } from '../lib/pacing';
-import { pointsBySeat, toAct, type TableState, type TrickCard } from '../lib/tableState';
+import { gameList } from '../lib/skatList';
+import { runningTotals, sidePoints, toAct, type TableState, type TrickCard } from '../lib/tableState';
 import { currentAct } from '../lib/turn';
 
 // The seat's last call of the auction, as its speech bubble shows it.
@@ -412,8 +413,9 @@ function ResultBanner({ table, names }: { table: TableState; names: string[] }) 
   );
 }
 
-function SeriesFinal({ table, names }: { table: TableState; names: string[] }) {
+export function SeriesFinal({ table, names }: { table: TableState; names: string[] }) {
   const r = table.seriesResult!;
+  const listTotals = runningTotals(gameList(table.list)).at(-1) ?? [0, 0, 0];
   const order = [0, 1, 2].sort((a, b) => r[b].score - r[a].score || r[b].won - r[a].won || r[a].lost - r[b].lost);
   return (
     <section class="series-final" data-testid="series-final">
@@ -421,7 +423,8 @@ function SeriesFinal({ table, names }: { table: TableState; names: string[] }) {
       <ol>
         {order.map((s) => (
           <li>
-            <b>{names[s]}</b> {t('final.line', { score: r[s].score, won: r[s].won, lost: r[s].lost })}
+            <b>{names[s]}</b>{' '}
+            {t('final.line', { score: r[s].score, list: listTotals[s], won: r[s].won, lost: r[s].lost })}
           </li>
         ))}
       </ol>
@@ -458,9 +461,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
       ? (c: string) => setSel((s) => (s.includes(c) ? s.filter((x) => x !== c) : s.length >= 2 ? [s[1], c] : [...s, c]))
       : null;
 
-  const pts = pointsBySeat(table);
-  const declPts = table.declarer >= 0 ? pts[table.declarer] : 0;
-  const defPts = table.declarer >= 0 ? pts.reduce((a, b) => a + b, 0) - declPts : 0;
+  const sides = sidePoints(table);
   const running = table.running && table.game >= 0;
   const gameNo = table.game >= 0 ? table.game + 1 : table.list.length;
 
@@ -506,7 +507,11 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
         {table.running && table.declaration && table.phase !== 'bidding' && (
           <div class="game-line" data-testid="game-line">
             <b>{names[table.declarer]}</b> {t('table.plays')} <b>{declarationText(table.declaration)}</b> ·{' '}
-            {t('table.gameLine', { bid: table.currentBid, declarer: declPts, defenders: defPts })}
+            {t(sides.withSkat ? 'table.gameLineWithSkat' : 'table.gameLineNoSkat', {
+              bid: table.currentBid,
+              declarer: sides.declarer,
+              defenders: sides.defenders,
+            })}
           </div>
         )}
         {table.running && (
