@@ -30,11 +30,12 @@ std::string counts_text(TableSet tables) {
 }
 
 TEST(OpenCardPlay, WithoutALimitTheGameEndsAsTheVerdictOnTheDeclaredGame) {
-  const GeneratorConfig config = open_config(16);
+  // Games 14-29 of seed 7: unbounded proofs are quick there (game 13 alone takes two seconds).
+  const GeneratorConfig config = open_config(16, 14);
   OpenSolver solver;
   OpenSolver judge;
   int played = 0, won = 0, lost = 0;
-  for (std::uint64_t i = 0; i < 16; ++i) {
+  for (std::uint64_t i = 14; i < 30; ++i) {
     OpenPlayCounts counts;
     const Game game = generate_game(config, i, &solver, &counts);
     ASSERT_TRUE(game.finished());
