@@ -12,9 +12,12 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "bots/inference/position_data.h"
 #include "bots/inference/quality.h"
@@ -147,18 +150,23 @@ int run_data(const InferArgs& args) {
   return 0;
 }
 
+// The model named by --model (none without it); nothing, after saying why, when it cannot be loaded.
+std::optional<std::shared_ptr<const inf::LocationModel>> model_of(const InferArgs& args, std::string_view command) {
+  if (args.model.empty()) return std::shared_ptr<const inf::LocationModel>{};
+  auto loaded = inf::shared_location_model(args.model);
+  if (!loaded) {
+    spdlog::error("infer {}: {}", command, loaded.error());
+    return std::nullopt;
+  }
+  return *loaded;
+}
+
 int run_eval(const InferArgs& args) {
   std::vector<WeightedSeries> series;
   if (!read_inputs(args, series)) return 1;
-  std::shared_ptr<const inf::LocationModel> model;
-  if (!args.model.empty()) {
-    auto loaded = inf::shared_location_model(args.model);
-    if (!loaded) {
-      spdlog::error("infer eval: {}", loaded.error());
-      return 1;
-    }
-    model = *loaded;
-  }
+  const auto named = model_of(args, "eval");
+  if (!named) return 1;
+  const std::shared_ptr<const inf::LocationModel> model = *named;
   inf::QualityTable table{};
   bots::FastRng rng(args.seed);
   long positions = 0;
@@ -264,15 +272,9 @@ double median_ratio(TssrCell logs) {
 int run_tssr(const InferArgs& args) {
   std::vector<WeightedSeries> series;
   if (!read_inputs(args, series)) return 1;
-  std::shared_ptr<const inf::LocationModel> model;
-  if (!args.model.empty()) {
-    auto loaded = inf::shared_location_model(args.model);
-    if (!loaded) {
-      spdlog::error("infer tssr: {}", loaded.error());
-      return 1;
-    }
-    model = *loaded;
-  }
+  const auto named = model_of(args, "tssr");
+  if (!named) return 1;
+  const std::shared_ptr<const inf::LocationModel> model = *named;
   const std::vector<inf::TssrInference> inferences = inf::tssr_inferences(model.get(), args.count_samples);
   std::vector<TssrCells> cells(inferences.size());
   bots::FastRng rng(args.seed);

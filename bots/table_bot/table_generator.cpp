@@ -5,6 +5,7 @@
 
 #include "bots/play_deal.h"
 #include "bots/table_bot/contract_explorer.h"
+#include "bots/table_bot/explorer_player.h"
 #include "bots/table_bot/open_card_play.h"
 #include "engine/seat_view.h"
 
@@ -32,20 +33,6 @@ void explore_contract(Game& game, std::uint64_t seed) {
   }
 }
 
-// The explorers' contracts and PIMC card play for every seat.
-class PimcExplorer : public Player {
- public:
-  PimcExplorer(std::uint64_t seed, const PimcSettings& pimc) : contracts_(seed), pimc_(seed ^ kGolden, pimc) {}
-  Action decide(const SeatView& view) override {
-    return view.phase == Phase::Playing ? pimc_.decide(view) : contracts_.decide(view);
-  }
-  std::string name() const override { return "explorer"; }
-
- private:
-  ContractExplorer contracts_;
-  PimcPlayer pimc_;
-};
-
 }  // namespace
 
 Deal generator_deal(std::uint64_t seed, std::uint64_t index) {
@@ -57,7 +44,7 @@ Game generate_game(const GeneratorConfig& config, std::uint64_t index, OpenSolve
   const Deal deal = generator_deal(config.seed, index);
   const std::uint64_t seed = game_seed(config.seed, index) * kGolden;
   if (config.card_play == GeneratedCardPlay::Pimc) {
-    PimcExplorer a(seed + 1, config.pimc), b(seed + 2, config.pimc), c(seed + 3, config.pimc);
+    ExplorerPlayer a(seed + 1, config.pimc), b(seed + 2, config.pimc), c(seed + 3, config.pimc);
     auto game = play_deal(deal, {&a, &b, &c});
     if (!game) throw std::logic_error("generator: game " + std::to_string(index) + ": " + game.error());
     return std::move(*game);
