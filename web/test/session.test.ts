@@ -149,7 +149,9 @@ describe('session', () => {
       vi.useRealTimers();
     }
   });
-  const newGameTurn = (click: boolean) => {
+  // Anna seated at table 9 past the catch-up of entering it, game 0 started: `ev` sends the
+  // table's next event, `version()` is the last version sent.
+  const seatedInGame0 = () => {
     const { s, sockets } = fakeSession(new MemStore(), { pace: () => DEFAULT_PACE });
     s.login('anna');
     sockets[0].open();
@@ -161,6 +163,10 @@ describe('session', () => {
     const ev = (m: object) => f.recv({ table: 9, version: ++v, ...m });
     ev({ type: 'seated', game: -1, seat: 0, player: { id: 7, name: 'anna', bot: false } });
     ev({ type: 'game_started', game: 0, forehand: 0, position: 0, hand: [] });
+    return { s, f, ev, version: () => v };
+  };
+  const newGameTurn = (click: boolean) => {
+    const { s, f, ev, version } = seatedInGame0();
     ev({
       type: 'game_result',
       game: 0,
@@ -181,7 +187,7 @@ describe('session', () => {
       type: 'act',
       table: 9,
       game: 1,
-      version: v,
+      version: version(),
       seat: 0,
       clock_ms: 60000,
       deadline: start + 60000,
@@ -198,7 +204,7 @@ describe('session', () => {
     expect(s.snap.dwell).toBeNull();
     expect(s.snap.table?.game).toBe(1);
     expect(s.snap.table?.auction).toHaveLength(1);
-    expect(currentAct(s.snap.act, s.snap.table)?.version).toBe(v);
+    expect(currentAct(s.snap.act, s.snap.table)?.version).toBe(version());
     expect(s.snap.act!.deadline - Date.now()).toBeGreaterThanOrEqual(60000);
   };
 
@@ -211,25 +217,24 @@ describe('session', () => {
     }
   });
   const withinAGame = () => {
-    const { s, sockets } = fakeSession(new MemStore(), { pace: () => DEFAULT_PACE });
-    s.login('anna');
-    sockets[0].open();
-    sockets[0].recv(welcome);
-    s.joinTable(9);
-    vi.advanceTimersByTime(2000); // past the catch-up of entering the table
-    const f = sockets[0];
-    let v = 0;
-    const ev = (m: object) => f.recv({ table: 9, version: ++v, ...m });
-    ev({ type: 'seated', game: -1, seat: 0, player: { id: 7, name: 'anna', bot: false } });
-    ev({ type: 'game_started', game: 0, forehand: 0, position: 0, hand: [] });
+    const { s, f, ev, version } = seatedInGame0();
     ev({ type: 'bid', game: 0, seat: 1, value: 18 });
     ev({ type: 'hold', game: 0, seat: 0 });
-    f.recv({ type: 'act', table: 9, game: 0, version: v, seat: 0, clock_ms: 60000, deadline: 1, view: { legal: [] } });
+    f.recv({
+      type: 'act',
+      table: 9,
+      game: 0,
+      version: version(),
+      seat: 0,
+      clock_ms: 60000,
+      deadline: 1,
+      view: { legal: [] },
+    });
     // the hold is still behind the bid's short pause
     expect(s.snap.dwell?.kind).toBe('card');
     expect(currentAct(s.snap.act, s.snap.table)).toBeNull();
     vi.advanceTimersByTime(400);
-    expect(currentAct(s.snap.act, s.snap.table)?.version).toBe(v);
+    expect(currentAct(s.snap.act, s.snap.table)?.version).toBe(version());
   };
 
   it('keeps the act request while others chat, come and go, or concede; a move or a stale error ends it', () => {
