@@ -118,9 +118,7 @@ int generate(const GenerateArgs& args) {
       }
       total.merge(block.tables);
       stats += block.stats;
-      open.played += block.open.played;
-      open.verdict_from_first_card += block.open.verdict_from_first_card;
-      open.cards_by_rule_unsolved += block.open.cards_by_rule_unsolved;
+      open += block.open;
       for (PgnGame& g : block.games) games.push_back(std::move(g));
     }
     done += count;

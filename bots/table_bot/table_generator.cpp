@@ -96,9 +96,7 @@ GeneratedTables generate_tables(const GeneratorConfig& config, const ProgressFn&
   for (const Worker& w : workers) {
     out.tables.merge(w.tables);
     out.stats += w.folder->stats();
-    out.open.played += w.open.played;
-    out.open.verdict_from_first_card += w.open.verdict_from_first_card;
-    out.open.cards_by_rule_unsolved += w.open.cards_by_rule_unsolved;
+    out.open += w.open;
   }
   return out;
 }

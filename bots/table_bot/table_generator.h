@@ -41,6 +41,12 @@ struct OpenPlayCounts {
   std::uint64_t played = 0;                   // games that reached card play
   std::uint64_t verdict_from_first_card = 0;  // of those, solved before the first card
   std::uint64_t cards_by_rule_unsolved = 0;   // cards played by rule while the verdict was out of reach
+  OpenPlayCounts& operator+=(const OpenPlayCounts& o) {
+    played += o.played;
+    verdict_from_first_card += o.verdict_from_first_card;
+    cards_by_rule_unsolved += o.cards_by_rule_unsolved;
+    return *this;
+  }
 };
 
 struct GeneratedTables {
