@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "bots/inference/kermit_tables.h"
 #include "bots/inference/location_model.h"
 #include "bots/pimc/pimc_player.h"
 #include "bots/random_player.h"
@@ -57,13 +58,17 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
   if (key == "nodes") return number(1, 1000000, [&](int v) { spec.kilonodes = v; });
   if (key == "stop") return number(0, 1, [&](int v) { spec.stop = v == 1; });
   if (key == "infer") {
-    if (value != "none" && value != "count" && value != "learned")
-      return std::unexpected("infer must be none, count or learned");
+    if (value != "none" && value != "count" && value != "ki" && value != "learned")
+      return std::unexpected("infer must be none, count, ki or learned");
     spec.infer = std::string(value);
     return {};
   }
   if (key == "model" && !value.empty()) {
     spec.model = std::string(value);
+    return {};
+  }
+  if (key == "ki" && !value.empty()) {
+    spec.ki = std::string(value);
     return {};
   }
   if (key == "tables" && spec.kind == "full" && !value.empty()) {
@@ -76,7 +81,7 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
     return {};
   }
   return std::unexpected("unknown bot setting '" + std::string(key) +
-                         "' (worlds, budget, tt, threads, nodes, stop, infer, model; full: tables, putting)");
+                         "' (worlds, budget, tt, threads, nodes, stop, infer, model, ki; full: tables, putting)");
 }
 
 }  // namespace
@@ -93,6 +98,7 @@ std::string BotSpec::describe() const {
   if (stop) text += ",stop=1";
   if (infer != "count") text += ",infer=" + infer;
   if (infer == "learned") text += ",model=" + model;
+  if (infer == "ki") text += ",ki=" + ki;
   return kind == "full" ? text + ",tables=" + tables + ",putting=" + putting : text;
 }
 
@@ -125,6 +131,9 @@ std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool l
   if (spec.infer == "learned" && load_tables)
     if (auto model = inference::shared_location_model(spec.model); !model)
       return std::unexpected("model: " + model.error());
+  if (spec.infer == "ki" && load_tables)
+    if (auto tables = inference::shared_kermit_tables(spec.ki); !tables)
+      return std::unexpected("ki: " + tables.error());
   if (spec.kind == "full" && load_tables) {
     const auto file = current_tables_file(spec.tables);
     if (!file) return std::unexpected(file.error());
@@ -154,6 +163,7 @@ std::expected<std::vector<std::string>, std::string> spec_data_files(const BotSp
     files.push_back(*file);
   }
   if (searches(spec) && spec.infer == "learned") files.push_back(spec.model);
+  if (searches(spec) && spec.infer == "ki") files.push_back(spec.ki);
   return files;
 }
 
@@ -175,15 +185,20 @@ PimcSettings pimc_settings(const BotSpec& spec) {
   pimc.stop_early = spec.stop;
   pimc.inference = spec.infer == "none"      ? Inference::None
                    : spec.infer == "learned" ? Inference::Learned
+                   : spec.infer == "ki"      ? Inference::Kermit
                                              : Inference::Count;
   // A model that cannot be loaded was refused by parse_bot_spec; a spec parsed without loading
   // (one the server only names) draws its worlds by count when it plays after all.
   if (pimc.inference == Inference::Learned)
     if (auto model = inference::shared_location_model(spec.model)) pimc.model = *model;
+  if (pimc.inference == Inference::Kermit)
+    if (auto tables = inference::shared_kermit_tables(spec.ki)) pimc.kermit = *tables;
   return pimc;
 }
 
-std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed) {
+namespace {
+
+std::unique_ptr<Player> make_any_player(const BotSpec& spec, std::uint64_t seed, bool announcements) {
   if (spec.kind == "account")
     throw std::invalid_argument("bot " + spec.describe() + " plays through the server only, not in-process");
   if (spec.kind == "program")
@@ -200,7 +215,18 @@ std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed) {
   TablePlayerSettings settings;
   settings.pimc = pimc;
   settings.contracts.putting = *putting_method(spec.putting);
+  settings.announcements = announcements;
   return std::make_unique<TablePlayer>(*tables, seed, settings);
+}
+
+}  // namespace
+
+std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed) {
+  return make_any_player(spec, seed, true);
+}
+
+std::unique_ptr<Player> make_auction_player(const BotSpec& spec, std::uint64_t seed) {
+  return make_any_player(spec, seed, false);
 }
 
 }  // namespace skat::bots

@@ -32,13 +32,15 @@ struct BotSpec {
   bool stop = false;                                 // pimc: race the cards, stop when the best is clear
   std::string tables = std::string(kDefaultTables);  // full: winning tables file, or a folder of versions
   std::string putting = "rules";                   // full: rules (hard rules + soft score), vonstegen, kinback, winprob
-  std::string infer = "count";                     // pimc, full: how worlds are drawn: none, count, learned
+  std::string infer = "count";                     // pimc, full: how worlds are drawn: none, count, ki, learned
   std::string model = std::string(kDefaultModel);  // the learned model's file (infer=learned)
+  std::string ki = std::string(kDefaultKermit);    // the KI tables' file (infer=ki)
   std::string account;                             // account: the bot account's name (1..32 bytes, verbatim)
   std::string program;  // program: the command line (1..1024 bytes, verbatim; run by /bin/sh)
 
   static constexpr std::string_view kDefaultTables = "tables/t0.wtab";
   static constexpr std::string_view kDefaultModel = "tables/inference.bin";
+  static constexpr std::string_view kDefaultKermit = "tables/ki.bin";
   static constexpr std::size_t kMaxAccountBytes = 32;
   static constexpr std::size_t kMaxProgramBytes = 1024;
 
@@ -52,8 +54,8 @@ inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pi
 // The spec's form for command-line help: every kind of kBotKinds and the settings of each.
 inline constexpr std::string_view kBotSpecHelp =
     "kind[:key=value,...], kinds random, simple, rule, "
-    "pimc[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|learned,model=FILE], "
-    "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|learned,model=FILE,"
+    "pimc[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|ki|learned,model=FILE,ki=FILE], "
+    "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|ki|learned,model=FILE,ki=FILE,"
     "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob]; "
     "in-process tournaments also program:CMD ARGS (an outside program, docs/bots.md)";
 
@@ -61,11 +63,12 @@ inline constexpr std::string_view kBotSpecHelp =
 // tt (MiB per thread, 1..64), threads (1..16), nodes (the solver nodes one world may take, in
 // thousands, 1..1000000; default none) and stop (1: race the cards and stop once the best is clear;
 // default 0), infer (how the hidden cards' worlds are drawn: none uniformly, count weighted by the
-// bids (default), learned by the card-location model) and model (that model's file, default
-// tables/inference.bin, loaded here); for full also tables (a table file, text or binary, loaded here) and putting
-// (rules, vonstegen, kinback, winprob: how the skat is put). `load_tables` false only checks the
-// form (a server naming bots that run elsewhere). `account:NAME` and `program:CMD ARGS` take the text
-// after the colon verbatim (no settings).
+// bids (default), ki by Kermit's tables of bids and declarations over hand features, learned by the
+// card-location model), model (that model's file, default tables/inference.bin, loaded here) and
+// ki (the KI tables' file, default tables/ki.bin, loaded here); for full also tables (a table file, text or binary,
+// loaded here) and putting (rules, vonstegen, kinback, winprob: how the skat is put). `load_tables` false only checks
+// the form (a server naming bots that run elsewhere). `account:NAME` and `program:CMD ARGS` take the text after the
+// colon verbatim (no settings).
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables = true);
 
 // The card-play settings of a pimc or full spec.
@@ -76,6 +79,9 @@ PimcSettings pimc_settings(const BotSpec& spec);
 // Throws std::invalid_argument for `account:` (it plays through the server only) and `program:`
 // (skat_bridge makes those players: bridge/program_player.h).
 std::unique_ptr<Player> make_player(const BotSpec& spec, std::uint64_t seed);
+// The same player for auctions only (the KI tables' data): a full bot declares its hand games
+// without the announcements' solver search (the game type and hand flag stay as they would be).
+std::unique_ptr<Player> make_auction_player(const BotSpec& spec, std::uint64_t seed);
 
 // The table file `tables` (a spec's setting) names now: the file itself, or for a folder (the
 // bot with outer learning) its newest version, the *.wtab name that sorts last (the nightly job

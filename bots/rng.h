@@ -43,4 +43,7 @@ class FastRng {
   std::array<std::uint64_t, 4> state_{};
 };
 
+// A uniform number in [0, 1) with 53 random bits.
+inline double uniform01(FastRng& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
+
 }  // namespace skat::bots

@@ -4,7 +4,8 @@
 // games, how much probability the learned model, the count-based weights and the uniform sampler
 // give to where each hidden card really lay, per game class and trick; `predict` prints a model's
 // probabilities for the first positions of a data file (the check against PyTorch's forward pass);
-// `tssr` the true-state sampling ratio of each inference per game class, role and trick.
+// `tssr` the true-state sampling ratio of each inference per game class, role and trick; `ki` the
+// tables of Kermit's inference from recorded games and seeded auctions.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -23,11 +24,14 @@
 #include "bots/inference/quality.h"
 #include "bots/inference/tssr.h"
 #include "cli/command.h"
+#include "cli/infer_ki.h"
+#include "cli/progress_line.h"
 #include "cli/record_input.h"
 #include "db/connection.h"
 #include "db/export.h"
 #include "db/migrations.h"
 #include "db/players.h"
+#include "engine/records/replay.h"
 
 namespace skat::cli {
 
@@ -48,6 +52,10 @@ struct InferArgs {
   std::string data;         // predict: the data file
   long count = 20;          // predict: positions
   int count_samples = 256;  // tssr: uniform worlds for the count inference's normaliser
+  std::string ki;           // tssr: KI tables to compare; ki: the bot of the auctions
+  std::string bot = "full";
+  int auctions = 0;  // ki: seeded auctions
+  int threads = 1;
 };
 
 // A recorded series and the weight of its games' positions.
@@ -275,7 +283,17 @@ int run_tssr(const InferArgs& args) {
   const auto named = model_of(args, "tssr");
   if (!named) return 1;
   const std::shared_ptr<const inf::LocationModel> model = *named;
-  const std::vector<inf::TssrInference> inferences = inf::tssr_inferences(model.get(), args.count_samples);
+  std::shared_ptr<const inf::KermitTables> kermit;
+  if (!args.ki.empty()) {
+    auto loaded = inf::shared_kermit_tables(args.ki);
+    if (!loaded) {
+      spdlog::error("infer tssr: {}", loaded.error());
+      return 1;
+    }
+    kermit = *loaded;
+  }
+  const std::vector<inf::TssrInference> inferences =
+      inf::tssr_inferences(model.get(), args.count_samples, kermit.get());
   std::vector<TssrCells> cells(inferences.size());
   bots::FastRng rng(args.seed);
   long positions = 0, games = 0;
@@ -335,6 +353,47 @@ int run_tssr(const InferArgs& args) {
   return 0;
 }
 
+int run_ki(const InferArgs& args) {
+  std::vector<WeightedSeries> series;
+  if (!read_inputs(args, series)) return 1;
+  inf::KermitTables tables;
+  long games = 0;
+  for (const WeightedSeries& s : series) {
+    const auto times = static_cast<std::uint32_t>(std::lround(s.weight));
+    for (const PgnGame& g : s.series.games) {
+      if (g.folded || g.game == kPgnFolded || times == 0) continue;
+      auto start = pgn_game_at_play(g);
+      if (!start) {
+        spdlog::warn("infer ki: game {} of '{}' left out: {}", g.id, s.series.header.event, start.error());
+        continue;
+      }
+      games += inf::add_game(tables, *start, times) ? 1 : 0;
+    }
+  }
+  if (args.auctions > 0) {
+    auto spec = bots::parse_bot_spec(args.bot);
+    if (!spec) {
+      spdlog::error("infer ki: {}", spec.error());
+      return 1;
+    }
+    ProgressLine line("auctions", std::chrono::seconds(30));
+    tables.merge(kermit_from_auctions({*spec, args.auctions, args.seed, args.threads},
+                                      [&](const bots::Progress& p) { line.show(p); }));
+  }
+  tables.finish();
+  std::ofstream out(args.out, std::ios::binary | std::ios::trunc);
+  const std::string bytes = tables.serialize();
+  if (!out || !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !out.flush()) {
+    spdlog::error("infer ki: cannot write '{}'", args.out);
+    return 1;
+  }
+  fmt::print("{} recorded games, {} auctions: {} defenders, {} pickup declarers, {} hand declarers -> {} ({} bytes)\n",
+             games, args.auctions, tables.records(inf::KermitRole::Defender),
+             tables.records(inf::KermitRole::DeclarerPickup), tables.records(inf::KermitRole::DeclarerHand), args.out,
+             bytes.size());
+  return 0;
+}
+
 void add_inputs(CLI::App* app, InferArgs& args) {
   app->add_option("--pgn", args.pgn, "Series PGN files (skat selfplay, skat export; - for stdin)");
   app->add_option("--db", args.db, "Also the finished series of this database (SQLite file or postgresql:// URL)");
@@ -380,9 +439,26 @@ Command add_infer_command(CLI::App& parent) {
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
   tssr->add_option("--seed", args->seed, "Seed of the uniform worlds")->capture_default_str();
+  tssr->add_option("--ki", args->ki, "KI tables (skat infer ki) to compare as well");
   tssr->add_flag("--json", args->json, "The report as JSON");
-  return {app, [args, data, predict, tssr] {
+  CLI::App* ki = app->add_subcommand("ki", "Kermit's inference tables from recorded games and seeded auctions");
+  add_inputs(ki, *args);
+  ki->add_option("--human-weight", args->human_weight,
+                 "Times the games of database series a person played count (0: left out)")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
+  ki->add_option("--auctions", args->auctions, "Seeded deals whose auction and declaration --bot plays")
+      ->check(CLI::Range(0, 100000000))
+      ->capture_default_str();
+  ki->add_option("--bot", args->bot, "The bot of the auctions")->capture_default_str();
+  ki->add_option("--seed", args->seed, "Seed of the auctions' deals")->capture_default_str();
+  ki->add_option("--threads", args->threads, "Threads for the auctions")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  ki->add_option("--out", args->out, "The table file to write")->required();
+  return {app, [args, data, predict, tssr, ki] {
             if (data->parsed()) return run_data(*args);
+            if (ki->parsed()) return run_ki(*args);
             if (tssr->parsed()) return run_tssr(*args);
             return predict->parsed() ? run_predict(*args) : run_eval(*args);
           }};

@@ -21,19 +21,29 @@ TssrPosition tssr_position(const SeatView& view, const std::array<std::uint8_t, 
   return p;
 }
 
-double log_tssr_count(const TssrPosition& position, int samples, FastRng& rng) {
-  const WorldSampler count(position.info, Inference::Count);
+double log_tssr_weighted(const TssrPosition& position, int samples, FastRng& rng,
+                         const std::function<double(const World&)>& weight) {
   const ExactWorldSampler uniform(placement_problem(position.info));
   double sum = 0;
   int drawn = 0;
   for (int k = 0; k < samples; ++k) {
     const auto placement = uniform.draw(rng);
     if (!placement) break;
-    sum += count.bid_weight(world_of(position.info, *placement));
+    sum += weight(world_of(position.info, *placement));
     ++drawn;
   }
   if (drawn == 0) return 0;
-  return std::log(count.bid_weight(position.truth)) - std::log(sum / drawn);
+  return std::log(weight(position.truth)) - std::log(sum / drawn);
+}
+
+double log_tssr_count(const TssrPosition& position, int samples, FastRng& rng) {
+  const WorldSampler count(position.info, Inference::Count);
+  return log_tssr_weighted(position, samples, rng, [&](const World& w) { return count.bid_weight(w); });
+}
+
+double log_tssr_kermit(const TssrPosition& position, const KermitTables& kermit, int samples, FastRng& rng) {
+  const WorldSampler ki(position.info, Inference::Kermit, std::nullopt, &kermit);
+  return log_tssr_weighted(position, samples, rng, [&](const World& w) { return ki.kermit_weight(w); });
 }
 
 double log_tssr_learned(const TssrPosition& position, const CardLocations& locations) {
@@ -42,12 +52,16 @@ double log_tssr_learned(const TssrPosition& position, const CardLocations& locat
          position.log_consistent;
 }
 
-std::vector<TssrInference> tssr_inferences(const LocationModel* model, int count_samples) {
+std::vector<TssrInference> tssr_inferences(const LocationModel* model, int count_samples, const KermitTables* kermit) {
   std::vector<TssrInference> out;
   out.push_back({"none", [](const TssrPosition&, FastRng&) { return 0.0; }});
   out.push_back({"count", [count_samples](const TssrPosition& p, FastRng& rng) {
                    return log_tssr_count(p, count_samples, rng);
                  }});
+  if (kermit != nullptr)
+    out.push_back({"ki", [kermit, count_samples](const TssrPosition& p, FastRng& rng) {
+                     return log_tssr_kermit(p, *kermit, count_samples, rng);
+                   }});
   if (model != nullptr)
     out.push_back(
         {"learned", [model](const TssrPosition& p, FastRng&) { return log_tssr_learned(p, model->predict(*p.view)); }});

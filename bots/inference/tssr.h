@@ -33,12 +33,18 @@ struct TssrInference {
   std::function<double(const TssrPosition&, FastRng&)> log_ratio;
 };
 
-// none: 0. count: the bid weight of the truth over its mean over `count_samples` exact uniform
-// worlds (the normaliser is a sum over all consistent worlds; the weight does not factorise).
-// learned (when `model` is given): exact, from the dynamic program's partition sum.
-std::vector<TssrInference> tssr_inferences(const LocationModel* model, int count_samples);
+// none: 0. count and ki (when `kermit` is given): the world weight of the truth over its mean over
+// `count_samples` exact uniform worlds (the normaliser is a sum over all consistent worlds; these
+// weights do not factorise). learned (when `model` is given): exact, from the dynamic program's
+// partition sum.
+std::vector<TssrInference> tssr_inferences(const LocationModel* model, int count_samples,
+                                           const KermitTables* kermit = nullptr);
 
+// log(weight(truth) / mean weight of `samples` uniform worlds), for a sampler's weight (count, KI).
+double log_tssr_weighted(const TssrPosition& position, int samples, FastRng& rng,
+                         const std::function<double(const World&)>& weight);
 double log_tssr_count(const TssrPosition& position, int samples, FastRng& rng);
+double log_tssr_kermit(const TssrPosition& position, const KermitTables& kermit, int samples, FastRng& rng);
 double log_tssr_learned(const TssrPosition& position, const CardLocations& locations);
 
 }  // namespace skat::bots::inference

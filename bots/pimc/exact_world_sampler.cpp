@@ -8,8 +8,6 @@ namespace skat::bots {
 
 namespace {
 
-double uniform01(FastRng& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
-
 // Every vector of counts 0..need[l] per slot, in index order, with the given total.
 template <typename Visit>
 void for_each_left(const std::array<int, kSlots>& need, int total, Visit&& visit) {

@@ -129,7 +129,8 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
 
   const bool learned = settings.inference == Inference::Learned && settings.model;
   const WorldSampler sampler(hidden_info(view), settings.inference,
-                             learned ? std::optional(settings.model->predict(view)) : std::nullopt);
+                             learned ? std::optional(settings.model->predict(view)) : std::nullopt,
+                             settings.kermit.get());
   const HiddenInfo& info = sampler.info();
   const Declaration declaration = view.declaration->normalized();
   std::vector<Card> candidates;

@@ -43,6 +43,7 @@ struct PimcSettings {
   bool work_budgets = false;               // Player::use_work_budgets: `budget` is ignored, kSafetyNet applies
   Inference inference = Inference::Count;  // how worlds are drawn (world_sampler.h)
   std::shared_ptr<const inference::LocationModel> model;  // for Inference::Learned
+  std::shared_ptr<const inference::KermitTables> kermit;  // for Inference::Kermit
 };
 
 // When a search given `budget` must stop: now + budget (on work budgets: now + kSafetyNet), and

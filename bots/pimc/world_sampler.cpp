@@ -29,6 +29,8 @@ HiddenInfo hidden_info(const SeatView& view) {
   h.me = view.pos;
   h.declarer = view.declarer;
   h.bids = view.bids;
+  h.final_bid = view.bid;
+  h.hand_game = view.declaration && view.declaration->hand;
   const GameRules& rules = rules_for(h.game);
   CardSet played;
   auto note_trick = [&](const Card* cards, int n, int leader) {
@@ -84,6 +86,26 @@ double WorldSampler::bid_weight(const World& w) const {
   return weight;
 }
 
+double WorldSampler::kermit_weight(const World& w) const {
+  using inference::KermitRole;
+  double weight = 1.0;
+  for (int p = 0; p < 3; ++p) {
+    if (p == info_.me) continue;
+    const auto at = static_cast<std::size_t>(p);
+    const CardSet dealt = w.hands[at] | info_.played_by[at];
+    if (p != info_.declarer) {
+      weight *=
+          kermit_->likelihood(KermitRole::Defender, inference::hand_key(dealt), inference::bid_class(info_.bids[at]));
+      continue;
+    }
+    const int observation = inference::declarer_observation(info_.game, info_.final_bid);
+    weight *= info_.hand_game
+                  ? kermit_->likelihood(KermitRole::DeclarerHand, inference::hand_key(dealt), observation)
+                  : kermit_->likelihood(KermitRole::DeclarerPickup, inference::hand_key(dealt | w.skat), observation);
+  }
+  return weight;
+}
+
 PlacementProblem placement_problem(const HiddenInfo& info, const inference::CardLocations* locations) {
   PlacementProblem problem;
   for (int p = 0; p < 3; ++p)
@@ -120,10 +142,25 @@ Placement placement_of(const HiddenInfo& info, const World& world) {
   return out;
 }
 
-WorldSampler::WorldSampler(HiddenInfo info, Inference inference, std::optional<inference::CardLocations> locations)
-    : info_(std::move(info)), inference_(inference) {
+WorldSampler::WorldSampler(HiddenInfo info, Inference inference, std::optional<inference::CardLocations> locations,
+                           const inference::KermitTables* kermit)
+    : info_(std::move(info)), inference_(inference), kermit_(kermit) {
   if (inference_ == Inference::Learned && !locations) inference_ = Inference::Count;
+  if (inference_ == Inference::Kermit && kermit_ == nullptr) inference_ = Inference::Count;
   if (inference_ == Inference::Learned) learned_.emplace(placement_problem(info_, &*locations));
+  if (inference_ == Inference::Kermit) {
+    using inference::KermitRole;
+    for (int p = 0; p < 3; ++p) {
+      if (p == info_.me) continue;
+      if (p != info_.declarer) {
+        kermit_max_ *= kermit_->max_likelihood(KermitRole::Defender,
+                                               inference::bid_class(info_.bids[static_cast<std::size_t>(p)]));
+        continue;
+      }
+      kermit_max_ *= kermit_->max_likelihood(info_.hand_game ? KermitRole::DeclarerHand : KermitRole::DeclarerPickup,
+                                             inference::declarer_observation(info_.game, info_.final_bid));
+    }
+  }
 }
 
 std::optional<World> WorldSampler::sample(FastRng& rng) const {
@@ -132,9 +169,26 @@ std::optional<World> WorldSampler::sample(FastRng& rng) const {
     if (!placement) return std::nullopt;
     return world_of(info_, *placement);
   }
+  if (inference_ == Inference::Kermit) return draw_kermit(rng);
   auto w = draw_uniform(rng);
   if (w) w->weight = inference_ == Inference::Count ? bid_weight(*w) : 1.0;
   return w;
+}
+
+// Rejection sampling against the largest weight makes the accepted world exact; the candidates'
+// weighted draw (one pass, each kept with its share of the weight so far) is the fallback.
+std::optional<World> WorldSampler::draw_kermit(FastRng& rng) const {
+  std::optional<World> chosen;
+  double total = 0;
+  for (int k = 0; k < kKermitCandidates; ++k) {
+    auto w = draw_uniform(rng);
+    if (!w) break;
+    const double weight = kermit_weight(*w);
+    if (uniform01(rng) * kermit_max_ < weight) return w;
+    total += weight;
+    if (total > 0 && uniform01(rng) * total < weight) chosen = std::move(w);
+  }
+  return chosen;
 }
 
 std::optional<World> WorldSampler::draw_uniform(FastRng& rng) const {

@@ -1,23 +1,25 @@
 // Hidden-card worlds for Monte-Carlo card play: from one position's SeatView, what is known (own
 // hand, cards played, voids shown, an ouvert declarer's cards, the declarer's own skat), and
-// random deals of the unknown cards consistent with it. Three kinds of inference (docs/inference.md):
+// random deals of the unknown cards consistent with it. Four kinds of inference (docs/inference.md):
 // none (every consistent world alike), count (a weight from the bidding: a bid the hand could not
-// support makes that world less likely) and learned (worlds drawn in proportion to the product of
-// the learned card-location probabilities, the paper's Equation 1, drawn exactly by the dynamic
-// program of exact_world_sampler.h).
+// support makes that world less likely), KI (Kermit's: worlds drawn in proportion to how likely
+// each opponent's bids and declaration are for his hand in them, kermit_tables.h) and learned
+// (worlds drawn in proportion to the product of the learned card-location probabilities, the
+// paper's Equation 1, drawn exactly by the dynamic program of exact_world_sampler.h).
 #pragma once
 
 #include <array>
 #include <optional>
 
 #include "bots/inference/card_features.h"
+#include "bots/inference/kermit_tables.h"
 #include "bots/pimc/exact_world_sampler.h"
 #include "bots/rng.h"
 #include "engine/seat_view.h"
 
 namespace skat::bots {
 
-enum class Inference { None, Count, Learned };
+enum class Inference { None, Count, Learned, Kermit };
 
 struct HiddenInfo {
   GameType game = GameType::Grand;
@@ -31,6 +33,8 @@ struct HiddenInfo {
   int hidden_skat = 0;                 // how many of them lie in the skat (0 or 2)
   CardSet known_skat;                  // the skat or discard when `me` knows it
   std::array<int, 3> bids{};           // highest value each position bid or held
+  int final_bid = 0;                   // the declarer's bid
+  bool hand_game = false;              // the declarer did not pick up the skat
 };
 
 HiddenInfo hidden_info(const SeatView& view);
@@ -55,26 +59,38 @@ PlacementProblem placement_problem(const HiddenInfo& info, const inference::Card
 World world_of(const HiddenInfo& info, const Placement& placement);
 Placement placement_of(const HiddenInfo& info, const World& world);
 
+// KI draws up to this many uniform worlds per world it returns (rejection against the largest
+// weight possible; when none is accepted, one of them in proportion to its weight).
+inline constexpr int kKermitCandidates = 256;
+
 // Draws worlds uniformly among the consistent ones (rejection first, then a constrained deal when
-// voids make rejection slow) and with count inference weights them by the bids; with learned
+// voids make rejection slow) and with count inference weights them by the bids; with KI draws
+// them in proportion to the KI weight (`kermit`, required for Inference::Kermit); with learned
 // inference draws them exactly from the model's distribution restricted to the consistent worlds
 // (`locations`, in the frame of info.me; the dynamic program is built once, here).
 class WorldSampler {
  public:
   explicit WorldSampler(HiddenInfo info, Inference inference = Inference::Count,
-                        std::optional<inference::CardLocations> locations = std::nullopt);
+                        std::optional<inference::CardLocations> locations = std::nullopt,
+                        const inference::KermitTables* kermit = nullptr);
   std::optional<World> sample(FastRng& rng) const;
   const HiddenInfo& info() const { return info_; }
   // The count inference's weight of a world: a quarter for each bidder whose hand at the deal could
   // not have supported his bid.
   double bid_weight(const World& w) const;
+  // The KI weight of a world: the product over the opponents of the likelihood of what each bid
+  // (and declared) for the hand he holds in it.
+  double kermit_weight(const World& w) const;
 
  private:
   std::optional<World> draw_uniform(FastRng& rng) const;
+  std::optional<World> draw_kermit(FastRng& rng) const;
   bool fits(const World& w) const;
   HiddenInfo info_;
   Inference inference_;
   std::optional<ExactWorldSampler> learned_;
+  const inference::KermitTables* kermit_ = nullptr;
+  double kermit_max_ = 1.0;  // the largest KI weight a world could have here
 };
 
 }  // namespace skat::bots

@@ -64,7 +64,7 @@ Action TablePlayer::skat_decision(const SeatView& view) {
   const ContractChoice hand = contracts_.best_hand_game(view.hand, view.bid, pos);
   if (hand.payoff > contracts_.pickup_payoff(view.hand, view.bid, pos)) {
     Declaration declaration = hand.declaration;
-    if (declaration.type != GameType::Null && hand.win >= kAnnouncementWin) {
+    if (settings_.announcements && declaration.type != GameType::Null && hand.win >= kAnnouncementWin) {
       const auto deadline = search_deadline(settings_.pimc, kAnnouncementTime);
       const auto chances =
           announcement_chances(view.hand, declaration.type, pos, kAnnouncementWorlds, rng_, solvers_.at(0), deadline);

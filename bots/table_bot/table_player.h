@@ -18,6 +18,7 @@ namespace skat::bots {
 struct TablePlayerSettings {
   PimcSettings pimc;
   ContractSettings contracts;
+  bool announcements = true;  // false: hand games are declared without looking at announcements
 };
 
 class TablePlayer : public Player {
