@@ -17,6 +17,7 @@ import type { Session, SessionSnapshot } from '../lib/session';
 import { usingKeyboard } from '../lib/inputMode';
 import type { Dwell } from '../lib/pacing';
 import { gameList } from '../lib/skatList';
+import { tableAddress } from '../lib/route';
 import { runningTotals, sidePoints, toAct, type TableState, type TrickCard } from '../lib/tableState';
 import { currentAct } from '../lib/turn';
 
@@ -262,7 +263,7 @@ function Chat({ table, session }: { table: TableState; session: Session }) {
 // The table's shareable address (#/table/ID), copied with one click where the browser allows it.
 function ShareLink({ id }: { id: number }) {
   const [copied, setCopied] = useState(false);
-  const href = `#/table/${id}`;
+  const href = tableAddress(id);
   const url = `${location.origin}${location.pathname}${href}`;
   return (
     <span class="share">
