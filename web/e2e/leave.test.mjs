@@ -47,6 +47,16 @@ test('the way back to the seat stays while the series runs; the substitute game 
   assert.equal(await p.evaluate(() => location.hash), `#/table/${table}`);
   const s = await playUntil(p, (x) => x.finished, { timeoutMs: 240000 });
 
+  // the end of the series: no "waiting for players" with bot buttons, but the links and a new series
+  const end = p.getByTestId('series-end');
+  await end.waitFor();
+  assert.equal(await p.getByTestId('waiting-panel').count(), 0);
+  assert.doesNotMatch(await end.innerText(), /Waiting for players|Add bot/);
+  await p.getByTestId('end-series-link').waitFor({ timeout: 20000 });
+  assert.match(await p.getByTestId('end-series-link').innerText(), /The recorded series/);
+  assert.equal(await p.getByTestId('end-leaderboard').getAttribute('href'), '#/leaderboard?kind=humans');
+  assert.match(await p.getByTestId('play-again').innerText(), /Play again/);
+
   // the leaderboard counts Lena's games without a substitute: the second and the third
   const sheet = await p.evaluate(() => {
     const t = window.skatSession.snap.table;
@@ -66,5 +76,42 @@ test('the way back to the seat stays while the series runs; the substitute game 
   assert.equal(cells[6], '2', `deals: ${cells}`);
   assert.equal(cells[10], String(total), `total: ${cells}`);
   assert.ok(s.finished);
+  await ctx.close();
+});
+
+test('the end of a series on a phone in German: links to the record and the leaderboard, and play again', async () => {
+  const ctx = await fastContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, locale: 'de-DE' });
+  const p = await ctx.newPage();
+  p.on('pageerror', (e) => console.error('page error:', e));
+  await p.goto(`${server.base}/#/play`);
+  await p.getByTestId('name').fill('Mia');
+  await p.getByTestId('login').click();
+  await p.getByTestId('deals').fill('1');
+  await p.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
+  await p.getByTestId('create-table').click();
+  await playUntil(p, (s) => s.finished, { timeoutMs: 150000 });
+  const end = p.getByTestId('series-end');
+  await end.waitFor();
+  assert.match(await end.innerText(), /Serie beendet/);
+  assert.doesNotMatch(await end.innerText(), /Warte auf Mitspieler|Bot auf Platz/);
+  const link = p.getByTestId('end-series-link');
+  await link.waitFor({ timeout: 20000 });
+  assert.equal(await link.innerText(), 'Die Serie im Archiv');
+  assert.equal(await p.getByTestId('end-leaderboard').innerText(), 'Rangliste');
+  // every link and button of the end is on the phone's screen
+  for (const id of ['end-series-link', 'end-leaderboard', 'play-again']) {
+    const box = await p.getByTestId(id).boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 391, `${id} at ${JSON.stringify(box)}`);
+  }
+  // the link opens the recorded series with its one game
+  const href = await link.getAttribute('href');
+  assert.match(href, /^#\/series\/\d+$/);
+  await link.click();
+  await p.waitForFunction((h) => location.hash === h, href);
+  await p.getByTestId('replay-0').waitFor();
+  // back at the table: play again starts a new series with the bots invited again
+  await p.goBack();
+  await p.getByTestId('play-again').click();
+  await playUntil(p, (s) => s.running && s.list === 0, { timeoutMs: 30000 });
   await ctx.close();
 });
