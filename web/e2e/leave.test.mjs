@@ -75,6 +75,25 @@ test('the way back to the seat stays while the series runs; the substitute game 
   assert.equal(cells[5], '1', `series: ${cells}`);
   assert.equal(cells[6], '2', `deals: ${cells}`);
   assert.equal(cells[10], String(total), `total: ${cells}`);
+  // one rated series: a rating without a made-up "± 0", and the marks explained in visible text
+  assert.doesNotMatch(cells[2], /±/, `Elo cell: ${cells[2]}`);
+  assert.match(cells[2], /^\d+live/);
+  const legend = p.getByTestId('rating-legend');
+  assert.ok(await legend.isVisible());
+  assert.match(await legend.innerText(), /P = provisional: fewer than 10 rated series/);
+  assert.match(await legend.innerText(), /live = rated right after the latest series/);
+  assert.match(await p.getByTestId('elo-explained').innerText(), /How the Elo works at a table of three/);
+  // the player's page: one series is told in figures, not drawn as a single dot
+  await row.getByRole('link', { name: 'Lena' }).click();
+  await p.getByTestId('player-one-series').waitFor();
+  // (the series' own score, as recorded: all three games of the seat)
+  const seriesScore = sheet.list.reduce((sum, game) => sum + game[sheet.seat], 0);
+  assert.match(
+    await p.getByTestId('player-one-series').innerText(),
+    new RegExp(`: ${seriesScore} Seeger-Fabian points`),
+  );
+  await p.getByTestId('player-one-rating').waitFor();
+  assert.equal(await p.getByTestId('player-chart').count(), 0);
   assert.ok(s.finished);
   await ctx.close();
 });
@@ -113,5 +132,13 @@ test('the end of a series on a phone in German: links to the record and the lead
   await p.goBack();
   await p.getByTestId('play-again').click();
   await playUntil(p, (s) => s.running && s.list === 0, { timeoutMs: 30000 });
+  // the leaderboard explains its marks and the Elo in German, readable on the phone
+  await p.goto(`${server.base}/#/leaderboard?kind=humans`);
+  const legend = p.getByTestId('rating-legend');
+  await legend.waitFor();
+  assert.match(await legend.innerText(), /V = vorläufig: weniger als 10 gewertete Serien/);
+  assert.match(await legend.innerText(), /So funktioniert Elo am Dreiertisch/);
+  const box = await legend.boundingBox();
+  assert.ok(box && box.x + box.width <= 391, `legend at ${JSON.stringify(box)}`);
   await ctx.close();
 });

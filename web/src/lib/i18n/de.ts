@@ -354,6 +354,12 @@ export const de: Record<MessageKey, Entry> = {
   'leader.empty': 'Noch hat niemand eine Serie beendet.',
   'leader.live': 'live: direkt nach der letzten Serie aktualisiert; offiziell nach der nächtlichen Neuberechnung',
   'leader.liveMark': 'live',
+  'leader.liveLegend': 'direkt nach der letzten Serie gewertet; offiziell nach der nächtlichen Neuberechnung',
+  'leader.spread':
+    'die Unsicherheit der Wertung: wie weit Glück allein sie über die letzten Serien des Spielers bewegt haben könnte (ab {n} vom nächtlichen Lauf gewerteten Serien)',
+  'leader.eloTitle': 'So funktioniert Elo am Dreiertisch:',
+  'leader.eloHow':
+    'Nach jeder beendeten Serie wird von jedem Spieler ein Anteil an der Seeger-Fabian-Summe des Tisches erwartet, im Verhältnis seiner Wertung zur Summe der drei Wertungen. Die Wertung ändert sich um K × (erzielt − erwartet), K = {k}: Wer mehr erzielt als erwartet, steigt, wer weniger erzielt, fällt; die drei Änderungen ergeben zusammen null. Jeder beginnt mit {start}; das Kartenglück wird zum Teil herausgerechnet (Handglück), und Spiele, in denen ein Ersatz-Bot saß, zählen für niemanden.',
   'leader.fewDeals': 'ab {n} Spielen gezeigt; darunter gilt der Schnitt pro Spiel',
   'leader.col.perGame': 'Ø / Spiel',
   'leader.col.perGameTitle': 'Seeger-Fabian-Punkte pro Spiel',
@@ -389,6 +395,10 @@ export const de: Record<MessageKey, Entry> = {
   'player.ratingLine': 'Elo-Wertung nach der Serie',
   'player.ratingDesc': 'Elo-Wertung nach jeder beendeten Serie',
   'player.since': 'Spielt seit {date} · {n} Serien',
+  'player.oneSeries': 'Bisher eine beendete Serie ({date}): {score} Seeger-Fabian-Punkte.',
+  'player.openSeries': 'Serie {id}',
+  'player.oneRating': 'Elo-Wertung nach der ersten Serie ({label}): {rating}.',
+  'player.chartLater': 'die Kurve erscheint ab der zweiten Serie',
   'player.noSeries': 'Noch keine beendete Serie.',
   'player.rating': 'Elo-Wertung',
   'player.noRating': 'Noch keine Wertung; sie erscheint, sobald die erste Serie beendet ist.',

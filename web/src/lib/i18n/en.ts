@@ -353,6 +353,12 @@ export const en = {
   'leader.empty': 'Nobody has finished a series yet.',
   'leader.live': 'live: updated right after the latest series; the nightly job makes it official',
   'leader.liveMark': 'live',
+  'leader.liveLegend': 'rated right after the latest series; the nightly job makes it official',
+  'leader.spread':
+    "the rating's uncertainty: how far luck alone could have moved it over the player's recent series (from {n} series rated by the nightly job on)",
+  'leader.eloTitle': 'How the Elo works at a table of three:',
+  'leader.eloHow':
+    "after each finished series every player is expected to score a share of the table's total Seeger-Fabian score in proportion to his rating (his rating divided by the sum of the three). The rating moves by K × (score − expected), K = {k}: scoring more than expected raises it, less lowers it, and the three changes add up to zero. Everyone starts at {start}; the luck of the cards is partly taken out (hand luck), and games a substitute bot played in count for no one.",
   'leader.fewDeals': 'shown from {n} deals on; below that see the average per game',
   'leader.col.perGame': 'Ø / game',
   'leader.col.perGameTitle': 'Seeger-Fabian points per game (deal)',
@@ -388,6 +394,10 @@ export const en = {
   'player.ratingDesc': 'Elo rating after each finished series',
   'player.since': 'Playing since {date} · {n} series',
   'player.noSeries': 'No finished series yet.',
+  'player.oneSeries': 'One finished series so far ({date}): {score} Seeger-Fabian points.',
+  'player.openSeries': 'Series {id}',
+  'player.oneRating': 'Elo rating after the first series ({label}): {rating}.',
+  'player.chartLater': 'the chart appears from the second series on',
   'player.rating': 'Elo rating',
   'player.noRating': 'No rating yet; it appears when the first series has finished.',
   'player.series': 'Series',
