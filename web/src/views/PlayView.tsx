@@ -162,6 +162,8 @@ export function PlayView({
     if (openTable !== undefined && !snap.player && !session.storedName) session.visit();
   }, [openTable, snap.player]);
   useEffect(() => {
+    // (left for another address: the table's address opens it again when it comes back)
+    if (openTable === undefined) opened.current = null;
     if (openTable === undefined || !snap.player || !snap.lobby || opened.current === openTable) return;
     opened.current = openTable;
     if (snap.table?.table !== openTable) session.openTable(openTable);
