@@ -1,6 +1,7 @@
 #include "db/leaderboard.h"
 
 #include <algorithm>
+#include <string_view>
 
 #include "db/accounts.h"
 
@@ -8,12 +9,33 @@ namespace skat::db {
 
 namespace {
 
+// The games of each finished series that a substitute bot played in (games.replaced): they count for
+// no one (docs/ratings.md §7), so their deals, Seeger-Fabian points and declarer games are taken
+// off each seat's series figures.
+constexpr std::string_view kSubstitutedSql =
+    "SELECT series_id, count(*) AS deals, sum(sf1) AS sf0, sum(sf2) AS sf1, sum(sf3) AS sf2, "
+    "sum(CASE WHEN declarer_seat = 0 AND won = 1 THEN 1 ELSE 0 END) AS won0, "
+    "sum(CASE WHEN declarer_seat = 1 AND won = 1 THEN 1 ELSE 0 END) AS won1, "
+    "sum(CASE WHEN declarer_seat = 2 AND won = 1 THEN 1 ELSE 0 END) AS won2, "
+    "sum(CASE WHEN declarer_seat = 0 AND won = 0 THEN 1 ELSE 0 END) AS lost0, "
+    "sum(CASE WHEN declarer_seat = 1 AND won = 0 THEN 1 ELSE 0 END) AS lost1, "
+    "sum(CASE WHEN declarer_seat = 2 AND won = 0 THEN 1 ELSE 0 END) AS lost2 "
+    "FROM games WHERE replaced <> 0 GROUP BY series_id";
+
+// The substituted games' figure of the seat: `name` followed by the seat number (0 without any).
+std::string of_seat(std::string_view name) {
+  const std::string n(name);
+  return "coalesce(CASE ss.seat WHEN 0 THEN sub." + n + "0 WHEN 1 THEN sub." + n + "1 ELSE sub." + n + "2 END, 0)";
+}
+
 std::string leaderboard_sql(PlayerGroup group) {
   std::string sql = "SELECT p.id, p.name, p.kind, coalesce(" + std::string(kProgramNameSql) +
-                    ", ''), count(*), sum(s.games_played), sum(ss.won), sum(ss.lost), sum(ss.score), b.owner_id, "
-                    "o.name FROM series_seats ss JOIN series s ON s.id = ss.series_id "
+                    ", ''), count(*), sum(s.games_played - coalesce(sub.deals, 0)), sum(ss.won - " + of_seat("won") +
+                    "), sum(ss.lost - " + of_seat("lost") + "), sum(ss.score - " + of_seat("sf") +
+                    "), b.owner_id, o.name FROM series_seats ss JOIN series s ON s.id = ss.series_id "
                     "JOIN players p ON p.id = ss.player_id LEFT JOIN bot_accounts b ON b.player_id = p.id "
-                    "LEFT JOIN players o ON o.id = b.owner_id WHERE s.status = 'finished'";
+                    "LEFT JOIN players o ON o.id = b.owner_id LEFT JOIN (" +
+                    std::string(kSubstitutedSql) + ") sub ON sub.series_id = s.id WHERE s.status = 'finished'";
   if (group == PlayerGroup::Humans) sql += " AND p.kind IN ('human', 'guest')";
   if (group == PlayerGroup::Bots) sql += " AND p.kind = 'bot'";
   return sql + " GROUP BY p.id, p.name, p.kind, b.kind, b.program, b.owner_id, o.name";

@@ -109,17 +109,24 @@ std::expected<std::vector<SeriesGames>, DbError> finished_series_list(Connection
   if (!list) return std::unexpected(list.error());
   if (id) list->bind(1, *id);
   return collect<SeriesGames>(*list, [](const Statement& s) {
-    return SeriesGames{s.int64(0), s.timestamp(1), {s.int64(2), s.int64(3), s.int64(4)}, {}};
+    return SeriesGames{s.int64(0), s.timestamp(1), {s.int64(2), s.int64(3), s.int64(4)}, {}, {}};
   });
 }
 
 std::expected<void, DbError> read_game_lines(Connection& c, SeriesGames& series) {
-  auto games = c.statement("SELECT pgn FROM games WHERE series_id = ?1 ORDER BY idx");
+  auto games = c.statement("SELECT pgn, replaced FROM games WHERE series_id = ?1 ORDER BY idx");
   if (!games) return std::unexpected(games.error());
   games->bind(1, series.id);
-  auto lines = collect<std::string>(*games, [](const Statement& s) { return s.text(0); });
+  auto lines = collect<std::pair<std::string, bool>>(*games, [](const Statement& s) {
+    return std::pair{s.text(0), s.integer(1) != 0};
+  });
   if (!lines) return std::unexpected(lines.error());
-  series.games = std::move(*lines);
+  series.games.clear();
+  series.substituted.clear();
+  for (auto& [line, substituted] : *lines) {
+    series.games.push_back(std::move(line));
+    series.substituted.push_back(substituted);
+  }
   return {};
 }
 

@@ -57,6 +57,10 @@ struct SeriesGames {
   Timestamp finished_at{};
   std::array<PlayerId, 3> seats{};
   std::vector<std::string> games;  // game lines in deal order
+  // Per game of `games`: a substitute bot played one of the seats (all or part of it) in place of
+  // the player who left; such a game is rated for no one (docs/ratings.md §7). Shorter than
+  // `games` (e.g. empty) means no substitute in the games past its end.
+  std::vector<bool> substituted;
 };
 // Every finished series (not aborted), ordered by finish time then id, until `visit` returns false.
 std::expected<void, DbError> for_each_finished_series(Connection& c,

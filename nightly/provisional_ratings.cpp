@@ -59,6 +59,7 @@ std::expected<std::vector<db::RatingRow>, std::string> rate_series_provisionally
   SeriesResult result;
   result.series = std::to_string(series);
   const SeriesFigures figures = series_figures(**games, options.chance, win_probability);
+  if (!figures.rated()) return std::vector<db::RatingRow>{};  // as in the nightly job
   for (std::size_t i = 0; i < 3; ++i) {
     const db::PlayerId player = (*games)->seats[i];
     auto before = figures_before(c, *snap, player);
@@ -75,7 +76,7 @@ std::expected<std::vector<db::RatingRow>, std::string> rate_series_provisionally
     db::RatingRow& r = rows[i];
     r.rating = (*trace)[i].rating;
     ++r.series;
-    r.deals += static_cast<int>((*games)->games.size());
+    r.deals += figures.deals;
     r.sf_score += figures.sf[i];
     r.elo_score += figures.scores[i];
     r.won += figures.won[i];

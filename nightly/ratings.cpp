@@ -66,7 +66,13 @@ SeriesFigures series_figures(const db::SeriesGames& series, const ChanceOptions&
                              const WinProbabilityFn& win_probability) {
   SeriesFigures f;
   std::vector<ScoredGame> games;
-  for (const std::string& line : series.games) {
+  for (std::size_t k = 0; k < series.games.size(); ++k) {
+    if (k < series.substituted.size() && series.substituted[k]) {
+      ++f.substituted;
+      continue;
+    }
+    ++f.deals;
+    const std::string& line = series.games[k];
     auto g = read_pgn_game(line, 0);
     if (!g) continue;  // unreadable: as if folded
     const ListGame list = pgn_list_game(*g);
@@ -114,7 +120,8 @@ std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGa
     const auto& seats = series.seats;
     if (seats[0] == seats[1] || seats[0] == seats[2] || seats[1] == seats[2]) continue;
     const SeriesFigures figures = series_figures(series, chance, win_probability);
-    const auto& [scores, sf, won, lost] = figures;
+    if (!figures.rated()) continue;  // substitutes played every game: rated for no one
+    const auto& [scores, sf, won, lost, deals, substituted] = figures;
     SeriesResult result;
     result.series = std::to_string(series.id);
     for (std::size_t i = 0; i < 3; ++i) {
@@ -127,7 +134,7 @@ std::expected<Ratings, std::string> compute_ratings(std::span<const db::SeriesGa
       Player& p = players[series.seats[i]];
       p.residuals.push_back((*trace)[i].score - (*trace)[i].expected);
       ++p.row.series;
-      p.row.deals += static_cast<int>(series.games.size());
+      p.row.deals += deals;
       p.row.sf_score += sf[i];
       p.row.elo_score += scores[i];
       p.row.won += won[i];

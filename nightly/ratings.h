@@ -60,12 +60,17 @@ struct MeanGameValue {
 std::optional<MeanGameValue> mean_game_value(std::span<const db::SeriesGames> series);
 
 // What one series gives each seat: the score the Elo uses (chance-corrected as `chance` says), the
-// plain Seeger-Fabian total, and the declarer games won and lost.
+// plain Seeger-Fabian total, and the declarer games won and lost, all over the series' rated games:
+// a game a substitute bot played in (series.substituted) counts for no one.
 struct SeriesFigures {
   std::array<double, 3> scores{};
   std::array<int, 3> sf{};
   std::array<int, 3> won{};
   std::array<int, 3> lost{};
+  int deals = 0;        // the games rated
+  int substituted = 0;  // the games left out because a substitute played in them
+  // A series is rated unless every one of its games was left out.
+  bool rated() const { return deals > 0 || substituted == 0; }
 };
 SeriesFigures series_figures(const db::SeriesGames& series, const ChanceOptions& chance,
                              const WinProbabilityFn& win_probability);

@@ -30,6 +30,10 @@ bool TableCore::bot_clock(int seat) const {
   return (who && who->is_bot) || unplayed(seat);
 }
 
+bool TableCore::sits_in_for_person() const {
+  return std::ranges::any_of(seats_, [](const SeatState& s) { return s.owner && !s.owner->is_bot; });
+}
+
 bool TableCore::unplayed(int seat) const {
   const SeatState& s = seats_[static_cast<std::size_t>(seat)];
   return running_ && s.awaiting_bot && !s.connected;
@@ -49,6 +53,7 @@ bool TableCore::humans_gone() const {
 
 std::optional<TimePoint> TableCore::next_deadline() const {
   std::optional<TimePoint> next = move_deadline_;
+  if (held_turn_ && (!next || *held_turn_ < *next)) next = held_turn_;
   for (const SeatState& s : seats_)
     if (s.grace_end && (!next || *s.grace_end < *next)) next = s.grace_end;
   if (abandon_at_ && (!next || *abandon_at_ < *next)) next = abandon_at_;

@@ -61,6 +61,9 @@ class TableCore {
   std::array<std::vector<float>, 3> move_ms_{};  // answer times per seat in the current game (not timeouts)
   std::array<bool, 3> replaced_{};               // seats held by a substitute during the current game
   std::optional<TimePoint> move_deadline_;
+  // The first turn of a game held back until then while a substitute sits in for a person who left
+  // (hand_turn_to): the act request goes out at that time.
+  std::optional<TimePoint> held_turn_;
   // The version the pending act request carries: the table's version when the turn was handed
   // out. A move answering an older request is stale; chat, presence and seating events that come
   // in while the seat thinks do not change it.
@@ -80,6 +83,8 @@ class TableCore {
   int clock_ms(int seat) const;
   bool bot_clock(int seat) const;  // the seat moves on a bot's clock (a bot, or nobody playing it)
   bool unplayed(int seat) const;
+  // Whether a substitute bot holds the seat of a person who left the series.
+  bool sits_in_for_person() const;
   // Whether a series that had people at it has none left: every human of it gone past the grace.
   bool humans_gone() const;
   std::optional<TimePoint> next_deadline() const;

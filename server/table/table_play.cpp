@@ -120,6 +120,16 @@ void TableCore::send_act(TableOutput& out, TimePoint now) {
 }
 
 void TableCore::hand_turn_to(TableOutput& out, int seat, TimePoint now) {
+  held_turn_.reset();
+  // While a substitute sits in for a person who left, a game after the series' first starts after
+  // the result pause, as it would with the person there: bots alone would play the rest of the
+  // series in moments, and the person has until the series ends to take the seat back (§7).
+  if (game_index_ > 0 && sits_in_for_person())
+    if (const TimePoint start = game_started_ + std::chrono::milliseconds(config_.result_pause_ms); now < start) {
+      held_turn_ = start;
+      move_deadline_.reset();
+      return;
+    }
   // A person's clock waits for the result pause of a game after the series' first: the page shows
   // the previous game's result meanwhile, and the clock runs once the player can act (§5).
   TimePoint clock_start = now;
@@ -182,6 +192,10 @@ void TableCore::after_action(TableOutput& out, TimePoint now) {
 
 void TableCore::on_clock(TableOutput& out, TimePoint now) {
   expire_grace(out, now);
+  if (held_turn_ && *held_turn_ <= now) {
+    held_turn_.reset();
+    send_act(out, now);
+  }
   // One default action per expired clock; the next clock starts at `now`, so this ends.
   while (running_ && game_ && move_deadline_ && *move_deadline_ <= now) {
     const int pos = game_->to_act();

@@ -42,8 +42,9 @@ void TableCore::finish_game(TableOutput& out, TimePoint now) {
       .started = game_started_,
       .finished = now};
   fg.pgn_line = write_pgn_game(fg.pgn);
-  for (std::size_t s = 0; s < 3; ++s)
-    if (seats_[s].occupant) fg.seats[s] = *seats_[s].occupant;
+  // The series' players, also where a substitute finished the game in a seat: the record credits
+  // the seat to its player, and `replaced` marks the game (docs/ratings.md §7).
+  fg.seats = series_seats_;
   fg.points = seeger_fabian_points(pgn_list_game(fg.pgn));
   pgn_games_.push_back(fg.pgn);
   list_.push_back(fg.points);

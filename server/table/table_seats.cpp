@@ -96,6 +96,9 @@ void TableCore::reconnect(TableOutput& out, int seat, TimePoint now) {
     if (s.occupant) out.bot_releases.push_back(BotRelease{seat, s.occupant->player_id});
     s.occupant = s.owner;
     s.owner.reset();
+    // Back while the game's start is held (no one has acted in it yet): the substitute played none
+    // of it.
+    if (game_ && held_turn_) replaced_[static_cast<std::size_t>(seat)] = false;
     s.connected = true;
     s.grace_end.reset();
     s.awaiting_bot = false;

@@ -88,7 +88,7 @@ struct FinishedGame {
   int series_index = 0;  // 0-based series number at this table
   int game_index = 0;    // 0-based line index within the series
   std::uint64_t deal_id = 0;
-  std::array<Participant, 3> seats{};           // who held each seat at the end of the game
+  std::array<Participant, 3> seats{};           // the series' player of each seat (a substitute's: `replaced`)
   int forehand_seat = 0;                        // = game_index mod 3
   Game game;                                    // the finished engine game
   PgnGame pgn;                                  // the PGN game line (pgn_game_from)

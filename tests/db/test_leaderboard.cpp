@@ -5,6 +5,7 @@
 #include <map>
 
 #include "db/accounts.h"
+#include "db/games.h"
 #include "db/leaderboard.h"
 #include "tests/db/db_test_support.h"
 
@@ -87,6 +88,48 @@ TEST_F(Leaderboard, ProgramNamesAndOwners) {
       EXPECT_EQ(r.bot_kind, "account:renamed");
     }
   }
+}
+
+// The games a substitute bot played in (a person left the series) count for no one: their deals,
+// points and declarer games are taken off all three seats (docs/ratings.md §7).
+TEST_F(Leaderboard, GamesASubstitutePlayedInCountForNoOne) {
+  auto by_player = [&] {
+    std::map<PlayerId, LeaderboardRow> rows;
+    for (const LeaderboardRow& r : must(leaderboard(c_))) rows[r.player_id] = r;
+    return rows;
+  };
+  auto before = by_player();
+  const std::array<PlayerId, 3> seats{a_, b_, k_};
+  const SeriesId s = test::running_series(c_, seats, 5);
+  test::insert_games(c_, s, test::selfplay_series(99, 5));
+  // the series' result is the sum of its games, as the server stores it
+  const std::vector<GameRecord> games = must(list_games(c_, s));
+  ASSERT_EQ(games.size(), 5u);
+  std::array<PgnSeatResult, 3> result{};
+  std::array<PgnSeatResult, 3> rated{};  // over the games without a substitute: 0, 2 and 4
+  for (const GameRecord& g : games)
+    for (std::size_t i = 0; i < 3; ++i)
+      for (auto* r : {&result[i], g.index % 2 == 0 ? &rated[i] : nullptr}) {
+        if (!r) continue;
+        r->score += g.seeger_fabian[i];
+        if (g.declarer_seat == static_cast<int>(i)) ++(g.won ? r->won : r->lost);
+      }
+  must(finish_series(c_, s, "pgn", result));
+  ASSERT_TRUE(c_.exec("UPDATE games SET replaced = 2 WHERE series_id = " + std::to_string(s) + " AND idx = 1"));
+  ASSERT_TRUE(c_.exec("UPDATE games SET replaced = 5 WHERE series_id = " + std::to_string(s) + " AND idx = 3"));
+  auto after = by_player();
+  for (std::size_t i = 0; i < 3; ++i) {
+    SCOPED_TRACE("seat " + std::to_string(i));
+    const LeaderboardRow& x = before[seats[i]];
+    const LeaderboardRow& y = after[seats[i]];
+    EXPECT_EQ(y.series, x.series + 1);
+    EXPECT_EQ(y.deals, x.deals + 3);
+    EXPECT_EQ(y.score, x.score + rated[i].score);
+    EXPECT_EQ(y.won, x.won + rated[i].won);
+    EXPECT_EQ(y.lost, x.lost + rated[i].lost);
+  }
+  // the substituted games did change someone's figures: the test would see their points
+  EXPECT_NE(result, rated);
 }
 
 TEST(LeaderboardOrder, TiesGoToTheHigherTotalThenTheLowerId) {

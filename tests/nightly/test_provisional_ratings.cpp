@@ -108,5 +108,50 @@ TEST_F(NightlyFixture, OnTopOfTheSnapshotWithItsOptionsUntilTheNextSupersedesThe
   EXPECT_TRUE(db::provisional_ratings(*c)->empty());
 }
 
+// A game a substitute bot played in (games.replaced: a person left the series) is rated for no one,
+// a series of only such games not at all: the nightly job rates exactly the other games, and the
+// rating right after each series agrees with it (docs/ratings.md §7).
+TEST_F(NightlyFixture, GamesASubstitutePlayedInAreRatedForNoOne) {
+  options.ratings.chance.hand_luck = false;
+  import(options.db_path, play_series(34, 4, 6, 0));
+  auto c = db::open_database(options.db_path);
+  ASSERT_TRUE(c);
+  const auto ids = finished_in_order(*c);
+  ASSERT_EQ(ids.size(), 4U);
+  const std::string first = std::to_string(ids[0]);
+  ASSERT_TRUE(c->exec("UPDATE games SET replaced = 1 WHERE series_id = " + first + " AND idx IN (1, 4)"));
+  ASSERT_TRUE(c->exec("UPDATE games SET replaced = 4 WHERE series_id = " + std::to_string(ids[2])));
+
+  // what the ratings must be: the same series without those games, and without the third series
+  std::vector<db::SeriesGames> all;
+  ASSERT_TRUE(db::for_each_finished_series(*c, [&](const db::SeriesGames& s) { return all.push_back(s), true; }));
+  ASSERT_EQ(all[0].substituted, (std::vector<bool>{false, true, false, false, true, false}));
+  std::vector<db::SeriesGames> without;
+  for (const db::SeriesGames& s : all) {
+    db::SeriesGames kept{s.id, s.finished_at, s.seats, {}, {}};
+    for (std::size_t i = 0; i < s.games.size(); ++i)
+      if (!s.substituted[i]) kept.games.push_back(s.games[i]);
+    if (!kept.games.empty()) without.push_back(kept);
+  }
+  ASSERT_EQ(without.size(), 3U);
+  const auto official = compute_ratings(*c, options.ratings);
+  ASSERT_TRUE(official) << official.error();
+  const auto expected = compute_ratings(without, options.ratings);
+  ASSERT_TRUE(expected);
+  EXPECT_EQ(official->series_count, 3);
+  expect_same_figures(official->rows, expected->rows);
+  int deals = 0;
+  for (const db::RatingRow& r : official->rows) deals += r.deals;
+  EXPECT_EQ(deals, 3 * (4 + 6 + 6));  // 24 games, 2 + 6 of them substituted, 3 seats each
+
+  // live, series by series: the same figures; the substitutes' series is not rated at all
+  for (db::SeriesId id : ids) {
+    const auto rows = rate_series_provisionally(*c, id, options.ratings, {});
+    ASSERT_TRUE(rows) << rows.error();
+    EXPECT_EQ(rows->size(), id == ids[2] ? 0U : 3U);
+  }
+  expect_same_figures(*db::provisional_ratings(*c), official->rows);
+}
+
 }  // namespace
 }  // namespace skat::nightly

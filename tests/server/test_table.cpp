@@ -327,6 +327,60 @@ TEST(Table, APersonsClockWaitsForTheResultPause) {
   EXPECT_EQ(games[1].move_ms[0], std::vector<float>{0.0F});
 }
 
+// A substitute sitting in for a person who left: every game after the first starts only after the
+// result pause (the bots would play the rest of the series in moments), so that the person can
+// take the seat back while the series runs; once the person is back, the table plays as before.
+TEST(Table, ASubstituteForAPersonWhoLeftWaitsTheResultPauseBetweenGames) {
+  TableConfig config = fixed_config(3);
+  config.result_pause_ms = 10000;
+  Table table(7, config);
+  TimePoint now = t0();
+  ASSERT_TRUE(table.sit(0, person(1, "anna"), now));
+  ASSERT_TRUE(table.sit(1, person(2, "AI1", true), now));
+  ASSERT_TRUE(table.sit(2, person(3, "AI2", true), now));
+  ASSERT_TRUE(table.start_series(0, now));
+  // anna leaves during the first game: a substitute takes the seat and the game goes on at once
+  ASSERT_TRUE(table.leave(0, now));
+  ASSERT_TRUE(table.sit(0, person(99, "sub", true), now));
+  auto out = send(table, 1, R"({"type":"pass","table":7})", now);
+  EXPECT_TRUE(last_of_type(out, 2, "act"));
+  send(table, 2, R"({"type":"pass","table":7})", now);
+  out = send(table, 0, R"({"type":"pass","table":7})", now);  // folded: the second game starts
+  ASSERT_EQ(out.games.size(), 1U);
+  // the record credits the seat to anna, the series' player, and marks the substitute's game
+  EXPECT_EQ(out.games[0].seats[0].player_id, 1);
+  EXPECT_EQ(out.games[0].replaced, (std::array<bool, 3>{true, false, false}));
+  ASSERT_TRUE(last_of_type(out, 1, "game_started"));
+  for (int s = 0; s < 3; ++s) EXPECT_FALSE(last_of_type(out, s, "act")) << "seat " << s;
+  EXPECT_EQ(out.next_deadline, now + 10s);
+  EXPECT_TRUE(table.on_clock(now + 9s).messages.empty());
+  // the pause is over: middlehand (seat 2) is asked
+  out = table.on_clock(now + 10s);
+  EXPECT_TRUE(last_of_type(out, 2, "act"));
+  EXPECT_EQ(out.next_deadline, now + 15s);  // a bot's clock from there
+  now += 11s;
+  send(table, 2, R"({"type":"pass","table":7})", now);
+  send(table, 0, R"({"type":"pass","table":7})", now);
+  out = send(table, 1, R"({"type":"pass","table":7})", now);  // the third game starts: held again
+  ASSERT_EQ(out.games.size(), 1U);
+  for (int s = 0; s < 3; ++s) EXPECT_FALSE(last_of_type(out, s, "act")) << "seat " << s;
+  // anna comes back within the pause to her turn (game 3: forehand seat 2, middlehand seat 0): she
+  // is asked at once, her clock running from the end of the pause as at any table with people
+  auto back = table.sit(0, person(1, "anna"), now + 1s);
+  ASSERT_TRUE(back);
+  EXPECT_TRUE(last_of_type(*back, 1, "returned"));
+  const auto act = last_of_type(*back, 0, "act");
+  ASSERT_TRUE(act);
+  EXPECT_EQ((*act)["deadline"],
+            std::chrono::duration_cast<std::chrono::milliseconds>((now + 10s + 60s).time_since_epoch()).count());
+  // she played all of the third game: it is not marked as a substitute's
+  send(table, 0, R"({"type":"pass","table":7})", now + 2s);
+  send(table, 1, R"({"type":"pass","table":7})", now + 3s);
+  out = send(table, 2, R"({"type":"pass","table":7})", now + 4s);
+  ASSERT_EQ(out.games.size(), 1U);
+  EXPECT_EQ(out.games[0].replaced, (std::array<bool, 3>{}));
+}
+
 TEST(Table, TimeoutsPlayDefaultActionsAndAreRecorded) {
   TableConfig config = fixed_config(1);
   config.human_move_ms = 1000;

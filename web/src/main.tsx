@@ -1,12 +1,12 @@
 // The page: the header (navigation, language, sounds, four-colour deck, the player), the view of the
 // route, the error toast, and the tab's title with the turn mark.
 import { render } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import './style.css';
 import { applyLang, lang, LANG_NAME, LANGS, onLangChange, setLang, t } from './lib/i18n';
 import { applyFourColour, fourColour, pace, setFourColour, setSoundOn, soundOn } from './lib/prefs';
 import { Session, type SessionSnapshot } from './lib/session';
-import { parseRoute, type Route } from './lib/route';
+import { parseRoute, tableAddress, type Route } from './lib/route';
 import { playCardClick, unlockAudio } from './lib/sound';
 import { pageTitle } from './lib/title';
 import { currentAct } from './lib/turn';
@@ -30,18 +30,23 @@ session.start();
 applyFourColour(fourColour());
 applyLang();
 
-function useRoute(): Route {
+function useRoute(): [Route, (hash: string) => void] {
   const [route, setRoute] = useState(parseRoute(location.hash));
   useEffect(() => {
     const on = () => setRoute(parseRoute(location.hash));
     window.addEventListener('hashchange', on);
     return () => window.removeEventListener('hashchange', on);
   }, []);
-  return route;
+  // replaces the address without a new entry in the history
+  const replace = (hash: string) => {
+    history.replaceState(history.state, '', hash);
+    setRoute(parseRoute(hash));
+  };
+  return [route, replace];
 }
 
 function App() {
-  const route = useRoute();
+  const [route, replaceRoute] = useRoute();
   const [snap, setSnap] = useState<SessionSnapshot>(session.snap);
   const [four, setFour] = useState(fourColour());
   const [sound, setSound] = useState(soundOn());
@@ -52,6 +57,16 @@ function App() {
   useEffect(() => {
     document.title = pageTitle(myTurn);
   }, [myTurn, lng]);
+  // The address bar names the table the page plays at or watches (#/table/ID, shareable), and goes
+  // back to the lobby's address when the page leaves it.
+  const tableId = snap.table?.table ?? null;
+  const wasAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (tableId !== null && route.name === 'play') replaceRoute(tableAddress(tableId));
+    else if (tableId === null && wasAt.current !== null && route.name === 'table' && route.id === wasAt.current)
+      replaceRoute('#/play');
+    wasAt.current = tableId;
+  }, [tableId, route]);
   useEffect(() => {
     if (snap.error) {
       const timer = setTimeout(() => session.clearError(), 6000);
@@ -124,7 +139,7 @@ function App() {
             />{' '}
             {t('header.fourColour')}
           </label>
-          {snap.player && (
+          {snap.player && !snap.visitor && (
             <span class="who">
               {snap.player.name}{' '}
               {!snap.table && (

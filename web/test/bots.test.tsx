@@ -566,6 +566,42 @@ describe("bots' owners", () => {
     expect(byTestId(root, 'bot-kind')!.title).toBe('program: account:anna-bot');
   });
 
+  it('a player with one series sees its figures, not a chart of one dot', async () => {
+    fakeFetch(() => [
+      200,
+      {
+        player: { id: 5, name: 'gast-5', kind: 'guest', created_at: 1795369347512 },
+        series: [
+          {
+            id: 12,
+            table: 3,
+            event: '',
+            status: 'finished',
+            started_at: 1795369347512,
+            finished_at: 1795369447512,
+            deals: 3,
+            games_played: 3,
+            seats: [
+              { player_id: 5, name: 'gast-5', kind: 'guest', score: -74, won: 1, lost: 2 },
+              { player_id: 1, name: 'house-1', kind: 'bot', score: 80, won: 0, lost: 0 },
+              { player_id: 2, name: 'house-2', kind: 'bot', score: 80, won: 0, lost: 0 },
+            ],
+          },
+        ],
+        ratings: [{ series: 12, finished_at: 1795369447512, rating: 796.2, live: true }],
+        next_after: null,
+      },
+    ]);
+    const root = mount(<PlayerView id={5} />);
+    await vi.waitFor(() => expect(byTestId(root, 'player-one-series')).not.toBeNull());
+    expect(byTestId(root, 'player-chart')).toBeNull();
+    expect(byTestId(root, 'rating-chart')).toBeNull();
+    expect(byTestId(root, 'player-one-series')!.textContent).toContain('-74 Seeger-Fabian points');
+    expect(byTestId(root, 'player-one-series')!.querySelector('a')!.getAttribute('href')).toBe('#/series/12');
+    expect(byTestId(root, 'player-one-rating')!.textContent).toContain('after the first series (#12');
+    expect(byTestId(root, 'player-one-rating')!.textContent).toContain('): 796.');
+  });
+
   it('the player page says guest and an unknown player in German', async () => {
     setLang('de');
     try {

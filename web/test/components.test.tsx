@@ -10,6 +10,7 @@ import { ResultBox } from '../src/components/ResultBox';
 import { newTable, type AuctionEntry, type DoneTrick, type TableState } from '../src/lib/tableState';
 import { TournamentReport } from '../src/components/TournamentReport';
 import { LeaderboardView } from '../src/views/LeaderboardView';
+import { setLang } from '../src/lib/i18n';
 import { TournamentView } from '../src/views/TournamentView';
 import { OperatorStart } from '../src/components/OperatorStart';
 import { BID_VALUES, type LegalAction } from '../src/lib/bidding';
@@ -305,6 +306,26 @@ describe('LeaderboardView', () => {
     expect(root.querySelector('sup')!.getAttribute('title')).toBe('provisional: fewer than 10 rated series');
     expect(root.querySelector('p.muted')!.textContent).toContain('over 120 series, corrected for hand luck.');
     expect(root.querySelector('[aria-label=Order] .active')!.textContent).toBe('By Elo');
+  });
+
+  it('explains the marks and the Elo in visible text, in English and German', async () => {
+    const { root } = await show(null);
+    const legend = byTestId(root, 'rating-legend')!.textContent!;
+    expect(legend).toContain('P = provisional: fewer than 10 rated series');
+    expect(legend).toContain('live = rated right after the latest series');
+    expect(legend).toContain('± = the rating');
+    expect(byTestId(root, 'elo-explained')!.textContent).toContain('K × (score − expected), K = 0.02');
+    expect(byTestId(root, 'elo-explained')!.textContent).toContain('Everyone starts at 800');
+    setLang('de');
+    try {
+      const german = (await show(null)).root;
+      const text = byTestId(german, 'rating-legend')!.textContent!;
+      expect(text).toContain('V = vorläufig: weniger als 10 gewertete Serien');
+      expect(text).toContain('live = direkt nach der letzten Serie gewertet');
+      expect(byTestId(german, 'elo-explained')!.textContent).toContain('So funktioniert Elo am Dreiertisch');
+    } finally {
+      setLang('en');
+    }
   });
 
   it('ranks by SF / 36 on request, keeping the sort in the kind links', async () => {

@@ -64,13 +64,21 @@ describe('sortRows', () => {
 
 describe('ratingParts', () => {
   it('rounds the rating and its uncertainty', () => {
-    expect(ratingParts({ rating: 882.1, uncertainty: 11.6 })).toEqual({ value: '882', spread: '± 12' });
-    expect(ratingParts({ rating: 799.5, uncertainty: 0 })).toEqual({ value: '800', spread: '± 0' });
+    expect(ratingParts({ rating: 882.1, uncertainty: 11.6, rated_series: 4 })).toEqual({
+      value: '882',
+      spread: '± 12',
+    });
+    expect(ratingParts({ rating: 799.5, uncertainty: 0.4, rated_series: 2 })).toEqual({ value: '800', spread: '± 0' });
+    // after one series there are no residuals to spread, and a live row of a player the nightly
+    // job has not rated yet carries 0: no figure rather than "± 0"
+    expect(ratingParts({ rating: 796, uncertainty: 0, rated_series: 1 })).toEqual({ value: '796', spread: '' });
+    expect(ratingParts({ rating: 802, uncertainty: 0, rated_series: 3 })).toEqual({ value: '802', spread: '' });
+    expect(ratingParts({ rating: 802, uncertainty: 9, rated_series: 1 })).toEqual({ value: '802', spread: '' });
   });
 
   it('has no spread without uncertainty and nothing without rating', () => {
-    expect(ratingParts({ rating: 874.48, uncertainty: null })).toEqual({ value: '874', spread: '' });
-    expect(ratingParts({ rating: null, uncertainty: null })).toBeNull();
+    expect(ratingParts({ rating: 874.48, uncertainty: null, rated_series: 5 })).toEqual({ value: '874', spread: '' });
+    expect(ratingParts({ rating: null, uncertainty: null, rated_series: 0 })).toBeNull();
   });
 });
 

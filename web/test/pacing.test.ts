@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PACE, dwellAfter, NO_PACE, PacedDisplay, type Pace } from '../src/lib/pacing';
+import {
+  DEFAULT_PACE,
+  dwellAfter,
+  NO_PACE,
+  PacedDisplay,
+  spectatorPace,
+  SPECTATOR_RESULT_MS,
+  type Pace,
+} from '../src/lib/pacing';
 import { fakeSession, MemStore, type FakeSocket } from './fakeSession';
 import type { TableEvent } from '../src/lib/protocol';
 
@@ -37,6 +45,14 @@ describe('dwellAfter', () => {
       expect(dwellAfter(ev({ type }), DEFAULT_PACE)).toBeNull();
     for (const e of [play(1, 0, 'CA'), play(1, 0, 'CA', 1), ev({ type: 'game_result' }), ev({ type: 'bid' })])
       expect(dwellAfter(e, NO_PACE)).toBeNull();
+  });
+});
+
+describe('spectatorPace', () => {
+  it("waits a while on a game's result instead of waiting for a click, and keeps a chosen countdown", () => {
+    expect(spectatorPace(DEFAULT_PACE)).toEqual({ ...DEFAULT_PACE, resultMs: SPECTATOR_RESULT_MS });
+    expect(spectatorPace({ ...DEFAULT_PACE, resultMs: 3000 }).resultMs).toBe(3000);
+    expect(spectatorPace(NO_PACE)).toEqual(NO_PACE);
   });
 });
 

@@ -1,6 +1,6 @@
 // The routes of the hash router (parseRoute).
 import { describe, expect, it } from 'vitest';
-import { leaderboardHref, parseRoute } from '../src/lib/route';
+import { leaderboardHref, parseRoute, tableAddress } from '../src/lib/route';
 
 describe('parseRoute', () => {
   it('falls back to the play view', () => {
@@ -51,5 +51,6 @@ describe('parseRoute', () => {
   it('reads a table address', () => {
     expect(parseRoute('#/table/12')).toEqual({ name: 'table', id: 12 });
     expect(parseRoute('#/table/x')).toEqual({ name: 'play' });
+    expect(parseRoute(tableAddress(12))).toEqual({ name: 'table', id: 12 });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clipUtf8 } from '../src/lib/session';
 import type { StateMessage } from '../src/lib/protocol';
-import { DEFAULT_PACE } from '../src/lib/pacing';
+import { DEFAULT_PACE, SPECTATOR_RESULT_MS } from '../src/lib/pacing';
 import { currentAct } from '../src/lib/turn';
 import { fakeSession, MemStore, type FakeSocket } from './fakeSession';
 
@@ -328,6 +328,75 @@ describe('session', () => {
     s.openTable(5);
     expect(sockets[0].sent.filter((m) => m.table === 5).map((m) => m.type)).toEqual(['watch_table', 'resume']);
     expect(s.snap.watching).toBe(true);
+  });
+
+  it('a visitor watches without a name; signing in later starts its own guest and watches on', () => {
+    const { s, sockets, store } = setup();
+    s.start(); // no name stored: nothing happens until a table's address asks for a visit
+    expect(sockets).toHaveLength(0);
+    s.visit();
+    expect(s.snap.visitor).toBe(true);
+    sockets[0].open();
+    expect(sockets[0].sent[0]).toEqual({ type: 'hello', protocol: 1, name: 'guest' });
+    sockets[0].recv({ ...welcome, player: { id: 40, name: 'guest-3fa2', bot: false }, token: 'vtok' });
+    expect(store.getItem('skat.name')).toBeNull();
+    expect(store.getItem('skat.token')).toBeNull();
+    expect(store.getItem('skat.visitorToken')).toBe('vtok');
+    expect(s.snap.error).toBeNull(); // the name given is no surprise to a visitor
+    sockets[0].recv({ type: 'lobby', tables: [], online: [] });
+    s.openTable(6);
+    expect(sockets[0].sent.filter((m) => m.table === 6).map((m) => m.type)).toEqual(['watch_table', 'resume']);
+    // signing in: a new connection says hello with the name and no token, and watches table 6 again
+    s.login('anna');
+    expect(s.snap.visitor).toBe(false);
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    expect(sockets[1].sent[0]).toEqual({ type: 'hello', protocol: 1, name: 'anna' });
+    sockets[1].recv(welcome);
+    expect(store.getItem('skat.token')).toBe('tok');
+    expect(sockets[1].sent.filter((m) => m.table === 6).map((m) => m.type)).toEqual(['watch_table', 'resume']);
+    // a visitor coming back later is the same visitor
+    const again = setup(new MemStore());
+    again.store.setItem('skat.visitorToken', 'vtok');
+    again.s.visit();
+    again.sockets[0].open();
+    expect(again.sockets[0].sent[0]).toEqual({ type: 'hello', protocol: 1, name: 'guest', token: 'vtok' });
+  });
+
+  it("a spectator's view goes on to the next game by itself; a player's waits for the click", () => {
+    vi.useFakeTimers();
+    try {
+      for (const watching of [true, false]) {
+        const { s, sockets } = fakeSession(new MemStore(), { pace: () => DEFAULT_PACE });
+        s.login('ben');
+        sockets[0].open();
+        sockets[0].recv({ ...welcome, player: { id: 8, name: 'ben', bot: false } });
+        if (watching) s.watchTable(9);
+        else s.joinTable(9);
+        vi.advanceTimersByTime(2000); // past the catch-up of entering the table
+        let v = 0;
+        const ev = (m: object) => sockets[0].recv({ table: 9, version: ++v, ...m });
+        ev({ type: 'seated', game: -1, seat: 0, player: { id: watching ? 1 : 8, name: 'x', bot: false } });
+        ev({ type: 'game_started', game: 0, forehand: 0, position: 0, hand: [] });
+        ev({
+          type: 'game_result',
+          game: 0,
+          result: { folded: true },
+          points: [0, 0, 0],
+          scores: [0, 0, 0],
+          list: [[0, 0, 0]],
+          substitutes: [[false, false, false]],
+          skat: ['CJ', 'C7'],
+        });
+        ev({ type: 'game_started', game: 1, forehand: 1, position: 2, hand: [] });
+        expect(s.snap.dwell?.kind).toBe('result');
+        expect(s.snap.dwell?.until === null).toBe(!watching);
+        vi.advanceTimersByTime(SPECTATOR_RESULT_MS + 100);
+        expect(s.snap.table?.game).toBe(watching ? 1 : 0);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a table's address takes the player who left its running series back to the seat", () => {

@@ -8,7 +8,7 @@ import { SeriesTable } from '../src/components/SeriesTable';
 import { setLang } from '../src/lib/i18n';
 import { gameList, gameListRow } from '../src/lib/skatList';
 import { newTable } from '../src/lib/tableState';
-import { SeriesFinal } from '../src/views/TableView';
+import { SeriesFinal } from '../src/components/SeriesEnd';
 
 afterEach(() => {
   setLang('en');

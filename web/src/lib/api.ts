@@ -307,12 +307,31 @@ async function playerWithAllSeries(id: number): Promise<PlayerPage> {
   return { ...first, player, series, next_after: null };
 }
 
+// The record of the series a table just finished, among the series played there: the newest
+// finished one with as many games and the same Seeger-Fabian scores per seat; null while it is not
+// stored yet (an earlier series at the table is never taken for it).
+export function recordedSeriesOf(series: SeriesItem[], scores: number[], games: number): SeriesItem | null {
+  const same = series.filter(
+    (s) =>
+      s.status === 'finished' &&
+      s.games_played === games &&
+      s.seats.length === scores.length &&
+      s.seats.every((seat, i) => seat.score === scores[i]),
+  );
+  return same.reduce<SeriesItem | null>((best, s) => (!best || s.id > best.id ? s : best), null);
+}
+
 export const api = {
   leaderboard: (kind: string) => getJson<Leaderboard>(`/api/leaderboard?kind=${kind}`).then(normalLeaderboard),
   series: (f: SeriesFilter, after?: number, limit = 25) =>
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series${filterQuery(f, { after, limit })}`),
   player: (id: number) => playerWithAllSeries(id),
   seriesGames: (id: number) => getJson<import('./replay').SeriesGames>(`/api/series/${id}/games`),
+  // The series played at table `table` with `player` at one of the seats, oldest first.
+  seriesAt: (table: number, player: number) =>
+    getJson<{ series: SeriesItem[]; next_after: number | null }>(
+      `/api/series?table=${table}&player=${player}&limit=1000`,
+    ),
   oneSeries: (id: number) =>
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series?after=${id - 1}&limit=1`).then(
       (r) => r.series.find((s) => s.id === id) ?? null,

@@ -32,13 +32,29 @@ export function sortRows(rows: LeaderRow[], sort: LeaderSort): LeaderRow[] {
   return [...rows].sort(sort === 'elo' ? (a, b) => byElo(a, b) || bySf(a, b) : bySf);
 }
 
-// "882" and "± 12" apart (the spread is shown smaller); null for a player without rating.
-export function ratingParts(row: Pick<LeaderRow, 'rating' | 'uncertainty'>): { value: string; spread: string } | null {
+// The uncertainty is the spread of a player's per-series residuals (docs/ratings.md §4): it exists
+// from this many rated series on, and only the nightly job computes it (a live row keeps the
+// snapshot's figure, 0 for a player the snapshot does not rate). A 0 means "not known yet", not
+// "exact": it is not shown.
+export const MIN_SERIES_FOR_SPREAD = 2;
+
+// "882" and "± 12" apart (the spread is shown smaller, and not at all while unknown); null for a
+// player without rating.
+export function ratingParts(
+  row: Pick<LeaderRow, 'rating' | 'uncertainty' | 'rated_series'>,
+): { value: string; spread: string } | null {
   if (row.rating === null) return null;
+  const known = row.uncertainty !== null && row.uncertainty > 0 && row.rated_series >= MIN_SERIES_FOR_SPREAD;
   return {
     value: String(Math.round(row.rating)),
-    spread: row.uncertainty === null ? '' : `± ${Math.round(row.uncertainty)}`,
+    spread: known ? `± ${Math.round(row.uncertainty!)}` : '',
   };
+}
+
+// The Elo's K and start rating to explain it with: the newest snapshot's, else the defaults
+// (docs/ratings.md §2).
+export function eloFigures(snapshot: RatingSnapshot | null): { k: number; start: number } {
+  return { k: snapshot?.options.k ?? 0.02, start: snapshot?.options.start ?? 800 };
 }
 
 // The high-value correction's mean game value: one decimal, and where it comes from.

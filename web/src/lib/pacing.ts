@@ -13,6 +13,14 @@ export interface Pace {
 
 export const DEFAULT_PACE: Pace = { cardMs: 700, trickMs: 1500, resultMs: -1 };
 export const NO_PACE: Pace = { cardMs: 0, trickMs: 0, resultMs: 0 };
+// How long a spectator's display stays on a game's result before it follows the next game by itself.
+export const SPECTATOR_RESULT_MS = 6000;
+
+// A spectator has nothing to click on to go on: the end of a game that would wait for the player's
+// click waits `SPECTATOR_RESULT_MS` instead, and the view follows the live series by itself.
+export function spectatorPace(p: Pace): Pace {
+  return p.resultMs < 0 ? { ...p, resultMs: SPECTATOR_RESULT_MS } : p;
+}
 
 export type DwellKind = 'card' | 'trick' | 'result';
 

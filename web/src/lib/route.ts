@@ -48,3 +48,8 @@ export function parseRoute(hash: string): Route {
 export function leaderboardHref(kind: LeaderKind, sort: LeaderSort | null): string {
   return `#/leaderboard?kind=${kind}${sort ? `&sort=${sort}` : ''}`;
 }
+
+// The shareable address of a table (its player goes back to the seat, anybody else watches).
+export function tableAddress(id: number): string {
+  return `#/table/${id}`;
+}

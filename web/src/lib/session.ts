@@ -20,7 +20,7 @@ import {
   type TableEvent,
   type ValueRange,
 } from './protocol';
-import { NO_PACE, PacedDisplay, type Dwell, type Pace } from './pacing';
+import { NO_PACE, PacedDisplay, spectatorPace, type Dwell, type Pace } from './pacing';
 import { endsTurn } from './turn';
 import { t, tOr } from './i18n';
 
@@ -34,6 +34,7 @@ export interface SessionSnapshot {
   status: 'idle' | 'connecting' | 'open' | 'closed';
   node: string | null; // the server node this connection reached (several nodes behind a balancer)
   player: { id: number; name: string; bot: boolean } | null;
+  visitor: boolean; // connected without a name of its own, only to watch a table (`visit`)
   lobby: Lobby | null;
   table: TableState | null;
   watching: boolean;
@@ -66,6 +67,9 @@ export interface Storage {
 }
 
 const K_TOKEN = 'skat.token';
+// A visitor's guest token (watching without a name): kept apart, so that signing in with a name
+// later starts that person's own guest rather than the visitor's.
+const K_VISITOR_TOKEN = 'skat.visitorToken';
 const K_NAME = 'skat.name';
 const K_TABLE = 'skat.table';
 const K_WATCH = 'skat.watch';
@@ -102,6 +106,7 @@ export class Session {
     status: 'idle',
     node: null,
     player: null,
+    visitor: false,
     lobby: null,
     table: null,
     watching: false,
@@ -122,7 +127,7 @@ export class Session {
     this.visible = options.visible ?? (() => true);
     this.display = new PacedDisplay(
       (ev) => this.showEvent(ev),
-      pace,
+      () => (this.snap.watching ? spectatorPace(pace()) : pace()),
       (dwell) => this.emit({ dwell }),
     );
   }
@@ -153,8 +158,32 @@ export class Session {
 
   login(name: string) {
     this.store.setItem(K_NAME, name);
-    if (this.snap.status === 'open') this.sendHello();
+    if (this.snap.visitor) {
+      // the visitor's connection is the visitor's guest: a new one says hello with the name (a
+      // table being watched is watched on)
+      this.emit({ visitor: false, player: null });
+      this.reconnectNow();
+    } else if (this.snap.status === 'open') this.sendHello();
     else this.connect();
+  }
+
+  // Connects without a name, to watch a table whose address was opened (docs/protocol.md §2: the
+  // server makes a guest for it; its token is kept apart from a named guest's).
+  visit() {
+    if (this.storedName || this.snap.visitor || this.ws) return;
+    this.emit({ visitor: true });
+    this.connect();
+  }
+
+  private reconnectNow() {
+    const old = this.ws;
+    this.ws = null; // its close is not a lost connection
+    old?.close();
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.connect();
   }
 
   logout() {
@@ -165,7 +194,7 @@ export class Session {
     this.store.removeItem(K_NODE);
     this.ws?.close();
     this.ws = null;
-    this.emit({ player: null, table: null, act: null, status: 'idle' });
+    this.emit({ player: null, visitor: false, table: null, act: null, status: 'idle' });
   }
 
   // The address of a node's own route through the balancer, or of any node (`/ws`).
@@ -209,7 +238,7 @@ export class Session {
       // which holds the table now or names its node.
       this.viaAnyNode = !opened && target !== null;
       this.emit({ status: 'closed', act: null });
-      if (!this.storedName) return;
+      if (!this.storedName && !this.snap.visitor) return;
       const delay = Math.min(5000, 300 * 2 ** this.retry++);
       this.retryTimer = setTimeout(() => this.connect(), delay);
     };
@@ -254,7 +283,7 @@ export class Session {
   }
 
   private sendHello() {
-    const token = this.store.getItem(K_TOKEN);
+    const token = this.store.getItem(this.snap.visitor ? K_VISITOR_TOKEN : K_TOKEN);
     const hello: Hello = { type: 'hello', protocol: 1, name: this.storedName ?? 'guest' };
     if (token) hello.token = token;
     this.ws?.send(JSON.stringify(hello));
@@ -267,7 +296,7 @@ export class Session {
   private onMessage(m: ServerMessage) {
     switch (m.type) {
       case 'welcome': {
-        if (m.token) this.store.setItem(K_TOKEN, m.token);
+        if (m.token) this.store.setItem(this.snap.visitor ? K_VISITOR_TOKEN : K_TOKEN, m.token);
         const asked = this.storedName;
         this.emit({ player: m.player, node: m.node ?? null });
         // The server gives a taken name a suffix: say so, and remember the name given.

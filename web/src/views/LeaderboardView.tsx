@@ -3,7 +3,9 @@ import { api, type Leaderboard, type LeaderRow, type PlayerRef } from '../lib/ap
 import { t } from '../lib/i18n';
 import {
   defaultSort,
+  eloFigures,
   hasPer36,
+  MIN_SERIES_FOR_SPREAD,
   MIN_DEALS_PER_36,
   perGame,
   ratingParts,
@@ -44,6 +46,30 @@ function EloCell({ row, provisionalBelow, strong }: { row: LeaderRow; provisiona
       )}
       {rating?.spread && <span class="muted small weak"> {rating.spread}</span>}
     </td>
+  );
+}
+
+// What the marks beside a rating mean and how the Elo works at a table of three, in visible text
+// (a phone shows no tooltips); docs/ratings.md §2, §4, §7.
+function RatingLegend({ board }: { board: Leaderboard }) {
+  const { k, start } = eloFigures(board.snapshot);
+  return (
+    <div class="rating-legend muted small" data-testid="rating-legend">
+      <ul>
+        <li>
+          <b>{t('leader.provisionalMark')}</b> = {t('leader.provisional', { n: board.provisional_below })}
+        </li>
+        <li>
+          <b>{t('leader.liveMark')}</b> = {t('leader.liveLegend')}
+        </li>
+        <li>
+          <b>±</b> = {t('leader.spread', { n: MIN_SERIES_FOR_SPREAD })}
+        </li>
+      </ul>
+      <p data-testid="elo-explained">
+        <b>{t('leader.eloTitle')}</b> {t('leader.eloHow', { k, start })}
+      </p>
+    </div>
   );
 }
 
@@ -142,6 +168,7 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
           </table>
         </div>
       )}
+      {board && <RatingLegend board={board} />}
     </section>
   );
 }

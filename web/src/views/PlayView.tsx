@@ -158,14 +158,24 @@ export function PlayView({
 }) {
   const opened = useRef<number | null>(null);
   useEffect(() => {
+    // a table's address opened without a name: watch it as a visitor
+    if (openTable !== undefined && !snap.player && !session.storedName) session.visit();
+  }, [openTable, snap.player]);
+  useEffect(() => {
+    // (left for another address: the table's address opens it again when it comes back)
+    if (openTable === undefined) opened.current = null;
     if (openTable === undefined || !snap.player || !snap.lobby || opened.current === openTable) return;
     opened.current = openTable;
     if (snap.table?.table !== openTable) session.openTable(openTable);
   }, [openTable, snap.player, snap.lobby]);
   if (!snap.player) {
-    if (snap.status === 'connecting' && session.storedName) return <p class="status">{t('status.connecting')}</p>;
+    if (snap.status === 'connecting' && (session.storedName || snap.visitor))
+      return <p class="status">{t('status.connecting')}</p>;
     return <Login session={session} />;
   }
   if (snap.table) return <TableView session={session} snap={snap} />;
+  if (snap.visitor && openTable !== undefined) return <p class="status">{t('status.connecting')}</p>;
+  // a visitor who stops watching is asked for a name to play
+  if (snap.visitor) return <Login session={session} />;
   return <Lobby session={session} snap={snap} />;
 }

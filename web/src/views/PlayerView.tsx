@@ -121,9 +121,25 @@ export function PlayerView({ id }: { id: number }) {
         {t('player.since', { date: formatDate(data.player.created_at), n: data.series.length })}
       </p>
       <h3>{t('player.scoreTitle')}</h3>
-      {points.length ? <ScoreChart points={points} /> : <p class="muted">{t('player.noSeries')}</p>}
+      {points.length > 1 && <ScoreChart points={points} />}
+      {points.length === 1 && (
+        // one series is one point: its figures say more than a dot
+        <p data-testid="player-one-series">
+          {t('player.oneSeries', { score: points[0].score, date: formatDate(points[0].when).slice(0, 10) })}{' '}
+          <a href={`#/series/${points[0].id}`}>{t('player.openSeries', { id: points[0].id })}</a>
+          <span class="muted"> · {t('player.chartLater')}</span>
+        </p>
+      )}
+      {points.length === 0 && <p class="muted">{t('player.noSeries')}</p>}
       <h3>{t('player.rating')}</h3>
-      {ratings.length ? <RatingChart points={ratings} /> : <p class="muted">{t('player.noRating')}</p>}
+      {ratings.length > 1 && <RatingChart points={ratings} />}
+      {ratings.length === 1 && (
+        <p data-testid="player-one-rating">
+          {t('player.oneRating', { rating: Math.round(ratings[0].rating), label: ratings[0].label })}
+          <span class="muted"> · {t('player.chartLater')}</span>
+        </p>
+      )}
+      {ratings.length === 0 && <p class="muted">{t('player.noRating')}</p>}
       <h3>{t('player.series')}</h3>
       <SeriesRows items={[...data.series].reverse()} highlight={id} />
       <p>

@@ -7,6 +7,7 @@ import { Clock } from '../components/Clock';
 import { GameEnd } from '../components/GameEnd';
 import { PaceControl } from '../components/PaceControl';
 import { ResultBox } from '../components/ResultBox';
+import { SeriesEnd } from '../components/SeriesEnd';
 import { SeriesTable } from '../components/SeriesTable';
 import type { LegalAction } from '../lib/bidding';
 import { cardLabel, sortHand, type GameType } from '../lib/cards';
@@ -16,8 +17,8 @@ import { t } from '../lib/i18n';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { usingKeyboard } from '../lib/inputMode';
 import type { Dwell } from '../lib/pacing';
-import { gameList } from '../lib/skatList';
-import { runningTotals, sidePoints, toAct, type TableState, type TrickCard } from '../lib/tableState';
+import { tableAddress } from '../lib/route';
+import { sidePoints, toAct, type TableState, type TrickCard } from '../lib/tableState';
 import { currentAct } from '../lib/turn';
 
 // The seat's last call of the auction, as its speech bubble shows it.
@@ -262,7 +263,7 @@ function Chat({ table, session }: { table: TableState; session: Session }) {
 // The table's shareable address (#/table/ID), copied with one click where the browser allows it.
 function ShareLink({ id }: { id: number }) {
   const [copied, setCopied] = useState(false);
-  const href = `#/table/${id}`;
+  const href = tableAddress(id);
   const url = `${location.origin}${location.pathname}${href}`;
   return (
     <span class="share">
@@ -345,11 +346,17 @@ function Lobbyish({ table, snap, session }: { table: TableState; snap: SessionSn
   }, []);
   const full = table.seats.every((s) => s.player);
   const seated = table.mySeat !== null;
+  // a series just ended: its end, not a table waiting for players (the bots have left)
+  if (table.seriesResult)
+    return (
+      <SeriesEnd
+        table={table}
+        names={table.seriesSeats.map((p, i) => p?.name ?? t('seat.n', { n: i + 1 }))}
+        session={session}
+      />
+    );
   return (
     <div class="panel waiting" data-testid="waiting-panel">
-      {table.seriesResult && (
-        <SeriesFinal table={table} names={table.seriesSeats.map((p, i) => p?.name ?? t('seat.n', { n: i + 1 }))} />
-      )}
       <ul class="seat-list" data-testid="seat-list">
         {table.seats.map((s, i) => (
           <li>
@@ -382,12 +389,7 @@ function Lobbyish({ table, snap, session }: { table: TableState; snap: SessionSn
       <div class="buttons">
         {seated && full && (
           <button class="primary" onClick={() => session.startSeries()} data-testid="start-series">
-            {table.seriesResult ? t('waiting.startNew') : t('waiting.start')}
-          </button>
-        )}
-        {seated && !full && table.seriesResult && (
-          <button class="primary" onClick={() => session.playAgain(['', ''])} data-testid="play-again">
-            {t('waiting.playAgain')}
+            {t('waiting.start')}
           </button>
         )}
       </div>
@@ -410,25 +412,6 @@ function ResultBanner({ table, names }: { table: TableState; names: string[] }) 
         ✕
       </button>
     </div>
-  );
-}
-
-export function SeriesFinal({ table, names }: { table: TableState; names: string[] }) {
-  const r = table.seriesResult!;
-  const listTotals = runningTotals(gameList(table.list)).at(-1) ?? [0, 0, 0];
-  const order = [0, 1, 2].sort((a, b) => r[b].score - r[a].score || r[b].won - r[a].won || r[a].lost - r[b].lost);
-  return (
-    <section class="series-final" data-testid="series-final">
-      <h3>{t('final.title')}</h3>
-      <ol>
-        {order.map((s) => (
-          <li>
-            <b>{names[s]}</b>{' '}
-            {t('final.line', { score: r[s].score, list: listTotals[s], won: r[s].won, lost: r[s].lost })}
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }
 
