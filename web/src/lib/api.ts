@@ -313,6 +313,8 @@ export const api = {
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series${filterQuery(f, { after, limit })}`),
   player: (id: number) => playerWithAllSeries(id),
   seriesGames: (id: number) => getJson<import('./replay').SeriesGames>(`/api/series/${id}/games`),
+  gameAnalysis: (id: number, game: number) =>
+    getJson<import('./analysis').GameAnalysis>(`/api/series/${id}/games/${game}/analysis`),
   oneSeries: (id: number) =>
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series?after=${id - 1}&limit=1`).then(
       (r) => r.series.find((s) => s.id === id) ?? null,
