@@ -5,10 +5,15 @@
 // from before it would have given the other outcome). Per player the accuracy: the share of his
 // decisions with a choice where he played a best card (SolverAccuracy, as the tournament report
 // counts its accuracy). Positions throughout (0 forehand); the overbid rule is no part of it.
+// Bounded in solver nodes (reproducible, unlike a clock): the outcomes of every card first, then
+// the card points, each from the last card back, so that a budget spent leaves the first (largest)
+// positions with the outcome only, or without values, never the small ones.
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <expected>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -25,12 +30,14 @@ struct AnalysedCard {
   Card card;
   int declarer_points = 0;
   bool declarer_wins = false;
+  bool exact = false;  // declarer_points is known (always in null, where it means nothing)
   bool operator==(const AnalysedCard&) const = default;
 };
 
 struct Decision {
-  int trick = 0;     // 0-based
-  int position = 0;  // who played
+  bool valued = false;  // the cards' outcomes are known (the node budget was not spent before)
+  int trick = 0;        // 0-based
+  int position = 0;     // who played
   Card played;
   std::vector<AnalysedCard> cards;  // every legal card, in card order
   AnalysedCard best;                // the value of the position: the best card for the player (lowest card of the best)
@@ -39,6 +46,16 @@ struct Decision {
   // have won (the declarer his game, the defenders theirs), after it it loses.
   bool turning_point = false;
   const AnalysedCard& played_value() const;
+  // Valued with the card points of every card (null: valued).
+  bool exact() const;
+};
+
+// The solver nodes each pass may take (none: no bound); with the defaults a whole game takes one to
+// two seconds at most on one core, a third of a second as the median (docs/solver.md, "Analysis of
+// a game").
+struct AnalysisLimits {
+  std::optional<std::uint64_t> outcome_nodes = 30'000'000;
+  std::optional<std::uint64_t> points_nodes = 60'000'000;
 };
 
 struct GameAnalysis {
@@ -46,14 +63,15 @@ struct GameAnalysis {
   int declarer = 0;
   int target = 61;                         // the card points the declarer needs (90 with schneider announced)
   std::vector<Decision> decisions;         // every card played, in order
-  std::array<SolverAccuracy, 3> accuracy;  // by position: decisions with more than one legal card
+  std::array<SolverAccuracy, 3> accuracy;  // by position: exact decisions with more than one legal card
 };
 
 // Analyses the cards `played` (in play order) from `start`, a position of the declared game
 // `declaration` (normalised by the caller); the first card not legal where it is played is an error.
 std::expected<GameAnalysis, std::string> analyse_play(PlayState start, const Declaration& declaration,
-                                                      std::span<const Card> played, OpenSolver& solver);
+                                                      std::span<const Card> played, OpenSolver& solver,
+                                                      const AnalysisLimits& limits = {});
 // The whole card play of a declared game (the tricks and the cards of a trick a concession left).
-GameAnalysis analyse_game(const Game& game, OpenSolver& solver);
+GameAnalysis analyse_game(const Game& game, OpenSolver& solver, const AnalysisLimits& limits = {});
 
 }  // namespace skat::bots

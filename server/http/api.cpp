@@ -241,7 +241,11 @@ net::HttpAnswer Api::analysis_answer(const net::HttpRequest& request, const net:
                                   "the server is busy with other analyses; retry later");
   }
   auto held = std::make_shared<net::ConnectionSlot>(std::move(*slot));
-  return net::BlockingReply([this, request, held, series, game] { return analysis_reply(request, series, game); });
+  return net::BlockingReply([this, request, held, series, game] {
+    net::HttpReply reply = analysis_reply(request, series, game);
+    *held = net::ConnectionSlot{};  // free before the reply goes out: the client may ask again at once
+    return reply;
+  });
 }
 
 // The analysis of a stored game: only a stored game is analysed, and a game is stored once it has

@@ -13,7 +13,7 @@ namespace {
 
 Json card_value_json(const bots::AnalysedCard& c, bool null) {
   Json j = {{"card", protocol::card_to_json(c.card)}, {"wins", c.declarer_wins}};
-  if (!null) j["points"] = c.declarer_points;
+  if (!null && c.exact) j["points"] = c.declarer_points;
   return j;
 }
 
@@ -29,16 +29,21 @@ Json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysi
   const bool null = analysis.declaration.type == GameType::Null;
   Json decisions = Json::array();
   for (const bots::Decision& d : analysis.decisions) {
-    Json cards = Json::array();
-    for (const bots::AnalysedCard& c : d.cards) cards.push_back(card_value_json(c, null));
-    decisions.push_back({{"trick", d.trick + 1},
-                         {"seat", seat_of(d.position)},
-                         {"card", protocol::card_to_json(d.played)},
-                         {"cards", std::move(cards)},
-                         {"best", card_value_json(d.best, null)},
-                         {"played", card_value_json(d.played_value(), null)},
-                         {"played_best", d.played_best},
-                         {"turning_point", d.turning_point}});
+    Json one = {{"trick", d.trick + 1},
+                {"seat", seat_of(d.position)},
+                {"card", protocol::card_to_json(d.played)},
+                {"valued", d.valued}};
+    if (d.valued) {
+      Json cards = Json::array();
+      for (const bots::AnalysedCard& c : d.cards) cards.push_back(card_value_json(c, null));
+      one["cards"] = std::move(cards);
+      one["exact"] = d.exact();
+      one["best"] = card_value_json(d.best, null);
+      one["played"] = card_value_json(d.played_value(), null);
+      one["played_best"] = d.played_best;
+      one["turning_point"] = d.turning_point;
+    }
+    decisions.push_back(std::move(one));
   }
   Json accuracy = Json::array({nullptr, nullptr, nullptr});
   for (int pos = 0; pos < 3; ++pos)

@@ -1,12 +1,15 @@
 // The analysis of a game with every hand open (bots/analysis/game_analysis.h) against positions
 // checked by hand: two end positions of two tricks (a declarer's and a defender's choice that
-// decides the game) and a whole null game whose one turning point is known.
+// decides the game) and a whole null game whose one turning point is known; a spent node budget
+// leaves the first positions without points, or without values, never the last ones.
 #include <gtest/gtest.h>
 
 #include <string_view>
 #include <vector>
 
 #include "bots/analysis/game_analysis.h"
+#include "bots/play_deal.h"
+#include "bots/rule_player.h"
 #include "bots/solver/position.h"
 #include "bots/tournament/tournament.h"
 
@@ -49,8 +52,8 @@ TEST(GameAnalysis, TheDeclarersLeadDecidesTwoTricksOfAGrand) {
   const Decision& lead = a.decisions[0];
   EXPECT_EQ(lead.position, 0);
   ASSERT_EQ(lead.cards.size(), 2u);
-  EXPECT_EQ(value_of(lead, "SA"), (AnalysedCard{card("SA"), 75, true}));
-  EXPECT_EQ(value_of(lead, "S7"), (AnalysedCard{card("S7"), 50, false}));
+  EXPECT_EQ(value_of(lead, "SA"), (AnalysedCard{card("SA"), 75, true, true}));
+  EXPECT_EQ(value_of(lead, "S7"), (AnalysedCard{card("S7"), 50, false, true}));
   EXPECT_EQ(lead.best.card, card("SA"));
   EXPECT_FALSE(lead.played_best);
   EXPECT_TRUE(lead.turning_point);
@@ -86,8 +89,8 @@ TEST(GameAnalysis, ADefendersRuffKeepsTheDeclarerBelow61) {
   EXPECT_FALSE(lead.turning_point);
   const Decision& ruff = wrong.decisions[1];
   EXPECT_EQ(ruff.position, 1);
-  EXPECT_EQ(value_of(ruff, "CJ"), (AnalysedCard{card("CJ"), 55, false}));
-  EXPECT_EQ(value_of(ruff, "HT"), (AnalysedCard{card("HT"), 86, true}));
+  EXPECT_EQ(value_of(ruff, "CJ"), (AnalysedCard{card("CJ"), 55, false, true}));
+  EXPECT_EQ(value_of(ruff, "HT"), (AnalysedCard{card("HT"), 86, true, true}));
   EXPECT_EQ(ruff.best.card, card("CJ"));
   EXPECT_FALSE(ruff.played_best);
   EXPECT_TRUE(ruff.turning_point);
@@ -146,6 +149,70 @@ TEST(GameAnalysis, AWholeNullGameTurnsWhereTheDefenderLetsTheAceGo) {
   EXPECT_EQ(a.accuracy[1], (SolverAccuracy{9, 8}));
   EXPECT_EQ(a.accuracy[0].agrees, a.accuracy[0].judged);
   EXPECT_GT(a.accuracy[0].judged, 0);
+}
+
+// A suit or grand game of three rule-based bots (the first of the seeded deals that is one).
+Game declared_suit_game() {
+  for (std::uint64_t id = 1;; ++id) {
+    RulePlayer a(id), b(id + 1), c(id + 2);
+    auto game = play_deal(*deal_from_id(id * 7919), {&a, &b, &c});
+    if (game && !game->folded() && game->declaration().type != GameType::Null && game->tricks().size() == 10)
+      return std::move(*game);
+  }
+}
+
+TEST(GameAnalysis, ASpentPointsBudgetLeavesTheFirstCardsWithTheirOutcomeOnly) {
+  const Game game = declared_suit_game();
+  OpenSolver solver;
+  const GameAnalysis full = analyse_game(game, solver, AnalysisLimits{std::nullopt, std::nullopt});
+  ASSERT_EQ(full.decisions.size(), 30u);
+  for (const Decision& d : full.decisions) {
+    ASSERT_TRUE(d.exact());
+    for (const AnalysedCard& c : d.cards) EXPECT_EQ(c.declarer_wins, c.declarer_points >= full.target);
+  }
+  solver.clear();
+  const GameAnalysis part = analyse_game(game, solver, AnalysisLimits{std::nullopt, 2000});
+  ASSERT_EQ(part.decisions.size(), 30u);
+  EXPECT_FALSE(part.decisions.front().exact());
+  EXPECT_TRUE(part.decisions.back().exact());
+  bool exact = false;  // once exact (from the front), exact to the end
+  SolverAccuracy judged;
+  for (std::size_t i = 0; i < 30; ++i) {
+    const Decision& d = part.decisions[i];
+    const Decision& f = full.decisions[i];
+    ASSERT_TRUE(d.valued) << i;
+    EXPECT_FALSE(exact && !d.exact()) << i;
+    exact = d.exact();
+    ASSERT_EQ(d.cards.size(), f.cards.size());
+    for (std::size_t k = 0; k < d.cards.size(); ++k) {
+      EXPECT_EQ(d.cards[k].declarer_wins, f.cards[k].declarer_wins) << i;
+      if (exact) {
+        EXPECT_EQ(d.cards[k], f.cards[k]) << i;
+      }
+    }
+    EXPECT_EQ(d.turning_point, f.turning_point) << i;
+    if (exact && d.cards.size() > 1) judged.add(d.played_best);
+  }
+  // Accuracy counts the decisions whose every card has its points.
+  SolverAccuracy counted;
+  for (const SolverAccuracy& one : part.accuracy) counted.add(one);
+  EXPECT_EQ(counted, judged);
+}
+
+TEST(GameAnalysis, ASpentOutcomeBudgetLeavesTheFirstCardsWithoutValues) {
+  const Game game = declared_suit_game();
+  OpenSolver solver;
+  const GameAnalysis part = analyse_game(game, solver, AnalysisLimits{5000, std::nullopt});
+  ASSERT_EQ(part.decisions.size(), 30u);
+  EXPECT_FALSE(part.decisions.front().valued);
+  EXPECT_TRUE(part.decisions.front().cards.empty());
+  EXPECT_TRUE(part.decisions.back().valued);
+  bool valued = false;
+  for (const Decision& d : part.decisions) {
+    EXPECT_FALSE(valued && !d.valued);
+    valued = d.valued;
+    EXPECT_EQ(d.turning_point && !d.valued, false);
+  }
 }
 
 }  // namespace

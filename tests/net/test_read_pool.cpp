@@ -475,6 +475,7 @@ TEST_F(ReadPoolTest, AStoredGameIsAnalysedOnceAndKept) {
       const Json& d = analysis["decisions"][k];
       EXPECT_EQ(d["card"], t["cards"][i]) << k;
       EXPECT_EQ(d["seat"].get<int>(), (t["leader"].get<int>() + static_cast<int>(i)) % 3) << k;
+      if (!d["valued"].get<bool>()) continue;  // the solver's budget was spent before this card
       bool listed = false;
       for (const Json& c : d["cards"]) listed = listed || c["card"] == d["card"];
       EXPECT_TRUE(listed) << k;

@@ -17,6 +17,7 @@ const suit: GameAnalysis = {
       trick: 9,
       seat: 0,
       card: 'S7',
+      valued: true,
       cards: [
         { card: 'SA', points: 75, wins: true },
         { card: 'S7', points: 50, wins: false },
@@ -30,6 +31,7 @@ const suit: GameAnalysis = {
       trick: 9,
       seat: 1,
       card: 'HT',
+      valued: true,
       cards: [
         { card: 'CJ', points: 55, wins: false },
         { card: 'HT', points: 86, wins: true },
@@ -67,13 +69,17 @@ describe('the analysis texts', () => {
     expect(turningText(nullGame, d, names)).toBe(
       'Trick 9: bob played ♥10: from here anna won the null; ♦7 would have beaten it.',
     );
-    expect(valueText({ card: 'D7', wins: false })).toBe('beaten');
-    expect(valueText({ card: 'D7', wins: true })).toBe('clean');
-    expect(valueText({ card: 'D7', points: 42, wins: false })).toBe('42');
+    expect(valueText({ card: 'D7', wins: false }, nullGame)).toBe('beaten');
+    expect(valueText({ card: 'D7', wins: true }, nullGame)).toBe('clean');
+    expect(valueText({ card: 'D7', points: 42, wins: false }, suit)).toBe('42');
+    // points not worked out (the solver's budget): the side of the target
+    expect(valueText({ card: 'D7', wins: false }, suit)).toBe('< 61');
+    expect(valueText({ card: 'D7', wins: true }, { ...suit, target: 90 })).toBe('≥ 90');
   });
   it('mark every card as good as the best', () => {
     expect(bestCards(suit.decisions[1])).toEqual(['CJ', 'HK']);
     expect(bestCards(suit.decisions[0])).toEqual(['SA']);
+    expect(bestCards({ trick: 1, seat: 0, card: 'CJ', valued: false })).toEqual([]);
   });
   it('give the accuracy, or say there was no choice', () => {
     setLang('en');

@@ -72,6 +72,8 @@ const analysis: GameAnalysis = {
       trick: 1,
       seat: 0,
       card: 'CJ',
+      valued: true,
+      exact: true,
       cards: [
         { card: 'CJ', points: 70, wins: true },
         { card: 'CA', points: 58, wins: false },
@@ -85,6 +87,8 @@ const analysis: GameAnalysis = {
       trick: 1,
       seat: 1,
       card: 'S7',
+      valued: true,
+      exact: true,
       cards: [
         { card: 'S7', points: 70, wins: true },
         { card: 'SA', points: 60, wins: false },
@@ -98,6 +102,8 @@ const analysis: GameAnalysis = {
       trick: 1,
       seat: 2,
       card: 'H7',
+      valued: true,
+      exact: true,
       cards: [{ card: 'H7', points: 70, wins: true }],
       best: { card: 'H7', points: 70, wins: true },
       played: { card: 'H7', points: 70, wins: true },

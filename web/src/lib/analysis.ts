@@ -7,18 +7,21 @@ import type { Declaration } from './tableState';
 
 export interface CardValue {
   card: string;
-  points?: number; // the declarer's final card points after perfect play (suit and grand)
+  points?: number; // the declarer's final card points after perfect play (suit and grand, when exact)
   wins: boolean; // the declarer then fulfils his game
 }
+// A decision the solver's budget did not reach has `valued` false and nothing else.
 export interface AnalysedDecision {
   trick: number; // 1-based
   seat: number;
   card: string;
-  cards: CardValue[];
-  best: CardValue;
-  played: CardValue;
-  played_best: boolean;
-  turning_point: boolean;
+  valued: boolean;
+  exact?: boolean; // every card has its points (null: valued)
+  cards?: CardValue[];
+  best?: CardValue;
+  played?: CardValue;
+  played_best?: boolean;
+  turning_point?: boolean;
 }
 export interface Accuracy {
   decisions: number;
@@ -38,12 +41,16 @@ export interface GameAnalysis {
 
 // The cards of a decision as good as the best one.
 export function bestCards(d: AnalysedDecision): string[] {
-  return d.cards.filter((c) => c.wins === d.best.wins && c.points === d.best.points).map((c) => c.card);
+  const best = d.best;
+  if (!best || !d.cards) return [];
+  return d.cards.filter((c) => c.wins === best.wins && c.points === best.points).map((c) => c.card);
 }
 
-// A card's value as the replay shows it: card points, or for null whether the null stays clean.
-export function valueText(v: CardValue): string {
-  if (v.points === undefined) return v.wins ? t('analysis.nullClean') : t('analysis.nullBeaten');
+// A card's value as the replay shows it: card points; for null whether the null stays clean; where
+// the points were not worked out, which side of the target the declarer ends on.
+export function valueText(v: CardValue, a: GameAnalysis): string {
+  if (a.declaration?.game === 'N') return v.wins ? t('analysis.nullClean') : t('analysis.nullBeaten');
+  if (v.points === undefined) return `${v.wins ? '≥' : '<'} ${a.target ?? 61}`;
   return String(v.points);
 }
 
@@ -55,7 +62,7 @@ export function turningText(a: GameAnalysis, d: AnalysedDecision, names: readonl
     trick: d.trick,
     name: names[d.seat],
     card: cardLabel(d.card),
-    best: cardLabel(d.best.card),
+    best: d.best ? cardLabel(d.best.card) : '',
     declarer: names[declarer],
     target: a.target ?? 61,
   };

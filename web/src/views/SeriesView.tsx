@@ -21,8 +21,15 @@ function gameLabel(g: ReplayGame, names: string[]): string {
   return `${names[g.declarer]}: ${declarationText(g.declaration)}`;
 }
 
-function DecisionValues({ d, names, isNull }: { d: AnalysedDecision; names: string[]; isNull: boolean }) {
+function DecisionValues({ a, d, names }: { a: GameAnalysis; d: AnalysedDecision; names: string[] }) {
   const best = bestCards(d);
+  const isNull = a.declaration?.game === 'N';
+  if (!d.valued || !d.cards)
+    return (
+      <p class="small muted" data-testid="analysis-decision">
+        {t('analysis.notValued', { trick: d.trick, name: names[d.seat] })}
+      </p>
+    );
   return (
     <div class="analysis-decision" data-testid="analysis-decision">
       <p class="small">
@@ -45,7 +52,7 @@ function DecisionValues({ d, names, isNull }: { d: AnalysedDecision; names: stri
               class={`${c.card === d.card ? 'played' : ''}${best.includes(c.card) ? ' best' : ''}${c.wins ? ' wins' : ' loses'}`}
               data-card={c.card}
             >
-              <span class="card-label">{cardLabel(c.card)}</span> <span class="value">{valueText(c)}</span>
+              <span class="card-label">{cardLabel(c.card)}</span> <span class="value">{valueText(c, a)}</span>
               {marks && <span class="small muted"> ({marks})</span>}
             </li>
           );
@@ -68,7 +75,6 @@ function AnalysisPanel({
   step: number;
   onGo: (step: number) => void;
 }) {
-  const isNull = a.declaration?.game === 'N';
   const k = cardAt(g, step);
   const current = k !== null ? a.decisions[k] : undefined;
   const turns = a.decisions.map((d, i) => ({ d, i })).filter(({ d }) => d.turning_point);
@@ -85,7 +91,7 @@ function AnalysisPanel({
       <div class="analysis-strip" data-testid="analysis-strip">
         {a.decisions.map((d, i) => (
           <button
-            class={`mark ${d.turning_point ? 'turn' : d.played_best ? 'best' : 'weak'}${k === i ? ' current' : ''}`}
+            class={`mark ${!d.valued ? 'none' : d.turning_point ? 'turn' : d.played_best ? 'best' : 'weak'}${k === i ? ' current' : ''}`}
             aria-label={t('analysis.stripCard', { trick: d.trick, name: names[d.seat], card: cardLabel(d.card) })}
             title={t('analysis.stripCard', { trick: d.trick, name: names[d.seat], card: cardLabel(d.card) })}
             onClick={() => onGo(cardStep(g, i))}
@@ -114,7 +120,7 @@ function AnalysisPanel({
           ))}
         </ul>
       )}
-      {current && <DecisionValues d={current} names={names} isNull={isNull} />}
+      {current && <DecisionValues a={a} d={current} names={names} />}
     </div>
   );
 }

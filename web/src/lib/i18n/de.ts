@@ -530,6 +530,8 @@ export const de: Record<MessageKey, Entry> = {
   'analysis.decision': 'Stich {trick}, {name}: die Werte der Karten ({what})',
   'analysis.what.points': 'Augen des Alleinspielers bei bestem Spiel',
   'analysis.what.null': 'ob der Null sauber bleibt',
+  'analysis.notValued':
+    'Stich {trick}, {name}: nicht bewertet (das Budget des Lösers für dieses Spiel ging an die späteren Karten).',
   'analysis.played': 'gespielt',
   'analysis.bestMark': 'beste',
   'analysis.nullClean': 'sauber',

@@ -527,6 +527,8 @@ export const en = {
   'analysis.decision': 'Trick {trick}, {name}: the values of the cards ({what})',
   'analysis.what.points': "the declarer's card points with best play",
   'analysis.what.null': 'whether the null stays clean',
+  'analysis.notValued':
+    "Trick {trick}, {name}: not valued (the solver's budget for this game was spent on the later cards).",
   'analysis.played': 'played',
   'analysis.bestMark': 'best',
   'analysis.nullClean': 'clean',
