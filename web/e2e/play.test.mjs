@@ -275,6 +275,7 @@ test('the series browser lists, replays and downloads the series', async () => {
       decision.card,
     );
   }
+  await analysis.evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await shot(page, 'analysis');
   // a mark of the strip goes to its card
   await page.getByTestId('analysis-strip').locator('.mark').first().click();
