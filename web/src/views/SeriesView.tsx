@@ -265,7 +265,9 @@ function Replay({
           {analysisError && <span class="warn-text"> {analysisError}</span>}
         </p>
       )}
-      {analysis && <AnalysisPanel a={analysis} g={g} names={names} step={step} onGo={setStep} />}
+      {analysis && (
+        <AnalysisPanel a={analysis} g={g} names={names} step={step} onGo={(s) => setStep(Math.min(last, s))} />
+      )}
       {step === last && (
         <div class={`result-box ${g.result.folded ? 'folded' : g.result.won ? 'won' : 'lost'}`}>
           <h3>{ex.headline}</h3>
