@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "bots/bot_factory.h"
+#include "cli/bench_analysis.h"
 #include "cli/bench_decisions.h"
 #include "cli/bench_elo.h"
 #include "cli/bench_engine.h"
@@ -43,6 +44,7 @@ BenchReport report_of(const BenchArgs& args) {
   if (args.what == "sampler") return run_sampler_bench(args.quick, args.model);
   if (args.what == "decisions") return run_decisions_bench(args.quick, args.tables);
   if (args.what == "elo") return run_elo_bench(args.quick, args.tables);
+  if (args.what == "analysis") return run_analysis_bench(args.quick);
   return run_engine_bench(args.quick);
 }
 
@@ -66,9 +68,10 @@ Command add_bench_command(CLI::App& parent) {
   auto args = std::make_shared<BenchArgs>();
   CLI::App* app =
       parent.add_subcommand("bench", "Fixed, seeded benchmarks: name: value unit, last line bench: <digest>");
-  app->add_option("benchmark", args->what, "Which benchmark: engine, solver, pimc, fold, decisions, elo, sampler")
+  app->add_option("benchmark", args->what,
+                  "Which benchmark: engine, solver, pimc, fold, decisions, elo, sampler, analysis")
       ->required()
-      ->check(CLI::IsMember({"engine", "solver", "pimc", "fold", "decisions", "elo", "sampler"}));
+      ->check(CLI::IsMember({"engine", "solver", "pimc", "fold", "decisions", "elo", "sampler", "analysis"}));
   app->add_option("--tables", args->tables, "decisions and elo: the table file")->capture_default_str();
   app->add_option("--model", args->model, "sampler: the learned model file")->capture_default_str();
   app->add_option("--deals", args->deals, "solver: only the first N of its deals")->check(CLI::Range(1, 1000));

@@ -60,15 +60,16 @@ std::string stats_text(const SeriesStats& s) {
     out += fmt::format("not reproducible: the wall-clock safety net cut {} searches short\n", s.clock_stops);
   for (std::size_t c = 0; c < 3; ++c) {
     const ClassStats& k = s.classes[c];
-    out += fmt::format(
-        "{:<5} share {:5.1f} %  declarer won {:5.1f} %  solver accuracy {}\n", kClass[c],
-        played ? 100.0 * k.games / played : 0.0, k.games ? 100.0 * k.won / k.games : 0.0,
-        k.judged ? fmt::format("{:.1f} % ({} judged)", 100.0 * k.agrees / k.judged, k.judged) : std::string("-"));
+    out +=
+        fmt::format("{:<5} share {:5.1f} %  declarer won {:5.1f} %  solver accuracy {}\n", kClass[c],
+                    played ? 100.0 * k.games / played : 0.0, k.games ? 100.0 * k.won / k.games : 0.0,
+                    k.solver.share() ? fmt::format("{:.1f} % ({} judged)", 100.0 * *k.solver.share(), k.solver.judged)
+                                     : std::string("-"));
   }
   // The outer-learning paper's Table 1: each class's judged games by verdict and result.
   for (std::size_t c = 0; c < 3; ++c) {
     const ClassStats& k = s.classes[c];
-    if (k.judged == 0) continue;
+    if (k.solver.judged == 0) continue;
     out += fmt::format("{:<5} verdict won: declarer won {}, lost {}; verdict lost: declarer won {}, lost {}\n",
                        kClass[c], k.by_verdict[1][1], k.by_verdict[1][0], k.by_verdict[0][1], k.by_verdict[0][0]);
   }

@@ -117,6 +117,15 @@ Command add_serve_command(CLI::App& parent) {
                   "IP address (IPv6: one /64); more are answered 429")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  app->add_option("--analyses", config->analyses_at_once,
+                  "Analyses of games by the open-card solver (GET /api/series/ID/games/N/analysis) running at once; "
+                  "more are answered 503")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  app->add_option("--analyses-per-address", config->analyses_per_address,
+                  "Analyses of games in flight from one IP address (IPv6: one /64); more are answered 429")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
   app->add_option_function<std::size_t>(
          "--series-cache-mib", [config](std::size_t mib) { config->series_cache_bytes = mib << 20; },
          "Memory for the replies of ended series (replay JSON, PGN, SGF), MiB (default 64; 0: none)")

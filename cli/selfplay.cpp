@@ -47,9 +47,8 @@ PgnSeries play_one(const SelfplayConfig& config, int index, PgnHeader header, Se
       c.won += won ? 1 : 0;
       if (solver) {
         solver->clear();
-        ++c.judged;
         const bool verdict = bots::solver_verdict(*game, *solver);
-        c.agrees += verdict == won ? 1 : 0;
+        c.solver.add(verdict == won);
         ++c.by_verdict[verdict ? 1 : 0][won ? 1 : 0];
       }
     }
@@ -74,8 +73,7 @@ void SeriesStats::merge(const SeriesStats& o) {
   for (std::size_t c = 0; c < classes.size(); ++c) {
     classes[c].games += o.classes[c].games;
     classes[c].won += o.classes[c].won;
-    classes[c].judged += o.classes[c].judged;
-    classes[c].agrees += o.classes[c].agrees;
+    classes[c].solver.add(o.classes[c].solver);
     for (std::size_t v = 0; v < 2; ++v)
       for (std::size_t w = 0; w < 2; ++w) classes[c].by_verdict[v][w] += o.classes[c].by_verdict[v][w];
   }

@@ -16,6 +16,7 @@
 
 #include "bots/bot_factory.h"
 #include "bots/parallel.h"
+#include "bots/solver/accuracy.h"
 #include "engine/records/pgn.h"
 
 namespace skat::cli {
@@ -32,9 +33,8 @@ struct SelfplayConfig {
 
 struct ClassStats {
   int games = 0;
-  int won = 0;     // by the declarer
-  int judged = 0;  // with a solver verdict
-  int agrees = 0;  // result equal to the verdict
+  int won = 0;                  // by the declarer
+  bots::SolverAccuracy solver;  // games with a solver verdict; those whose result equals it
   // The paper's Table 1: judged games by the solver's verdict [0 lost, 1 won] and the result.
   std::array<std::array<int, 2>, 2> by_verdict{};  // [verdict][declarer won]
 };

@@ -77,6 +77,10 @@ struct ServeConfig {
   int read_queue = 32;
   int reads_per_address = 4;
   std::size_t series_cache_bytes = std::size_t{64} << 20;
+  // Analyses of games by the open-card solver (about a second each, on the read threads) in
+  // flight in all (more: 503) and from one address (more: 429); kept in the series cache once made.
+  int analyses_at_once = 1;
+  int analyses_per_address = 1;
 };
 
 }  // namespace skat::app

@@ -58,4 +58,15 @@ std::expected<PlayState, std::string> make_position(const PositionSpec& spec) {
   return state;
 }
 
+PlayState play_start(const Game& game) {
+  const Deal& deal = game.deal();
+  const int d = game.declarer();
+  std::array<CardSet, 3> hands = deal.hands;
+  const auto di = static_cast<std::size_t>(d);
+  const CardSet counted = game.picked_up() ? game.discard() : deal.skat;
+  if (game.picked_up()) hands[di] = (hands[di] | deal.skat) - game.discard();
+  const GameType type = game.declaration().type;
+  return PlayState(type, hands, d, type == GameType::Null ? 0 : card_points(counted));
+}
+
 }  // namespace skat::bots

@@ -10,6 +10,7 @@
 #include "bots/play_deal.h"
 #include "bots/rng.h"
 #include "bots/solver/open_solver.h"
+#include "bots/solver/position.h"
 #include "engine/deal.h"
 #include "engine/game.h"
 #include "engine/scoring.h"
@@ -147,14 +148,8 @@ TournamentGame tournament_game(const Game& game, int index, std::uint64_t deal_i
 }
 
 bool solver_verdict(const Game& game, OpenSolver& solver) {
-  const Deal& deal = game.deal();
-  const int d = game.declarer();
-  std::array<CardSet, 3> hands = deal.hands;
-  const auto di = static_cast<std::size_t>(d);
-  const CardSet counted = game.picked_up() ? game.discard() : deal.skat;
-  if (game.picked_up()) hands[di] = (hands[di] | deal.skat) - game.discard();
   const Declaration decl = game.declaration().normalized();
-  PlayState start(decl.type, hands, d, decl.type == GameType::Null ? 0 : card_points(counted));
+  PlayState start = play_start(game);
   if (decl.type == GameType::Null) return solver.null_declarer_clean(start);
   if (decl.schwarz_announced) return solver.declarer_takes_all(start);
   return solver.declarer_reaches(start, decl.schneider_announced ? 90 : 61);

@@ -129,10 +129,7 @@ SeatingReport summarise(const std::string& name, const std::vector<const Tournam
     ClassFigures& c = r.classes[static_cast<std::size_t>(class_index(g->declaration.type))];
     ++c.games;
     c.declarer_won += g->won ? 1 : 0;
-    if (g->solver_wins) {
-      ++c.judged;
-      c.solver_agrees += *g->solver_wins == g->won ? 1 : 0;
-    }
+    if (g->solver_wins) c.solver.add(*g->solver_wins == g->won);
   }
   finish_moves(r.a, a_moves);
   finish_moves(r.b, b_moves);
@@ -240,8 +237,8 @@ std::string report_text(const TournamentReport& r) {
       const ClassFigures& f = s.classes[c];
       add("  %-5s share %5.1f%%  declarer won %5.1f%%", kClass[c], played ? 100.0 * f.games / played : 0.0,
           f.games ? 100.0 * f.declarer_won / f.games : 0.0);
-      if (f.judged > 0)
-        add("  solver accuracy %5.1f%% (%d judged)", 100.0 * f.solver_agrees / f.judged, f.judged);
+      if (const auto share = f.solver.share())
+        add("  solver accuracy %5.1f%% (%d judged)", 100.0 * *share, f.solver.judged);
       else
         add("  (not judged)");
       add("  B - A %+6.2f [%+.2f, %+.2f] over %d deals\n", f.difference, f.ci_low, f.ci_high, f.duplicate_deals);

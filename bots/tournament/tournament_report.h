@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/solver/accuracy.h"
 #include "bots/tournament/tournament.h"
 
 namespace skat::bots {
@@ -32,8 +33,7 @@ struct BotFigures {
 struct ClassFigures {
   int games = 0;
   int declarer_won = 0;
-  int judged = 0;         // games with a solver verdict
-  int solver_agrees = 0;  // result equal to the solver's verdict
+  SolverAccuracy solver;  // games with a solver verdict; those whose result equals it
   // The duplicate difference B − A over the deals played in this class at every table of the deal
   // (the paper's Table 3 per game type; when both bots bid alike, every deal counts in its class).
   int duplicate_deals = 0;

@@ -3,6 +3,8 @@
 #include <sodium.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <sstream>
 
@@ -10,6 +12,7 @@
 #include "db/accounts.h"
 #include "protocol/client_messages.h"
 #include "server/http/api_query.h"
+#include "server/http/game_analysis_json.h"
 #include "server/http/game_replay_json.h"
 #include "server/http/http_json.h"
 #include "server/http/read_json.h"
@@ -94,6 +97,23 @@ bool database_read(const net::HttpRequest& request, std::string_view path) {
          path.starts_with("/api/tournaments/");
 }
 
+// The series and game of /api/series/ID/games/N/analysis.
+std::optional<std::pair<std::int64_t, int>> analysis_target(std::string_view path) {
+  constexpr std::string_view kSeries = "/api/series/";
+  constexpr std::string_view kGames = "/games/";
+  constexpr std::string_view kAnalysis = "/analysis";
+  if (!path.starts_with(kSeries) || !path.ends_with(kAnalysis)) return std::nullopt;
+  const std::string_view rest = path.substr(kSeries.size(), path.size() - kSeries.size() - kAnalysis.size());
+  const std::size_t games = rest.find(kGames);
+  if (games == std::string_view::npos) return std::nullopt;
+  const auto series = parse_id(rest.substr(0, games));
+  const std::string_view index = rest.substr(games + kGames.size());
+  int game = -1;
+  const auto [end, error] = std::from_chars(index.data(), index.data() + index.size(), game);
+  if (!series || error != std::errc{} || end != index.data() + index.size() || game < 0) return std::nullopt;
+  return std::pair{*series, game};
+}
+
 // The id text and form of the rest of /api/series/…: ID/games, ID.pgn or ID.sgf.
 std::optional<std::pair<std::string_view, SeriesCache::Form>> series_form(std::string_view rest) {
   if (rest.ends_with("/games")) return std::pair{rest.substr(0, rest.size() - 6), SeriesCache::Form::Games};
@@ -104,7 +124,8 @@ std::optional<std::pair<std::string_view, SeriesCache::Form>> series_form(std::s
 
 std::string_view content_type_of(SeriesCache::Form form) {
   switch (form) {
-    case SeriesCache::Form::Games: return "application/json";
+    case SeriesCache::Form::Games:
+    case SeriesCache::Form::Analysis: return "application/json";
     case SeriesCache::Form::Pgn: return "application/x-chess-pgn; charset=utf-8";
     case SeriesCache::Form::Sgf: return "text/plain; charset=utf-8";
   }
@@ -150,6 +171,8 @@ Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_pt
       limits_(limits),
       node_(std::move(node)),
       read_slots_(std::make_shared<net::ConnectionSlots>(0, static_cast<std::size_t>(limits.reads_per_address))),
+      analysis_slots_(std::make_shared<net::ConnectionSlots>(static_cast<std::size_t>(limits.analyses_at_once),
+                                                             static_cast<std::size_t>(limits.analyses_per_address))),
       series_cache_(limits.series_cache_bytes) {
   metrics();  // the metrics' clock starts with the server
 }
@@ -173,6 +196,9 @@ net::HttpAnswer Api::handle(const net::HttpRequest& request, const net::HttpPeer
   if (const auto checked = check_query(target); !checked)
     return json_error(request, http::status::bad_request, checked.error());
   if (answered_from_memory(request, path)) return respond(request);
+  if (get_or_head(request))
+    if (const auto analysis = analysis_target(path))
+      return analysis_answer(request, peer, analysis->first, analysis->second);
   if (auto cached = cached_series(request, path)) return std::move(*cached);
   // Api outlives the work: the session that runs it holds the handler.
   if (!database_read(request, path)) return net::BlockingReply([this, request] { return respond(request); });
@@ -200,6 +226,41 @@ std::optional<net::HttpReply> Api::cached_series(const net::HttpRequest& request
   const auto body = series_cache_.find(*id, form->second);
   if (!body) return std::nullopt;
   return net::make_reply(request, http::status::ok, content_type_of(form->second), *body);
+}
+
+net::HttpAnswer Api::analysis_answer(const net::HttpRequest& request, const net::HttpPeer& peer, std::int64_t series,
+                                     int game) {
+  if (const auto body = series_cache_.find(series, SeriesCache::Form::Analysis, game))
+    return net::make_reply(request, http::status::ok, "application/json", *body);
+  auto slot = analysis_slots_->acquire(peer.address);
+  if (!slot) {
+    if (slot.error() == net::Refusal::per_address)
+      return net::retry_later_reply(request, http::status::too_many_requests,
+                                    "an analysis from this address is running; retry later");
+    return net::retry_later_reply(request, http::status::service_unavailable,
+                                  "the server is busy with other analyses; retry later");
+  }
+  auto held = std::make_shared<net::ConnectionSlot>(std::move(*slot));
+  return net::BlockingReply([this, request, held, series, game] {
+    net::HttpReply reply = analysis_reply(request, series, game);
+    *held = net::ConnectionSlot{};  // free before the reply goes out: the client may ask again at once
+    return reply;
+  });
+}
+
+// The analysis of a stored game: only a stored game is analysed, and a game is stored once it has
+// ended, so no card of a game in play is ever shown.
+net::HttpReply Api::analysis_reply(const net::HttpRequest& request, std::int64_t series, int game) {
+  if (!reads_) return json_error(request, http::status::service_unavailable, "no database");
+  const auto read = reads_->series_games(series);
+  if (!read) return read_failure(request, read.error(), "no such series");
+  const auto record = std::ranges::find(read->games, game, &db::GameRecord::index);
+  if (record == read->games.end()) return json_error(request, http::status::not_found, "no such finished game");
+  const auto analysis = game_analysis_json(*record);
+  if (!analysis) return json_error(request, http::status::internal_server_error, analysis.error());
+  auto reply = json_reply(request, http::status::ok, *analysis);
+  series_cache_.put(series, SeriesCache::Form::Analysis, reply.response.body(), game);
+  return reply;
 }
 
 net::HttpReply Api::respond(const net::HttpRequest& request) {

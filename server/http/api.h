@@ -6,7 +6,10 @@
 // data, and picks the status code. Only cheap answers from memory (/healthz, the lobby, the
 // metrics, an ended series kept in the SeriesCache) are given on the network thread; everything
 // else is work for the BlockingPool, and the reads of the database are bounded per peer address
-// (`reads_per_address` in flight, 429 beyond).
+// (`reads_per_address` in flight, 429 beyond). The analysis of a stored game by the open-card
+// solver (about a second of work) is bounded apart: `analyses_per_address` in flight from one
+// address (429 beyond) and `analyses_at_once` in all (503 beyond), so that it never takes every
+// read thread; once made it is kept in the SeriesCache and answered from memory.
 #pragma once
 
 #include <filesystem>
@@ -35,6 +38,9 @@ struct ApiLimits {
   int reads_per_address = 4;
   // Bytes of ended series' replies kept in memory (SeriesCache).
   std::size_t series_cache_bytes = std::size_t{64} << 20;
+  // Analyses of games (GET /api/series/{id}/games/{n}/analysis) in flight in all and from one address.
+  int analyses_at_once = 1;
+  int analyses_per_address = 1;
 };
 
 class Api : public net::HttpHandler {
@@ -52,6 +58,10 @@ class Api : public net::HttpHandler {
   // The reply to any request (blocking: on the pool, but for the answers from memory).
   net::HttpReply respond(const net::HttpRequest& request);
   std::optional<net::HttpReply> cached_series(const net::HttpRequest& request, std::string_view path);
+  // GET /api/series/ID/games/N/analysis: from the cache, else bounded and on the pool.
+  net::HttpAnswer analysis_answer(const net::HttpRequest& request, const net::HttpPeer& peer, std::int64_t series,
+                                  int game);
+  net::HttpReply analysis_reply(const net::HttpRequest& request, std::int64_t series, int game);
   net::HttpReply api(const net::HttpRequest& request, std::string_view path);
   net::HttpReply series_reply(const net::HttpRequest& request, std::string_view rest);
   net::HttpReply export_reply(const net::HttpRequest& request, bool sgf);
@@ -80,7 +90,8 @@ class Api : public net::HttpHandler {
   ApiLimits limits_;
   std::string node_;             // this node's name (`skat serve --node`), shown by /healthz; empty: one server
   std::mutex tournament_start_;  // a player's limits are checked and the tournament started as one
-  std::shared_ptr<net::ConnectionSlots> read_slots_;  // database reads in flight per peer address
+  std::shared_ptr<net::ConnectionSlots> read_slots_;      // database reads in flight per peer address
+  std::shared_ptr<net::ConnectionSlots> analysis_slots_;  // analyses in flight, in all and per peer address
   SeriesCache series_cache_;
 };
 

@@ -90,6 +90,12 @@ Json auction_from_log(const db::GameRecord& record) {
 
 }  // namespace
 
+std::expected<Game, std::string> replay_game(const db::GameRecord& record) {
+  const auto line = read_pgn_game(record.pgn, 1);
+  if (!line) return std::unexpected("unreadable game line: " + line.error().message);
+  return replay_line(*line, table::played_cards(record.event_log));
+}
+
 Json game_replay_json(const db::GameRecord& record) {
   Json j = {{"index", record.index}, {"deal_id", record.deal_id}, {"forehand", record.forehand_seat}};
   const auto line = read_pgn_game(record.pgn, 1);

@@ -5,14 +5,20 @@
 // recomputed by replaying the PGN game line through the engine. Seats, not positions, throughout.
 #pragma once
 
+#include <expected>
 #include <nlohmann/json.hpp>
 #include <span>
+#include <string>
 
 #include "db/games.h"
 #include "db/series.h"
+#include "engine/game.h"
 
 namespace skat::app {
 
+// The engine game of one stored game, replayed from its line (and, for a trick a concession left
+// unfinished, its event log); why not, when it cannot be replayed.
+std::expected<Game, std::string> replay_game(const db::GameRecord& game);
 // One stored game; a line that cannot be replayed gets "error" and a null "result".
 nlohmann::json game_replay_json(const db::GameRecord& game);
 // {"series":id,"seats":[{"player_id","name","kind"}×3],"games":[…]}.

@@ -3,17 +3,17 @@
 
 namespace skat::app {
 
-std::shared_ptr<const std::string> SeriesCache::find(std::int64_t series, Form form) {
+std::shared_ptr<const std::string> SeriesCache::find(std::int64_t series, Form form, int game) {
   const std::lock_guard lock(mutex_);
-  const auto it = index_.find(Key{series, form});
+  const auto it = index_.find(Key{series, form, game});
   if (it == index_.end()) return nullptr;
   order_.splice(order_.begin(), order_, it->second);
   return it->second->body;
 }
 
-void SeriesCache::put(std::int64_t series, Form form, std::string body) {
+void SeriesCache::put(std::int64_t series, Form form, std::string body, int game) {
   if (body.size() > max_bytes_) return;
-  const Key key{series, form};
+  const Key key{series, form, game};
   auto shared = std::make_shared<const std::string>(std::move(body));
   const std::lock_guard lock(mutex_);
   if (const auto it = index_.find(key); it != index_.end()) {

@@ -60,9 +60,9 @@ nlohmann::json tournament_report_json(const bots::TournamentReport& report) {
       classes[kClass[c]] = {{"games", f.games},
                             {"share", played ? static_cast<double>(f.games) / played : 0.0},
                             {"declarer_won", f.declarer_won},
-                            {"judged", f.judged},
-                            {"solver_agrees", f.solver_agrees},
-                            {"accuracy", f.judged ? static_cast<double>(f.solver_agrees) / f.judged : 0.0},
+                            {"judged", f.solver.judged},
+                            {"solver_agrees", f.solver.agrees},
+                            {"accuracy", f.solver.share().value_or(0.0)},
                             {"duplicate_deals", f.duplicate_deals},
                             {"difference", f.difference},
                             {"ci95", {f.ci_low, f.ci_high}}};
@@ -156,8 +156,8 @@ std::optional<bots::TournamentReport> tournament_report_from_json(const Json& j)
         bots::ClassFigures& f = sr.classes[c];
         f.games = cj.at("games").get<int>();
         f.declarer_won = cj.at("declarer_won").get<int>();
-        f.judged = cj.at("judged").get<int>();
-        f.solver_agrees = cj.at("solver_agrees").get<int>();
+        f.solver.judged = cj.at("judged").get<int>();
+        f.solver.agrees = cj.at("solver_agrees").get<int>();
         // the per-class duplicate difference is absent from reports stored before it existed
         f.duplicate_deals = cj.value("duplicate_deals", 0);
         f.difference = cj.value("difference", 0.0);

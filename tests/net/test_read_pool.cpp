@@ -3,7 +3,8 @@
 // read queue is a 503 and too many reads from one address a 429, both with Retry-After; an ended
 // series is served from memory (the cache) while a running one is read afresh; and a bot series
 // finishes while readers loop on a long series, each reading the right JSON or being told to come
-// back, every read on a read thread.
+// back, every read on a read thread; the analysis of a stored game is kept once made and bounded
+// per address and in all.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -442,3 +443,82 @@ TEST_F(ReadPoolTest, ABotSeriesFinishesWhileReadersLoopOnALongSeries) {
 }
 
 }  // namespace
+
+// The analysis of a stored game (GET /api/series/{id}/games/{n}/analysis, docs/api.md): one value
+// per card played, by the seats of the replay; kept in memory once made; unknown series and games
+// not stored (the game in play of a running series) are a 404.
+TEST_F(ReadPoolTest, AStoredGameIsAnalysedOnceAndKept) {
+  const db::SeriesId ended = store_series(db_, 4, true, "analysed-");
+  const db::SeriesId running = store_series(db_, 2, false, "playing-");
+  start(app::ServeConfig{}, std::make_shared<app::DatabaseReadModel>(db_));
+  const Json games = Json::parse(get(port_, "/api/series/" + std::to_string(ended) + "/games").body);
+  int index = -1;
+  for (const Json& g : games["games"])
+    if (!g["folded"].get<bool>()) {
+      index = g["index"].get<int>();
+      break;
+    }
+  ASSERT_GE(index, 0) << "a declared game among the stored ones";
+  const Json& replay = games["games"][static_cast<std::size_t>(index)];
+  const std::string path = "/api/series/" + std::to_string(ended) + "/games/" + std::to_string(index) + "/analysis";
+  const Reply first = get(port_, path);
+  ASSERT_EQ(first.status, 200) << first.body;
+  const Json analysis = Json::parse(first.body);
+  std::size_t cards = 0;
+  for (const Json& t : replay["tricks"]) cards += t["cards"].size();
+  ASSERT_EQ(analysis["decisions"].size(), cards);
+  EXPECT_EQ(analysis["declarer"], replay["declarer"]);
+  EXPECT_EQ(analysis["accuracy"].size(), 3u);
+  std::size_t k = 0;
+  for (const Json& t : replay["tricks"])
+    for (std::size_t i = 0; i < t["cards"].size(); ++i, ++k) {
+      const Json& d = analysis["decisions"][k];
+      EXPECT_EQ(d["card"], t["cards"][i]) << k;
+      EXPECT_EQ(d["seat"].get<int>(), (t["leader"].get<int>() + static_cast<int>(i)) % 3) << k;
+      if (!d["valued"].get<bool>()) continue;  // the solver's budget was spent before this card
+      bool listed = false;
+      for (const Json& c : d["cards"]) listed = listed || c["card"] == d["card"];
+      EXPECT_TRUE(listed) << k;
+    }
+  {  // The stored games go away behind the server's back: the analysis stays.
+    auto c = must(db::open_database(db_));
+    ASSERT_TRUE(c.exec("DELETE FROM games WHERE series_id = " + std::to_string(ended)));
+  }
+  EXPECT_EQ(get(port_, path).body, first.body);
+
+  EXPECT_EQ(get(port_, "/api/series/999999/games/0/analysis").status, 404);
+  const std::string series = "/api/series/" + std::to_string(running) + "/games/";
+  EXPECT_EQ(get(port_, series + "2/analysis").status, 404);  // being played: not stored, not shown
+  const Reply none = get(port_, series + "7/analysis");
+  EXPECT_EQ(none.status, 404);
+  EXPECT_EQ(Json::parse(none.body)["error"], "no such finished game");
+  EXPECT_EQ(get(port_, series + "x/analysis").status, 404);
+}
+
+TEST_F(ReadPoolTest, AnalysesAreBoundedPerAddressAndInAll) {
+  gate_ = std::make_shared<GateReads>();
+  app::ServeConfig config;
+  config.read_threads = 4;
+  config.analyses_at_once = 2;
+  config.analyses_per_address = 1;
+  start(config, gate_);
+  std::array<Reply, 3> held;
+  get_later("/api/series/7/games/0/analysis", held[0]);
+  ASSERT_TRUE(gate_->wait_entered(1));
+  const Reply again = get(port_, "/api/series/7/games/1/analysis");
+  EXPECT_EQ(again.status, 429) << again.body;
+  EXPECT_EQ(again.retry_after, "1");
+  get_later("/api/series/8/games/0/analysis", held[1], "127.0.0.2");
+  ASSERT_TRUE(gate_->wait_entered(2));
+  const Reply third = get(port_, "/api/series/9/games/0/analysis", "127.0.0.3");
+  EXPECT_EQ(third.status, 503) << third.body;
+  EXPECT_EQ(third.retry_after, "1");
+  // Other reads from the first address are not held up by its analysis.
+  get_later("/api/series/7/games", held[2]);
+  ASSERT_TRUE(gate_->wait_entered(3));
+  gate_->open();
+  for (std::thread& t : clients_) t.join();
+  clients_.clear();
+  for (const Reply& r : held) EXPECT_EQ(r.status, 404) << r.body;       // the gate finds nothing
+  EXPECT_EQ(get(port_, "/api/series/7/games/1/analysis").status, 404);  // free again
+}

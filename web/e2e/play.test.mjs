@@ -221,13 +221,65 @@ test('the series browser lists, replays and downloads the series', async () => {
   await page.getByTestId('replay-0').click();
   const replay = page.getByTestId('replay');
   await replay.waitFor();
+  const seriesId = Number(/#\/series\/(\d+)/.exec(page.url())[1]);
+  const stored = (await (await fetch(`${server.base}/api/series/${seriesId}/games`)).json()).games[0];
+  const calls = stored.auction.length;
+  assert.ok(calls >= 2, `the auction was recorded: ${calls} calls`);
   // all three hands and the skat are visible at the deal: 32 cards
   assert.equal(await replay.locator('.replay-hands .card').count(), 32);
-  for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+  // the auction call by call: one step per call, the newest in the caption and in the list so far
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.getByTestId('replay-caption').innerText(), /^Auction, call 1: \S+ says (\d+|yes|pass)\.$/);
+  assert.equal(await page.getByTestId('replay-calls').locator('.call').count(), 1);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getByTestId('replay-calls').locator('.call').count(), 2);
+  for (let i = 2; i < calls; i++) await page.keyboard.press('ArrowRight');
+  assert.match(await page.getByTestId('replay-caption').innerText(), new RegExp(`^Auction, call ${calls}:`));
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.getByTestId('replay-caption').innerText(), /took the skat|plays hand/);
+  assert.equal(await page.getByTestId('replay-calls').count(), 0);
+  for (let i = 0; i < 11; i++) await page.keyboard.press('ArrowRight');
   assert.match(await page.getByTestId('replay-caption').innerText(), /Trick 4/);
   await shot(page, 'replay');
   await page.getByTestId('replay-back').click();
-  assert.match(await page.getByTestId('replay-step').innerText(), /^11 \//);
+  assert.match(await page.getByTestId('replay-step').innerText(), new RegExp(`^${11 + calls} /`));
+
+  // the analysis with open cards: asked for, it values the cards of every decision, marks the
+  // turning points and gives each player's accuracy, as the server computed it
+  await page.getByTestId('analyse').click();
+  const analysis = page.getByTestId('analysis');
+  await analysis.waitFor({ timeout: 30000 });
+  const computed = await (await fetch(`${server.base}/api/series/${seriesId}/games/0/analysis`)).json();
+  const cards = stored.tricks.reduce((n, t) => n + t.cards.length, 0);
+  assert.equal(computed.decisions.length, cards);
+  assert.equal(await page.getByTestId('analysis-strip').locator('.mark').count(), cards);
+  const accuracy = await page.getByTestId('analysis-accuracy').locator('li').allInnerTexts();
+  assert.equal(accuracy.length, 3);
+  for (const line of accuracy) assert.match(line, /: (\d+ % \(\d+ of \d+ decisions?\)|no decision with a choice)$/);
+  const turns = computed.decisions.filter((d) => d.turning_point).length;
+  if (turns > 0) {
+    assert.equal(await page.getByTestId('analysis-turns').locator('li').count(), turns);
+    assert.match(await page.getByTestId('analysis-turns').innerText(), /Trick \d+: \S+ played .*: from here/);
+  } else {
+    await page.getByTestId('analysis-no-turns').waitFor();
+  }
+  // at the card shown (trick 4's first card), the values of that decision's legal cards
+  const decision = computed.decisions[9];
+  assert.match(await page.getByTestId('analysis-decision').innerText(), /^Trick 4, /);
+  if (decision.valued) {
+    // (a hard game may leave its first cards unvalued: the solver's budget goes to the later ones)
+    const values = page.getByTestId('analysis-decision').locator('li');
+    assert.equal(await values.count(), decision.cards.length);
+    assert.equal(
+      await page.getByTestId('analysis-decision').locator('li.played').getAttribute('data-card'),
+      decision.card,
+    );
+  }
+  await analysis.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+  await shot(page, 'analysis');
+  // a mark of the strip goes to its card
+  await page.getByTestId('analysis-strip').locator('.mark').first().click();
+  assert.match(await page.getByTestId('replay-step').innerText(), new RegExp(`^${2 + calls} /`));
   await page.keyboard.press('End');
   assert.ok(await replay.locator('.result-box').isVisible());
 

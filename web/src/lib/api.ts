@@ -332,6 +332,8 @@ export const api = {
     getJson<{ series: SeriesItem[]; next_after: number | null }>(
       `/api/series?table=${table}&player=${player}&limit=1000`,
     ),
+  gameAnalysis: (id: number, game: number) =>
+    getJson<import('./analysis').GameAnalysis>(`/api/series/${id}/games/${game}/analysis`),
   oneSeries: (id: number) =>
     getJson<{ series: SeriesItem[]; next_after: number | null }>(`/api/series?after=${id - 1}&limit=1`).then(
       (r) => r.series.find((s) => s.id === id) ?? null,

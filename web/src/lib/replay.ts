@@ -1,4 +1,4 @@
-// Replaying a recorded game trick by trick (GET /api/series/{id}/games, docs/api.md).
+// Replaying a recorded game call by call and card by card (GET /api/series/{id}/games, docs/api.md).
 import { cardLabel } from './cards';
 import { t } from './i18n';
 import type { AuctionEntry, Declaration, GameResult, TrickCard } from './tableState';
@@ -32,6 +32,8 @@ export interface SeriesGames {
 
 export interface ReplayFrame {
   step: number;
+  calls: number; // auction calls made so far (all of them once the auction is over)
+  inAuction: boolean; // the step shows a call (the newest of the first `calls`)
   hands: string[][]; // what each seat still holds
   skat: string[]; // the skat as dealt until the declarer took it, then the skat put
   trick: TrickCard[]; // the trick on the table (complete after its third card)
@@ -41,10 +43,27 @@ export interface ReplayFrame {
   caption: string;
 }
 
-// Step 0: the deal; step 1: after the skat (pickup and put, or hand); then one step per card.
+export function callText(a: AuctionEntry): string {
+  return a.type === 'bid' ? String(a.value) : a.type === 'hold' ? t('call.yes') : t('call.pass');
+}
+
+// Step 0: the deal; then one step per auction call; then the skat (pickup and put, or hand);
+// then one step per card. A folded game ends after its calls.
 export function stepCount(g: ReplayGame): number {
-  if (g.folded) return 1;
-  return 2 + g.tricks.reduce((n, t) => n + t.cards.length, 0);
+  const calls = g.auction.length;
+  if (g.folded || g.declarer === null) return 1 + calls;
+  return 2 + calls + g.tricks.reduce((n, t) => n + t.cards.length, 0);
+}
+
+// The step that shows card `k` (0-based, in play order) just played.
+export function cardStep(g: ReplayGame, k: number): number {
+  return 2 + g.auction.length + k;
+}
+
+// The card just played at `step` (0-based, in play order), or null before the first card.
+export function cardAt(g: ReplayGame, step: number): number | null {
+  const k = step - 2 - g.auction.length;
+  return k >= 0 ? k : null;
 }
 
 export function replayFrame(g: ReplayGame, step: number, names: readonly string[]): ReplayFrame {
@@ -52,22 +71,35 @@ export function replayFrame(g: ReplayGame, step: number, names: readonly string[
   const s = Math.max(0, Math.min(step, last));
   const hands = g.hands.map((h) => h.slice());
   const points = [0, 0, 0];
-  if (s === 0 || g.folded || g.declarer === null) {
+  const callCount = g.auction.length;
+  if (s <= callCount || g.folded || g.declarer === null) {
+    const newest = s > 0 ? g.auction[s - 1] : null;
     return {
       step: s,
+      calls: s,
+      inAuction: newest !== null,
       hands,
       skat: g.skat.slice(),
       trick: [],
       trickNumber: 0,
       winner: null,
       points,
-      caption: g.folded ? t('caption.folded') : t('caption.deal'),
+      caption:
+        newest !== null
+          ? t(s === last && g.folded ? 'caption.callFolded' : 'caption.call', {
+              n: s,
+              name: names[newest.seat],
+              call: callText(newest),
+            })
+          : g.folded && s === last
+            ? t('caption.folded')
+            : t('caption.deal'),
     };
   }
   const d = g.declarer;
   const hand = !!g.declaration?.hand;
   if (!hand) hands[d] = [...hands[d], ...g.skat].filter((c) => !g.skat_put.includes(c));
-  let played = s - 1;
+  let played = s - 1 - callCount;
   let trick: TrickCard[] = [];
   let trickNumber = 0;
   let winner: number | null = null;
@@ -92,6 +124,8 @@ export function replayFrame(g: ReplayGame, step: number, names: readonly string[
   }
   return {
     step: s,
+    calls: callCount,
+    inAuction: false,
     hands,
     skat: hand ? g.skat.slice() : g.skat_put.slice(),
     trick,

@@ -5,14 +5,137 @@ import { api, formatDate, type SeriesItem } from '../lib/api';
 import { sortHand } from '../lib/cards';
 import { declarationText, explainResult } from '../lib/explain';
 import { lang, t, tOr } from '../lib/i18n';
-import { replayFrame, stepCount, type ReplayGame, type SeriesGames } from '../lib/replay';
+import {
+  accuracyText,
+  bestCards,
+  turningText,
+  valueText,
+  type AnalysedDecision,
+  type GameAnalysis,
+} from '../lib/analysis';
+import { cardLabel } from '../lib/cards';
+import { callText, cardAt, cardStep, replayFrame, stepCount, type ReplayGame, type SeriesGames } from '../lib/replay';
 
 function gameLabel(g: ReplayGame, names: string[]): string {
   if (g.folded || g.declarer === null) return t('series.folded');
   return `${names[g.declarer]}: ${declarationText(g.declaration)}`;
 }
 
-function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose: () => void }) {
+function DecisionValues({ a, d, names }: { a: GameAnalysis; d: AnalysedDecision; names: string[] }) {
+  const best = bestCards(d);
+  const isNull = a.declaration?.game === 'N';
+  if (!d.valued || !d.cards)
+    return (
+      <p class="small muted" data-testid="analysis-decision">
+        {t('analysis.notValued', { trick: d.trick, name: names[d.seat] })}
+      </p>
+    );
+  return (
+    <div class="analysis-decision" data-testid="analysis-decision">
+      <p class="small">
+        {t('analysis.decision', {
+          trick: d.trick,
+          name: names[d.seat],
+          what: t(isNull ? 'analysis.what.null' : 'analysis.what.points'),
+        })}
+      </p>
+      <ul class="analysis-values">
+        {d.cards.map((c) => {
+          const marks = [
+            c.card === d.card ? t('analysis.played') : '',
+            best.includes(c.card) ? t('analysis.bestMark') : '',
+          ]
+            .filter(Boolean)
+            .join(', ');
+          return (
+            <li
+              class={`${c.card === d.card ? 'played' : ''}${best.includes(c.card) ? ' best' : ''}${c.wins ? ' wins' : ' loses'}`}
+              data-card={c.card}
+            >
+              <span class="card-label">{cardLabel(c.card)}</span> <span class="value">{valueText(c, a)}</span>
+              {marks && <span class="small muted"> ({marks})</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function AnalysisPanel({
+  a,
+  g,
+  names,
+  step,
+  onGo,
+}: {
+  a: GameAnalysis;
+  g: ReplayGame;
+  names: string[];
+  step: number;
+  onGo: (step: number) => void;
+}) {
+  const k = cardAt(g, step);
+  const current = k !== null ? a.decisions[k] : undefined;
+  const turns = a.decisions.map((d, i) => ({ d, i })).filter(({ d }) => d.turning_point);
+  return (
+    <div class="analysis" data-testid="analysis">
+      <h4>{t('analysis.title')}</h4>
+      <p class="small muted">{t('analysis.explain')}</p>
+      <ul class="analysis-accuracy" data-testid="analysis-accuracy">
+        {[0, 1, 2].map((seat) => (
+          <li>{accuracyText(a.accuracy[seat], names[seat])}</li>
+        ))}
+      </ul>
+      <p class="small">{t('analysis.strip')}</p>
+      <div class="analysis-strip" data-testid="analysis-strip">
+        {a.decisions.map((d, i) => (
+          <button
+            class={`mark ${!d.valued ? 'none' : d.turning_point ? 'turn' : d.played_best ? 'best' : 'weak'}${k === i ? ' current' : ''}`}
+            aria-label={t('analysis.stripCard', { trick: d.trick, name: names[d.seat], card: cardLabel(d.card) })}
+            title={t('analysis.stripCard', { trick: d.trick, name: names[d.seat], card: cardLabel(d.card) })}
+            onClick={() => onGo(cardStep(g, i))}
+          />
+        ))}
+      </div>
+      <h4>{t('analysis.turns')}</h4>
+      {turns.length === 0 ? (
+        <p class="small" data-testid="analysis-no-turns">
+          {t('analysis.noTurns')}
+        </p>
+      ) : (
+        <ul class="analysis-turns" data-testid="analysis-turns">
+          {turns.map(({ d, i }) => (
+            <li>
+              <a
+                href="#"
+                onClick={(e) => {
+                  e.preventDefault();
+                  onGo(cardStep(g, i));
+                }}
+              >
+                {turningText(a, d, names)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {current && <DecisionValues a={a} d={current} names={names} />}
+    </div>
+  );
+}
+
+function Replay({
+  series,
+  g,
+  names,
+  onClose,
+}: {
+  series: number;
+  g: ReplayGame;
+  names: string[];
+  onClose: () => void;
+}) {
   const last = stepCount(g) - 1;
   const [step, setStep] = useState(0); // a new game is a new Replay (keyed by index): it starts at 0
   // Attached before the replay is painted, so that no key pressed as soon as it shows is lost.
@@ -31,6 +154,19 @@ function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose
   }, [last]);
   const f = replayFrame(g, step, names);
   const game = g.declaration?.game;
+  const [analysis, setAnalysis] = useState<GameAnalysis | null>(null);
+  const [analysing, setAnalysing] = useState(false);
+  const [analysisError, setAnalysisError] = useState<string | null>(null);
+  const analyse = () => {
+    setAnalysing(true);
+    setAnalysisError(null);
+    api
+      .gameAnalysis(series, g.index)
+      .then(setAnalysis)
+      .catch((e) => setAnalysisError(t('analysis.failed', { message: String(e.message ?? e) })))
+      .finally(() => setAnalysing(false));
+  };
+  const playable = !g.folded && g.declarer !== null && g.tricks.length > 0;
   const ex = explainResult(g.result, names, g.points);
   return (
     <section class="panel replay" data-testid="replay" aria-label={t('replay.aria', { n: g.index + 1 })}>
@@ -47,15 +183,21 @@ function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose
         </summary>
         <p class="small">
           {g.auction.length
-            ? g.auction
-                .map(
-                  (a) =>
-                    `${names[a.seat]} ${a.type === 'bid' ? a.value : a.type === 'hold' ? t('call.yes') : t('call.pass')}`,
-                )
-                .join(', ')
+            ? g.auction.map((a) => `${names[a.seat]} ${callText(a)}`).join(', ')
             : t('replay.notRecorded')}
         </p>
       </details>
+      {f.inAuction && (
+        <p class="replay-calls" data-testid="replay-calls">
+          {t('replay.calls')}{' '}
+          {g.auction.slice(0, f.calls).map((a, i) => (
+            <span class={i === f.calls - 1 ? 'call newest' : 'call'}>
+              {i > 0 ? ', ' : ''}
+              {names[a.seat]} {callText(a)}
+            </span>
+          ))}
+        </p>
+      )}
       <div class="replay-hands">
         {[0, 1, 2].map((seat) => (
           <div class={`replay-hand${g.declarer === seat ? ' declarer' : ''}`}>
@@ -71,7 +213,9 @@ function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose
           </div>
         ))}
         <div class="replay-hand">
-          <div class="label">{step === 0 || g.declaration?.hand ? t('replay.skat') : t('replay.skatPut')}</div>
+          <div class="label">
+            {step <= g.auction.length || g.declaration?.hand ? t('replay.skat') : t('replay.skatPut')}
+          </div>
           <div class="cards">
             {f.skat.map((c) => (
               <CardView card={c} small />
@@ -113,6 +257,17 @@ function Replay({ g, names, onClose }: { g: ReplayGame; names: string[]; onClose
         </button>
       </div>
       <p class="muted small">{t('replay.keys')}</p>
+      {playable && !analysis && (
+        <p>
+          <button onClick={analyse} disabled={analysing} data-testid="analyse">
+            {analysing ? t('analysis.loading') : t('analysis.title')}
+          </button>
+          {analysisError && <span class="warn-text"> {analysisError}</span>}
+        </p>
+      )}
+      {analysis && (
+        <AnalysisPanel a={analysis} g={g} names={names} step={step} onGo={(s) => setStep(Math.min(last, s))} />
+      )}
       {step === last && (
         <div class={`result-box ${g.result.folded ? 'folded' : g.result.won ? 'won' : 'lost'}`}>
           <h3>{ex.headline}</h3>
@@ -181,7 +336,15 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
       </p>
       {error && <p class="warn-text">{error}</p>}
       {!data && !error && <p class="status">{t('common.loading')}</p>}
-      {open && <Replay key={open.index} g={open} names={names} onClose={() => (location.hash = `#/series/${id}`)} />}
+      {open && (
+        <Replay
+          key={open.index}
+          series={id}
+          g={open}
+          names={names}
+          onClose={() => (location.hash = `#/series/${id}`)}
+        />
+      )}
       {data && (
         <div class="scroll-x">
           <table class="data" data-testid="series-games">

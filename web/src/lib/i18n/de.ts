@@ -517,6 +517,40 @@ export const de: Record<MessageKey, Entry> = {
     other: 'Stich {trick}: {name} bekommt {n} Augen.',
   },
   'caption.trickPlays': 'Stich {trick}: {name} spielt.',
+  'caption.call': 'Reizen, Gebot {n}: {name} sagt {call}.',
+  'caption.callFolded': 'Reizen, Gebot {n}: {name} sagt {call}. Alle haben gepasst: eingepasst.',
+  'replay.calls': 'Gereizt bisher:',
+  'analysis.title': 'Analyse mit offenen Karten',
+  'analysis.loading': 'Der Löser analysiert das Spiel …',
+  'analysis.failed': 'Keine Analyse: {message}',
+  'analysis.explain':
+    'Zu jeder gespielten Karte bewertet der Löser mit offenen Karten jede Karte, die der Spieler hätte spielen können: die Augen des Alleinspielers, wenn von dort an alle bestmöglich spielen (Null: ob der Null sauber bleibt). Die Genauigkeit ist der Anteil der Entscheidungen mit Wahl, bei denen die gespielte Karte unter den besten war.',
+  'analysis.accuracy': {
+    one: '{name}: {pct} % ({best} von {n} Entscheidung)',
+    other: '{name}: {pct} % ({best} von {n} Entscheidungen)',
+  },
+  'analysis.noChoice': '{name}: keine Entscheidung mit Wahl',
+  'analysis.turns': 'Wo das Spiel kippte',
+  'analysis.noTurns': 'Keine Karte änderte den Ausgang: bestes Spiel ab der ersten Karte ergibt dasselbe Ergebnis.',
+  'analysis.turnDeclarer':
+    'Stich {trick}: {name} spielte {card} – ab hier war das Spiel verloren; {best} hätte {target} gehalten.',
+  'analysis.turnDeclarerNull':
+    'Stich {trick}: {name} spielte {card} – ab hier war der Null verloren; {best} hätte ihn sauber gehalten.',
+  'analysis.turnDefender':
+    'Stich {trick}: {name} spielte {card} – ab hier gewann {declarer}; {best} hätte {declarer} unter {target} gehalten.',
+  'analysis.turnDefenderNull':
+    'Stich {trick}: {name} spielte {card} – ab hier gewann {declarer} den Null; {best} hätte ihn zu Fall gebracht.',
+  'analysis.decision': 'Stich {trick}, {name}: die Werte der Karten ({what})',
+  'analysis.what.points': 'Augen des Alleinspielers bei bestem Spiel',
+  'analysis.what.null': 'ob der Null sauber bleibt',
+  'analysis.notValued':
+    'Stich {trick}, {name}: nicht bewertet (das Budget des Lösers für dieses Spiel ging an die späteren Karten).',
+  'analysis.played': 'gespielt',
+  'analysis.bestMark': 'beste',
+  'analysis.nullClean': 'sauber',
+  'analysis.nullBeaten': 'verloren',
+  'analysis.strip': 'Gespielte Karten: beste, schwächere, Wendepunkt (Klick springt dorthin)',
+  'analysis.stripCard': 'Stich {trick}: {name} {card}',
 
   // Turniere
   'tour.title': 'Turniere',

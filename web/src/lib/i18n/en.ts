@@ -515,6 +515,39 @@ export const en = {
     other: 'Trick {trick}: {name} wins {n} points.',
   },
   'caption.trickPlays': 'Trick {trick}: {name} plays.',
+  'caption.call': 'Auction, call {n}: {name} says {call}.',
+  'caption.callFolded': 'Auction, call {n}: {name} says {call}. All passed: folded.',
+  'replay.calls': 'Auction so far:',
+  'analysis.title': 'Analysis with all cards open',
+  'analysis.loading': 'The solver is analysing the game…',
+  'analysis.failed': 'No analysis: {message}',
+  'analysis.explain':
+    "For every card played, the open-card solver values each card the player could have played: the declarer's card points after best play by everyone from there (null: whether the null stays clean). Accuracy is the share of decisions with a choice where the card played was among the best.",
+  'analysis.accuracy': {
+    one: '{name}: {pct} % ({best} of {n} decision)',
+    other: '{name}: {pct} % ({best} of {n} decisions)',
+  },
+  'analysis.noChoice': '{name}: no decision with a choice',
+  'analysis.turns': 'Where the game turned',
+  'analysis.noTurns': 'No card changed the outcome: best play from the first card gives the same result.',
+  'analysis.turnDeclarer': 'Trick {trick}: {name} played {card}: from here the game was lost; {best} kept {target}.',
+  'analysis.turnDeclarerNull':
+    'Trick {trick}: {name} played {card}: from here the null was lost; {best} kept it clean.',
+  'analysis.turnDefender':
+    'Trick {trick}: {name} played {card}: from here {declarer} won; {best} held {declarer} below {target}.',
+  'analysis.turnDefenderNull':
+    'Trick {trick}: {name} played {card}: from here {declarer} won the null; {best} would have beaten it.',
+  'analysis.decision': 'Trick {trick}, {name}: the values of the cards ({what})',
+  'analysis.what.points': "the declarer's card points with best play",
+  'analysis.what.null': 'whether the null stays clean',
+  'analysis.notValued':
+    "Trick {trick}, {name}: not valued (the solver's budget for this game was spent on the later cards).",
+  'analysis.played': 'played',
+  'analysis.bestMark': 'best',
+  'analysis.nullClean': 'clean',
+  'analysis.nullBeaten': 'beaten',
+  'analysis.strip': 'Cards played: best, weaker, turning point (click to go there)',
+  'analysis.stripCard': 'Trick {trick}: {name} {card}',
 
   // tournaments
   'tour.title': 'Tournaments',

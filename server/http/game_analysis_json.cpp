@@ -1,0 +1,74 @@
+// The analysis of a stored game as JSON (server/http/game_analysis_json.h).
+#include "server/http/game_analysis_json.h"
+
+#include "bots/solver/open_solver.h"
+#include "protocol/json_codec.h"
+#include "server/http/game_replay_json.h"
+
+namespace skat::app {
+
+using Json = nlohmann::json;
+
+namespace {
+
+Json card_value_json(const bots::AnalysedCard& c, bool null) {
+  Json j = {{"card", protocol::card_to_json(c.card)}, {"wins", c.declarer_wins}};
+  if (!null && c.exact) j["points"] = c.declarer_points;
+  return j;
+}
+
+Json accuracy_json(const bots::SolverAccuracy& a) {
+  const auto share = a.share();
+  return Json{{"decisions", a.judged}, {"best", a.agrees}, {"share", share ? Json(*share) : Json(nullptr)}};
+}
+
+}  // namespace
+
+Json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysis) {
+  const auto seat_of = [&](int pos) { return (game.forehand_seat + pos) % 3; };
+  const bool null = analysis.declaration.type == GameType::Null;
+  Json decisions = Json::array();
+  for (const bots::Decision& d : analysis.decisions) {
+    Json one = {{"trick", d.trick + 1},
+                {"seat", seat_of(d.position)},
+                {"card", protocol::card_to_json(d.played)},
+                {"valued", d.valued}};
+    if (d.valued) {
+      Json cards = Json::array();
+      for (const bots::AnalysedCard& c : d.cards) cards.push_back(card_value_json(c, null));
+      one["cards"] = std::move(cards);
+      one["exact"] = d.exact();
+      one["best"] = card_value_json(d.best, null);
+      one["played"] = card_value_json(d.played_value(), null);
+      one["played_best"] = d.played_best;
+      one["turning_point"] = d.turning_point;
+    }
+    decisions.push_back(std::move(one));
+  }
+  Json accuracy = Json::array({nullptr, nullptr, nullptr});
+  for (int pos = 0; pos < 3; ++pos)
+    accuracy[static_cast<std::size_t>(seat_of(pos))] = accuracy_json(analysis.accuracy[static_cast<std::size_t>(pos)]);
+  return Json{{"series", game.series_id},
+              {"game", game.index},
+              {"folded", false},
+              {"declarer", seat_of(analysis.declarer)},
+              {"declaration", protocol::declaration_to_json(analysis.declaration)},
+              {"target", null ? Json(nullptr) : Json(analysis.target)},
+              {"decisions", std::move(decisions)},
+              {"accuracy", std::move(accuracy)}};
+}
+
+std::expected<Json, std::string> game_analysis_json(const db::GameRecord& game) {
+  const auto replayed = replay_game(game);
+  if (!replayed) return std::unexpected(replayed.error());
+  if (replayed->folded())
+    return Json{{"series", game.series_id},
+                {"game", game.index},
+                {"folded", true},
+                {"decisions", Json::array()},
+                {"accuracy", Json::array({nullptr, nullptr, nullptr})}};
+  bots::OpenSolver solver;
+  return analysis_json(game, bots::analyse_game(*replayed, solver));
+}
+
+}  // namespace skat::app

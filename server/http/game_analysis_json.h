@@ -1,0 +1,22 @@
+// The analysis of a stored game as JSON (GET /api/series/{id}/games/{n}/analysis, docs/api.md):
+// the game replayed from its record, its card play valued by the open-card solver
+// (bots/analysis/game_analysis.h), and the positions turned into seats. The work of a second or
+// so: called on a thread of the API's BlockingPool, never on a network or table thread.
+#pragma once
+
+#include <expected>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "bots/analysis/game_analysis.h"
+#include "db/games.h"
+
+namespace skat::app {
+
+// {"series","game","folded","declarer","declaration","target","decisions":[…],"accuracy":[…×3]}
+// by seat; an error text when the record cannot be replayed.
+std::expected<nlohmann::json, std::string> game_analysis_json(const db::GameRecord& game);
+// The JSON of an analysis of `game` (positions of the analysis, seats in the JSON).
+nlohmann::json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysis);
+
+}  // namespace skat::app
