@@ -1,5 +1,6 @@
 // Table files: text → binary → text is exact, both forms load back equal, damaged files give an
-// error message (never a crash), and a folder of versions gives each new player the newest.
+// error message (never a crash), a folder of versions gives each new player the newest, and the
+// shipped generator tables load with their million games.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -8,6 +9,7 @@
 
 #include "bots/bot_factory.h"
 #include "bots/rng.h"
+#include "bots/table_bot/contract_evaluator.h"
 #include "bots/tables/table_files.h"
 #include "engine/deal.h"
 
@@ -152,6 +154,28 @@ TEST(TableFiles, AFolderOfVersionsGivesTheNewestToEachNewPlayer) {
   // A plain file is itself.
   EXPECT_EQ(*current_tables_file((dir / "v000001.wtab").string()), (dir / "v000001.wtab").string());
   fs::remove_all(dir);
+}
+
+TEST(TableFiles, TheShippedGeneratorTablesHoldAMillionGames) {
+  const std::string path = std::string(SKAT_SOURCE_DIR) + "/tables/base-1m.wtab";
+  const auto tables = load_tables(path);
+  ASSERT_TRUE(tables) << tables.error();
+  EXPECT_GE(tables->meta().games_folded, 1000000U);
+  EXPECT_NE(tables->meta().provenance.find("skat tables generate"), std::string::npos);
+  // A full bot takes them, and they bid a strong hand and pass a weak one.
+  const auto spec = parse_bot_spec("full:tables=" + path);
+  ASSERT_TRUE(spec) << spec.error();
+  const ContractEvaluator contracts(*tables);
+  const CardSet strong = CardSet::jacks() | CardSet{Card(Suit::Clubs, Rank::Ace),  Card(Suit::Clubs, Rank::Ten),
+                                                    Card(Suit::Clubs, Rank::King), Card(Suit::Spades, Rank::Ace),
+                                                    Card(Suit::Hearts, Rank::Ace), Card(Suit::Diamonds, Rank::Ace)};
+  // No jack, no ace, middle cards in every suit: neither a trump game nor a null.
+  const CardSet weak{Card(Suit::Clubs, Rank::Eight),  Card(Suit::Clubs, Rank::Queen),  Card(Suit::Clubs, Rank::King),
+                     Card(Suit::Spades, Rank::Nine),  Card(Suit::Spades, Rank::Ten),   Card(Suit::Spades, Rank::King),
+                     Card(Suit::Hearts, Rank::Ten),   Card(Suit::Hearts, Rank::Queen), Card(Suit::Diamonds, Rank::Nine),
+                     Card(Suit::Diamonds, Rank::King)};
+  EXPECT_GE(contracts.max_bid(strong, 0), 48);
+  EXPECT_EQ(contracts.max_bid(weak, 0), 0);
 }
 
 }  // namespace
