@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Leaderboard, type LeaderRow, type PlayerRef } from '../lib/api';
 import { t } from '../lib/i18n';
 import {
@@ -86,6 +86,18 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
   }, [kind]);
   const order = sort ?? defaultSort(board?.snapshot ?? null, board?.players);
   const rows = board ? sortRows(board.players, order) : [];
+  // on a narrow screen the table scrolls sideways: say so while columns are out of view
+  const scroller = useRef<HTMLDivElement>(null);
+  const [wide, setWide] = useState(false);
+  const measure = () => {
+    const el = scroller.current;
+    setWide(!!el && el.scrollWidth > el.clientWidth + 1);
+  };
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [board, order]);
   return (
     <section class="page leaderboard">
       <h2>{t('leader.title')}</h2>
@@ -120,8 +132,13 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
           ))}
         </div>
       )}
+      {board && wide && (
+        <p class="scroll-hint muted small" data-testid="scroll-hint">
+          {t('leader.scrollHint')}
+        </p>
+      )}
       {board && (
-        <div class="scroll-x">
+        <div class={`scroll-x${wide ? ' scroll-shadow' : ''}`} ref={scroller} onScroll={measure}>
           <table class="data" data-testid="leaderboard">
             <thead>
               <tr>

@@ -339,6 +339,7 @@ export const de: Record<MessageKey, Entry> = {
   'leader.sort.sf': 'Nach SF / 36',
   'leader.players': 'Spieler',
   'leader.order': 'Reihenfolge',
+  'leader.scrollHint': 'Weitere Spalten rechts: seitwärts wischen →',
   'leader.intro': 'Nur beendete Serien. Seeger-Fabian-Punkte umgerechnet auf 36 Spiele (eine Standardserie).',
   'leader.provisional': 'vorläufig: weniger als {n} gewertete Serien',
   'leader.provisionalMark': 'V',

@@ -338,6 +338,7 @@ export const en = {
   'leader.sort.sf': 'By SF / 36',
   'leader.players': 'Players',
   'leader.order': 'Order',
+  'leader.scrollHint': 'More columns to the right: swipe sideways →',
   'leader.intro': 'Finished series only. Seeger-Fabian score scaled to 36 deals (one standard series).',
   'leader.provisional': 'provisional: fewer than {n} rated series',
   'leader.provisionalMark': 'P',
