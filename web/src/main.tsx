@@ -126,7 +126,7 @@ function App() {
             />{' '}
             {t('header.sound')}
           </label>
-          <label class="toggle">
+          <label class="toggle" title={t('header.fourColour')}>
             <input
               type="checkbox"
               checked={four}
@@ -135,13 +135,21 @@ function App() {
                 setFour(on);
                 setFourColour(on);
               }}
+              aria-label={t('header.fourColour')}
               data-testid="four-colour"
             />{' '}
-            {t('header.fourColour')}
+            <span class="wide-only" aria-hidden="true">
+              {t('header.fourColour')}
+            </span>
+            <span class="narrow-only" aria-hidden="true">
+              {t('header.fourColourShort')}
+            </span>
           </label>
           {snap.player && !snap.visitor && (
             <span class="who">
-              {snap.player.name}{' '}
+              <span class="who-name" title={snap.player.name}>
+                {snap.player.name}
+              </span>{' '}
               {!snap.table && (
                 <button class="link" onClick={() => session.logout()}>
                   {t('header.change')}

@@ -11,6 +11,7 @@ export const de: Record<MessageKey, Entry> = {
   'nav.bots': 'Meine Bots',
   'nav.rules': 'Regeln',
   'header.fourColour': 'vierfarbiges Blatt',
+  'header.fourColourShort': '4 Farben',
   'header.sound': 'Töne',
   'header.soundTitle': 'ein kurzer Ton, wenn du dran bist, ein Klicken für jede Karte',
   'header.language': 'Sprache',

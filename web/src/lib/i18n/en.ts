@@ -11,6 +11,7 @@ export const en = {
   'nav.bots': 'My bots',
   'nav.rules': 'Rules',
   'header.fourColour': 'four-colour deck',
+  'header.fourColourShort': '4 colours',
   'header.sound': 'sounds',
   'header.soundTitle': 'a short tone when it is your turn, a click for each card',
   'header.language': 'Language',
