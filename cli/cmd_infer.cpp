@@ -388,8 +388,7 @@ int run_ki(const InferArgs& args) {
     return 1;
   }
   fmt::print("{} recorded games, {} auctions: {} defenders, {} pickup declarers, {} hand declarers -> {} ({} bytes)\n",
-             games, args.auctions, tables.records(inf::KermitRole::Defender),
-             tables.records(inf::KermitRole::DeclarerPickup), tables.records(inf::KermitRole::DeclarerHand), args.out,
+             games, args.auctions, tables.defenders(), tables.declarers(false), tables.declarers(true), args.out,
              bytes.size());
   return 0;
 }

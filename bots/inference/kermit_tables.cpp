@@ -1,6 +1,7 @@
 #include "bots/inference/kermit_tables.h"
 
 #include <algorithm>
+#include <bit>
 #include <fstream>
 #include <sstream>
 
@@ -27,27 +28,36 @@ std::uint32_t get_u32(std::string_view bytes, std::size_t at) {
   return v;
 }
 
+int suit_length(CardSet cards, Suit s) { return (cards & (CardSet::of_suit(s) - CardSet::jacks())).size(); }
+
 }  // namespace
 
-int hand_key(CardSet cards) {
+int hand_key(CardSet cards, std::optional<Suit> trump) {
   int jacks = 0;
   for (int s = 0; s < 4; ++s)
     if (cards.contains(Card(static_cast<Suit>(s), Rank::Jack))) jacks |= 1 << s;
-  int longest = 0;
-  for (int s = 0; s < 4; ++s)
-    longest = std::max(longest, (cards & (CardSet::of_suit(static_cast<Suit>(s)) - CardSet::jacks())).size());
+  int length = 0;
+  if (trump) {
+    length = suit_length(cards, *trump);
+  } else {
+    for (int s = 0; s < 4; ++s) length = std::max(length, suit_length(cards, static_cast<Suit>(s)));
+  }
   const int aces = count_rank(cards, Rank::Ace);
   const int tens = count_rank(cards, Rank::Ten);
   const int low = count_rank(cards, Rank::Seven) + count_rank(cards, Rank::Eight) + count_rank(cards, Rank::Nine);
   const int low_band = low <= 2 ? 0 : low <= 4 ? 1 : 2;
-  return (((jacks * 8 + std::min(longest, 7)) * 5 + aces) * 5 + tens) * 3 + low_band;
+  return (((jacks * 8 + std::min(length, 7)) * 5 + aces) * 5 + tens) * 3 + low_band;
 }
 
 int coarse_key(int key) {
   const int aces = key / 15 % 5;
-  const int longest = key / 75 % 8;
+  const int length = key / 75 % 8;
   const int jacks = std::popcount(static_cast<unsigned>(key / 600));
-  return (jacks * 8 + longest) * 5 + aces;
+  return (jacks * 8 + length) * 5 + aces;
+}
+
+int game_key(CardSet cards, GameType type) {
+  return is_suit_game(type) ? hand_key(cards, trump_suit(type)) : hand_key(cards);
 }
 
 int bid_class(int bid) {
@@ -60,92 +70,141 @@ int bid_class(int bid) {
   return 6;
 }
 
-int declarer_observation(GameType type, int bid) { return static_cast<int>(type) * kBidClasses + bid_class(bid); }
+int declarer_outcome(int bid) { return 1 + bid_class(bid); }
 
-KermitTables::KermitTables() {
-  for (int r = 0; r < kKermitRoles; ++r) {
-    const int obs = observations(static_cast<KermitRole>(r));
-    counts_[static_cast<std::size_t>(r)].assign(static_cast<std::size_t>(kHandKeys * obs), 0);
-    key_sums_[static_cast<std::size_t>(r)].assign(kHandKeys, 0);
-  }
+KeyedCounts::KeyedCounts(int outcomes)
+    : outcomes_(outcomes), counts_(static_cast<std::size_t>(kHandKeys * outcomes), 0), key_sums_(kHandKeys, 0) {
   finish();
 }
 
-void KermitTables::add(KermitRole role, CardSet cards, int observation, std::uint32_t count) {
-  const int key = hand_key(cards);
-  counts_[index(role)][static_cast<std::size_t>(key * observations(role) + observation)] += count;
-  key_sums_[index(role)][static_cast<std::size_t>(key)] += count;
+void KeyedCounts::add(int key, int outcome, std::uint32_t count) {
+  counts_[static_cast<std::size_t>(key * outcomes_ + outcome)] += count;
+  key_sums_[static_cast<std::size_t>(key)] += count;
 }
 
-void KermitTables::merge(const KermitTables& other) {
-  for (std::size_t r = 0; r < kKermitRoles; ++r) {
-    for (std::size_t i = 0; i < counts_[r].size(); ++i) counts_[r][i] += other.counts_[r][i];
-    for (std::size_t k = 0; k < key_sums_[r].size(); ++k) key_sums_[r][k] += other.key_sums_[r][k];
-  }
+void KeyedCounts::merge(const KeyedCounts& other) {
+  for (std::size_t i = 0; i < counts_.size(); ++i) counts_[i] += other.counts_[i];
+  for (std::size_t k = 0; k < key_sums_.size(); ++k) key_sums_[k] += other.key_sums_[k];
 }
 
-std::uint64_t KermitTables::records(KermitRole role) const {
+std::uint64_t KeyedCounts::records() const {
   std::uint64_t n = 0;
-  for (std::uint64_t s : key_sums_[index(role)]) n += s;
+  for (std::uint64_t s : key_sums_) n += s;
   return n;
 }
 
-std::uint32_t KermitTables::count(KermitRole role, int key, int observation) const {
-  return counts_[index(role)][static_cast<std::size_t>(key * observations(role) + observation)];
+double KeyedCounts::likelihood(int key, int outcome) const {
+  const double prior = coarse_[static_cast<std::size_t>(coarse_key(key) * outcomes_ + outcome)];
+  return (count(key, outcome) + kKermitPrior * prior) /
+         (static_cast<double>(key_sums_[static_cast<std::size_t>(key)]) + kKermitPrior);
 }
 
-double KermitTables::likelihood(KermitRole role, int key, int observation) const {
-  const std::size_t r = index(role);
-  const double prior = coarse_[r][static_cast<std::size_t>(coarse_key(key) * observations(role) + observation)];
-  return (count(role, key, observation) + kKermitPrior * prior) /
-         (static_cast<double>(key_sums_[r][static_cast<std::size_t>(key)]) + kKermitPrior);
+void KeyedCounts::finish() {
+  const auto n_out = static_cast<std::size_t>(outcomes_);
+  // Overall frequencies (add-one), then per coarse key smoothed toward them.
+  std::vector<double> overall(n_out, 1.0);
+  std::vector<double> coarse_counts(kCoarseKeys * n_out, 0.0);
+  std::vector<double> coarse_sums(kCoarseKeys, 0.0);
+  for (int k = 0; k < kHandKeys; ++k)
+    for (int o = 0; o < outcomes_; ++o) {
+      const double n = count(k, o);
+      const auto c = static_cast<std::size_t>(coarse_key(k));
+      overall[static_cast<std::size_t>(o)] += n;
+      coarse_counts[c * n_out + static_cast<std::size_t>(o)] += n;
+      coarse_sums[c] += n;
+    }
+  double total = 0;
+  for (double v : overall) total += v;
+  for (double& v : overall) v /= total;
+  coarse_.assign(kCoarseKeys * n_out, 0.0);
+  for (std::size_t c = 0; c < kCoarseKeys; ++c)
+    for (std::size_t o = 0; o < n_out; ++o)
+      coarse_[c * n_out + o] =
+          (coarse_counts[c * n_out + o] + kKermitPrior * overall[o]) / (coarse_sums[c] + kKermitPrior);
+  max_.assign(n_out, 0.0);
+  for (int k = 0; k < kHandKeys; ++k)
+    for (int o = 0; o < outcomes_; ++o)
+      max_[static_cast<std::size_t>(o)] = std::max(max_[static_cast<std::size_t>(o)], likelihood(k, o));
+}
+
+void KeyedCounts::serialize(std::string& out) const {
+  std::uint32_t cells = 0;
+  for (std::uint32_t n : counts_) cells += n != 0 ? 1 : 0;
+  put_u32(out, cells);
+  for (std::size_t i = 0; i < counts_.size(); ++i)
+    if (counts_[i] != 0) {
+      put_u32(out, static_cast<std::uint32_t>(i));
+      put_u32(out, counts_[i]);
+    }
+}
+
+bool KeyedCounts::parse(std::string_view bytes, std::size_t& at) {
+  if (bytes.size() < at + 4) return false;
+  const std::uint32_t cells = get_u32(bytes, at);
+  at += 4;
+  if ((bytes.size() - at) / 8 < cells) return false;
+  for (std::uint32_t c = 0; c < cells; ++c, at += 8) {
+    const std::uint32_t i = get_u32(bytes, at), n = get_u32(bytes, at + 4);
+    if (i >= counts_.size()) return false;
+    add(static_cast<int>(i) / outcomes_, static_cast<int>(i) % outcomes_, n);
+  }
+  return true;
+}
+
+KermitTables::KermitTables()
+    : defender_(kBidClasses),
+      pickup_{KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes),
+              KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes)},
+      hand_{KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes),
+            KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes)} {}
+
+void KermitTables::add_defender(CardSet dealt, int bid, std::uint32_t count) {
+  defender_.add(hand_key(dealt), bid_class(bid), count);
+}
+
+void KermitTables::add_declarer(bool hand, CardSet cards, GameType type, int bid, std::uint32_t count) {
+  auto& tables = hand ? hand_ : pickup_;
+  for (int g = 0; g < kNumGameTypes; ++g) {
+    const auto game = static_cast<GameType>(g);
+    tables[static_cast<std::size_t>(g)].add(game_key(cards, game), game == type ? declarer_outcome(bid) : 0, count);
+  }
+}
+
+void KermitTables::merge(const KermitTables& other) {
+  defender_.merge(other.defender_);
+  for (std::size_t g = 0; g < kNumGameTypes; ++g) {
+    pickup_[g].merge(other.pickup_[g]);
+    hand_[g].merge(other.hand_[g]);
+  }
 }
 
 void KermitTables::finish() {
-  for (int ri = 0; ri < kKermitRoles; ++ri) {
-    const auto role = static_cast<KermitRole>(ri);
-    const std::size_t r = index(role);
-    const int obs = observations(role);
-    // Overall frequencies (add-one), then per coarse key smoothed toward them.
-    std::vector<double> overall(static_cast<std::size_t>(obs), 1.0);
-    std::vector<double> coarse_counts(static_cast<std::size_t>(kCoarseKeys * obs), 0.0);
-    std::vector<double> coarse_sums(kCoarseKeys, 0.0);
-    for (int k = 0; k < kHandKeys; ++k)
-      for (int o = 0; o < obs; ++o) {
-        const double n = count(role, k, o);
-        overall[static_cast<std::size_t>(o)] += n;
-        coarse_counts[static_cast<std::size_t>(coarse_key(k) * obs + o)] += n;
-        coarse_sums[static_cast<std::size_t>(coarse_key(k))] += n;
-      }
-    double total = 0;
-    for (double v : overall) total += v;
-    for (double& v : overall) v /= total;
-    coarse_[r].assign(static_cast<std::size_t>(kCoarseKeys * obs), 0.0);
-    for (int c = 0; c < kCoarseKeys; ++c)
-      for (int o = 0; o < obs; ++o) {
-        const auto i = static_cast<std::size_t>(c * obs + o);
-        coarse_[r][i] = (coarse_counts[i] + kKermitPrior * overall[static_cast<std::size_t>(o)]) /
-                        (coarse_sums[static_cast<std::size_t>(c)] + kKermitPrior);
-      }
-    max_[r].assign(static_cast<std::size_t>(obs), 0.0);
-    for (int k = 0; k < kHandKeys; ++k)
-      for (int o = 0; o < obs; ++o)
-        max_[r][static_cast<std::size_t>(o)] = std::max(max_[r][static_cast<std::size_t>(o)], likelihood(role, k, o));
+  defender_.finish();
+  for (std::size_t g = 0; g < kNumGameTypes; ++g) {
+    pickup_[g].finish();
+    hand_[g].finish();
   }
+}
+
+double KermitTables::defender_likelihood(CardSet dealt, int bid) const {
+  return defender_.likelihood(hand_key(dealt), bid_class(bid));
+}
+
+double KermitTables::declarer_likelihood(bool hand, CardSet cards, GameType type, int bid) const {
+  return declarer(hand, type).likelihood(game_key(cards, type), declarer_outcome(bid));
+}
+
+double KermitTables::defender_max(int bid) const { return defender_.max_likelihood(bid_class(bid)); }
+
+double KermitTables::declarer_max(bool hand, GameType type, int bid) const {
+  return declarer(hand, type).max_likelihood(declarer_outcome(bid));
 }
 
 std::string KermitTables::serialize() const {
   std::string out(kKermitMagic);
-  for (std::size_t r = 0; r < kKermitRoles; ++r) {
-    std::uint32_t cells = 0;
-    for (std::uint32_t n : counts_[r]) cells += n != 0;
-    put_u32(out, cells);
-    for (std::size_t i = 0; i < counts_[r].size(); ++i)
-      if (counts_[r][i] != 0) {
-        put_u32(out, static_cast<std::uint32_t>(i));
-        put_u32(out, counts_[r][i]);
-      }
-  }
+  defender_.serialize(out);
+  for (std::size_t g = 0; g < kNumGameTypes; ++g) pickup_[g].serialize(out);
+  for (std::size_t g = 0; g < kNumGameTypes; ++g) hand_[g].serialize(out);
   return out;
 }
 
@@ -154,19 +213,10 @@ std::expected<KermitTables, std::string> KermitTables::parse(std::string_view by
     return std::unexpected("not a KI table file (magic " + std::string(kKermitMagic) + ")");
   KermitTables t;
   std::size_t at = kKermitMagic.size();
-  for (int r = 0; r < kKermitRoles; ++r) {
-    if (bytes.size() < at + 4) return std::unexpected("truncated");
-    const std::uint32_t cells = get_u32(bytes, at);
-    at += 4;
-    if ((bytes.size() - at) / 8 < cells) return std::unexpected("truncated");
-    const auto role = static_cast<KermitRole>(r);
-    for (std::uint32_t c = 0; c < cells; ++c, at += 8) {
-      const std::uint32_t i = get_u32(bytes, at), n = get_u32(bytes, at + 4);
-      if (i >= t.counts_[static_cast<std::size_t>(r)].size()) return std::unexpected("cell out of range");
-      t.counts_[static_cast<std::size_t>(r)][i] += n;
-      t.key_sums_[static_cast<std::size_t>(r)][i / static_cast<std::uint32_t>(observations(role))] += n;
-    }
-  }
+  bool ok = t.defender_.parse(bytes, at);
+  for (std::size_t g = 0; g < kNumGameTypes && ok; ++g) ok = t.pickup_[g].parse(bytes, at);
+  for (std::size_t g = 0; g < kNumGameTypes && ok; ++g) ok = t.hand_[g].parse(bytes, at);
+  if (!ok) return std::unexpected("truncated or damaged");
   if (at != bytes.size()) return std::unexpected("trailing bytes");
   t.finish();
   return t;
@@ -189,14 +239,12 @@ bool add_game(KermitTables& tables, const Game& game, std::uint32_t count) {
   for (int p = 0; p < 3; ++p) {
     const auto at = static_cast<std::size_t>(p);
     if (p != declarer) {
-      tables.add(KermitRole::Defender, deal.hands[at], bid_class(game.bids()[at]), count);
+      tables.add_defender(deal.hands[at], game.bids()[at], count);
       continue;
     }
-    const int observation = declarer_observation(game.declaration().type, game.bid());
-    if (game.declaration().hand)
-      tables.add(KermitRole::DeclarerHand, deal.hands[at], observation, count);
-    else
-      tables.add(KermitRole::DeclarerPickup, deal.hands[at] | deal.skat, observation, count);
+    const bool hand = game.declaration().hand;
+    tables.add_declarer(hand, hand ? deal.hands[at] : deal.hands[at] | deal.skat, game.declaration().type, game.bid(),
+                        count);
   }
   return true;
 }

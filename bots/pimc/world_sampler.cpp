@@ -87,21 +87,15 @@ double WorldSampler::bid_weight(const World& w) const {
 }
 
 double WorldSampler::kermit_weight(const World& w) const {
-  using inference::KermitRole;
   double weight = 1.0;
   for (int p = 0; p < 3; ++p) {
     if (p == info_.me) continue;
     const auto at = static_cast<std::size_t>(p);
     const CardSet dealt = w.hands[at] | info_.played_by[at];
-    if (p != info_.declarer) {
-      weight *=
-          kermit_->likelihood(KermitRole::Defender, inference::hand_key(dealt), inference::bid_class(info_.bids[at]));
-      continue;
-    }
-    const int observation = inference::declarer_observation(info_.game, info_.final_bid);
-    weight *= info_.hand_game
-                  ? kermit_->likelihood(KermitRole::DeclarerHand, inference::hand_key(dealt), observation)
-                  : kermit_->likelihood(KermitRole::DeclarerPickup, inference::hand_key(dealt | w.skat), observation);
+    weight *= p != info_.declarer
+                  ? kermit_->defender_likelihood(dealt, info_.bids[at])
+                  : kermit_->declarer_likelihood(info_.hand_game, info_.hand_game ? dealt : dealt | w.skat, info_.game,
+                                                 info_.final_bid);
   }
   return weight;
 }
@@ -148,19 +142,12 @@ WorldSampler::WorldSampler(HiddenInfo info, Inference inference, std::optional<i
   if (inference_ == Inference::Learned && !locations) inference_ = Inference::Count;
   if (inference_ == Inference::Kermit && kermit_ == nullptr) inference_ = Inference::Count;
   if (inference_ == Inference::Learned) learned_.emplace(placement_problem(info_, &*locations));
-  if (inference_ == Inference::Kermit) {
-    using inference::KermitRole;
+  if (inference_ == Inference::Kermit)
     for (int p = 0; p < 3; ++p) {
       if (p == info_.me) continue;
-      if (p != info_.declarer) {
-        kermit_max_ *= kermit_->max_likelihood(KermitRole::Defender,
-                                               inference::bid_class(info_.bids[static_cast<std::size_t>(p)]));
-        continue;
-      }
-      kermit_max_ *= kermit_->max_likelihood(info_.hand_game ? KermitRole::DeclarerHand : KermitRole::DeclarerPickup,
-                                             inference::declarer_observation(info_.game, info_.final_bid));
+      kermit_max_ *= p != info_.declarer ? kermit_->defender_max(info_.bids[static_cast<std::size_t>(p)])
+                                         : kermit_->declarer_max(info_.hand_game, info_.game, info_.final_bid);
     }
-  }
 }
 
 std::optional<World> WorldSampler::sample(FastRng& rng) const {

@@ -1,5 +1,5 @@
 // Kermit's inference, KI (bots/inference/kermit_tables.h, the Kermit setting of world_sampler.h):
-// hand keys and bid classes, the smoothed likelihoods (each a distribution over the observations),
+// hand keys and bid classes, the smoothed likelihoods (each a distribution over the outcomes),
 // the table file, counting a played auction, and the sampler: its worlds against the exact KI
 // distribution over every consistent world of late positions, and a declarer's game that the tables
 // tie to a card puts that card in his hand in every world.
@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 
+#include "bots/bot_factory.h"
 #include "bots/inference/kermit_tables.h"
 #include "bots/pimc/exact_world_sampler.h"
 #include "bots/pimc/world_sampler.h"
@@ -20,7 +21,6 @@
 namespace skat::bots {
 namespace {
 
-using inference::KermitRole;
 using inference::KermitTables;
 
 CardSet random_hand(FastRng& rng, int size) {
@@ -35,20 +35,33 @@ CardSet random_hand(FastRng& rng, int size) {
   return out;
 }
 
-// Tables with made-up counts: every cell 0..29 times (a spread of about 30 between observations).
+constexpr int kBids[] = {0, 18, 20, 24, 33, 40, 50};
+
+// Tables with made-up counts: every cell 0..29 times (a spread of about 30 between outcomes).
 KermitTables made_up_tables(std::uint64_t seed) {
   FastRng rng(seed);
   KermitTables t;
-  for (int r = 0; r < inference::kKermitRoles; ++r) {
-    const auto role = static_cast<KermitRole>(r);
-    for (int k = 0; k < 600; ++k) {
-      const CardSet hand = random_hand(rng, role == KermitRole::DeclarerPickup ? 12 : 10);
-      for (int o = 0; o < inference::observations(role); ++o)
-        t.add(role, hand, o, static_cast<std::uint32_t>(uniform_below(rng, 30)));
+  auto times = [&] { return static_cast<std::uint32_t>(uniform_below(rng, 30)); };
+  for (int k = 0; k < 300; ++k) {
+    const CardSet ten = random_hand(rng, 10), twelve = random_hand(rng, 12);
+    for (int bid : kBids) {
+      t.add_defender(ten, bid, times());
+      for (int g = 0; g < kNumGameTypes; ++g) {
+        t.add_declarer(false, twelve, static_cast<GameType>(g), bid, times());
+        t.add_declarer(true, ten, static_cast<GameType>(g), bid, times());
+      }
     }
   }
   t.finish();
   return t;
+}
+
+// Every table of a set.
+std::vector<const inference::KeyedCounts*> tables_of(const KermitTables& t) {
+  std::vector<const inference::KeyedCounts*> out{&t.defender_table()};
+  for (bool hand : {false, true})
+    for (int g = 0; g < kNumGameTypes; ++g) out.push_back(&t.declarer(hand, static_cast<GameType>(g)));
+  return out;
 }
 
 TEST(Kermit, HandKeysAndBidClasses) {
@@ -83,33 +96,31 @@ TEST(Kermit, HandKeysAndBidClasses) {
   EXPECT_EQ(inference::bid_class(264), 6);
 }
 
-TEST(Kermit, LikelihoodsAreDistributionsOverTheObservations) {
+TEST(Kermit, LikelihoodsAreDistributionsOverTheOutcomes) {
   const KermitTables t = made_up_tables(3);
   KermitTables unfinished;
   unfinished.finish();
   const KermitTables& empty = unfinished;
   FastRng rng(11);
   for (const KermitTables* tables : {&t, &empty})
-    for (int r = 0; r < inference::kKermitRoles; ++r) {
-      const auto role = static_cast<KermitRole>(r);
-      for (int i = 0; i < 200; ++i) {
+    for (const inference::KeyedCounts* table : tables_of(*tables))
+      for (int i = 0; i < 100; ++i) {
         const int key = static_cast<int>(uniform_below(rng, inference::kHandKeys));  // seen and unseen keys
         double sum = 0;
-        for (int o = 0; o < inference::observations(role); ++o) {
-          const double p = tables->likelihood(role, key, o);
+        for (int o = 0; o < table->outcomes(); ++o) {
+          const double p = table->likelihood(key, o);
           EXPECT_GT(p, 0.0);
-          EXPECT_LE(p, tables->max_likelihood(role, o) + 1e-15);
+          EXPECT_LE(p, table->max_likelihood(o) + 1e-15);
           sum += p;
         }
         EXPECT_NEAR(sum, 1.0, 1e-12);
       }
-    }
   // A key seen often follows its own counts.
   KermitTables counted;
   const CardSet hand = random_hand(rng, 10);
-  counted.add(KermitRole::Defender, hand, 3, 996);
+  counted.add_defender(hand, 24, 996);
   counted.finish();
-  EXPECT_GT(counted.likelihood(KermitRole::Defender, inference::hand_key(hand), 3), 0.99);
+  EXPECT_GT(counted.defender_likelihood(hand, 27), 0.99);  // 24 and 27: one class
 }
 
 TEST(Kermit, FileRoundTripAndRefusals) {
@@ -117,19 +128,52 @@ TEST(Kermit, FileRoundTripAndRefusals) {
   const std::string bytes = t.serialize();
   const auto back = KermitTables::parse(bytes);
   ASSERT_TRUE(back) << back.error();
-  for (int r = 0; r < inference::kKermitRoles; ++r) {
-    const auto role = static_cast<KermitRole>(r);
-    EXPECT_EQ(back->records(role), t.records(role));
+  EXPECT_EQ(back->defenders(), t.defenders());
+  EXPECT_EQ(back->declarers(true), t.declarers(true));
+  const auto mine = tables_of(t), theirs = tables_of(*back);
+  for (std::size_t i = 0; i < mine.size(); ++i)
     for (int k = 0; k < inference::kHandKeys; k += 7)
-      for (int o = 0; o < inference::observations(role); ++o) {
-        ASSERT_EQ(back->count(role, k, o), t.count(role, k, o));
-        ASSERT_EQ(back->likelihood(role, k, o), t.likelihood(role, k, o));
+      for (int o = 0; o < mine[i]->outcomes(); ++o) {
+        ASSERT_EQ(theirs[i]->count(k, o), mine[i]->count(k, o));
+        ASSERT_EQ(theirs[i]->likelihood(k, o), mine[i]->likelihood(k, o));
       }
-  }
-  EXPECT_FALSE(KermitTables::parse("SKATPOS1"));
+  EXPECT_FALSE(KermitTables::parse("SKATKI01"));
   EXPECT_FALSE(KermitTables::parse(bytes.substr(0, bytes.size() - 3)));
   EXPECT_FALSE(KermitTables::parse(bytes + "x"));
   EXPECT_FALSE(KermitTables::load("/nonexistent/ki.bin"));
+}
+
+TEST(Kermit, TheShippedTablesLoadAndABotTakesThem) {
+  const std::string path = std::string(SKAT_SOURCE_DIR) + "/tables/ki.bin";
+  const auto tables = KermitTables::load(path);
+  ASSERT_TRUE(tables) << tables.error();
+  EXPECT_GE(tables->defenders(), 110000U);
+  EXPECT_GE(tables->declarers(false) + tables->declarers(true), 55000U);
+  const auto spec = parse_bot_spec("pimc:infer=ki,ki=" + path);
+  ASSERT_TRUE(spec) << spec.error();
+  EXPECT_EQ(pimc_settings(*spec).inference, Inference::Kermit);
+  EXPECT_NE(pimc_settings(*spec).kermit, nullptr);
+  EXPECT_FALSE(parse_bot_spec("pimc:infer=ki,ki=/nonexistent/ki.bin"));
+  // Two black jacks and six clubs declare clubs (at whatever bid the auction stopped) far more
+  // often than the same hand with its clubs turned into hearts.
+  const CardSet side{Card(Suit::Hearts, Rank::Ace), Card(Suit::Spades, Rank::Ace), Card(Suit::Diamonds, Rank::Seven),
+                     Card(Suit::Spades, Rank::Seven)};
+  const CardSet black_jacks{Card(Suit::Clubs, Rank::Jack), Card(Suit::Spades, Rank::Jack)};
+  const CardSet clubs{Card(Suit::Clubs, Rank::Ace),   Card(Suit::Clubs, Rank::Ten),  Card(Suit::Clubs, Rank::King),
+                      Card(Suit::Clubs, Rank::Queen), Card(Suit::Clubs, Rank::Nine), Card(Suit::Clubs, Rank::Eight)};
+  const CardSet hearts{Card(Suit::Diamonds, Rank::Ace), Card(Suit::Hearts, Rank::Ten),
+                       Card(Suit::Hearts, Rank::King),  Card(Suit::Hearts, Rank::Queen),
+                       Card(Suit::Hearts, Rank::Nine),  Card(Suit::Hearts, Rank::Eight)};
+  auto declares_clubs = [&](CardSet twelve) {
+    double p = 0;
+    for (int bid : kBids) p += tables->declarer_likelihood(false, twelve, GameType::Clubs, bid);
+    return p;
+  };
+  const double with_clubs = declares_clubs(black_jacks | clubs | side);
+  const double without =
+      declares_clubs(hearts | side | CardSet{Card(Suit::Clubs, Rank::Seven), Card(Suit::Clubs, Rank::Eight)});
+  EXPECT_GT(with_clubs, 0.05) << without;
+  EXPECT_GT(with_clubs, 5 * without) << without;
 }
 
 // A game whose auction is over, by simple players on seeded deals (the first that is not passed).
@@ -147,25 +191,27 @@ Game auctioned_game(std::uint64_t seed) {
 }
 
 TEST(Kermit, AGameCountsEachPlayerOnceInHisRole) {
-  int hand_games = 0;
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     const Game game = auctioned_game(seed);
     KermitTables t;
     ASSERT_TRUE(inference::add_game(t, game));
     const int d = game.declarer();
     const bool hand = game.declaration().hand;
-    hand_games += hand ? 1 : 0;
-    EXPECT_EQ(t.records(KermitRole::Defender), 2U);
-    EXPECT_EQ(t.records(hand ? KermitRole::DeclarerHand : KermitRole::DeclarerPickup), 1U);
+
+    EXPECT_EQ(t.defenders(), 2U);
+    EXPECT_EQ(t.declarers(hand), 1U);
+    EXPECT_EQ(t.declarers(!hand), 0U);
     const CardSet keyed = hand ? game.deal().hands[static_cast<std::size_t>(d)]
                                : game.deal().hands[static_cast<std::size_t>(d)] | game.deal().skat;
-    EXPECT_EQ(t.count(hand ? KermitRole::DeclarerHand : KermitRole::DeclarerPickup, inference::hand_key(keyed),
-                      inference::declarer_observation(game.declaration().type, game.bid())),
-              1U);
+    for (int g = 0; g < kNumGameTypes; ++g) {
+      const auto type = static_cast<GameType>(g);
+      const int outcome = type == game.declaration().type ? inference::declarer_outcome(game.bid()) : 0;
+      EXPECT_EQ(t.declarer(hand, type).count(inference::game_key(keyed, type), outcome), 1U);
+    }
     for (int p = 0; p < 3; ++p) {
       if (p == d) continue;
-      EXPECT_GE(t.count(KermitRole::Defender, inference::hand_key(game.deal().hands[static_cast<std::size_t>(p)]),
-                        inference::bid_class(game.bids()[static_cast<std::size_t>(p)])),
+      EXPECT_GE(t.defender_table().count(inference::hand_key(game.deal().hands[static_cast<std::size_t>(p)]),
+                                         inference::bid_class(game.bids()[static_cast<std::size_t>(p)])),
                 1U);
     }
   }
@@ -288,10 +334,10 @@ TEST(Kermit, ADeclarersGameTiedToACardPutsItInHisHand) {
     // Tables where only twelve-card hands with the club jack declared this game at this bid.
     KermitTables tables;
     FastRng rng(static_cast<std::uint64_t>(checked) + 5);
-    const int observation = inference::declarer_observation(info.game, info.final_bid);
+    const auto other = static_cast<GameType>((static_cast<int>(info.game) + 1) % kNumGameTypes);
     for (int k = 0; k < 400000; ++k) {
       const CardSet hand = random_hand(rng, 12);
-      tables.add(KermitRole::DeclarerPickup, hand, hand.contains(cj) ? observation : (observation + 1) % 42);
+      tables.add_declarer(false, hand, hand.contains(cj) ? info.game : other, info.final_bid);
     }
     tables.finish();
     const WorldSampler ki(info, Inference::Kermit, std::nullopt, &tables);
