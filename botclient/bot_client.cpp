@@ -36,6 +36,7 @@ void BotConnection::stop() {
   welcomed_ = false;
   backoff_timer_.cancel();
   delay_timer_.cancel();
+  resolver_.cancel();
   if (ws_ && connected_) {
     ws_->async_close(websocket::close_code::going_away, [ws = ws_](beast::error_code) {});
   } else if (ws_) {
@@ -50,6 +51,7 @@ void BotConnection::do_resolve() {
 }
 
 void BotConnection::on_resolve(beast::error_code ec, asio::ip::tcp::resolver::results_type results) {
+  if (stopped_) return;  // stopped while resolving: no connection is opened
   if (ec) return retry(nullptr, "resolve", ec);
   ws_ = std::make_shared<Stream>(io_);  // one io thread per bot process: no strand needed
   queue_.clear();
@@ -62,7 +64,7 @@ void BotConnection::on_resolve(beast::error_code ec, asio::ip::tcp::resolver::re
 
 void BotConnection::on_connect(std::shared_ptr<Stream> ws, beast::error_code ec, asio::ip::tcp::endpoint) {
   if (ws != ws_) return;
-  if (ec) return retry(ws, "connect", ec);
+  if (ec || stopped_) return retry(ws, "connect", ec);
   beast::get_lowest_layer(*ws).expires_never();
   beast::get_lowest_layer(*ws).socket().set_option(asio::ip::tcp::no_delay(true), ec);  // see net/listener.cpp
   ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
@@ -74,7 +76,7 @@ void BotConnection::on_connect(std::shared_ptr<Stream> ws, beast::error_code ec,
 
 void BotConnection::on_handshake(std::shared_ptr<Stream> ws, beast::error_code ec) {
   if (ws != ws_) return;
-  if (ec) return retry(ws, "handshake", ec);
+  if (ec || stopped_) return retry(ws, "handshake", ec);
   connected_ = true;
   Json hello{{"type", "hello"}, {"protocol", 1}, {"name", settings_.name}, {"token", settings_.token}, {"bot", true}};
   if (settings_.announce_kind) hello["kind"] = settings_.spec.describe();

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bots/play_deal.h"
 #include "bots/table_bot/table_generator.h"
 #include "engine/game.h"
 
@@ -21,13 +22,9 @@ bots::inference::KermitTables kermit_from_auctions(const KermitAuctions& run, co
         std::array<std::unique_ptr<bots::Player>, 3> players;
         for (std::uint64_t p = 0; p < 3; ++p)
           players[p] = bots::make_auction_player(spec, (run.seed * 0x9E3779B97F4A7C15ULL) ^ (i * 3 + p + 1));
-        while (!game.finished() && game.phase() != Phase::Playing) {
-          const int pos = game.to_act();
-          const Action action = players[static_cast<std::size_t>(pos)]->decide(seat_view(game, pos));
-          if (auto r = game.apply(action); !r)
-            throw std::runtime_error("infer ki: the bot's illegal action '" + describe(action) +
-                                     "': " + std::string(to_string(r.error())));
-        }
+        const std::array<bots::Player*, 3> seats{players[0].get(), players[1].get(), players[2].get()};
+        if (auto r = bots::play_until(game, seats, Phase::Playing); !r)
+          throw std::runtime_error("infer ki: the bot's " + r.error());
         bots::inference::add_game(per_thread[static_cast<std::size_t>(worker)], game);
       },
       progress);

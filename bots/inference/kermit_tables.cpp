@@ -4,6 +4,7 @@
 #include <bit>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "bots/shared_files.h"
 
@@ -151,12 +152,19 @@ bool KeyedCounts::parse(std::string_view bytes, std::size_t& at) {
   return true;
 }
 
-KermitTables::KermitTables()
-    : defender_(kBidClasses),
-      pickup_{KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes),
-              KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes)},
-      hand_{KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes),
-            KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes), KeyedCounts(kDeclarerOutcomes)} {}
+namespace {
+
+// One declarer table per game type.
+std::array<KeyedCounts, kNumGameTypes> declarer_tables() {
+  return []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<KeyedCounts, kNumGameTypes>{((void)I, KeyedCounts(kDeclarerOutcomes))...};
+  }
+  (std::make_index_sequence<kNumGameTypes>{});
+}
+
+}  // namespace
+
+KermitTables::KermitTables() : defender_(kBidClasses), pickup_(declarer_tables()), hand_(declarer_tables()) {}
 
 void KermitTables::add_defender(CardSet dealt, int bid, std::uint32_t count) {
   defender_.add(hand_key(dealt), bid_class(bid), count);

@@ -25,12 +25,9 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index) {
 void explore_contract(Game& game, std::uint64_t seed) {
   std::array<ContractExplorer, 3> explorers{ContractExplorer(seed + 1), ContractExplorer(seed + 2),
                                             ContractExplorer(seed + 3)};
-  while (!game.finished() && game.phase() != Phase::Playing) {
-    const int pos = game.to_act();
-    const Action action = explorers[static_cast<std::size_t>(pos)].decide(seat_view(game, pos));
-    if (auto r = game.apply(action); !r)
-      throw std::logic_error("generator: an explorer's illegal action: " + std::string(to_string(r.error())));
-  }
+  const std::array<ContractExplorer*, 3> players{&explorers[0], &explorers[1], &explorers[2]};
+  if (auto r = play_until(game, players, Phase::Playing); !r)
+    throw std::logic_error("generator: an explorer's " + r.error());
 }
 
 }  // namespace
