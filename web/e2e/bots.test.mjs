@@ -3,26 +3,18 @@
 // in over the WebSocket; the bot is listed (online while connected) and offered as a side in the
 // tournament form, where the guest starts a tournament and gets its link and the seed's SHA-256;
 // finally the bot is deleted after the confirmation.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { launchBrowser, shot, startServer } from './harness.mjs';
+import { shot } from './harness.mjs';
+import { serverAndBrowser } from './fixture.mjs';
 
-let server;
-let browser;
 let page;
 
-before(async () => {
-  server = await startServer({ bots: 3 });
-  browser = await launchBrowser();
+const env = serverAndBrowser({ bots: 3 }, async ({ browser }) => {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('page error:', e));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 // Sends `hello` (the text the page shows) on a new WebSocket and resolves with the first answer.
@@ -42,7 +34,7 @@ function helloOnSocket(url, hello) {
 const rowOf = (name) => page.locator(`[data-testid=bot-row][data-bot="${name}"]`);
 
 test('a guest creates a bot, runs it with the secret shown once and finds it among the tournament sides', async () => {
-  await page.goto(`${server.base}/#/bots`);
+  await page.goto(`${env.server.base}/#/bots`);
   // without a session the page asks to sign in, as the Play page does
   await page.getByTestId('name').fill('Botmaker');
   await page.getByTestId('login').click();
@@ -54,7 +46,7 @@ test('a guest creates a bot, runs it with the secret shown once and finds it amo
   await page.getByTestId('bot-secret').waitFor();
   const secret = (await page.getByTestId('bot-secret-token').innerText()).trim();
   assert.match(secret, /^\S{16,}$/, `the secret shown: ${secret}`);
-  const ws = `ws://127.0.0.1:${server.port}/ws`;
+  const ws = `ws://127.0.0.1:${env.server.port}/ws`;
   assert.equal(
     await page.getByTestId('bot-command').innerText(),
     `skat bot --program "python3 my_bot.py" --name e2e-bot --token ${secret} --url ${ws}`,
@@ -68,7 +60,7 @@ test('a guest creates a bot, runs it with the secret shown once and finds it amo
   assert.equal(await rowOf('e2e-bot').getByTestId('bot-program').innerText(), 'account:e2e-bot');
   const token = await page.evaluate(() => localStorage.getItem('skat.token'));
   const listed = await (
-    await fetch(`${server.base}/api/bots`, { headers: { Authorization: `Bearer ${token}` } })
+    await fetch(`${env.server.base}/api/bots`, { headers: { Authorization: `Bearer ${token}` } })
   ).json();
   assert.deepEqual(
     listed.bots.map((b) => [b.name, b.program]),

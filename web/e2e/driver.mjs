@@ -111,3 +111,22 @@ export async function leaveSeries(page) {
   await page.getByTestId('leave-series-confirm').click();
   await page.getByTestId('create-table').waitFor();
 }
+
+// Opens the play page and signs in as `name` (a guest).
+export async function signIn(page, base, name) {
+  await page.goto(`${base}/#/play`);
+  await page.getByTestId('name').fill(name);
+  await page.getByTestId('login').click();
+}
+
+// Sets the number of deals of the series to create and waits until the table can be created.
+export async function setDeals(page, deals) {
+  await page.getByTestId('deals').fill(String(deals));
+  await page.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
+}
+
+// Creates a table for a series of `deals` deals with bots in the free seats.
+export async function createTable(page, deals) {
+  await setDeals(page, deals);
+  await page.getByTestId('create-table').click();
+}

@@ -2,34 +2,20 @@
 // while the series runs (a substitute does not rush through the remaining games), the games a
 // substitute played in count for no one on the leaderboard, and the table's end of a series links
 // to the recorded series, the leaderboard and a new series.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fastContext, launchBrowser, startServer } from './harness.mjs';
-import { playUntil } from './driver.mjs';
+import { fastContext } from './harness.mjs';
+import { serverAndBrowser } from './fixture.mjs';
+import { createTable, playUntil, signIn } from './driver.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ bots: 4 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser({ bots: 4 });
 
 test('the way back to the seat stays while the series runs; the substitute game counts for no one', async () => {
-  const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
+  const ctx = await fastContext(env.browser, { viewport: { width: 1280, height: 860 } });
   const p = await ctx.newPage();
   p.on('pageerror', (e) => console.error('page error:', e));
-  await p.goto(`${server.base}/#/play`);
-  await p.getByTestId('name').fill('Lena');
-  await p.getByTestId('login').click();
-  await p.getByTestId('deals').fill('3');
-  await p.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
-  await p.getByTestId('create-table').click();
+  await signIn(p, env.server.base, 'Lena');
+  await createTable(p, 3);
   await playUntil(p, (s) => s.game === 0 && s.phase === 'playing');
   const table = await p.evaluate(() => window.skatSession.snap.table.table);
 
@@ -68,7 +54,7 @@ test('the way back to the seat stays while the series runs; the substitute game 
     JSON.stringify(sheet),
   );
   const total = sheet.list[1][sheet.seat] + sheet.list[2][sheet.seat];
-  await p.goto(`${server.base}/#/leaderboard?kind=humans`);
+  await p.goto(`${env.server.base}/#/leaderboard?kind=humans`);
   const row = p.getByTestId('leaderboard').locator('tbody tr', { hasText: 'Lena' });
   await row.waitFor();
   const cells = await row.locator('td').allInnerTexts();
@@ -99,15 +85,15 @@ test('the way back to the seat stays while the series runs; the substitute game 
 });
 
 test('the end of a series on a phone in German: links to the record and the leaderboard, and play again', async () => {
-  const ctx = await fastContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, locale: 'de-DE' });
+  const ctx = await fastContext(env.browser, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    locale: 'de-DE',
+  });
   const p = await ctx.newPage();
   p.on('pageerror', (e) => console.error('page error:', e));
-  await p.goto(`${server.base}/#/play`);
-  await p.getByTestId('name').fill('Mia');
-  await p.getByTestId('login').click();
-  await p.getByTestId('deals').fill('1');
-  await p.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
-  await p.getByTestId('create-table').click();
+  await signIn(p, env.server.base, 'Mia');
+  await createTable(p, 1);
   await playUntil(p, (s) => s.finished, { timeoutMs: 150000 });
   const end = p.getByTestId('series-end');
   await end.waitFor();
@@ -133,7 +119,7 @@ test('the end of a series on a phone in German: links to the record and the lead
   await p.getByTestId('play-again').click();
   await playUntil(p, (s) => s.running && s.list === 0, { timeoutMs: 30000 });
   // the leaderboard explains its marks and the Elo in German, readable on the phone
-  await p.goto(`${server.base}/#/leaderboard?kind=humans`);
+  await p.goto(`${env.server.base}/#/leaderboard?kind=humans`);
   const legend = p.getByTestId('rating-legend');
   await legend.waitFor();
   assert.match(await legend.innerText(), /V = vorläufig: weniger als 10 gewertete Serien/);

@@ -1,39 +1,28 @@
 // End to end on a phone (390×844, German): the header stays compact and keeps the language switch on
 // screen with a long name, the "takes the trick" line leaves the side seats' cards free, the hand-game
 // options leave the hand in view, and the leaderboard says that it scrolls sideways.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer } from './harness.mjs';
-import { playUntil, step } from './driver.mjs';
+import { serverAndBrowser } from './fixture.mjs';
+import { createTable, playUntil, step } from './driver.mjs';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, locale: 'de-DE' };
 const LONG_NAME = 'Maximiliane-Augusta-Hohenlohe';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ bots: 4 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser({ bots: 4 });
 
 const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const inside = (box, w, h) => box.x >= 0 && box.y >= 0 && box.x + box.width <= w && box.y + box.height <= h;
 
 // a phone whose table pauses on every finished trick, so that the "takes the trick" line is shown
 async function phonePage(name) {
-  const ctx = await browser.newContext(phone);
+  const ctx = await env.browser.newContext(phone);
   await ctx.addInitScript(() =>
     localStorage.setItem('skat.pace', JSON.stringify({ cardMs: 0, trickMs: 5000, resultMs: 0 })),
   );
   const p = await ctx.newPage();
   p.on('pageerror', (e) => console.error('page error:', e));
-  await p.goto(`${server.base}/#/play`);
+  await p.goto(`${env.server.base}/#/play`);
   await p.getByTestId('name').fill(name);
   await p.getByTestId('login').click();
   return { ctx, p };
@@ -66,9 +55,7 @@ test('a compact header keeps the language switch on screen with a long name', as
 
 test('the trick line leaves the side cards free; the hand-game options leave the hand in view', async () => {
   const { ctx, p } = await phonePage('Ida');
-  await p.getByTestId('deals').fill('6');
-  await p.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
-  await p.getByTestId('create-table').click();
+  await createTable(p, 6);
   await p.getByTestId('hand').waitFor({ timeout: 20000 });
 
   // a finished trick of three, shown with its winner

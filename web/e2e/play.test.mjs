@@ -1,37 +1,25 @@
 // End to end: a person plays through the page against real bots on a real server.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cspViolations, fastContext, launchBrowser, shot, startServer } from './harness.mjs';
-import { leaveSeries, playUntil, snap } from './driver.mjs';
+import { cspViolations, fastContext, shot } from './harness.mjs';
+import { serverAndBrowser } from './fixture.mjs';
+import { createTable, leaveSeries, playUntil, setDeals, signIn, snap } from './driver.mjs';
 
-let server;
-let browser;
 let page;
 
-before(async () => {
-  // six pool bots: a table the leaving test hands to bots keeps three of them busy for a while
-  server = await startServer({ bots: 6 });
-  browser = await launchBrowser();
+// six pool bots: a table the leaving test hands to bots keeps three of them busy for a while
+const env = serverAndBrowser({ bots: 6 }, async ({ browser }) => {
   const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 }, acceptDownloads: true });
   page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('page error:', e));
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 test('a guest plays a whole game through the page, reloads in the middle, sees result and list', async () => {
-  await page.goto(`${server.base}/#/play`);
-  await page.getByTestId('name').fill('Tester');
-  await page.getByTestId('login').click();
+  await signIn(page, env.server.base, 'Tester');
   await page.getByTestId('create-table').waitFor();
-  await page.getByTestId('deals').fill('2');
-  await page.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
-  await page.getByTestId('create-table').click();
+  await createTable(page, 2);
   await page.getByTestId('hand').waitFor({ timeout: 20000 });
   // while the page waits for the person's move, the tab's title says so
   await playUntil(page, (s) => s.act);
@@ -129,9 +117,9 @@ test('a guest plays a whole game through the page, reloads in the middle, sees r
   await shot(page, 'result');
   // the series browser shows the running series as it stands: one of two games, with its scores
   {
-    const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const ctx2 = await env.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const viewer = await ctx2.newPage();
-    await viewer.goto(`${server.base}/#/series?player=Tester`);
+    await viewer.goto(`${env.server.base}/#/series?player=Tester`);
     await viewer.getByTestId('series-rows').locator('tbody tr a').first().waitFor();
     const rowText = await viewer.getByTestId('series-rows').locator('tbody tr').first().innerText();
     assert.match(rowText, /1\/2/, rowText);
@@ -177,7 +165,7 @@ test('a guest plays a whole game through the page, reloads in the middle, sees r
 });
 
 test('the leaderboard lists the players after the series', async () => {
-  await page.goto(`${server.base}/#/leaderboard?kind=humans`);
+  await page.goto(`${env.server.base}/#/leaderboard?kind=humans`);
   const board = page.getByTestId('leaderboard');
   await board.waitFor();
   await page.getByRole('link', { name: 'Tester' }).waitFor();
@@ -191,7 +179,7 @@ test('the leaderboard lists the players after the series', async () => {
   assert.match(cells[2], /^\d+live/, `Elo cell: ${cells[2]}`);
   assert.equal(cells[3], '—');
   assert.match(cells[4], /^-?\d+\.\d$/);
-  await page.goto(`${server.base}/#/leaderboard?kind=all`);
+  await page.goto(`${env.server.base}/#/leaderboard?kind=all`);
   await page
     .getByRole('link', { name: /house-/ })
     .first()
@@ -204,7 +192,7 @@ test('the leaderboard lists the players after the series', async () => {
 });
 
 test('the series browser lists, replays and downloads the series', async () => {
-  await page.goto(`${server.base}/#/series?player=Tester`);
+  await page.goto(`${env.server.base}/#/series?player=Tester`);
   await page.getByTestId('series-rows').locator('tbody tr a').first().waitFor();
   await shot(page, 'series-browser');
   // a date range after today matches nothing; clearing the filter lists everything again
@@ -222,7 +210,7 @@ test('the series browser lists, replays and downloads the series', async () => {
   const replay = page.getByTestId('replay');
   await replay.waitFor();
   const seriesId = Number(/#\/series\/(\d+)/.exec(page.url())[1]);
-  const stored = (await (await fetch(`${server.base}/api/series/${seriesId}/games`)).json()).games[0];
+  const stored = (await (await fetch(`${env.server.base}/api/series/${seriesId}/games`)).json()).games[0];
   const calls = stored.auction.length;
   assert.ok(calls >= 2, `the auction was recorded: ${calls} calls`);
   // all three hands and the skat are visible at the deal: 32 cards
@@ -249,7 +237,7 @@ test('the series browser lists, replays and downloads the series', async () => {
   await page.getByTestId('analyse').click();
   const analysis = page.getByTestId('analysis');
   await analysis.waitFor({ timeout: 30000 });
-  const computed = await (await fetch(`${server.base}/api/series/${seriesId}/games/0/analysis`)).json();
+  const computed = await (await fetch(`${env.server.base}/api/series/${seriesId}/games/0/analysis`)).json();
   const cards = stored.tricks.reduce((n, t) => n + t.cards.length, 0);
   assert.equal(computed.decisions.length, cards);
   assert.equal(await page.getByTestId('analysis-strip').locator('.mark').count(), cards);
@@ -296,18 +284,15 @@ test('the series browser lists, replays and downloads the series', async () => {
     pgn,
   );
 
-  const exp = await (await fetch(`${server.base}/api/export.pgn?player=Tester`)).text();
+  const exp = await (await fetch(`${env.server.base}/api/export.pgn?player=Tester`)).text();
   assert.match(exp, /Tester/);
 });
 
 test("the table paces the bots' cards, keeps each trick in view, and the end of a game waits", async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } }); // the default pace
+  const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 860 } }); // the default pace
   const p = await ctx.newPage();
-  await p.goto(`${server.base}/#/play`);
-  await p.getByTestId('name').fill('Pace');
-  await p.getByTestId('login').click();
-  await p.getByTestId('deals').fill('1');
-  await p.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
+  await signIn(p, env.server.base, 'Pace');
+  await setDeals(p, 1);
   // every card as the page shows it: when, by whom, and whether it opened a trick
   await p.evaluate(() => {
     window.shownCards = [];
@@ -360,7 +345,7 @@ test("the table paces the bots' cards, keeps each trick in view, and the end of 
 });
 
 test('leaving a running series: a bot plays the seat, the score sheet marks it, the seat comes back', async () => {
-  const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
+  const ctx = await fastContext(env.browser, { viewport: { width: 1280, height: 860 } });
   try {
     await leaveAndComeBack(await ctx.newPage());
   } finally {
@@ -369,14 +354,10 @@ test('leaving a running series: a bot plays the seat, the score sheet marks it, 
 });
 
 async function leaveAndComeBack(p) {
-  await p.goto(`${server.base}/#/play`);
-  await p.getByTestId('name').fill('Leaver');
-  await p.getByTestId('login').click();
+  await signIn(p, env.server.base, 'Leaver');
   // bots alone play a deal in a few milliseconds: the longest series, so that it is still running
   // when the person comes back a moment later
-  await p.getByTestId('deals').fill('360');
-  await p.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
-  await p.getByTestId('create-table').click();
+  await createTable(p, 360);
   await playUntil(p, (s) => s.game === 0 && s.phase === 'playing');
   const table = await p.evaluate(() => window.skatSession.snap.table.table);
 
@@ -402,7 +383,7 @@ async function leaveAndComeBack(p) {
   await p.getByTestId('leave-series').click();
   await p.getByTestId('leave-series-confirm').click();
   await p.getByTestId('back-to-seat').waitFor({ timeout: 15000 });
-  await p.goto(`${server.base}/#/table/${table}`);
+  await p.goto(`${env.server.base}/#/table/${table}`);
   await p.getByTestId('hand').waitFor({ timeout: 20000 });
   assert.equal(await p.evaluate(() => window.skatSession.snap.watching), false);
   assert.equal(await p.evaluate(() => window.skatSession.snap.table.table), table);
@@ -411,14 +392,10 @@ async function leaveAndComeBack(p) {
 }
 
 test('the play view works on a phone-sized screen', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const phone = await ctx.newPage();
-  await phone.goto(`${server.base}/#/play`);
-  await phone.getByTestId('name').fill('Phone');
-  await phone.getByTestId('login').click();
-  await phone.getByTestId('deals').fill('1');
-  await phone.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
-  await phone.getByTestId('create-table').click();
+  await signIn(phone, env.server.base, 'Phone');
+  await createTable(phone, 1);
   let declareValue = null;
   const readValue = async () => {
     const v = phone.getByTestId('declare-value');
@@ -446,23 +423,17 @@ test('the play view works on a phone-sized screen', async () => {
 });
 
 test('watching, chat, conceding and the four-colour deck', async () => {
-  const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
+  const ctx = await fastContext(env.browser, { viewport: { width: 1280, height: 860 } });
   const anna = await ctx.newPage();
-  await anna.goto(`${server.base}/#/play`);
-  await anna.getByTestId('name').fill('Anna');
-  await anna.getByTestId('login').click();
-  await anna.getByTestId('deals').fill('1');
-  await anna.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
-  await anna.getByTestId('create-table').click();
+  await signIn(anna, env.server.base, 'Anna');
+  await createTable(anna, 1);
   await playUntil(anna, (s) => s.phase === 'playing' && s.declarer === s.mySeat && s.act);
   const table = await anna.evaluate(() => window.skatSession.snap.table.table);
 
   // a second person watches the table from the lobby: public information only
-  const ctx2 = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
+  const ctx2 = await fastContext(env.browser, { viewport: { width: 1280, height: 860 } });
   const ben = await ctx2.newPage();
-  await ben.goto(`${server.base}/#/play`);
-  await ben.getByTestId('name').fill('Ben');
-  await ben.getByTestId('login').click();
+  await signIn(ben, env.server.base, 'Ben');
   await ben
     .getByTestId('table-list')
     .locator('li', { hasText: `Table ${table}` })
@@ -479,9 +450,9 @@ test('watching, chat, conceding and the four-colour deck', async () => {
   const href = await ben.getByTestId('table-link').getAttribute('href');
   assert.equal(href, `#/table/${table}`);
   assert.equal(await ben.evaluate(() => location.hash), href);
-  const ctx3 = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
+  const ctx3 = await fastContext(env.browser, { viewport: { width: 1280, height: 860 } });
   const cleo = await ctx3.newPage();
-  await cleo.goto(`${server.base}/${href}`);
+  await cleo.goto(`${env.server.base}/${href}`);
   await cleo.getByText('You are watching.').waitFor();
   assert.equal(await cleo.evaluate(() => window.skatSession.snap.table.table), table);
   await ctx3.close();
@@ -504,7 +475,7 @@ test('watching, chat, conceding and the four-colour deck', async () => {
   await ben.getByTestId('result').waitFor();
 
   // four-colour deck: spades green, diamonds orange; remembered after a reload
-  await anna.goto(`${server.base}/#/series`);
+  await anna.goto(`${env.server.base}/#/series`);
   await anna.getByTestId('series-rows').locator('tbody tr a').first().click();
   await anna.getByTestId('replay-0').click();
   const spade = anna.locator('[data-testid=replay] .card.suit-S').first();
@@ -527,18 +498,17 @@ test('watching, chat, conceding and the four-colour deck', async () => {
 });
 
 test('a German browser: the German table, the rules page, the language switch, the turn mark, the announcer', async () => {
-  const ctx = await fastContext(browser, { locale: 'de-DE', viewport: { width: 1280, height: 860 } });
+  const ctx = await fastContext(env.browser, { locale: 'de-DE', viewport: { width: 1280, height: 860 } });
   const greta = await ctx.newPage();
   greta.on('pageerror', (e) => console.error('page error:', e));
-  await greta.goto(`${server.base}/#/play`);
+  await greta.goto(`${env.server.base}/#/play`);
   await greta.getByRole('heading', { name: 'Skat spielen' }).waitFor();
   assert.equal(await greta.evaluate(() => document.documentElement.lang), 'de');
   const nav = greta.getByRole('navigation');
   await nav.getByRole('link', { name: 'Regeln', exact: true }).waitFor();
   await greta.getByTestId('name').fill('Greta');
   await greta.getByTestId('login').click();
-  await greta.getByTestId('deals').fill('1');
-  await greta.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
+  await setDeals(greta, 1);
   assert.equal(await greta.getByTestId('create-table').innerText(), '1 Spiel spielen');
   await greta.getByTestId('create-table').click();
 
@@ -579,10 +549,10 @@ test('a German browser: the German table, the rules page, the language switch, t
 });
 
 test("a tournament is started from the site's operator section with the admin token and followed to its end; a running one is watched", async () => {
-  const token = readFileSync(join(server.dir, 'admin-token'), 'utf8').trim();
-  const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
+  const token = readFileSync(join(env.server.dir, 'admin-token'), 'utf8').trim();
+  const ctx = await fastContext(env.browser, { viewport: { width: 1280, height: 860 } });
   const p = await ctx.newPage();
-  await p.goto(`${server.base}/#/tournaments`);
+  await p.goto(`${env.server.base}/#/tournaments`);
   await p.getByTestId('operator-start').locator('summary').click();
   await p.getByTestId('start-a').fill('simple');
   await p.getByTestId('start-b').fill('simple');
@@ -600,22 +570,22 @@ test("a tournament is started from the site's operator section with the admin to
     .getByTestId('tournament-series')
     .waitFor({ timeout: 120000 })
     .catch(async (e) => {
-      const lobby = await (await fetch(`${server.base}/api/tables`)).text();
-      const list = await (await fetch(`${server.base}/api/tournaments`)).text();
+      const lobby = await (await fetch(`${env.server.base}/api/tables`)).text();
+      const list = await (await fetch(`${env.server.base}/api/tournaments`)).text();
       throw new Error(`${e.message}\nlobby: ${lobby}\ntournaments: ${list}`);
     });
   await p.waitForFunction(() => document.body.innerText.includes('finished'), null, { timeout: 90000 });
 
   // A long tournament (the last thing this server does): while it runs, a table of it is watched from
   // its page, all three seats and no hand.
-  const started = await fetch(`${server.base}/api/admin/tournaments`, {
+  const started = await fetch(`${env.server.base}/api/admin/tournaments`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ a: 'simple', b: 'simple', deals: 30000, seating: '2:1' }),
   });
   assert.equal(started.status, 201);
   const { id } = await started.json();
-  await p.goto(`${server.base}/#/tournaments/${id}`);
+  await p.goto(`${env.server.base}/#/tournaments/${id}`);
   await p.getByTestId('watch-table').first().click({ timeout: 60000 });
   await p.getByText('You are watching.').waitFor(); // a newcomer watches without a name
   assert.equal(await p.getByTestId('name').count(), 0);
@@ -626,7 +596,7 @@ test("a tournament is started from the site's operator section with the admin to
 });
 
 test('the pages need nothing the Content-Security-Policy refuses', async () => {
-  const reply = await fetch(`${server.base}/`);
+  const reply = await fetch(`${env.server.base}/`);
   const policy = reply.headers.get('content-security-policy') ?? '';
   assert.match(policy, /script-src 'self'/);
   assert.match(policy, /frame-ancestors 'none'/);

@@ -4,23 +4,13 @@
 // hand, after which plain Null is explained away and the overbid game needs a second click; conceding
 // at its stated cost; the end of a game with the skat; and no hand left under the series result.
 // Also: a name that is taken is said, not silently changed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, shot, startServer } from './harness.mjs';
-import { snap, step } from './driver.mjs';
+import { shot } from './harness.mjs';
+import { serverAndBrowser } from './fixture.mjs';
+import { createTable, signIn, snap, step } from './driver.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ bots: 4 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser({ bots: 4 });
 
 const devices = {
   desktop: { viewport: { width: 1280, height: 860 } },
@@ -52,7 +42,7 @@ const auctionLength = (p) => p.evaluate(() => window.skatSession.snap.table.auct
 
 for (const [device, options] of Object.entries(devices)) {
   test(`${device}: following the play, the auction as it runs, declaring above the hand, conceding`, async () => {
-    const ctx = await browser.newContext(options);
+    const ctx = await env.browser.newContext(options);
     await ctx.addInitScript(recordCues);
     const p = await ctx.newPage();
     p.on('pageerror', (e) => console.error('page error:', e));
@@ -65,15 +55,13 @@ for (const [device, options] of Object.entries(devices)) {
 }
 
 async function followAndDeclare(p, name, device) {
-  await p.goto(`${server.base}/#/play`);
+  await p.goto(`${env.server.base}/#/play`);
   await p.getByTestId('name').fill(name);
   await p.getByTestId('login').click();
   // sounds are off until switched on; the switch is remembered
   await p.getByTestId('sound').check();
   assert.equal(await p.evaluate(() => localStorage.getItem('skat.sound')), '1');
-  await p.getByTestId('deals').fill('2');
-  await p.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
-  await p.getByTestId('create-table').click();
+  await createTable(p, 2);
 
   // the pace, set in the table's options: a trick stays 3 s, the end of a game waits for a click
   await p.getByTestId('table-options').locator('summary').click();
@@ -210,18 +198,14 @@ async function followAndDeclare(p, name, device) {
 }
 
 test('a name that is taken is said, and the name given is shown', async () => {
-  const first = await browser.newContext(devices.desktop);
-  const second = await browser.newContext(devices.desktop);
+  const first = await env.browser.newContext(devices.desktop);
+  const second = await env.browser.newContext(devices.desktop);
   try {
     const a = await first.newPage();
-    await a.goto(`${server.base}/#/play`);
-    await a.getByTestId('name').fill('Twin');
-    await a.getByTestId('login').click();
+    await signIn(a, env.server.base, 'Twin');
     await a.getByTestId('create-table').waitFor();
     const b = await second.newPage();
-    await b.goto(`${server.base}/#/play`);
-    await b.getByTestId('name').fill('Twin');
-    await b.getByTestId('login').click();
+    await signIn(b, env.server.base, 'Twin');
     const toast = b.getByRole('alert');
     await toast.waitFor();
     const text = await toast.innerText();

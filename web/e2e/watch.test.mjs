@@ -1,35 +1,21 @@
 // End to end: watching a table and the table's address. A visitor opens a table's address without a
 // name and watches, the spectator's view follows the series from game to game by itself, and the
 // address bar names the table while a person plays or watches.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fastContext, launchBrowser, startServer } from './harness.mjs';
-import { playUntil } from './driver.mjs';
+import { fastContext } from './harness.mjs';
+import { serverAndBrowser } from './fixture.mjs';
+import { createTable, playUntil, signIn } from './driver.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ bots: 4 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser({ bots: 4 });
 
 const hash = (p) => p.evaluate(() => location.hash);
 
 test('a visitor watches a table by its address without a name and follows the series by itself', async () => {
-  const ctx = await fastContext(browser, { viewport: { width: 1280, height: 860 } });
+  const ctx = await fastContext(env.browser, { viewport: { width: 1280, height: 860 } });
   const anna = await ctx.newPage();
-  await anna.goto(`${server.base}/#/play`);
-  await anna.getByTestId('name').fill('Anna');
-  await anna.getByTestId('login').click();
-  await anna.getByTestId('deals').fill('2');
-  await anna.waitForFunction(() => document.querySelector('[data-testid=create-table]')?.disabled === false);
-  await anna.getByTestId('create-table').click();
+  await signIn(anna, env.server.base, 'Anna');
+  await createTable(anna, 2);
   await playUntil(anna, (s) => s.game === 0 && s.phase !== 'waiting');
   // the address bar names the table the person plays at
   const table = await anna.evaluate(() => window.skatSession.snap.table.table);
@@ -41,10 +27,10 @@ test('a visitor watches a table by its address without a name and follows the se
     [{ width: 1280, height: 860 }, 'en-US', 'You are watching.'],
     [{ width: 390, height: 844 }, 'de-DE', 'Du schaust zu.'],
   ]) {
-    const vctx = await browser.newContext({ viewport, locale, isMobile: viewport.width < 500 });
+    const vctx = await env.browser.newContext({ viewport, locale, isMobile: viewport.width < 500 });
     const v = await vctx.newPage();
     v.on('pageerror', (e) => console.error('page error:', e));
-    await v.goto(`${server.base}/#/table/${table}`);
+    await v.goto(`${env.server.base}/#/table/${table}`);
     await v.getByText(watching).waitFor({ timeout: 15000 });
     assert.equal(await v.getByTestId('name').count(), 0, 'the visitor was asked for a name');
     assert.equal(await v.locator('header .who').count(), 0, "a visitor's guest name is not shown as the player");

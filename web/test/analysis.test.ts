@@ -3,48 +3,36 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { accuracyText, bestCards, turningText, valueText, type GameAnalysis } from '../src/lib/analysis';
 import { setLang } from '../src/lib/i18n';
+import { clubGame, decision } from './analysisFixture';
 
 const names = ['anna', 'bob', 'carl'];
-const suit: GameAnalysis = {
-  series: 1,
-  game: 0,
-  folded: false,
-  declarer: 0,
-  declaration: { game: 'C', hand: false, schneider: false, schwarz: false, ouvert: false },
-  target: 61,
-  decisions: [
-    {
-      trick: 9,
-      seat: 0,
-      card: 'S7',
-      valued: true,
-      cards: [
-        { card: 'SA', points: 75, wins: true },
-        { card: 'S7', points: 50, wins: false },
+const suit = clubGame(
+  1,
+  [
+    decision(
+      9,
+      0,
+      [
+        ['SA', 75, true],
+        ['S7', 50, false],
       ],
-      best: { card: 'SA', points: 75, wins: true },
-      played: { card: 'S7', points: 50, wins: false },
-      played_best: false,
-      turning_point: true,
-    },
-    {
-      trick: 9,
-      seat: 1,
-      card: 'HT',
-      valued: true,
-      cards: [
-        { card: 'CJ', points: 55, wins: false },
-        { card: 'HT', points: 86, wins: true },
-        { card: 'HK', points: 55, wins: false },
+      'S7',
+      'SA',
+    ),
+    decision(
+      9,
+      1,
+      [
+        ['CJ', 55, false],
+        ['HT', 86, true],
+        ['HK', 55, false],
       ],
-      best: { card: 'CJ', points: 55, wins: false },
-      played: { card: 'HT', points: 86, wins: true },
-      played_best: false,
-      turning_point: true,
-    },
+      'HT',
+      'CJ',
+    ),
   ],
-  accuracy: [{ decisions: 15, best: 13, share: 13 / 15 }, { decisions: 0, best: 0, share: null }, null],
-};
+  [{ decisions: 15, best: 13, share: 13 / 15 }, { decisions: 0, best: 0, share: null }, null],
+);
 
 afterEach(() => setLang('en'));
 

@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import type { GameAnalysis } from '../src/lib/analysis';
 import { setLang } from '../src/lib/i18n';
+import { clubGame, decision } from './analysisFixture';
 import type { SeriesGames } from '../src/lib/replay';
 import { SeriesView } from '../src/views/SeriesView';
 
@@ -60,63 +60,40 @@ const games: SeriesGames = {
   ],
 };
 
-const analysis: GameAnalysis = {
-  series: 5,
-  game: 0,
-  folded: false,
-  declarer: 0,
-  declaration: { game: 'C', hand: false, schneider: false, schwarz: false, ouvert: false },
-  target: 61,
-  decisions: [
-    {
-      trick: 1,
-      seat: 0,
-      card: 'CJ',
-      valued: true,
-      exact: true,
-      cards: [
-        { card: 'CJ', points: 70, wins: true },
-        { card: 'CA', points: 58, wins: false },
+const exact = { exact: true };
+const analysis = clubGame(
+  5,
+  [
+    decision(
+      1,
+      0,
+      [
+        ['CJ', 70, true],
+        ['CA', 58, false],
       ],
-      best: { card: 'CJ', points: 70, wins: true },
-      played: { card: 'CJ', points: 70, wins: true },
-      played_best: true,
-      turning_point: false,
-    },
-    {
-      trick: 1,
-      seat: 1,
-      card: 'S7',
-      valued: true,
-      exact: true,
-      cards: [
-        { card: 'S7', points: 70, wins: true },
-        { card: 'SA', points: 60, wins: false },
+      'CJ',
+      'CJ',
+      exact,
+    ),
+    decision(
+      1,
+      1,
+      [
+        ['S7', 70, true],
+        ['SA', 60, false],
       ],
-      best: { card: 'SA', points: 60, wins: false },
-      played: { card: 'S7', points: 70, wins: true },
-      played_best: false,
-      turning_point: true,
-    },
-    {
-      trick: 1,
-      seat: 2,
-      card: 'H7',
-      valued: true,
-      exact: true,
-      cards: [{ card: 'H7', points: 70, wins: true }],
-      best: { card: 'H7', points: 70, wins: true },
-      played: { card: 'H7', points: 70, wins: true },
-      played_best: true,
-      turning_point: false,
-    },
+      'S7',
+      'SA',
+      exact,
+    ),
+    decision(1, 2, [['H7', 70, true]], 'H7', 'H7', exact),
   ],
-  accuracy: [
+  [
     { decisions: 1, best: 1, share: 1 },
     { decisions: 1, best: 0, share: 0 },
     { decisions: 0, best: 0, share: null },
   ],
-};
+);
 
 function stubApi(analysisStatus: number) {
   vi.stubGlobal(
