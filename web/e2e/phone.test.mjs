@@ -1,5 +1,5 @@
 // End to end on a phone (390×844, German): the header stays compact and keeps the language switch on
-// screen with a long name, the "takes the trick" line leaves the side seats' cards free, the hand-game
+// screen with a long name, the row of pages shows that it scrolls, the "takes the trick" line leaves the side seats' cards free, the hand-game
 // options leave the hand in view, and the leaderboard says that it scrolls sideways.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,6 +49,20 @@ test('a compact header keeps the language switch on screen with a long name', as
     // and the way to change the name stays on screen too
     const change = await p.locator('header .who button').boundingBox();
     assert.ok(inside(change, 390, 844), `${where}: "ändern" at ${JSON.stringify(change)}`);
+    // the row of pages is wider than the phone and scrolls: a light right edge says so until the
+    // last page is in view (a scroll-attached glow under a content-attached cover)
+    const nav = await p.evaluate(() => {
+      const n = document.querySelector('header nav');
+      const css = getComputedStyle(n);
+      return {
+        overflows: n.scrollWidth > n.clientWidth,
+        gradients: (css.backgroundImage.match(/linear-gradient/g) ?? []).length,
+        attachment: css.backgroundAttachment,
+      };
+    });
+    assert.ok(nav.overflows, `${where}: the pages fit the row: ${JSON.stringify(nav)}`);
+    assert.equal(nav.gradients, 2, `${where}: no edge on the row of pages: ${JSON.stringify(nav)}`);
+    assert.equal(nav.attachment, 'local, scroll');
   }
   await ctx.close();
 });
