@@ -256,10 +256,21 @@ net::HttpReply Api::analysis_reply(const net::HttpRequest& request, std::int64_t
   if (!read) return read_failure(request, read.error(), "no such series");
   const auto record = std::ranges::find(read->games, game, &db::GameRecord::index);
   if (record == read->games.end()) return json_error(request, http::status::not_found, "no such finished game");
+  // made before, here or on another node: kept with the game
+  const auto stored = reads_->game_analysis(record->id, kGameAnalysisVersion);
+  if (stored && *stored) {
+    series_cache_.put(series, SeriesCache::Form::Analysis, **stored, game);
+    return net::make_reply(request, http::status::ok, "application/json", **stored);
+  }
   const auto analysis = game_analysis_json(*record);
   if (!analysis) return json_error(request, http::status::internal_server_error, analysis.error());
   auto reply = json_reply(request, http::status::ok, *analysis);
   series_cache_.put(series, SeriesCache::Form::Analysis, reply.response.body(), game);
+  // kept with the game by the writer (a failure only costs making it again)
+  writer_.post([id = record->id, body = reply.response.body()](RecordStore& records) {
+    if (auto saved = records.save_analysis(id, kGameAnalysisVersion, body); !saved)
+      spdlog::warn("game {}: analysis not kept: {}", id, saved.error().message);
+  });
   return reply;
 }
 

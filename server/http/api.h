@@ -9,7 +9,8 @@
 // (`reads_per_address` in flight, 429 beyond). The analysis of a stored game by the open-card
 // solver (about a second of work) is bounded apart: `analyses_per_address` in flight from one
 // address (429 beyond) and `analyses_at_once` in all (503 beyond), so that it never takes every
-// read thread; once made it is kept in the SeriesCache and answered from memory.
+// read thread; once made it is kept with the game in the database (any node, any restart finds it)
+// and in the SeriesCache, and answered from there.
 #pragma once
 
 #include <filesystem>

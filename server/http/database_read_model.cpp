@@ -6,6 +6,7 @@
 #include "db/accounts.h"
 #include "db/connection.h"
 #include "db/export.h"
+#include "db/game_analyses.h"
 #include "db/provisional_ratings.h"
 #include "server/lobby/lobby.h"
 #include "server/table/game_log.h"
@@ -65,6 +66,14 @@ Read<SeriesWithGames> DatabaseReadModel::series_games(std::int64_t id) {
   auto games = db::list_games(*c, id);
   if (!games) return std::unexpected(failure(games.error()));
   return SeriesWithGames{std::move(*series), std::move(*games)};
+}
+
+Read<std::optional<std::string>> DatabaseReadModel::game_analysis(std::int64_t game, int version) {
+  auto c = open_reader(*connections_);
+  if (!c) return std::unexpected(c.error());
+  auto body = db::find_game_analysis(*c, game, version);
+  if (!body) return std::unexpected(failure(body.error()));
+  return std::move(*body);
 }
 
 NextChunk DatabaseReadModel::export_records(const db::SeriesFilter& filter, bool sgf) {

@@ -20,6 +20,7 @@ class DatabaseReadModel : public ReadModel {
   Read<std::vector<db::SeriesRecord>> series(const db::SeriesFilter& filter, const db::Page& page) override;
   Read<SeriesText> series_record(std::int64_t id, bool sgf) override;
   Read<SeriesWithGames> series_games(std::int64_t id) override;
+  Read<std::optional<std::string>> game_analysis(std::int64_t game, int version) override;
   NextChunk export_records(const db::SeriesFilter& filter, bool sgf) override;
   Read<Leaderboard> leaderboard(db::PlayerGroup group) override;
   Read<PlayerPage> player(std::int64_t id, const db::Page& page) override;

@@ -13,6 +13,10 @@
 
 namespace skat::app {
 
+// The analysis a stored body was made by (the game_analyses table): raise it whenever the analysis,
+// its node limits or its JSON change, so that stored bodies of the old one are made again.
+inline constexpr int kGameAnalysisVersion = 1;
+
 // {"series","game","folded","declarer","declaration","target","decisions":[…],"accuracy":[…×3]}
 // by seat; an error text when the record cannot be replayed.
 std::expected<nlohmann::json, std::string> game_analysis_json(const db::GameRecord& game);

@@ -81,6 +81,8 @@ class ReadModel {
   // The series PGN (the games so far while it runs), or one ISS SGF line per game.
   virtual Read<SeriesText> series_record(std::int64_t id, bool sgf) = 0;
   virtual Read<SeriesWithGames> series_games(std::int64_t id) = 0;
+  // The stored analysis of game `game` (its id) made by analysis `version`; nothing when none is.
+  virtual Read<std::optional<std::string>> game_analysis(std::int64_t game, int version) = 0;
   // The records of every finished series matching the filter, read a page of series at a time as
   // the client takes them: PGN separated by blank lines, or one ISS line per game.
   virtual NextChunk export_records(const db::SeriesFilter& filter, bool sgf) = 0;

@@ -88,6 +88,7 @@ class DatabaseStore : public IdentityStore,
   StoreResult<table::TableId> create_table(const table::TableConfig& config) override;
   StoreResult<void> save_game(const table::FinishedGame& game) override;
   StoreResult<void> save_series(const table::FinishedSeries& series) override;
+  StoreResult<void> save_analysis(std::int64_t game, int version, const std::string& body) override;
 
   // NodeStore (database_store_nodes.cpp).
   StoreResult<std::vector<NodeTables>> exchange_lobby(const std::string& tables_json) override;

@@ -1,11 +1,12 @@
 // The records of the live tables through the database store (server/store/database_store.h): a
 // table's row, its series' row at the first game, each game in its own transaction, the series'
-// end (and its provisional rating).
+// end (and its provisional rating), and the analyses of stored games.
 #include <spdlog/spdlog.h>
 
 #include <nlohmann/json.hpp>
 
 #include "db/export.h"
+#include "db/game_analyses.h"
 #include "db/transaction.h"
 #include "server/store/database_store.h"
 #include "server/store/db_errors.h"
@@ -94,4 +95,9 @@ StoreResult<void> DatabaseStore::save_series(const table::FinishedSeries& series
   series_.erase(it);
   return {};
 }
+StoreResult<void> DatabaseStore::save_analysis(std::int64_t game, int version, const std::string& body) {
+  if (auto r = db::save_game_analysis(db_, game, version, body); !r) return std::unexpected(db_failure(r.error()));
+  return {};
+}
+
 }  // namespace skat::app

@@ -58,6 +58,10 @@ class MemoryStore : public IdentityStore,
   StoreResult<table::TableId> create_table(const table::TableConfig&) override;
   StoreResult<void> save_game(const table::FinishedGame& game) override;
   StoreResult<void> save_series(const table::FinishedSeries& series) override;
+  // No game records here to keep an analysis with.
+  StoreResult<void> save_analysis(std::int64_t, int, const std::string&) override {
+    return std::unexpected(no_database());
+  }
   std::size_t games() const;
   std::size_t series() const;
   std::size_t abandoned_series() const;

@@ -24,6 +24,7 @@
 #include "bots/bot_factory.h"
 #include "bots/play_deal.h"
 #include "bots/simple_player.h"
+#include "db/game_analyses.h"
 #include "db/games.h"
 #include "db/migrations.h"
 #include "db/players.h"
@@ -31,6 +32,7 @@
 #include "engine/records/pgn.h"
 #include "server/app/server.h"
 #include "server/http/database_read_model.h"
+#include "server/http/game_analysis_json.h"
 #include "server/http/game_replay_json.h"
 #include "server/net/blocking_pool.h"
 #include "server/store/database_store.h"
@@ -87,6 +89,9 @@ T must(std::expected<T, db::DbError> r) {
   if (!r) throw std::runtime_error(r.error().message);
   return std::move(*r);
 }
+void must(std::expected<void, db::DbError> r) {
+  if (!r) throw std::runtime_error(r.error().message);
+}
 
 // A read model whose every read waits at a gate until the test opens it, then finds nothing.
 class GateReads : public app::ReadModel {
@@ -105,6 +110,7 @@ class GateReads : public app::ReadModel {
   app::Read<std::vector<db::SeriesRecord>> series(const db::SeriesFilter&, const db::Page&) override { return pass(); }
   app::Read<app::SeriesText> series_record(std::int64_t, bool) override { return pass(); }
   app::Read<app::SeriesWithGames> series_games(std::int64_t) override { return pass(); }
+  app::Read<std::optional<std::string>> game_analysis(std::int64_t, int) override { return pass(); }
   app::NextChunk export_records(const db::SeriesFilter&, bool) override {
     return [this](std::string&) {
       (void)pass();
@@ -493,6 +499,43 @@ TEST_F(ReadPoolTest, AStoredGameIsAnalysedOnceAndKept) {
   EXPECT_EQ(none.status, 404);
   EXPECT_EQ(Json::parse(none.body)["error"], "no such finished game");
   EXPECT_EQ(get(port_, series + "x/analysis").status, 404);
+}
+
+// An analysis is kept with its game in the database: a server finds one made before (by itself
+// before a restart, or by another node) and answers with it; one it makes is written there; one
+// made by another version of the analysis is made again and replaced.
+TEST_F(ReadPoolTest, AnAnalysisIsKeptWithItsGame) {
+  const db::SeriesId ended = store_series(db_, 6, true, "kept-");
+  std::vector<db::GameRecord> declared;
+  {
+    auto c = must(db::open_database(db_));
+    for (db::GameRecord& g : must(db::list_games(c, ended)))
+      if (g.declarer_seat) declared.push_back(g);
+    ASSERT_GE(declared.size(), 3u) << "three declared games among the stored ones";
+    must(db::save_game_analysis(c, declared[0].id, app::kGameAnalysisVersion, R"({"made":"before"})"));
+    must(db::save_game_analysis(c, declared[1].id, app::kGameAnalysisVersion + 1, R"({"made":"by another"})"));
+  }
+  start(app::ServeConfig{}, std::make_shared<app::DatabaseReadModel>(db_));
+  const auto path = [&](const db::GameRecord& g) {
+    return "/api/series/" + std::to_string(ended) + "/games/" + std::to_string(g.index) + "/analysis";
+  };
+  const Reply before = get(port_, path(declared[0]));
+  ASSERT_EQ(before.status, 200) << before.body;
+  EXPECT_EQ(before.body, R"({"made":"before"})");  // found, not made again
+
+  for (const db::GameRecord* g : {&declared[1], &declared[2]}) {
+    const Reply made = get(port_, path(*g));
+    ASSERT_EQ(made.status, 200) << made.body;
+    EXPECT_TRUE(Json::parse(made.body).contains("decisions")) << made.body;
+    // the writer keeps it with the game, for this analysis' version
+    std::optional<std::string> kept;
+    for (int tries = 0; tries < 200 && !kept; ++tries) {
+      auto c = must(db::open_database(db_));
+      kept = must(db::find_game_analysis(c, g->id, app::kGameAnalysisVersion));
+      if (!kept) std::this_thread::sleep_for(50ms);
+    }
+    EXPECT_EQ(kept, made.body) << g->index;
+  }
 }
 
 TEST_F(ReadPoolTest, AnalysesAreBoundedPerAddressAndInAll) {

@@ -1,0 +1,22 @@
+// The analyses of stored games (migrations/0008_game_analyses.sql): the API's JSON body of a game's
+// analysis by the open-card solver, one row per game, with the version of the analysis that made it.
+#pragma once
+
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "db/connection.h"
+#include "db/types.h"
+
+namespace skat::db {
+
+// Keeps `body` as the analysis of game `game` made by analysis `version`, replacing what the game
+// had; NotFound when there is no such game.
+std::expected<void, DbError> save_game_analysis(Connection& c, GameId game, int version, std::string_view body,
+                                                Timestamp at = now());
+// The game's analysis made by `version`; nothing when it has none, or one of another version.
+std::expected<std::optional<std::string>, DbError> find_game_analysis(Connection& c, GameId game, int version);
+
+}  // namespace skat::db
