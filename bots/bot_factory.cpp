@@ -58,8 +58,8 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
   if (key == "nodes") return number(1, 1000000, [&](int v) { spec.kilonodes = v; });
   if (key == "stop") return number(0, 1, [&](int v) { spec.stop = v == 1; });
   if (key == "infer") {
-    if (value != "none" && value != "count" && value != "ki" && value != "learned")
-      return std::unexpected("infer must be none, count, ki or learned");
+    if (value != "none" && value != "count" && value != "ki" && value != "learned" && value != "learned-ki")
+      return std::unexpected("infer must be none, count, ki, learned or learned-ki");
     spec.infer = std::string(value);
     return {};
   }
@@ -97,8 +97,8 @@ std::string BotSpec::describe() const {
   if (kilonodes != 0) text += ",nodes=" + std::to_string(kilonodes);
   if (stop) text += ",stop=1";
   if (infer != "count") text += ",infer=" + infer;
-  if (infer == "learned") text += ",model=" + model;
-  if (infer == "ki") text += ",ki=" + ki;
+  if (infer == "learned" || infer == "learned-ki") text += ",model=" + model;
+  if (infer == "ki" || infer == "learned-ki") text += ",ki=" + ki;
   return kind == "full" ? text + ",tables=" + tables + ",putting=" + putting : text;
 }
 
@@ -128,10 +128,10 @@ std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool l
       rest = more ? rest.substr(comma + 1) : std::string_view{};
     }
   }
-  if (spec.infer == "learned" && load_tables)
+  if ((spec.infer == "learned" || spec.infer == "learned-ki") && load_tables)
     if (auto model = inference::shared_location_model(spec.model); !model)
       return std::unexpected("model: " + model.error());
-  if (spec.infer == "ki" && load_tables)
+  if ((spec.infer == "ki" || spec.infer == "learned-ki") && load_tables)
     if (auto tables = inference::shared_kermit_tables(spec.ki); !tables)
       return std::unexpected("ki: " + tables.error());
   if (spec.kind == "full" && load_tables) {
@@ -162,8 +162,8 @@ std::expected<std::vector<std::string>, std::string> spec_data_files(const BotSp
     if (!file) return std::unexpected(file.error());
     files.push_back(*file);
   }
-  if (searches(spec) && spec.infer == "learned") files.push_back(spec.model);
-  if (searches(spec) && spec.infer == "ki") files.push_back(spec.ki);
+  if (searches(spec) && (spec.infer == "learned" || spec.infer == "learned-ki")) files.push_back(spec.model);
+  if (searches(spec) && (spec.infer == "ki" || spec.infer == "learned-ki")) files.push_back(spec.ki);
   return files;
 }
 
@@ -183,15 +183,18 @@ PimcSettings pimc_settings(const BotSpec& spec) {
   pimc.threads = spec.threads;
   pimc.world_nodes = static_cast<std::uint64_t>(spec.kilonodes) * 1000;
   pimc.stop_early = spec.stop;
-  pimc.inference = spec.infer == "none"      ? Inference::None
-                   : spec.infer == "learned" ? Inference::Learned
-                   : spec.infer == "ki"      ? Inference::Kermit
-                                             : Inference::Count;
+  pimc.inference = spec.infer == "none"         ? Inference::None
+                   : spec.infer == "learned"    ? Inference::Learned
+                   : spec.infer == "ki"         ? Inference::Kermit
+                   : spec.infer == "learned-ki" ? Inference::LearnedKermit
+                                                : Inference::Count;
   // A model that cannot be loaded was refused by parse_bot_spec; a spec parsed without loading
   // (one the server only names) draws its worlds by count when it plays after all.
-  if (pimc.inference == Inference::Learned)
+  const bool learned = pimc.inference == Inference::Learned || pimc.inference == Inference::LearnedKermit;
+  const bool ki = pimc.inference == Inference::Kermit || pimc.inference == Inference::LearnedKermit;
+  if (learned)
     if (auto model = inference::shared_location_model(spec.model)) pimc.model = *model;
-  if (pimc.inference == Inference::Kermit)
+  if (ki)
     if (auto tables = inference::shared_kermit_tables(spec.ki)) pimc.kermit = *tables;
   return pimc;
 }

@@ -31,10 +31,10 @@ struct BotSpec {
   int kilonodes = 0;                                 // pimc: solver nodes per world, thousands (0: no limit)
   bool stop = false;                                 // pimc: race the cards, stop when the best is clear
   std::string tables = std::string(kDefaultTables);  // full: winning tables file, or a folder of versions
-  std::string putting = "rules";                   // full: rules (hard rules + soft score), vonstegen, kinback, winprob
-  std::string infer = "count";                     // pimc, full: how worlds are drawn: none, count, ki, learned
-  std::string model = std::string(kDefaultModel);  // the learned model's file (infer=learned)
-  std::string ki = std::string(kDefaultKermit);    // the KI tables' file (infer=ki)
+  std::string putting = "rules";  // full: rules (hard rules + soft score), vonstegen, kinback, winprob
+  std::string infer = "count";    // pimc, full: how worlds are drawn: none, count, ki, learned, learned-ki
+  std::string model = std::string(kDefaultModel);  // the learned model's file (infer=learned, learned-ki)
+  std::string ki = std::string(kDefaultKermit);    // the KI tables' file (infer=ki, learned-ki)
   std::string account;                             // account: the bot account's name (1..32 bytes, verbatim)
   std::string program;  // program: the command line (1..1024 bytes, verbatim; run by /bin/sh)
 
@@ -54,8 +54,10 @@ inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pi
 // The spec's form for command-line help: every kind of kBotKinds and the settings of each.
 inline constexpr std::string_view kBotSpecHelp =
     "kind[:key=value,...], kinds random, simple, rule, "
-    "pimc[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|ki|learned,model=FILE,ki=FILE], "
-    "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|ki|learned,model=FILE,ki=FILE,"
+    "pimc[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|ki|learned|learned-ki,model=FILE,ki="
+    "FILE], "
+    "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|ki|learned|learned-ki,model=FILE,ki="
+    "FILE,"
     "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob]; "
     "in-process tournaments also program:CMD ARGS (an outside program, docs/bots.md)";
 
@@ -64,11 +66,11 @@ inline constexpr std::string_view kBotSpecHelp =
 // thousands, 1..1000000; default none) and stop (1: race the cards and stop once the best is clear;
 // default 0), infer (how the hidden cards' worlds are drawn: none uniformly, count weighted by the
 // bids (default), ki by Kermit's tables of bids and declarations over hand features, learned by the
-// card-location model), model (that model's file, default tables/inference.bin, loaded here) and
-// ki (the KI tables' file, default tables/ki.bin, loaded here); for full also tables (a table file, text or binary,
-// loaded here) and putting (rules, vonstegen, kinback, winprob: how the skat is put). `load_tables` false only checks
-// the form (a server naming bots that run elsewhere). `account:NAME` and `program:CMD ARGS` take the text after the
-// colon verbatim (no settings).
+// card-location model, learned-ki by both: the model's draw weighted by KI), model (that model's file, default
+// tables/inference.bin, loaded here) and ki (the KI tables' file, default tables/ki.bin, loaded here); for full also
+// tables (a table file, text or binary, loaded here) and putting (rules, vonstegen, kinback, winprob: how the skat is
+// put). `load_tables` false only checks the form (a server naming bots that run elsewhere). `account:NAME` and
+// `program:CMD ARGS` take the text after the colon verbatim (no settings).
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables = true);
 
 // The card-play settings of a pimc or full spec.
@@ -89,7 +91,8 @@ std::unique_ptr<Player> make_auction_player(const BotSpec& spec, std::uint64_t s
 std::expected<std::string, std::string> current_tables_file(const std::string& tables);
 
 // The data files a player of this spec loads now: the table file of a full bot
-// (current_tables_file) and the learned model (infer=learned); none for the other kinds. An
+// (current_tables_file), the learned model and the KI tables when the spec infers with them; none
+// for the other kinds. An
 // outside program's (`program:`) files are its own and not named.
 std::expected<std::vector<std::string>, std::string> spec_data_files(const BotSpec& spec);
 

@@ -52,6 +52,25 @@ double log_tssr_learned(const TssrPosition& position, const CardLocations& locat
          position.log_consistent;
 }
 
+// P(w) = learned(w) KI(w) / Σ learned KI = learned(w) KI(w) / (Z_learned E_learned[KI]).
+double log_tssr_learned_kermit(const TssrPosition& position, const CardLocations& locations, const KermitTables& kermit,
+                               int samples, FastRng& rng) {
+  const ExactWorldSampler learned(placement_problem(position.info, &locations));
+  const WorldSampler ki(position.info, Inference::Kermit, std::nullopt, &kermit);
+  double sum = 0;
+  int drawn = 0;
+  for (int k = 0; k < samples; ++k) {
+    const auto placement = learned.draw(rng);
+    if (!placement) break;
+    sum += ki.kermit_weight(world_of(position.info, *placement));
+    ++drawn;
+  }
+  const double learned_ratio = learned.log_weight(placement_of(position.info, position.truth)) -
+                               learned.log_partition() + position.log_consistent;
+  if (drawn == 0) return learned_ratio;
+  return learned_ratio + std::log(ki.kermit_weight(position.truth)) - std::log(sum / drawn);
+}
+
 std::vector<TssrInference> tssr_inferences(const LocationModel* model, int count_samples, const KermitTables* kermit) {
   std::vector<TssrInference> out;
   out.push_back({"none", [](const TssrPosition&, FastRng&) { return 0.0; }});
@@ -65,6 +84,10 @@ std::vector<TssrInference> tssr_inferences(const LocationModel* model, int count
   if (model != nullptr)
     out.push_back(
         {"learned", [model](const TssrPosition& p, FastRng&) { return log_tssr_learned(p, model->predict(*p.view)); }});
+  if (model != nullptr && kermit != nullptr)
+    out.push_back({"learned-ki", [model, kermit, count_samples](const TssrPosition& p, FastRng& rng) {
+                     return log_tssr_learned_kermit(p, model->predict(*p.view), *kermit, count_samples, rng);
+                   }});
   return out;
 }
 

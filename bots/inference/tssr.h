@@ -36,7 +36,8 @@ struct TssrInference {
 // none: 0. count and ki (when `kermit` is given): the world weight of the truth over its mean over
 // `count_samples` exact uniform worlds (the normaliser is a sum over all consistent worlds; these
 // weights do not factorise). learned (when `model` is given): exact, from the dynamic program's
-// partition sum.
+// partition sum. learned-ki (both given): learned's ratio times the truth's KI weight over its
+// mean over `count_samples` worlds drawn from the learned distribution.
 std::vector<TssrInference> tssr_inferences(const LocationModel* model, int count_samples,
                                            const KermitTables* kermit = nullptr);
 
@@ -46,5 +47,7 @@ double log_tssr_weighted(const TssrPosition& position, int samples, FastRng& rng
 double log_tssr_count(const TssrPosition& position, int samples, FastRng& rng);
 double log_tssr_kermit(const TssrPosition& position, const KermitTables& kermit, int samples, FastRng& rng);
 double log_tssr_learned(const TssrPosition& position, const CardLocations& locations);
+double log_tssr_learned_kermit(const TssrPosition& position, const CardLocations& locations, const KermitTables& kermit,
+                               int samples, FastRng& rng);
 
 }  // namespace skat::bots::inference

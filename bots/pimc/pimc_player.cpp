@@ -127,7 +127,8 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   d.best = d.cards.front().card;
   if (d.cards.size() == 1 || !view.declaration) return d;
 
-  const bool learned = settings.inference == Inference::Learned && settings.model;
+  const bool learned =
+      (settings.inference == Inference::Learned || settings.inference == Inference::LearnedKermit) && settings.model;
   const WorldSampler sampler(hidden_info(view), settings.inference,
                              learned ? std::optional(settings.model->predict(view)) : std::nullopt,
                              settings.kermit.get());

@@ -139,10 +139,13 @@ Placement placement_of(const HiddenInfo& info, const World& world) {
 WorldSampler::WorldSampler(HiddenInfo info, Inference inference, std::optional<inference::CardLocations> locations,
                            const inference::KermitTables* kermit)
     : info_(std::move(info)), inference_(inference), kermit_(kermit) {
+  if (inference_ == Inference::LearnedKermit && !locations) inference_ = Inference::Kermit;
+  if (inference_ == Inference::LearnedKermit && kermit_ == nullptr) inference_ = Inference::Learned;
   if (inference_ == Inference::Learned && !locations) inference_ = Inference::Count;
   if (inference_ == Inference::Kermit && kermit_ == nullptr) inference_ = Inference::Count;
-  if (inference_ == Inference::Learned) learned_.emplace(placement_problem(info_, &*locations));
-  if (inference_ == Inference::Kermit)
+  if (inference_ == Inference::Learned || inference_ == Inference::LearnedKermit)
+    learned_.emplace(placement_problem(info_, &*locations));
+  if (inference_ == Inference::Kermit || inference_ == Inference::LearnedKermit)
     for (int p = 0; p < 3; ++p) {
       if (p == info_.me) continue;
       kermit_max_ *= p != info_.declarer ? kermit_->defender_max(info_.bids[static_cast<std::size_t>(p)])
@@ -151,12 +154,8 @@ WorldSampler::WorldSampler(HiddenInfo info, Inference inference, std::optional<i
 }
 
 std::optional<World> WorldSampler::sample(FastRng& rng) const {
-  if (inference_ == Inference::Learned) {
-    const auto placement = learned_->draw(rng);
-    if (!placement) return std::nullopt;
-    return world_of(info_, *placement);
-  }
-  if (inference_ == Inference::Kermit) return draw_kermit(rng);
+  if (inference_ == Inference::Learned) return draw_candidate(rng);
+  if (inference_ == Inference::Kermit || inference_ == Inference::LearnedKermit) return draw_kermit(rng);
   auto w = draw_uniform(rng);
   if (w) w->weight = inference_ == Inference::Count ? bid_weight(*w) : 1.0;
   return w;
@@ -168,7 +167,7 @@ std::optional<World> WorldSampler::draw_kermit(FastRng& rng) const {
   std::optional<World> chosen;
   double total = 0;
   for (int k = 0; k < kKermitCandidates; ++k) {
-    auto w = draw_uniform(rng);
+    auto w = draw_candidate(rng);
     if (!w) break;
     const double weight = kermit_weight(*w);
     if (uniform01(rng) * kermit_max_ < weight) return w;
@@ -176,6 +175,13 @@ std::optional<World> WorldSampler::draw_kermit(FastRng& rng) const {
     if (total > 0 && uniform01(rng) * total < weight) chosen = std::move(w);
   }
   return chosen;
+}
+
+std::optional<World> WorldSampler::draw_candidate(FastRng& rng) const {
+  if (!learned_) return draw_uniform(rng);
+  const auto placement = learned_->draw(rng);
+  if (!placement) return std::nullopt;
+  return world_of(info_, *placement);
 }
 
 std::optional<World> WorldSampler::draw_uniform(FastRng& rng) const {

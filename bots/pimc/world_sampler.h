@@ -3,9 +3,10 @@
 // random deals of the unknown cards consistent with it. Four kinds of inference (docs/inference.md):
 // none (every consistent world alike), count (a weight from the bidding: a bid the hand could not
 // support makes that world less likely), KI (Kermit's: worlds drawn in proportion to how likely
-// each opponent's bids and declaration are for his hand in them, kermit_tables.h) and learned
+// each opponent's bids and declaration are for his hand in them, kermit_tables.h), learned
 // (worlds drawn in proportion to the product of the learned card-location probabilities, the
-// paper's Equation 1, drawn exactly by the dynamic program of exact_world_sampler.h).
+// paper's Equation 1, drawn exactly by the dynamic program of exact_world_sampler.h), and both
+// (learned-ki: in proportion to the learned probability times the KI weight).
 #pragma once
 
 #include <array>
@@ -19,7 +20,7 @@
 
 namespace skat::bots {
 
-enum class Inference { None, Count, Learned, Kermit };
+enum class Inference { None, Count, Learned, Kermit, LearnedKermit };
 
 struct HiddenInfo {
   GameType game = GameType::Grand;
@@ -59,15 +60,18 @@ PlacementProblem placement_problem(const HiddenInfo& info, const inference::Card
 World world_of(const HiddenInfo& info, const Placement& placement);
 Placement placement_of(const HiddenInfo& info, const World& world);
 
-// KI draws up to this many uniform worlds per world it returns (rejection against the largest
-// weight possible; when none is accepted, one of them in proportion to its weight).
+// KI draws up to this many candidate worlds per world it returns (uniform ones; learned-ki: drawn
+// from the learned distribution), accepting each with its KI weight over the largest possible one;
+// when none is accepted, one of them in proportion to its weight.
 inline constexpr int kKermitCandidates = 256;
 
 // Draws worlds uniformly among the consistent ones (rejection first, then a constrained deal when
 // voids make rejection slow) and with count inference weights them by the bids; with KI draws
 // them in proportion to the KI weight (`kermit`, required for Inference::Kermit); with learned
 // inference draws them exactly from the model's distribution restricted to the consistent worlds
-// (`locations`, in the frame of info.me; the dynamic program is built once, here).
+// (`locations`, in the frame of info.me; the dynamic program is built once, here); learned-ki
+// draws from that distribution with KI's rejection on top. A setting whose data is not given falls
+// back: learned-ki to the one it has, learned and KI to count.
 class WorldSampler {
  public:
   explicit WorldSampler(HiddenInfo info, Inference inference = Inference::Count,
@@ -85,6 +89,7 @@ class WorldSampler {
  private:
   std::optional<World> draw_uniform(FastRng& rng) const;
   std::optional<World> draw_kermit(FastRng& rng) const;
+  std::optional<World> draw_candidate(FastRng& rng) const;  // uniform, or learned for learned-ki
   bool fits(const World& w) const;
   HiddenInfo info_;
   Inference inference_;

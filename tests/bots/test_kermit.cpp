@@ -2,7 +2,8 @@
 // hand keys and bid classes, the smoothed likelihoods (each a distribution over the outcomes),
 // the table file, counting a played auction, and the sampler: its worlds against the exact KI
 // distribution over every consistent world of late positions, and a declarer's game that the tables
-// tie to a card puts that card in his hand in every world.
+// tie to a card puts that card in his hand in every world; learned-ki's worlds against the exact
+// product of the learned and the KI weights.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -252,15 +253,17 @@ std::vector<SeatView> positions_at(int trick, int count, std::uint64_t seed) {
   return out;
 }
 
-// Every consistent world's placement and its KI weight.
-std::vector<std::pair<Placement, double>> every_world(const WorldSampler& sampler) {
+using WorldWeight = std::function<double(const World&)>;
+
+// Every consistent world's placement and its weight.
+std::vector<std::pair<Placement, double>> every_world(const WorldSampler& sampler, const WorldWeight& weight) {
   const PlacementProblem problem = placement_problem(sampler.info());
   std::vector<std::pair<Placement, double>> out;
   std::array<int, kSlots> left = problem.need;
   Placement placement{};
   std::function<void(std::size_t)> place = [&](std::size_t i) {
     if (i == problem.cards.size()) {
-      out.emplace_back(placement, sampler.kermit_weight(world_of(sampler.info(), placement)));
+      out.emplace_back(placement, weight(world_of(sampler.info(), placement)));
       return;
     }
     for (std::size_t l = 0; l < kSlots; ++l) {
@@ -276,10 +279,11 @@ std::vector<std::pair<Placement, double>> every_world(const WorldSampler& sample
   return out;
 }
 
-// Card-slot frequencies of `draws` worlds against the exact KI marginals: the largest gap in
-// standard errors.
-double largest_gap_in_se(const WorldSampler& sampler, const std::function<std::optional<World>()>& draw, int draws) {
-  const auto worlds = every_world(sampler);
+// Card-slot frequencies of `draws` worlds against the exact marginals of the distribution in
+// proportion to `weight`: the largest gap in standard errors.
+double largest_gap_in_se(const WorldSampler& sampler, const WorldWeight& weight,
+                         const std::function<std::optional<World>()>& draw, int draws) {
+  const auto worlds = every_world(sampler, weight);
   double z = 0;
   for (const auto& [p, w] : worlds) z += w;
   std::map<std::pair<int, std::size_t>, double> exact, seen;
@@ -311,18 +315,71 @@ TEST(Kermit, SampledWorldsFollowTheExactKiDistribution) {
     const HiddenInfo info = hidden_info(view);
     const WorldSampler ki(info, Inference::Kermit, std::nullopt, &tables);
     const WorldSampler uniform(info, Inference::None);
+    const WorldWeight weight = [&](const World& w) { return ki.kermit_weight(w); };
     FastRng rng(static_cast<std::uint64_t>(checked) + 1);
     EXPECT_LT(largest_gap_in_se(
-                  ki, [&] { return ki.sample(rng); }, kDraws),
+                  ki, weight, [&] { return ki.sample(rng); }, kDraws),
               5.0)
         << "position " << checked;
     uniform_worst = std::max(uniform_worst, largest_gap_in_se(
-                                                ki, [&] { return uniform.sample(rng); }, kDraws));
+                                                ki, weight, [&] { return uniform.sample(rng); }, kDraws));
     ++checked;
   }
   EXPECT_GE(checked, 6);
   // The check can fail: uniform worlds miss the KI marginals by far more.
   EXPECT_GT(uniform_worst, 10.0);
+}
+
+// A made-up card-location model: per card a spread of probabilities over orders of magnitude.
+inference::CardLocations made_up_locations(std::uint64_t seed) {
+  FastRng rng(seed);
+  inference::CardLocations out{};
+  for (auto& row : out) {
+    std::array<double, 4> raw{};
+    double sum = 0;
+    for (double& x : raw) sum += x = std::exp(6.0 * uniform01(rng) - 3.0);
+    for (std::size_t l = 0; l < 4; ++l) row[l] = static_cast<float>(raw[l] / sum);
+  }
+  return out;
+}
+
+// learned-ki: worlds in proportion to the learned probability (Equation 1) times the KI weight; the
+// learned draw alone and KI alone each miss that distribution.
+TEST(Kermit, LearnedKiWorldsFollowTheProductOfBoth) {
+  const KermitTables tables = made_up_tables(13);
+  constexpr int kDraws = 20000;
+  int checked = 0;
+  double learned_worst = 0, ki_worst = 0;
+  for (const SeatView& view : positions_at(7, 6, 57)) {
+    const HiddenInfo info = hidden_info(view);
+    const inference::CardLocations locations = made_up_locations(100 + static_cast<std::uint64_t>(checked));
+    const WorldSampler both(info, Inference::LearnedKermit, locations, &tables);
+    const WorldSampler learned(info, Inference::Learned, locations);
+    const WorldSampler ki(info, Inference::Kermit, std::nullopt, &tables);
+    const ExactWorldSampler model(placement_problem(info, &locations));
+    const WorldWeight weight = [&](const World& w) {
+      return std::exp(model.log_weight(placement_of(info, w))) * both.kermit_weight(w);
+    };
+    FastRng rng(static_cast<std::uint64_t>(checked) + 7);
+    EXPECT_LT(largest_gap_in_se(
+                  both, weight, [&] { return both.sample(rng); }, kDraws),
+              5.0)
+        << "position " << checked;
+    learned_worst = std::max(learned_worst, largest_gap_in_se(
+                                                both, weight, [&] { return learned.sample(rng); }, kDraws));
+    ki_worst = std::max(ki_worst, largest_gap_in_se(
+                                      both, weight, [&] { return ki.sample(rng); }, kDraws));
+    ++checked;
+  }
+  EXPECT_GE(checked, 5);
+  EXPECT_GT(learned_worst, 10.0);
+  EXPECT_GT(ki_worst, 10.0);
+  // a spec names it with both files
+  const auto spec = parse_bot_spec("pimc:infer=learned-ki", false);
+  ASSERT_TRUE(spec);
+  EXPECT_NE(spec->describe().find(",infer=learned-ki,model=tables/inference.bin,ki=tables/ki.bin"), std::string::npos)
+      << spec->describe();
+  EXPECT_FALSE(parse_bot_spec("pimc:infer=learned+ki", false));
 }
 
 TEST(Kermit, ADeclarersGameTiedToACardPutsItInHisHand) {
