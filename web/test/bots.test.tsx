@@ -13,7 +13,7 @@ import { TournamentListView } from '../src/views/TournamentListView';
 import { TournamentView } from '../src/views/TournamentView';
 import { LeaderboardView } from '../src/views/LeaderboardView';
 import { PlayerView } from '../src/views/PlayerView';
-import { botCommand, botHello, shellWord, validBotName, wsUrl } from '../src/lib/bots';
+import { botCommand, botHello, programLabel, shellWord, validBotName, wsUrl } from '../src/lib/bots';
 import { seedCheckCommand, shortHash, sideLabel } from '../src/lib/tournament';
 import { setLang } from '../src/lib/i18n';
 import type { OwnBot, TournamentOptions } from '../src/lib/api';
@@ -165,6 +165,18 @@ describe('the bot helpers', () => {
       token: 'abc123',
       bot: true,
     });
+  });
+
+  it("name a house program in words of the language, a player's bot and an unknown one as they are", () => {
+    expect(programLabel('full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1')).toBe('complete bot');
+    expect(programLabel('rule')).toBe('rule bot');
+    expect(programLabel('account:anna-bot')).toBe('account:anna-bot');
+    expect(programLabel('program:python3 bot.py')).toBe('program:python3 bot.py');
+    expect(programLabel('mystery:x=1')).toBe('mystery:x=1');
+    setLang('de');
+    expect(programLabel('full')).toBe('Komplett-Bot');
+    expect(programLabel('simple')).toBe('Einfach-Bot');
+    setLang('en');
   });
 
   it('name a side by its program and owner, and shorten and check a seed hash', () => {
@@ -538,7 +550,9 @@ describe("bots' owners", () => {
     );
     expect(cells[0].textContent).toBe('anna-botaccount:anna-bot by anna');
     expect(byTestId(cells[0], 'bot-owner')!.querySelector('a')!.getAttribute('href')).toBe('#/players/7');
-    expect(cells[1].textContent).toBe('house-1rule');
+    // a house program in words, its spec on the badge's title
+    expect(cells[1].textContent).toBe('house-1rule bot');
+    expect(cells[1].querySelector('.badge')!.getAttribute('title')).toBe('program: rule');
   });
 
   it('the player page of a bot names its program and owner', async () => {

@@ -1,5 +1,7 @@
-// A player's bots on the page: the name check before asking the server, and what runs a bot with its
-// secret (the `skat bot --program` command line and the WebSocket hello, docs/protocol.md §2).
+// A player's bots on the page: the name check before asking the server, what runs a bot with its
+// secret (the `skat bot --program` command line and the WebSocket hello, docs/protocol.md §2), and
+// a bot's program named in the page's language.
+import { tOr } from './i18n';
 
 export const MAX_BOT_NAME_BYTES = 32;
 
@@ -28,4 +30,11 @@ export function botCommand(name: string, token: string, url: string): string {
 // The first message of a bot that talks to the server itself.
 export function botHello(name: string, token: string): string {
   return JSON.stringify({ type: 'hello', protocol: 1, name, token, bot: true });
+}
+
+// A house program in words ("full:worlds=32,…" → "complete bot"); a player's bot (`account:NAME`),
+// an outside program and an unknown kind as they are.
+export function programLabel(kind: string): string {
+  if (kind.startsWith('account:') || kind.startsWith('program:')) return kind;
+  return tOr(`program.${kind.split(':')[0]}`, kind);
 }

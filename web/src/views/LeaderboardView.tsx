@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Leaderboard, type LeaderRow, type PlayerRef } from '../lib/api';
+import { programLabel } from '../lib/bots';
 import { t } from '../lib/i18n';
 import {
   defaultSort,
@@ -161,7 +162,11 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
                   <td>{i + 1}</td>
                   <td class="left">
                     <a href={`#/players/${r.player_id}`}>{r.name}</a>
-                    {r.kind === 'bot' && <span class="badge">{r.bot_kind || t('kind.bot')}</span>}
+                    {r.kind === 'bot' && (
+                      <span class="badge" title={r.bot_kind ? t('player.program', { name: r.bot_kind }) : undefined}>
+                        {r.bot_kind ? programLabel(r.bot_kind) : t('kind.bot')}
+                      </span>
+                    )}
                     {r.owner && <BotOwner owner={r.owner} />}
                   </td>
                   <EloCell row={r} provisionalBelow={board.provisional_below} strong={order === 'elo'} />

@@ -10,6 +10,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { api, ApiError, formatDate } from '../lib/api';
+import { programLabel } from '../lib/bots';
 import { t, tOr } from '../lib/i18n';
 import { ratingPoints, scorePoints } from '../lib/leaderboard';
 import { SeriesRows } from './SeriesListView';
@@ -108,7 +109,7 @@ export function PlayerView({ id }: { id: number }) {
         {data.player.name} <span class="badge">{tOr(`kind.${data.player.kind}`, data.player.kind)}</span>
         {data.player.bot_kind && (
           <span class="badge" data-testid="bot-kind" title={t('player.program', { name: data.player.bot_kind })}>
-            {data.player.bot_kind}
+            {programLabel(data.player.bot_kind)}
           </span>
         )}
       </h2>

@@ -67,6 +67,11 @@ export const de: Record<MessageKey, Entry> = {
   'kind.human': 'Mensch',
   'kind.bot': 'Bot',
   'kind.guest': 'Gast',
+  'program.full': 'Komplett-Bot',
+  'program.pimc': 'PIMC-Bot',
+  'program.rule': 'Regel-Bot',
+  'program.simple': 'Einfach-Bot',
+  'program.random': 'Zufalls-Bot',
 
   // Ansagen und Erklärungen des Ergebnisses
   'decl.hand': 'Hand',

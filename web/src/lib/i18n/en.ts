@@ -67,6 +67,11 @@ export const en = {
   'kind.human': 'human',
   'kind.bot': 'bot',
   'kind.guest': 'guest',
+  'program.full': 'complete bot',
+  'program.pimc': 'PIMC bot',
+  'program.rule': 'rule bot',
+  'program.simple': 'simple bot',
+  'program.random': 'random bot',
 
   // declarations and result explanations
   'decl.hand': 'Hand',
