@@ -22,6 +22,10 @@ namespace {
 
 bool searches(const BotSpec& spec) { return spec.kind == "pimc" || spec.kind == "full"; }
 
+// The settings of `infer` that draw from the learned model, and those that weigh by the KI tables.
+bool infers_learned(const BotSpec& spec) { return spec.infer == "learned" || spec.infer == "learned-ki"; }
+bool infers_ki(const BotSpec& spec) { return spec.infer == "ki" || spec.infer == "learned-ki"; }
+
 std::optional<putting::PuttingMethod> putting_method(std::string_view name) {
   if (name == "rules") return putting::PuttingMethod::Rules;
   if (name == "vonstegen") return putting::PuttingMethod::VonStegen;
@@ -97,8 +101,8 @@ std::string BotSpec::describe() const {
   if (kilonodes != 0) text += ",nodes=" + std::to_string(kilonodes);
   if (stop) text += ",stop=1";
   if (infer != "count") text += ",infer=" + infer;
-  if (infer == "learned" || infer == "learned-ki") text += ",model=" + model;
-  if (infer == "ki" || infer == "learned-ki") text += ",ki=" + ki;
+  if (infers_learned(*this)) text += ",model=" + model;
+  if (infers_ki(*this)) text += ",ki=" + ki;
   return kind == "full" ? text + ",tables=" + tables + ",putting=" + putting : text;
 }
 
@@ -128,10 +132,10 @@ std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool l
       rest = more ? rest.substr(comma + 1) : std::string_view{};
     }
   }
-  if ((spec.infer == "learned" || spec.infer == "learned-ki") && load_tables)
+  if (infers_learned(spec) && load_tables)
     if (auto model = inference::shared_location_model(spec.model); !model)
       return std::unexpected("model: " + model.error());
-  if ((spec.infer == "ki" || spec.infer == "learned-ki") && load_tables)
+  if (infers_ki(spec) && load_tables)
     if (auto tables = inference::shared_kermit_tables(spec.ki); !tables)
       return std::unexpected("ki: " + tables.error());
   if (spec.kind == "full" && load_tables) {
@@ -162,8 +166,8 @@ std::expected<std::vector<std::string>, std::string> spec_data_files(const BotSp
     if (!file) return std::unexpected(file.error());
     files.push_back(*file);
   }
-  if (searches(spec) && (spec.infer == "learned" || spec.infer == "learned-ki")) files.push_back(spec.model);
-  if (searches(spec) && (spec.infer == "ki" || spec.infer == "learned-ki")) files.push_back(spec.ki);
+  if (searches(spec) && infers_learned(spec)) files.push_back(spec.model);
+  if (searches(spec) && infers_ki(spec)) files.push_back(spec.ki);
   return files;
 }
 
@@ -190,11 +194,9 @@ PimcSettings pimc_settings(const BotSpec& spec) {
                                                 : Inference::Count;
   // A model that cannot be loaded was refused by parse_bot_spec; a spec parsed without loading
   // (one the server only names) draws its worlds by count when it plays after all.
-  const bool learned = pimc.inference == Inference::Learned || pimc.inference == Inference::LearnedKermit;
-  const bool ki = pimc.inference == Inference::Kermit || pimc.inference == Inference::LearnedKermit;
-  if (learned)
+  if (infers_learned(spec))
     if (auto model = inference::shared_location_model(spec.model)) pimc.model = *model;
-  if (ki)
+  if (infers_ki(spec))
     if (auto tables = inference::shared_kermit_tables(spec.ki)) pimc.kermit = *tables;
   return pimc;
 }

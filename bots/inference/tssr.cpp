@@ -1,6 +1,7 @@
 #include "bots/inference/tssr.h"
 
 #include <cmath>
+#include <optional>
 
 namespace skat::bots::inference {
 
@@ -21,19 +22,37 @@ TssrPosition tssr_position(const SeatView& view, const std::array<std::uint8_t, 
   return p;
 }
 
-double log_tssr_weighted(const TssrPosition& position, int samples, FastRng& rng,
-                         const std::function<double(const World&)>& weight) {
-  const ExactWorldSampler uniform(placement_problem(position.info));
+namespace {
+
+// The mean of `weight` over `samples` worlds drawn from `sampler` (nothing when none can be drawn).
+std::optional<double> mean_weight(const ExactWorldSampler& sampler, const HiddenInfo& info, int samples, FastRng& rng,
+                                  const std::function<double(const World&)>& weight) {
   double sum = 0;
   int drawn = 0;
   for (int k = 0; k < samples; ++k) {
-    const auto placement = uniform.draw(rng);
+    const auto placement = sampler.draw(rng);
     if (!placement) break;
-    sum += weight(world_of(position.info, *placement));
+    sum += weight(world_of(info, *placement));
     ++drawn;
   }
-  if (drawn == 0) return 0;
-  return std::log(weight(position.truth)) - std::log(sum / drawn);
+  if (drawn == 0) return std::nullopt;
+  return sum / drawn;
+}
+
+// log(P_learned(truth) / P_uniform(truth)), from the learned dynamic program's partition sum.
+double log_learned_ratio(const TssrPosition& position, const ExactWorldSampler& learned) {
+  return learned.log_weight(placement_of(position.info, position.truth)) - learned.log_partition() +
+         position.log_consistent;
+}
+
+}  // namespace
+
+double log_tssr_weighted(const TssrPosition& position, int samples, FastRng& rng,
+                         const std::function<double(const World&)>& weight) {
+  const ExactWorldSampler uniform(placement_problem(position.info));
+  const auto mean = mean_weight(uniform, position.info, samples, rng, weight);
+  if (!mean) return 0;
+  return std::log(weight(position.truth)) - std::log(*mean);
 }
 
 double log_tssr_count(const TssrPosition& position, int samples, FastRng& rng) {
@@ -47,9 +66,7 @@ double log_tssr_kermit(const TssrPosition& position, const KermitTables& kermit,
 }
 
 double log_tssr_learned(const TssrPosition& position, const CardLocations& locations) {
-  const ExactWorldSampler learned(placement_problem(position.info, &locations));
-  return learned.log_weight(placement_of(position.info, position.truth)) - learned.log_partition() +
-         position.log_consistent;
+  return log_learned_ratio(position, ExactWorldSampler(placement_problem(position.info, &locations)));
 }
 
 // P(w) = learned(w) KI(w) / Σ learned KI = learned(w) KI(w) / (Z_learned E_learned[KI]).
@@ -57,18 +74,11 @@ double log_tssr_learned_kermit(const TssrPosition& position, const CardLocations
                                int samples, FastRng& rng) {
   const ExactWorldSampler learned(placement_problem(position.info, &locations));
   const WorldSampler ki(position.info, Inference::Kermit, std::nullopt, &kermit);
-  double sum = 0;
-  int drawn = 0;
-  for (int k = 0; k < samples; ++k) {
-    const auto placement = learned.draw(rng);
-    if (!placement) break;
-    sum += ki.kermit_weight(world_of(position.info, *placement));
-    ++drawn;
-  }
-  const double learned_ratio = learned.log_weight(placement_of(position.info, position.truth)) -
-                               learned.log_partition() + position.log_consistent;
-  if (drawn == 0) return learned_ratio;
-  return learned_ratio + std::log(ki.kermit_weight(position.truth)) - std::log(sum / drawn);
+  const auto weight = [&](const World& w) { return ki.kermit_weight(w); };
+  const double learned_ratio = log_learned_ratio(position, learned);
+  const auto mean = mean_weight(learned, position.info, samples, rng, weight);
+  if (!mean) return learned_ratio;
+  return learned_ratio + std::log(weight(position.truth)) - std::log(*mean);
 }
 
 std::vector<TssrInference> tssr_inferences(const LocationModel* model, int count_samples, const KermitTables* kermit) {
