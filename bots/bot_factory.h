@@ -38,7 +38,7 @@ struct BotSpec {
   std::string account;                             // account: the bot account's name (1..32 bytes, verbatim)
   std::string program;  // program: the command line (1..1024 bytes, verbatim; run by /bin/sh)
 
-  static constexpr std::string_view kDefaultTables = "tables/t0.wtab";
+  static constexpr std::string_view kDefaultTables = "tables/base-1m.wtab";
   static constexpr std::string_view kDefaultModel = "tables/inference.bin";
   static constexpr std::string_view kDefaultKermit = "tables/ki.bin";
   static constexpr std::size_t kMaxAccountBytes = 32;

@@ -19,8 +19,8 @@ namespace skat::nightly {
 
 struct NightlyOptions {
   std::string db_path = "data/skat.db";
-  std::string tables_dir = "data/tables";      // table versions v000001.wtab, … (bots with outer learning read it)
-  std::string base_tables = "tables/t0.wtab";  // the tables before the first version
+  std::string tables_dir = "data/tables";  // table versions v000001.wtab, … (bots with outer learning read it)
+  std::string base_tables = "tables/base-1m.wtab";  // the tables before the first version
   RatingOptions ratings;
   bool exclude_timeouts = true;  // games in which the clock made a move are not folded
   // When set, the positions of the games folded tonight are also written here as training data of

@@ -23,10 +23,15 @@ case "$role" in
       --tables-per-player "${SKAT_TABLES_PER_PLAYER:-16}" --max-tables "${SKAT_MAX_TABLES:-10000}" "$@"
     ;;
   bots)
-    # Bots with outer learning read the newest table version the nightly job wrote (version 0 is T0).
+    # Bots with outer learning read the newest table version the nightly job wrote (version 0 is the
+    # shipped base of a million generated games); a volume whose only version is the former base T0
+    # starts again from the new one.
     mkdir -p "$data/tables"
-    [ -f "$data/tables/v000000.wtab" ] || cp /app/tables/t0.wtab "$data/tables/v000000.wtab"
-    tables=/app/tables/t0.wtab
+    if [ ! -f "$data/tables/v000001.wtab" ] && cmp -s /app/tables/t0.wtab "$data/tables/v000000.wtab"; then
+      rm "$data/tables/v000000.wtab"
+    fi
+    [ -f "$data/tables/v000000.wtab" ] || cp /app/tables/base-1m.wtab "$data/tables/v000000.wtab"
+    tables=/app/tables/base-1m.wtab
     [ "${SKAT_OUTER_LEARNING:-0}" = 1 ] && tables="$data/tables"
     kind="${SKAT_BOT_KIND:-full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1}"
     case "$kind" in
@@ -59,7 +64,7 @@ case "$role" in
     [ "${SKAT_HIGH_VALUE:-0}" = 1 ] && set -- --high-value "$@"
     [ "${SKAT_MEAN_FROM_GAMES:-0}" = 1 ] && set -- --mean-from-games "$@"
     set -- --start-from-series "${SKAT_START_FROM_SERIES:-0}" "$@"
-    exec skat nightly --db "$db" --tables-dir "$data/tables" --base-tables /app/tables/t0.wtab \
+    exec skat nightly --db "$db" --tables-dir "$data/tables" --base-tables /app/tables/base-1m.wtab \
       --inference-data "$data/inference" --health-file "$health" "$@"
     ;;
   *)

@@ -44,9 +44,14 @@ mkdir -p data
 touch "$tokens"
 chmod 600 "$tokens"
 
-# Version 0 of the learning bots' tables is the shipped T0; the nightly job adds v000001, … beside it.
+# Version 0 of the learning bots' tables is the shipped base (a million generated games, docs/tables.md);
+# the nightly job adds v000001, … beside it. A data directory whose only version is the former base
+# T0 starts again from the new one; versions the nightly job made are kept.
 mkdir -p data/tables
-[ -f data/tables/v000000.wtab ] || cp tables/t0.wtab data/tables/v000000.wtab
+if [ ! -f data/tables/v000001.wtab ] && cmp -s tables/t0.wtab data/tables/v000000.wtab; then
+  rm data/tables/v000000.wtab
+fi
+[ -f data/tables/v000000.wtab ] || cp tables/base-1m.wtab data/tables/v000000.wtab
 
 # Outer learning is a setting of the complete bot only (tables=DIR); other kinds take no tables.
 case "$bot_kind" in

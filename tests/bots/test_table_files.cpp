@@ -162,9 +162,10 @@ TEST(TableFiles, TheShippedGeneratorTablesHoldAMillionGames) {
   ASSERT_TRUE(tables) << tables.error();
   EXPECT_GE(tables->meta().games_folded, 1000000U);
   EXPECT_NE(tables->meta().provenance.find("skat tables generate"), std::string::npos);
-  // A full bot takes them, and they bid a strong hand and pass a weak one.
+  // A full bot takes them (they are its default), and they bid a strong hand and pass a weak one.
   const auto spec = parse_bot_spec("full:tables=" + path);
   ASSERT_TRUE(spec) << spec.error();
+  EXPECT_EQ(std::string(SKAT_SOURCE_DIR) + "/" + BotSpec{}.tables, path);
   const ContractEvaluator contracts(*tables);
   const CardSet strong = CardSet::jacks() | CardSet{Card(Suit::Clubs, Rank::Ace),  Card(Suit::Clubs, Rank::Ten),
                                                     Card(Suit::Clubs, Rank::King), Card(Suit::Spades, Rank::Ace),
