@@ -33,21 +33,25 @@ struct SelfplayArgs {
   std::optional<std::uint64_t> seed;
   std::string out = "-";
   std::string db;
-  std::string bot = "simple";
+  std::vector<std::string> bots{"simple"};  // one for every seat, or up to three seated in turn
   int threads = 1;
   bool judge = false;
   bool stats = false;
   std::string strengths;
 };
 
-PgnHeader make_header(int series_index, const std::string& seat_name) {
+// Seat i's name: its bot's kind, capitalised, and the seat number ("Full1", "Rule2", …).
+PgnHeader make_header(int series_index, const std::vector<bots::BotSpec>& bots) {
   const std::tm local = fmt::localtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now()));
   PgnHeader h;
   h.event = "Selfplay " + std::to_string(series_index + 1);
   h.date = fmt::format("{:%d.%m.%Y}", local);
   h.time = fmt::format("{:%H:%M}", local);
-  for (int i = 0; i < 3; ++i)
-    h.seats[static_cast<std::size_t>(i)] = {seat_name + std::to_string(i + 1), static_cast<std::int64_t>(i + 1)};
+  for (std::size_t i = 0; i < 3; ++i) {
+    std::string name = bots[i % bots.size()].kind;
+    name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+    h.seats[i] = {name + std::to_string(i + 1), static_cast<std::int64_t>(i + 1)};
+  }
   return h;
 }
 
@@ -97,13 +101,20 @@ int store_series(const std::string& path, const std::vector<PgnSeries>& series) 
 }
 
 int run_selfplay(const SelfplayArgs& args) {
-  SelfplayConfig config;
-  auto spec = bots::parse_bot_spec(args.bot);
-  if (!spec) {
-    std::cerr << "selfplay: " << spec.error() << '\n';
+  if (args.bots.size() > 3) {
+    std::cerr << "selfplay: --bot: at most three bots, one per seat\n";
     return 2;
   }
-  config.bot = *spec;
+  SelfplayConfig config;
+  config.bots.clear();
+  for (const std::string& text : args.bots) {
+    auto spec = bots::parse_bot_spec(text);
+    if (!spec) {
+      std::cerr << "selfplay: " << spec.error() << '\n';
+      return 2;
+    }
+    config.bots.push_back(*spec);
+  }
   // Without --seed the run is still reproducible: the seed drawn from OS entropy is in the summary.
   config.seed = args.seed ? *args.seed : Csprng()();
   config.series = args.series;
@@ -128,11 +139,9 @@ int run_selfplay(const SelfplayArgs& args) {
   }
   std::ostream& out = args.out == "-" ? std::cout : file;
   ProgressLine line("games", std::chrono::seconds(30));
-  std::string seat_name = config.bot.kind;
-  seat_name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(seat_name[0])));
   SeriesStats stats;
   const auto series = play_selfplay(
-      config, [&](int s) { return make_header(s, seat_name); }, stats,
+      config, [&](int s) { return make_header(s, config.bots); }, stats,
       line.on_terminal() || args.series * args.deals >= 1000
           ? bots::ProgressFn([&](const bots::Progress& p) { line.show(p); })
           : bots::ProgressFn{});
@@ -149,8 +158,10 @@ int run_selfplay(const SelfplayArgs& args) {
     spdlog::error("selfplay: writing '{}' failed", args.out);
     return 1;
   }
+  std::string lineup;
+  for (const bots::BotSpec& b : config.bots) lineup += (lineup.empty() ? "" : " / ") + b.describe();
   spdlog::info("selfplay: {} series of {}, {} games ({} folded, declarer {} won / {} lost), seed {} -> {}", args.series,
-               config.bot.describe(), stats.games, stats.folded, stats.won, stats.lost, config.seed, args.out);
+               lineup, stats.games, stats.folded, stats.won, stats.lost, config.seed, args.out);
   if (args.stats) std::cerr << stats_text(stats);
   return args.db.empty() ? 0 : store_series(args.db, *series);
 }
@@ -164,7 +175,12 @@ Command add_selfplay_command(CLI::App& parent) {
   app->add_option("--deals", args->deals, "Deals per series")->check(positive_number())->capture_default_str();
   app->add_option("--seed", args->seed, "64-bit seed of the deals and bots (default: from OS entropy, logged)");
   app->add_option("--out", args->out, "Output PGN file, - for stdout")->capture_default_str();
-  app->add_option("--bot", args->bot, "The bot in every seat: " + std::string(bots::kBotSpecHelp))
+  app->add_option("--bot", args->bots,
+                  "The bot in every seat; given two or three times, seat i plays the (i mod n)-th, so each plays "
+                  "every position as the dealer rotates: " +
+                      std::string(bots::kBotSpecHelp))
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->capture_default_str();
   app->add_option("--threads", args->threads, "Series played in parallel")
       ->check(positive_number())

@@ -21,9 +21,9 @@ PgnSeries play_one(const SelfplayConfig& config, int index, PgnHeader header, Se
                    bots::OpenSolver* solver, const std::function<void()>& game_done) {
   Csprng gen = Csprng::from_seed(config.seed + 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(index));
   std::array<std::unique_ptr<bots::Player>, 3> seats;
-  for (auto& s : seats) {
-    s = bots::make_player(config.bot, gen());
-    s->use_work_budgets(true);  // self-play is played again exactly from its seed
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    seats[i] = bots::make_player(config.bots[i % config.bots.size()], gen());
+    seats[i]->use_work_budgets(true);  // self-play is played again exactly from its seed
   }
   PgnSeries series;
   series.header = std::move(header);
@@ -82,6 +82,7 @@ void SeriesStats::merge(const SeriesStats& o) {
 std::expected<std::vector<PgnSeries>, std::string> play_selfplay(const SelfplayConfig& config,
                                                                  const std::function<PgnHeader(int)>& header,
                                                                  SeriesStats& stats, const bots::ProgressFn& progress) {
+  if (config.bots.empty() || config.bots.size() > 3) return std::unexpected(std::string("one to three bots"));
   std::vector<PgnSeries> series(static_cast<std::size_t>(config.series));
   std::vector<SeriesStats> per_series(series.size());
   std::mutex mutex;

@@ -1,4 +1,6 @@
-// In-process self-play for `skat selfplay`: series of one bot kind in all three seats, deals from
+// In-process self-play for `skat selfplay`: series of one bot in all three seats, or of up to
+// three bots seated in turn (seat i plays bot i mod n, so each plays every position as the
+// dealer rotates), deals from
 // the seeded CSPRNG (one generator per series, so series can run in parallel and the result does
 // not depend on the thread count), the dealer rotating (game n: forehand is Seat(n mod 3)+1),
 // each series recorded as series PGN with its Seeger-Fabian result; statistics per game class
@@ -22,7 +24,7 @@
 namespace skat::cli {
 
 struct SelfplayConfig {
-  bots::BotSpec bot;  // every seat
+  std::vector<bots::BotSpec> bots{bots::BotSpec{}};  // seat i plays bots[i % size()]: one spec fills every seat
   int series = 1;
   int deals = 36;
   std::uint64_t seed = 0;

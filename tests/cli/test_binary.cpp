@@ -566,24 +566,50 @@ TEST(Binary, SelfplayReplaysCleanly) {
   EXPECT_EQ(explicit_format.out, replay.out);
 }
 
+// The game lines of a PGN text (the header carries the wall-clock date).
+std::vector<std::string> games_of(const std::string& text) {
+  std::vector<std::string> out;
+  for (const auto& l : lines(text))
+    if (!l.empty() && l[0] != '[') out.push_back(l);
+  return out;
+}
+
 TEST(Binary, SelfplayIsDeterministicForASeed) {
   const CliRun a = skat("selfplay --series 2 --deals 12 --seed 9 --out -");
   const CliRun b = skat("selfplay --series 2 --deals 12 --seed 9 --out -");
   const CliRun c = skat("selfplay --series 2 --deals 12 --seed 10 --out -");
   ASSERT_EQ(a.exit_code, 0);
-  // The header carries the wall-clock date; the game lines must be identical.
-  const auto games_of = [](const std::string& text) {
-    std::vector<std::string> out;
-    for (const auto& l : lines(text))
-      if (!l.empty() && l[0] != '[') out.push_back(l);
-    return out;
-  };
   EXPECT_EQ(games_of(a.out).size(), 24u);
   EXPECT_EQ(games_of(a.out), games_of(b.out));
   EXPECT_NE(games_of(a.out), games_of(c.out));
   // Series run in parallel give the same games.
   const CliRun threaded = skat("selfplay --series 2 --deals 12 --seed 9 --threads 2 --out -");
   EXPECT_EQ(games_of(a.out), games_of(threaded.out));
+}
+
+TEST(Binary, SelfplaySeatsUpToThreeBotsInTurn) {
+  const CliRun one = skat("selfplay --bot rule --series 2 --deals 9 --seed 7 --out -");
+  const CliRun same = skat("selfplay --bot rule --bot rule --bot rule --series 2 --deals 9 --seed 7 --out -");
+  const CliRun mixed = skat("selfplay --bot rule --bot simple --bot random --series 2 --deals 9 --seed 7 --out -");
+  const CliRun two = skat("selfplay --bot rule --bot random --series 1 --deals 3 --seed 7 --out -");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  ASSERT_EQ(mixed.exit_code, 0) << mixed.err;
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  // The same bot three times is the one bot in every seat: the same games.
+  EXPECT_EQ(games_of(one.out), games_of(same.out));
+  EXPECT_EQ(games_of(mixed.out).size(), 18U);
+  EXPECT_NE(games_of(one.out), games_of(mixed.out));
+  // Seat i is named for the bot it plays; with two bots the first takes seats 1 and 3.
+  for (const char* seat : {"[Seat1: Rule1 (ID: 1)]", "[Seat2: Simple2 (ID: 2)]", "[Seat3: Random3 (ID: 3)]"})
+    EXPECT_NE(mixed.out.find(seat), std::string::npos) << seat;
+  for (const char* seat : {"[Seat1: Rule1 (ID: 1)]", "[Seat2: Random2 (ID: 2)]", "[Seat3: Rule3 (ID: 3)]"})
+    EXPECT_NE(two.out.find(seat), std::string::npos) << seat;
+  // Deterministic for a seed with a mixed table too, and the series replay as recorded.
+  EXPECT_EQ(games_of(mixed.out),
+            games_of(skat("selfplay --bot rule --bot simple --bot random --series 2 --deals 9 --seed 7 --out -").out));
+  const CliRun replay = skat("replay -", mixed.out);
+  EXPECT_EQ(replay.exit_code, 0) << replay.err;
+  EXPECT_EQ(skat("selfplay --bot rule --bot rule --bot rule --bot rule --out -").exit_code, 2);
 }
 
 TEST(Binary, SelfplayOfAnyBotWithStatisticsAndStrengths) {

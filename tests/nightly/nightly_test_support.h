@@ -29,7 +29,7 @@ inline std::vector<PgnSeries> play_series(std::uint64_t seed, int count, int dea
   config.seed = seed;
   config.series = count;
   config.deals = deals;
-  config.bot = *bots::parse_bot_spec("rule");
+  config.bots = {*bots::parse_bot_spec("rule")};
   cli::SeriesStats stats;
   auto series = cli::play_selfplay(
       config,
