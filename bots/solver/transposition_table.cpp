@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <new>
 #include <vector>
 
@@ -26,6 +27,32 @@ struct SparePool {
 };
 thread_local SparePool spare_pool;
 
+// Zeroed pages for a table, on 2 MiB boundaries and advised as huge pages where the kernel offers
+// them: a probe lands anywhere in the table, so with 4 KiB pages nearly every probe also missed the
+// TLB (a 16 MiB table is 4,096 pages, 8 huge ones). Only the speed differs; the contents do not.
+void* map_pages(std::size_t size) {
+  constexpr std::size_t kHuge = std::size_t{2} << 20;
+  if (size < kHuge) {
+    void* pages = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (pages == MAP_FAILED) throw std::bad_alloc();
+    return pages;
+  }
+  // Map a huge page more than asked, then give back the unaligned head and the tail beyond the table.
+  void* raw = mmap(nullptr, size + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) throw std::bad_alloc();
+  const auto start = reinterpret_cast<std::uintptr_t>(raw);
+  const std::uintptr_t aligned = (start + kHuge - 1) & ~(kHuge - 1);
+  if (aligned > start) munmap(raw, aligned - start);
+  if (const std::size_t tail = start + size + kHuge - (aligned + size); tail > 0)
+    munmap(reinterpret_cast<void*>(aligned + size), tail);
+  void* pages = reinterpret_cast<void*>(aligned);
+  // Hints: refused or unavailable, the table works as before. The pages are faulted in here, so
+  // that the first searches do not pay for zeroing them.
+  madvise(pages, size, MADV_HUGEPAGE);
+  madvise(pages, size, MADV_POPULATE_WRITE);
+  return pages;
+}
+
 }  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t bytes) {
@@ -40,8 +67,7 @@ TranspositionTable::TranspositionTable(std::size_t bytes) {
     clear();  // its entries are of earlier generations now
     return;
   }
-  void* pages = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (pages == MAP_FAILED) throw std::bad_alloc();
+  void* pages = map_pages(size);
   // Zero pages are empty buckets (tag 0, generation 0): Bucket is an aggregate of integers.
   buckets_ = std::unique_ptr<Bucket[], UnmapPages>(static_cast<Bucket*>(pages), UnmapPages{size});
 }
