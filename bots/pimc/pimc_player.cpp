@@ -127,8 +127,7 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   d.best = d.cards.front().card;
   if (d.cards.size() == 1 || !view.declaration) return d;
 
-  const bool learned =
-      (settings.inference == Inference::Learned || settings.inference == Inference::LearnedKermit) && settings.model;
+  const bool learned = uses_model(settings.inference) && settings.model;
   const WorldSampler sampler(hidden_info(view), settings.inference,
                              learned ? std::optional(settings.model->predict(view)) : std::nullopt,
                              settings.kermit.get());

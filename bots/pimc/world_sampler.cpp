@@ -143,9 +143,8 @@ WorldSampler::WorldSampler(HiddenInfo info, Inference inference, std::optional<i
   if (inference_ == Inference::LearnedKermit && kermit_ == nullptr) inference_ = Inference::Learned;
   if (inference_ == Inference::Learned && !locations) inference_ = Inference::Count;
   if (inference_ == Inference::Kermit && kermit_ == nullptr) inference_ = Inference::Count;
-  if (inference_ == Inference::Learned || inference_ == Inference::LearnedKermit)
-    learned_.emplace(placement_problem(info_, &*locations));
-  if (inference_ == Inference::Kermit || inference_ == Inference::LearnedKermit)
+  if (uses_model(inference_)) learned_.emplace(placement_problem(info_, &*locations));
+  if (uses_kermit(inference_))
     for (int p = 0; p < 3; ++p) {
       if (p == info_.me) continue;
       kermit_max_ *= p != info_.declarer ? kermit_->defender_max(info_.bids[static_cast<std::size_t>(p)])
@@ -155,7 +154,7 @@ WorldSampler::WorldSampler(HiddenInfo info, Inference inference, std::optional<i
 
 std::optional<World> WorldSampler::sample(FastRng& rng) const {
   if (inference_ == Inference::Learned) return draw_candidate(rng);
-  if (inference_ == Inference::Kermit || inference_ == Inference::LearnedKermit) return draw_kermit(rng);
+  if (uses_kermit(inference_)) return draw_kermit(rng);
   auto w = draw_uniform(rng);
   if (w) w->weight = inference_ == Inference::Count ? bid_weight(*w) : 1.0;
   return w;

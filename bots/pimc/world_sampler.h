@@ -21,6 +21,9 @@
 namespace skat::bots {
 
 enum class Inference { None, Count, Learned, Kermit, LearnedKermit };
+// Whether an inference draws from the learned model's distribution / weighs by the KI tables.
+constexpr bool uses_model(Inference i) { return i == Inference::Learned || i == Inference::LearnedKermit; }
+constexpr bool uses_kermit(Inference i) { return i == Inference::Kermit || i == Inference::LearnedKermit; }
 
 struct HiddenInfo {
   GameType game = GameType::Grand;
