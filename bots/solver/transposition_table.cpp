@@ -32,19 +32,16 @@ thread_local SparePool spare_pool;
 // TLB (a 16 MiB table is 4,096 pages, 8 huge ones). Only the speed differs; the contents do not.
 void* map_pages(std::size_t size) {
   constexpr std::size_t kHuge = std::size_t{2} << 20;
-  if (size < kHuge) {
-    void* pages = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (pages == MAP_FAILED) throw std::bad_alloc();
-    return pages;
-  }
-  // Map a huge page more than asked, then give back the unaligned head and the tail beyond the table.
-  void* raw = mmap(nullptr, size + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  const bool huge = size >= kHuge;
+  void* raw = mmap(nullptr, huge ? size + kHuge : size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) throw std::bad_alloc();
+  if (!huge) return raw;
+  // A huge page more was mapped: give back the unaligned head and what is left beyond the table.
   const auto start = reinterpret_cast<std::uintptr_t>(raw);
   const std::uintptr_t aligned = (start + kHuge - 1) & ~(kHuge - 1);
-  if (aligned > start) munmap(raw, aligned - start);
-  if (const std::size_t tail = start + size + kHuge - (aligned + size); tail > 0)
-    munmap(reinterpret_cast<void*>(aligned + size), tail);
+  const std::size_t head = aligned - start;
+  if (head > 0) munmap(raw, head);
+  munmap(reinterpret_cast<void*>(aligned + size), kHuge - head);
   void* pages = reinterpret_cast<void*>(aligned);
   // Hints: refused or unavailable, the table works as before. The pages are faulted in here, so
   // that the first searches do not pay for zeroing them.
