@@ -26,6 +26,10 @@ bool searches(const BotSpec& spec) { return spec.kind == "pimc" || spec.kind == 
 bool infers_learned(const BotSpec& spec) { return spec.infer == "learned" || spec.infer == "learned-ki"; }
 bool infers_ki(const BotSpec& spec) { return spec.infer == "ki" || spec.infer == "learned-ki"; }
 
+NullBackground null_background(const BotSpec& spec) {
+  return spec.nullback == "type" ? NullBackground::TypeAndPattern : NullBackground::Pattern;
+}
+
 std::optional<putting::PuttingMethod> putting_method(std::string_view name) {
   if (name == "rules") return putting::PuttingMethod::Rules;
   if (name == "vonstegen") return putting::PuttingMethod::VonStegen;
@@ -84,8 +88,14 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
     spec.putting = std::string(value);
     return {};
   }
+  if (key == "nullback" && spec.kind == "full") {
+    if (value != "pattern" && value != "type") return std::unexpected("nullback must be pattern or type");
+    spec.nullback = std::string(value);
+    return {};
+  }
   return std::unexpected("unknown bot setting '" + std::string(key) +
-                         "' (worlds, budget, tt, threads, nodes, stop, infer, model, ki; full: tables, putting)");
+                         "' (worlds, budget, tt, threads, nodes, stop, infer, model, ki; full: tables, putting, "
+                         "nullback)");
 }
 
 }  // namespace
@@ -103,7 +113,9 @@ std::string BotSpec::describe() const {
   if (infer != "count") text += ",infer=" + infer;
   if (infers_learned(*this)) text += ",model=" + model;
   if (infers_ki(*this)) text += ",ki=" + ki;
-  return kind == "full" ? text + ",tables=" + tables + ",putting=" + putting : text;
+  if (kind != "full") return text;
+  text += ",tables=" + tables + ",putting=" + putting;
+  return nullback == "pattern" ? text : text + ",nullback=" + nullback;
 }
 
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables) {
@@ -141,7 +153,7 @@ std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool l
   if (spec.kind == "full" && load_tables) {
     const auto file = current_tables_file(spec.tables);
     if (!file) return std::unexpected(file.error());
-    if (auto tables = shared_tables(*file); !tables) return std::unexpected(tables.error());
+    if (auto tables = shared_tables(*file, null_background(spec)); !tables) return std::unexpected(tables.error());
   }
   return spec;
 }
@@ -171,10 +183,15 @@ std::expected<std::vector<std::string>, std::string> spec_data_files(const BotSp
   return files;
 }
 
-std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(const std::string& path) {
-  return SharedFiles<TableSet>::get(path, [](const std::string& file) -> std::expected<TableSet, std::string> {
-    auto tables = load_tables(file);
-    if (!tables) return std::unexpected("tables '" + file + "': " + tables.error());
+std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(const std::string& path,
+                                                                          NullBackground null_background) {
+  // The cache is keyed by file; a second null background is a second copy under its own key.
+  const bool by_type = null_background == NullBackground::TypeAndPattern;
+  const std::string key = by_type ? path + "\nnullback=type" : path;
+  return SharedFiles<TableSet>::get(key, [&](const std::string&) -> std::expected<TableSet, std::string> {
+    auto tables = load_tables(path);
+    if (!tables) return std::unexpected("tables '" + path + "': " + tables.error());
+    tables->set_null_background(null_background);
     return std::move(*tables);
   });
 }
@@ -215,7 +232,7 @@ std::unique_ptr<Player> make_any_player(const BotSpec& spec, std::uint64_t seed,
   if (spec.kind == "pimc") return std::make_unique<PimcPlayer>(seed, pimc);
   const auto file = current_tables_file(spec.tables);
   if (!file) throw std::runtime_error(file.error());
-  auto tables = shared_tables(*file);
+  auto tables = shared_tables(*file, null_background(spec));
   if (!tables) throw std::runtime_error(tables.error());
   TablePlayerSettings settings;
   settings.pimc = pimc;

@@ -31,8 +31,9 @@ struct BotSpec {
   int kilonodes = 0;                                 // pimc: solver nodes per world, thousands (0: no limit)
   bool stop = false;                                 // pimc: race the cards, stop when the best is clear
   std::string tables = std::string(kDefaultTables);  // full: winning tables file, or a folder of versions
-  std::string putting = "rules";  // full: rules (hard rules + soft score), vonstegen, kinback, winprob
-  std::string infer = "count";    // pimc, full: how worlds are drawn: none, count, ki, learned, learned-ki
+  std::string putting = "rules";     // full: rules (hard rules + soft score), vonstegen, kinback, winprob
+  std::string nullback = "pattern";  // full: a thin null bucket falls back on its pattern, or its type and pattern
+  std::string infer = "count";       // pimc, full: how worlds are drawn: none, count, ki, learned, learned-ki
   std::string model = std::string(kDefaultModel);  // the learned model's file (infer=learned, learned-ki)
   std::string ki = std::string(kDefaultKermit);    // the KI tables' file (infer=ki, learned-ki)
   std::string account;                             // account: the bot account's name (1..32 bytes, verbatim)
@@ -58,7 +59,7 @@ inline constexpr std::string_view kBotSpecHelp =
     "FILE], "
     "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|ki|learned|learned-ki,model=FILE,ki="
     "FILE,"
-    "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob]; "
+    "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob,nullback=pattern|type]; "
     "in-process tournaments also program:CMD ARGS (an outside program, docs/bots.md)";
 
 // Parses `kind[:key=value,...]`; keys for pimc and full: worlds (1..1000), budget (ms, 1..60000),
@@ -68,8 +69,9 @@ inline constexpr std::string_view kBotSpecHelp =
 // bids (default), ki by Kermit's tables of bids and declarations over hand features, learned by the
 // card-location model, learned-ki by both: the model's draw weighted by KI), model (that model's file, default
 // tables/inference.bin, loaded here) and ki (the KI tables' file, default tables/ki.bin, loaded here); for full also
-// tables (a table file, text or binary, loaded here) and putting (rules, vonstegen, kinback, winprob: how the skat is
-// put). `load_tables` false only checks the form (a server naming bots that run elsewhere). `account:NAME` and
+// tables (a table file, text or binary, loaded here), putting (rules, vonstegen, kinback, winprob: how the skat is
+// put) and nullback (pattern, type: what a thin null bucket falls back on, NullBackground).
+// `load_tables` false only checks the form (a server naming bots that run elsewhere). `account:NAME` and
 // `program:CMD ARGS` take the text after the colon verbatim (no settings).
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables = true);
 
@@ -96,7 +98,9 @@ std::expected<std::string, std::string> current_tables_file(const std::string& t
 // outside program's (`program:`) files are its own and not named.
 std::expected<std::vector<std::string>, std::string> spec_data_files(const BotSpec& spec);
 
-// The tables in `path`, loaded on first use and shared afterwards (thread-safe).
-std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(const std::string& path);
+// The tables in `path`, loaded on first use and shared afterwards (thread-safe); one copy per
+// null background (TableSet::set_null_background).
+std::expected<std::shared_ptr<const TableSet>, std::string> shared_tables(
+    const std::string& path, NullBackground null_background = NullBackground::Pattern);
 
 }  // namespace skat::bots

@@ -66,6 +66,11 @@ const TableSchema& null_schema() {
   return s;
 }
 
+const TableSchema& null_type_schema() {
+  static const TableSchema s = make_schema("null", null_schema().features, {kNullType, kNullPattern});
+  return s;
+}
+
 const TableSchema& lead_suit_schema() {
   static const TableSchema s = make_schema("lead_suit",
                                            {{"trump_strength", 3},

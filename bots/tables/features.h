@@ -100,6 +100,10 @@ static_assert(static_cast<int>(kLeadSuitFeatureCount) == static_cast<int>(kLeadG
 const TableSchema& suit_schema();
 const TableSchema& grand_schema();
 const TableSchema& null_schema();
+// The null table's features with the background keyed by null type and pattern (thin ouvert and
+// hand buckets fall back on their own type's games, not on plain nulls'): TableSet's
+// NullBackground::TypeAndPattern.
+const TableSchema& null_type_schema();
 const TableSchema& lead_suit_schema();
 const TableSchema& lead_grand_schema();
 

@@ -48,6 +48,15 @@ void WinningTable::add_key(std::uint32_t key, Bucket counts) {
   background_.add(background_key(key), counts);
 }
 
+void WinningTable::merge(const WinningTable& other) {
+  if (other.schema_->background != schema_->background) {
+    for (const auto& [key, counts] : other.foreground_.sorted()) add_key(key, counts);
+    return;
+  }
+  foreground_.merge(other.foreground_);
+  background_.merge(other.background_);
+}
+
 Estimate WinningTable::estimate(std::span<const std::uint8_t> features, std::uint64_t threshold, double prior,
                                 bool mean_fallback) const {
   const std::uint32_t key = checked_key(features);
@@ -107,6 +116,14 @@ double TableSet::win_probability(const DeclarerContext& c) const {
 Estimate TableSet::lead_estimate(const LeadContext& c) const {
   const TableKind k = c.game == GameType::Grand ? TableKind::LeadGrand : TableKind::LeadSuit;
   return table(k).estimate(lead_features(c), confidence_, kGamePrior);
+}
+
+void TableSet::set_null_background(NullBackground background) {
+  if (background == null_background_) return;
+  WinningTable rekeyed(background == NullBackground::Pattern ? null_schema() : null_type_schema());
+  for (const auto& [key, counts] : table(TableKind::Null).foreground().sorted()) rekeyed.add_key(key, counts);
+  table(TableKind::Null) = std::move(rekeyed);
+  null_background_ = background;
 }
 
 void TableSet::merge(const TableSet& other) {

@@ -79,10 +79,8 @@ class WinningTable {
   Estimate estimate(std::span<const std::uint8_t> features, std::uint64_t threshold, double prior,
                     bool mean_fallback = true) const;
 
-  void merge(const WinningTable& other) {
-    foreground_.merge(other.foreground_);
-    background_.merge(other.background_);
-  }
+  // Adds the other's counts (its background too when both are keyed alike, else re-projected).
+  void merge(const WinningTable& other);
   bool operator==(const WinningTable& o) const { return foreground_ == o.foreground_; }
 
  private:
@@ -111,6 +109,10 @@ double null_suit_prior(unsigned pattern);
 inline constexpr double kGamePrior = 0.5;
 
 enum class TableKind : std::uint8_t { Suit, Grand, Null, LeadSuit, LeadGrand };
+
+// What a thin null bucket falls back on: the suit's pattern over all null types (the classic
+// 256-entry table), or its pattern within its own null type (plain, ouvert, hand, ouvert hand).
+enum class NullBackground : std::uint8_t { Pattern, TypeAndPattern };
 inline constexpr int kNumTableKinds = 5;
 
 class TableSet {
@@ -123,6 +125,11 @@ class TableSet {
   const WinningTable& table(TableKind k) const { return tables_[static_cast<std::size_t>(k)]; }
   std::span<WinningTable> tables() { return tables_; }
   std::span<const WinningTable> tables() const { return tables_; }
+
+  // The null table's fallback (Pattern unless set). Changing it rebuilds that table's background
+  // from its foreground; the counts, and so the files written, stay the same.
+  NullBackground null_background() const { return null_background_; }
+  void set_null_background(NullBackground background);
 
   // Games a foreground bucket needs before it is trusted (default kDefaultConfidence).
   std::uint64_t confidence() const { return confidence_; }
@@ -147,6 +154,7 @@ class TableSet {
   TableMeta meta_;
   std::array<WinningTable, kNumTableKinds> tables_;
   std::uint64_t confidence_ = kDefaultConfidence;
+  NullBackground null_background_ = NullBackground::Pattern;
 };
 
 }  // namespace skat::bots

@@ -179,5 +179,27 @@ TEST(TableFiles, TheShippedGeneratorTablesHoldAMillionGames) {
   EXPECT_EQ(contracts.max_bid(weak, 0), 0);
 }
 
+// The null background is named only when it is not the default, so earlier reports' names stay;
+// each background is its own shared copy of the file, with the same counts.
+TEST(TableFiles, NullBackgroundIsASettingOfTheCompleteBot) {
+  const std::string tables = ",tables=" + std::string(SKAT_SOURCE_DIR) + "/tables/base-1m.wtab";
+  const auto plain = parse_bot_spec("full:worlds=4" + tables);
+  const auto typed = parse_bot_spec("full:worlds=4,nullback=type" + tables);
+  ASSERT_TRUE(plain && typed);
+  EXPECT_EQ(plain->nullback, "pattern");
+  EXPECT_EQ(plain->describe().find("nullback"), std::string::npos);
+  EXPECT_TRUE(typed->describe().ends_with(",nullback=type")) << typed->describe();
+  EXPECT_EQ(parse_bot_spec(typed->describe())->describe(), typed->describe());
+  EXPECT_EQ(parse_bot_spec("full:worlds=4,nullback=type,nullback=pattern" + tables)->describe(), plain->describe());
+  const auto by_pattern = shared_tables(typed->tables);
+  const auto by_type = shared_tables(typed->tables, NullBackground::TypeAndPattern);
+  ASSERT_TRUE(by_pattern && by_type);
+  EXPECT_EQ((*by_pattern)->null_background(), NullBackground::Pattern);
+  EXPECT_EQ((*by_type)->null_background(), NullBackground::TypeAndPattern);
+  EXPECT_EQ(**by_pattern, **by_type);
+  EXPECT_EQ(shared_tables(typed->tables, NullBackground::TypeAndPattern)->get(), by_type->get());
+  EXPECT_NE(by_pattern->get(), by_type->get());
+}
+
 }  // namespace
 }  // namespace skat::bots

@@ -241,6 +241,50 @@ TEST(TableSet, NullIsTheProductOverTheFourSuits) {
   EXPECT_LT(TableSet().win_probability(c), 0.05);
 }
 
+// A thin ouvert bucket: by pattern it borrows plain nulls' record of the same pattern, by type and
+// pattern only other ouvert games'. Files hold the same counts either way; merging re-projects.
+TEST(TableSet, NullBackgroundByTypeKeepsOuvertApartFromPlainNulls) {
+  TableSet tables;
+  tables.set_confidence(50);
+  DeclarerContext plain;
+  plain.declaration = Declaration{GameType::Null, false, false, false, false};
+  plain.hand = cards("C7 C9 S7 S9 SJ H7 H8 HJ D7 D9");
+  plain.skat_put = cards("CA DA");
+  DeclarerContext ouvert = plain;
+  ouvert.declaration.ouvert = true;
+  DeclarerContext ouvert_other = ouvert;  // another ouvert foreground bucket, the same pattern
+  ouvert_other.skat_put = cards("DT DA");
+  WinningTable& null = tables.table(TableKind::Null);
+  for (int i = 0; i < 40; ++i) null.add(null_features(plain, Suit::Clubs), true);
+  for (int i = 0; i < 10; ++i) null.add(null_features(ouvert_other, Suit::Clubs), i < 2);
+  ASSERT_NE(null_features(ouvert, Suit::Clubs), null_features(ouvert_other, Suit::Clubs));
+  const auto ouvert_clubs = [&](const TableSet& t) { return t.null_suit_estimate(ouvert, Suit::Clubs); };
+  const double prior = null_suit_prior(null_features(ouvert, Suit::Clubs)[kNullPattern]);
+  const auto shrunk = [&](double won, double games) {
+    return (won + kBackgroundSmoothing * prior) / (games + kBackgroundSmoothing);
+  };
+
+  EXPECT_EQ(tables.null_background(), NullBackground::Pattern);
+  EXPECT_EQ(ouvert_clubs(tables).source, EstimateSource::Background);
+  EXPECT_EQ(ouvert_clubs(tables).games, 50u);
+  EXPECT_DOUBLE_EQ(ouvert_clubs(tables).probability, shrunk(42, 50));
+
+  TableSet by_type = tables;
+  by_type.set_null_background(NullBackground::TypeAndPattern);
+  EXPECT_EQ(by_type, tables);  // the same counts
+  EXPECT_EQ(ouvert_clubs(by_type).games, 10u);
+  EXPECT_DOUBLE_EQ(ouvert_clubs(by_type).probability, shrunk(2, 10));
+  EXPECT_DOUBLE_EQ(by_type.null_suit_estimate(plain, Suit::Clubs).probability, shrunk(40, 40));
+  EXPECT_EQ(by_type.table(TableKind::Null).background().size(), 2u);
+  EXPECT_EQ(tables.table(TableKind::Null).background().size(), 1u);
+
+  by_type.merge(tables);  // a pattern-keyed set folded into a type-keyed one
+  EXPECT_EQ(ouvert_clubs(by_type).games, 20u);
+  EXPECT_DOUBLE_EQ(ouvert_clubs(by_type).probability, shrunk(4, 20));
+  by_type.set_null_background(NullBackground::Pattern);
+  EXPECT_EQ(ouvert_clubs(by_type).games, 100u);
+}
+
 TEST(TableSet, NullSuitPriorFollowsTheCoverOfEachCard) {
   EXPECT_DOUBLE_EQ(null_suit_prior(0), 0.98);                   // void
   EXPECT_DOUBLE_EQ(null_suit_prior(0b1), 0.95);                 // 7
