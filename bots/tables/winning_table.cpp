@@ -121,7 +121,7 @@ Estimate TableSet::lead_estimate(const LeadContext& c) const {
 void TableSet::set_null_background(NullBackground background) {
   if (background == null_background_) return;
   WinningTable rekeyed(background == NullBackground::Pattern ? null_schema() : null_type_schema());
-  for (const auto& [key, counts] : table(TableKind::Null).foreground().sorted()) rekeyed.add_key(key, counts);
+  rekeyed.merge(table(TableKind::Null));  // keyed otherwise: re-projected onto the new background
   table(TableKind::Null) = std::move(rekeyed);
   null_background_ = background;
 }
