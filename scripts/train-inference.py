@@ -8,7 +8,10 @@ and writes the model file that the bots load (`infer=learned,model=FILE`): half-
 the layout that bots/inference/location_model.cpp reads.
 
   scripts/train-inference.py --data positions.bin [--data more.bin] --out tables/inference.bin
-      [--epochs 12] [--seed 1] [--history 128,32] [--hidden 256,256] [--threads 2]
+      [--epochs 12] [--seed 1] [--history 128,32] [--hidden 256,256] [--threads 2] [--keep CLASS=MODEL]
+
+--keep null=old.bin copies that class's networks from an existing model file instead of training
+them (a class retrained on its own data, the others kept as they are).
 
 Deterministic for a seed and a thread count (torch.manual_seed; data order from numpy's generator).
 Uses Debian's python3-torch (apt-get install python3-torch); the first line names /usr/bin/python3.
@@ -148,6 +151,53 @@ def write_model(path, nets, version):
                     write_layer(out, linear)
 
 
+def read_layer(f):
+    outputs, inputs = struct.unpack("<II", f.read(8))
+    weight = np.frombuffer(f.read(2 * outputs * inputs), dtype="<f2").reshape(outputs, inputs)
+    bias = np.frombuffer(f.read(2 * outputs), dtype="<f2")
+    if bias.size != outputs:
+        sys.exit(f"{f.name}: truncated model file")
+    return weight, bias
+
+
+def read_model(path):
+    """The three networks of a model file that write_model wrote (weights as its half floats)."""
+    with open(path, "rb") as f:
+        if f.read(8) != MAGIC_MODEL:
+            sys.exit(f"{path}: not a model file")
+        width, length = struct.unpack("<II", f.read(8))
+        if width != WIDTH:
+            sys.exit(f"{path}: feature width {width}, this trainer expects {WIDTH}")
+        f.read(length)
+        nets = []
+        for _ in CLASSES:
+            blocks = []
+            for _ in range(2):
+                (count,) = struct.unpack("<I", f.read(4))
+                blocks.append([read_layer(f) for _ in range(count)])
+            history, main = blocks
+            net = LocationNet([w.shape[0] for w, _ in history], [w.shape[0] for w, _ in main[:-1]])
+            with torch.no_grad():
+                for linear, (w, b) in zip(net.linears(net.history) + net.linears(net.main), history + main):
+                    if tuple(linear.weight.shape) != w.shape:
+                        sys.exit(f"{path}: layers do not chain")
+                    linear.weight.copy_(torch.from_numpy(w.astype(np.float32)))
+                    linear.bias.copy_(torch.from_numpy(b.astype(np.float32)))
+            nets.append(net)
+    return nets
+
+
+def kept_networks(specs):
+    """--keep CLASS=MODEL: the class index and the network read from MODEL."""
+    kept = {}
+    for spec in specs:
+        name, _, path = spec.partition("=")
+        if name not in CLASSES or not path:
+            sys.exit(f"--keep {spec}: expected CLASS=MODEL with CLASS one of {', '.join(CLASSES)}")
+        kept[name] = (path, read_model(path)[CLASSES.index(name)])
+    return kept
+
+
 def write_predictions(path, nets, data, count):
     """What `skat infer predict` must print for the same positions: the nets with their weights
     rounded to half floats, as the model file holds them."""
@@ -186,15 +236,23 @@ def main():
     p.add_argument("--predictions", help="also write, as JSON, the probabilities the written model (its "
                    "half-float weights) gives for the first --predict-count positions of the first data file")
     p.add_argument("--predict-count", type=int, default=20)
+    p.add_argument("--keep", action="append", default=[], metavar="CLASS=MODEL",
+                   help="copy this class's networks from MODEL instead of training them (repeatable)")
     args = p.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     started = time.time()
+    kept = kept_networks(args.keep)
     classes, _, weights, targets, bits = read_positions(args.data)
     nets, report = [], {"data": args.data, "seed": args.seed, "history": args.history, "hidden": args.hidden}
     for c, name in enumerate(CLASSES):
         mask = classes == c
+        if name in kept:
+            print(f"{name}: kept from {kept[name][0]}", flush=True)
+            nets.append(kept[name][1])
+            report[name] = {"kept_from": kept[name][0]}
+            continue
         if not mask.any():  # no games of this class: a network that says "uniform" (zero output layer)
             print(f"{name}: no positions", flush=True)
             net = LocationNet(args.history, args.hidden)

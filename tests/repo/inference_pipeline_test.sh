@@ -26,6 +26,21 @@ grep -q '^[1-9][0-9]* positions from [1-9][0-9]* games' "$work/data.txt"
   --predictions "$work/torch.json" --predict-count 40 >/dev/null
 jq -e '.suit.positions > 0 and (.suit.validation_loss | length) >= 1' "$work/train.json" >/dev/null
 
+# --keep copies a class's networks from a model file unchanged: keeping all three rewrites the model
+# byte for byte; keeping two trains the third, and the report names where the two came from.
+"$python" "$src/scripts/train-inference.py" --data "$work/positions.bin" --out "$work/kept.bin" --epochs 1 \
+  --history 16,8 --hidden 32 --threads 1 --seed 3 --version "pipeline test" \
+  --keep suit="$work/model.bin" --keep grand="$work/model.bin" --keep null="$work/model.bin" >/dev/null
+cmp "$work/model.bin" "$work/kept.bin"
+"$python" "$src/scripts/train-inference.py" --data "$work/positions.bin" --out "$work/grand.bin" --epochs 1 \
+  --history 16,8 --hidden 32 --threads 1 --seed 4 --version "pipeline test" \
+  --keep suit="$work/model.bin" --keep null="$work/model.bin" --report "$work/grand.json" >/dev/null
+jq -e '.suit.kept_from and .null.kept_from and .grand.positions > 0' "$work/grand.json" >/dev/null
+if cmp -s "$work/model.bin" "$work/grand.bin"; then
+  echo "training grand with suit and null kept wrote the old model" >&2
+  exit 1
+fi
+
 # The C++ forward pass (Eigen, half-float weights) gives PyTorch's probabilities for the same positions.
 "$skat" --log-level warn infer predict --data "$work/positions.bin" --model "$work/model.bin" --count 40 > "$work/cpp.json"
 "$python" - "$work/torch.json" "$work/cpp.json" <<'PY'
