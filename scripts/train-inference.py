@@ -151,12 +151,17 @@ def write_model(path, nets, version):
                     write_layer(out, linear)
 
 
-def read_layer(f):
-    outputs, inputs = struct.unpack("<II", f.read(8))
-    weight = np.frombuffer(f.read(2 * outputs * inputs), dtype="<f2").reshape(outputs, inputs)
-    bias = np.frombuffer(f.read(2 * outputs), dtype="<f2")
-    if bias.size != outputs:
+def read_exactly(f, size):
+    data = f.read(size)
+    if len(data) != size:
         sys.exit(f"{f.name}: truncated model file")
+    return data
+
+
+def read_layer(f):
+    outputs, inputs = struct.unpack("<II", read_exactly(f, 8))
+    weight = np.frombuffer(read_exactly(f, 2 * outputs * inputs), dtype="<f2").reshape(outputs, inputs)
+    bias = np.frombuffer(read_exactly(f, 2 * outputs), dtype="<f2")
     return weight, bias
 
 
@@ -165,15 +170,15 @@ def read_model(path):
     with open(path, "rb") as f:
         if f.read(8) != MAGIC_MODEL:
             sys.exit(f"{path}: not a model file")
-        width, length = struct.unpack("<II", f.read(8))
+        width, length = struct.unpack("<II", read_exactly(f, 8))
         if width != WIDTH:
             sys.exit(f"{path}: feature width {width}, this trainer expects {WIDTH}")
-        f.read(length)
+        read_exactly(f, length)
         nets = []
         for _ in CLASSES:
             blocks = []
             for _ in range(2):
-                (count,) = struct.unpack("<I", f.read(4))
+                (count,) = struct.unpack("<I", read_exactly(f, 4))
                 blocks.append([read_layer(f) for _ in range(count)])
             history, main = blocks
             net = LocationNet([w.shape[0] for w, _ in history], [w.shape[0] for w, _ in main[:-1]])
@@ -188,13 +193,15 @@ def read_model(path):
 
 
 def kept_networks(specs):
-    """--keep CLASS=MODEL: the class index and the network read from MODEL."""
-    kept = {}
+    """--keep CLASS=MODEL: per class name, MODEL and that class's network read from it (each file read once)."""
+    models, kept = {}, {}
     for spec in specs:
         name, _, path = spec.partition("=")
         if name not in CLASSES or not path:
             sys.exit(f"--keep {spec}: expected CLASS=MODEL with CLASS one of {', '.join(CLASSES)}")
-        kept[name] = (path, read_model(path)[CLASSES.index(name)])
+        if path not in models:
+            models[path] = read_model(path)
+        kept[name] = (path, models[path][CLASSES.index(name)])
     return kept
 
 
