@@ -30,6 +30,8 @@ done
 # "+d [lo, hi]" of a JSON object with difference and ci95
 interval='"\(.difference) \(.ci95[0]) \(.ci95[1])"'
 fmt() { awk '{ printf "%+.1f [%+.1f, %+.1f]", $1, $2, $3 }'; }
+# "learned-vs-count" -> "learned against count"
+title() { echo "$1" | sed 's/-vs-/ against /'; }
 
 for m in $matchups; do
   shards=
@@ -48,7 +50,6 @@ echo "| B against A | class | deals per seating | 2:1 (A A B) | 1:2 (A B B) | bo
 echo "|---|---|---|---|---|---|"
 for m in $matchups; do
   report="$dir/$m.json"
-  name=$(echo "$m" | sed 's/-vs-/ against /')
   for class in suit grand null all; do
     if [ "$class" = all ]; then
       sel='.'
@@ -61,7 +62,7 @@ for m in $matchups; do
     for i in 0 1 2; do
       cells="$cells | $(jq -r ".seatings[$i] | $sel | $interval" "$report" | fmt)"
     done
-    label=$name; [ "$class" = suit ] || label=
+    label=$(title "$m"); [ "$class" = suit ] || label=
     echo "| $label | $class | $deals$cells |"
   done
 done
@@ -70,7 +71,6 @@ echo "| B against A | deals per seating | A's moves mean / p99 | B's moves mean 
 echo "|---|---|---|---|---|"
 for m in $matchups; do
   report="$dir/$m.json"
-  name=$(echo "$m" | sed 's/-vs-/ against /')
   # per bot over both seatings: moves-weighted mean, the larger of the two seatings' p99
   costs=$(jq -r '[.seatings[0], .seatings[1]] as $s
     | [ ($s | map(.a.move_mean_ms * .a.moves) | add) / ($s | map(.a.moves) | add),
@@ -79,5 +79,5 @@ for m in $matchups; do
         ($s | map(.b.move_p99_ms) | max),
         ($s | map(.a.timeouts) | add), ($s | map(.b.timeouts) | add) ] | @tsv' "$report" |
     awk -F '\t' '{ printf "%.1f / %.0f ms | %.1f / %.0f ms | %d, %d", $1, $2, $3, $4, $5, $6 }')
-  echo "| $name | $(jq -r '.deals' "$report") | $costs |"
+  echo "| $(title "$m") | $(jq -r '.deals' "$report") | $costs |"
 done
