@@ -33,7 +33,7 @@ case "$role" in
     [ -f "$data/tables/v000000.wtab" ] || cp /app/tables/base-1m.wtab "$data/tables/v000000.wtab"
     tables=/app/tables/base-1m.wtab
     [ "${SKAT_OUTER_LEARNING:-0}" = 1 ] && tables="$data/tables"
-    kind="${SKAT_BOT_KIND:-full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1}"
+    kind="${SKAT_BOT_KIND:-full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1,infer=learned}"
     case "$kind" in
       full:*) kind="$kind,tables=$tables" ;;
       full) kind="full:tables=$tables" ;;

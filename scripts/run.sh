@@ -7,8 +7,8 @@
 #   - `skat serve` and one `skat bot --count N` process start; Ctrl-C stops both.
 # Safe to run twice: existing accounts and tokens are reused. Settings: SKAT_PORT (8080),
 # SKAT_BOTS (9: enough for three all-bot tables, or bots for humans at several tables),
-# SKAT_BOT_KIND (the house bots' program: the complete bot with the shipped tables T0, a lighter
-# search than its default so that it answers in about a second), SKAT_LEARNING_BOTS (3: bots
+# SKAT_BOT_KIND (the house bots' program: the complete bot on the shipped tables of a million
+# games, 32 worlds per decision drawn by the learned inference; docs/strength.md), SKAT_LEARNING_BOTS (3: bots
 # "learner-N" of the same program with outer learning: they read the newest table version the
 # nightly job wrote to data/tables), SKAT_NIGHTLY_AT (03:00 UTC: when the nightly job runs),
 # SKAT_HAND_LUCK (1: the leaderboard's ratings are corrected for hand luck; 0: off).
@@ -30,7 +30,7 @@ fi
 
 port="${SKAT_PORT:-8080}"
 bots="${SKAT_BOTS:-9}"
-bot_kind="${SKAT_BOT_KIND:-full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1}"
+bot_kind="${SKAT_BOT_KIND:-full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1,infer=learned}"
 learners="${SKAT_LEARNING_BOTS:-3}"
 nightly_at="${SKAT_NIGHTLY_AT:-03:00}"
 nightly_flags=()
