@@ -2,7 +2,7 @@
 # The inference tournaments' table (docs/inference.md, "Table 3") from their shards: every games
 # file DIR/<b>-vs-<a>-<first deal>.jsonl[.gz] is one shard of the matchup "infer=<b> against
 # infer=<a>"; the shards of each matchup are merged (`skat tournament --merge`) into
-# DIR/<b>-vs-<a>.json and printed as two Markdown tables: B − A in SF per seat-game with 95 %
+# DIR/<b>-vs-<a>.json and printed as three Markdown tables: B − A in SF per seat-game with 95 %
 # intervals per game class and seating, the moves' cost, and B's gain per class by role (the
 # declarer's points on the same deal and seat; python3).
 #

@@ -8,10 +8,10 @@
 # Safe to run twice: existing accounts and tokens are reused. Settings: SKAT_PORT (8080),
 # SKAT_BOTS (9: enough for three all-bot tables, or bots for humans at several tables),
 # SKAT_BOT_KIND (the house bots' program: the complete bot on the shipped tables of a million
-# games, 32 worlds per decision drawn by the learned inference; docs/strength.md), SKAT_LEARNING_BOTS (3: bots
-# "learner-N" of the same program with outer learning: they read the newest table version the
-# nightly job wrote to data/tables), SKAT_NIGHTLY_AT (03:00 UTC: when the nightly job runs),
-# SKAT_HAND_LUCK (1: the leaderboard's ratings are corrected for hand luck; 0: off).
+# games, 32 worlds per decision drawn by the learned inference; docs/strength.md),
+# SKAT_LEARNING_BOTS (3: bots "learner-N" of the same program with outer learning: they read the
+# newest table version the nightly job wrote to data/tables), SKAT_NIGHTLY_AT (03:00 UTC: when
+# the nightly job runs), SKAT_HAND_LUCK (1: the leaderboard's ratings are corrected for hand luck; 0: off).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

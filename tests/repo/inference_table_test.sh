@@ -1,7 +1,7 @@
 #!/bin/sh
 # The inference tournaments' table (docs/inference.md, "Table 3") is what its committed games give:
 # scripts/inference-table.sh merges the shards of docs/tournament-data/inference in a scratch copy;
-# every merged report must equal the committed <matchup>.json where there is one, and every row it
+# every merged report must equal the committed <matchup>.json beside its shards, and every row it
 # prints must stand in the document as it is.
 #   tests/repo/inference_table_test.sh SKAT_BINARY SOURCE_DIR
 set -eu
@@ -14,7 +14,7 @@ cp "$data"/*-vs-*-[0-9]*.jsonl.gz "$work"/
 scripts/inference-table.sh --skat "$skat" "$work" > "$work/table.txt"
 for merged in "$work"/*-vs-*.json; do
   committed="$data/$(basename "$merged")"
-  [ -f "$committed" ] || continue
+  [ -f "$committed" ] || { echo "$committed missing: commit the merged report beside its shards" >&2; exit 1; }
   /usr/bin/python3 - "$committed" "$merged" <<'PY'
 import json, sys
 committed, again = (json.load(open(p)) for p in sys.argv[1:3])
