@@ -1,6 +1,7 @@
 #include "bots/bot_factory.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <filesystem>
 #include <optional>
@@ -22,9 +23,24 @@ namespace {
 
 bool searches(const BotSpec& spec) { return spec.kind == "pimc" || spec.kind == "full"; }
 
-// The settings of `infer` that draw from the learned model, and those that weigh by the KI tables.
-bool infers_learned(const BotSpec& spec) { return spec.infer == "learned" || spec.infer == "learned-ki"; }
-bool infers_ki(const BotSpec& spec) { return spec.infer == "ki" || spec.infer == "learned-ki"; }
+// Whether the spec draws worlds from the learned model, or weighs them by the KI tables, in any role.
+bool infers_learned(const BotSpec& spec) {
+  return std::ranges::any_of(std::array{spec.infer, spec.declarer_infer},
+                             [](const std::string& i) { return i == "learned" || i == "learned-ki"; });
+}
+bool infers_ki(const BotSpec& spec) {
+  return std::ranges::any_of(std::array{spec.infer, spec.declarer_infer},
+                             [](const std::string& i) { return i == "ki" || i == "learned-ki"; });
+}
+
+std::optional<Inference> inference_named(std::string_view name) {
+  if (name == "none") return Inference::None;
+  if (name == "count") return Inference::Count;
+  if (name == "ki") return Inference::Kermit;
+  if (name == "learned") return Inference::Learned;
+  if (name == "learned-ki") return Inference::LearnedKermit;
+  return std::nullopt;
+}
 
 NullBackground null_background(const BotSpec& spec) {
   return spec.nullback == "type" ? NullBackground::TypeAndPattern : NullBackground::Pattern;
@@ -65,10 +81,10 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
   if (key == "threads") return number(1, 16, [&](int v) { spec.threads = v; });
   if (key == "nodes") return number(1, 1000000, [&](int v) { spec.kilonodes = v; });
   if (key == "stop") return number(0, 1, [&](int v) { spec.stop = v == 1; });
-  if (key == "infer") {
-    if (value != "none" && value != "count" && value != "ki" && value != "learned" && value != "learned-ki")
-      return std::unexpected("infer must be none, count, ki, learned or learned-ki");
-    spec.infer = std::string(value);
+  if (key == "infer" || key == "declarer-infer") {
+    if (!inference_named(value))
+      return std::unexpected(std::string(key) + " must be none, count, ki, learned or learned-ki");
+    (key == "infer" ? spec.infer : spec.declarer_infer) = std::string(value);
     return {};
   }
   if (key == "model" && !value.empty()) {
@@ -94,8 +110,8 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
     return {};
   }
   return std::unexpected("unknown bot setting '" + std::string(key) +
-                         "' (worlds, budget, tt, threads, nodes, stop, infer, model, ki; full: tables, putting, "
-                         "nullback)");
+                         "' (worlds, budget, tt, threads, nodes, stop, infer, declarer-infer, model, ki; full: tables, "
+                         "putting, nullback)");
 }
 
 }  // namespace
@@ -111,6 +127,7 @@ std::string BotSpec::describe() const {
   if (kilonodes != 0) text += ",nodes=" + std::to_string(kilonodes);
   if (stop) text += ",stop=1";
   if (infer != "count") text += ",infer=" + infer;
+  if (!declarer_infer.empty() && declarer_infer != infer) text += ",declarer-infer=" + declarer_infer;
   if (infers_learned(*this)) text += ",model=" + model;
   if (infers_ki(*this)) text += ",ki=" + ki;
   if (kind != "full") return text;
@@ -204,11 +221,9 @@ PimcSettings pimc_settings(const BotSpec& spec) {
   pimc.threads = spec.threads;
   pimc.world_nodes = static_cast<std::uint64_t>(spec.kilonodes) * 1000;
   pimc.stop_early = spec.stop;
-  pimc.inference = spec.infer == "none"         ? Inference::None
-                   : spec.infer == "learned"    ? Inference::Learned
-                   : spec.infer == "ki"         ? Inference::Kermit
-                   : spec.infer == "learned-ki" ? Inference::LearnedKermit
-                                                : Inference::Count;
+  pimc.inference = inference_named(spec.infer).value_or(Inference::Count);
+  if (!spec.declarer_infer.empty() && spec.declarer_infer != spec.infer)
+    pimc.declarer_inference = inference_named(spec.declarer_infer);
   // A model that cannot be loaded was refused by parse_bot_spec; a spec parsed without loading
   // (one the server only names) draws its worlds by count when it plays after all.
   if (infers_learned(spec))

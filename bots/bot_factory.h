@@ -34,6 +34,7 @@ struct BotSpec {
   std::string putting = "rules";     // full: rules (hard rules + soft score), vonstegen, kinback, winprob
   std::string nullback = "pattern";  // full: a thin null bucket falls back on its pattern, or its type and pattern
   std::string infer = "count";       // pimc, full: how worlds are drawn: none, count, ki, learned, learned-ki
+  std::string declarer_infer;        // pimc, full: how they are drawn when declarer (empty: as `infer`)
   std::string model = std::string(kDefaultModel);  // the learned model's file (infer=learned, learned-ki)
   std::string ki = std::string(kDefaultKermit);    // the KI tables' file (infer=ki, learned-ki)
   std::string account;                             // account: the bot account's name (1..32 bytes, verbatim)
@@ -55,10 +56,10 @@ inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pi
 // The spec's form for command-line help: every kind of kBotKinds and the settings of each.
 inline constexpr std::string_view kBotSpecHelp =
     "kind[:key=value,...], kinds random, simple, rule, "
-    "pimc[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|ki|learned|learned-ki,model=FILE,ki="
-    "FILE], "
-    "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,infer=none|count|ki|learned|learned-ki,model=FILE,ki="
-    "FILE,"
+    "pimc[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,"
+    "infer=none|count|ki|learned|learned-ki,declarer-infer=INFER,model=FILE,ki=FILE], "
+    "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,"
+    "infer=none|count|ki|learned|learned-ki,declarer-infer=INFER,model=FILE,ki=FILE,"
     "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob,nullback=pattern|type]; "
     "in-process tournaments also program:CMD ARGS (an outside program, docs/bots.md)";
 
@@ -67,7 +68,8 @@ inline constexpr std::string_view kBotSpecHelp =
 // thousands, 1..1000000; default none) and stop (1: race the cards and stop once the best is clear;
 // default 0), infer (how the hidden cards' worlds are drawn: none uniformly, count weighted by the
 // bids (default), ki by Kermit's tables of bids and declarations over hand features, learned by the
-// card-location model, learned-ki by both: the model's draw weighted by KI), model (that model's file, default
+// card-location model, learned-ki by both: the model's draw weighted by KI), declarer-infer (one of those, used
+// instead of infer's when the bot is the declarer; default: infer's), model (that model's file, default
 // tables/inference.bin, loaded here) and ki (the KI tables' file, default tables/ki.bin, loaded here); for full also
 // tables (a table file, text or binary, loaded here), putting (rules, vonstegen, kinback, winprob: how the skat is
 // put) and nullback (pattern, type: what a thin null bucket falls back on, NullBackground).

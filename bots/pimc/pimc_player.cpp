@@ -127,8 +127,10 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   d.best = d.cards.front().card;
   if (d.cards.size() == 1 || !view.declaration) return d;
 
-  const bool learned = uses_model(settings.inference) && settings.model;
-  const WorldSampler sampler(hidden_info(view), settings.inference,
+  const Inference inference =
+      view.pos == view.declarer && settings.declarer_inference ? *settings.declarer_inference : settings.inference;
+  const bool learned = uses_model(inference) && settings.model;
+  const WorldSampler sampler(hidden_info(view), inference,
                              learned ? std::optional(settings.model->predict(view)) : std::nullopt,
                              settings.kermit.get());
   const HiddenInfo& info = sampler.info();

@@ -40,8 +40,9 @@ struct PimcSettings {
   std::uint64_t world_nodes = 0;                 // solver nodes one world may take (0: no limit)
   bool stop_early = false;                       // race the cards (card_race.h)
   std::optional<std::chrono::steady_clock::time_point> stop_at;  // a hard limit besides the budget
-  bool work_budgets = false;               // Player::use_work_budgets: `budget` is ignored, kSafetyNet applies
-  Inference inference = Inference::Count;  // how worlds are drawn (world_sampler.h)
+  bool work_budgets = false;                    // Player::use_work_budgets: `budget` is ignored, kSafetyNet applies
+  Inference inference = Inference::Count;       // how worlds are drawn (world_sampler.h)
+  std::optional<Inference> declarer_inference;  // how the declarer draws them, if not by `inference`
   std::shared_ptr<const inference::LocationModel> model;  // for Inference::Learned
   std::shared_ptr<const inference::KermitTables> kermit;  // for Inference::Kermit
 };

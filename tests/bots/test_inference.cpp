@@ -292,5 +292,27 @@ TEST(BotSpecInference, SettingsParseDescribeAndRefuse) {
   EXPECT_EQ(named->describe(), "pimc:worlds=20,budget=3000,tt=16,infer=learned,model=m.bin");
 }
 
+// declarer-infer: the inference of the bot's declarer games; named only when it differs from infer,
+// and it loads the model or tables it needs like infer does.
+TEST(BotSpecInference, TheDeclarerMayDrawByAnotherInference) {
+  const auto split = parse_bot_spec("pimc:infer=learned,declarer-infer=count,model=m.bin", false);
+  ASSERT_TRUE(split) << split.error();
+  EXPECT_EQ(split->describe(), "pimc:worlds=20,budget=3000,tt=16,infer=learned,declarer-infer=count,model=m.bin");
+  EXPECT_EQ(parse_bot_spec(split->describe(), false)->describe(), split->describe());
+  const auto same = parse_bot_spec("pimc:infer=none,declarer-infer=none");
+  ASSERT_TRUE(same);
+  EXPECT_EQ(same->describe(), "pimc:worlds=20,budget=3000,tt=16,infer=none");
+  EXPECT_FALSE(pimc_settings(*same).declarer_inference);
+  const auto ki = parse_bot_spec("pimc:declarer-infer=ki,ki=k.bin", false);
+  ASSERT_TRUE(ki);
+  EXPECT_EQ(ki->describe(), "pimc:worlds=20,budget=3000,tt=16,declarer-infer=ki,ki=k.bin");
+  const PimcSettings settings = pimc_settings(*parse_bot_spec("pimc:infer=none,declarer-infer=count"));
+  EXPECT_EQ(settings.inference, Inference::None);
+  EXPECT_EQ(settings.declarer_inference, Inference::Count);
+  EXPECT_FALSE(parse_bot_spec("pimc:declarer-infer=psychic"));
+  EXPECT_FALSE(parse_bot_spec("pimc:declarer-infer=learned,model=/nonexistent/m.bin"));
+  EXPECT_FALSE(parse_bot_spec("pimc:declarer-infer=ki,ki=/nonexistent/ki.bin"));
+}
+
 }  // namespace
 }  // namespace skat::bots::inference

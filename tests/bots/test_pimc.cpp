@@ -157,6 +157,35 @@ TEST(PimcPlayer, AHardDeadlineInThePastOverridesTheBudget) {
   EXPECT_GT(decided, 20);
 }
 
+// `declarer_inference` rules the declarer's decisions only: with defenders drawing uniformly and
+// the declarer by count, every declarer's decision is count's and every defender's uniform's; and
+// count and uniform do decide some of the declarer's positions differently.
+TEST(PimcPlayer, TheDeclarerDrawsItsWorldsByItsOwnInference) {
+  PimcSettings uniform = test_settings(), count = test_settings(), split = test_settings();
+  uniform.inference = split.inference = Inference::None;
+  count.inference = Inference::Count;
+  split.declarer_inference = Inference::Count;
+  const auto payoffs = [](const SeatView& view, const PimcSettings& settings) {
+    FastRng rng(5);
+    SolverPool solvers(1, settings.tt_bytes);
+    std::vector<double> out;
+    for (const CardScore& c : evaluate_cards(view, settings, rng, solvers).cards) out.push_back(c.payoff);
+    return out;
+  };
+  int declarer = 0, defender = 0, differ = 0;
+  for_each_card_decision(16, 12, [&](const Game&, const SeatView& view) {
+    if (view.hand.size() > 4) return;
+    const bool declares = view.pos == view.declarer;
+    const auto own = payoffs(view, declares ? count : uniform), other = payoffs(view, declares ? uniform : count);
+    EXPECT_EQ(payoffs(view, split), own);
+    ++(declares ? declarer : defender);
+    if (declares && own != other) ++differ;
+  });
+  EXPECT_GT(declarer, 10);
+  EXPECT_GT(defender, 10);
+  EXPECT_GT(differ, 0);
+}
+
 TEST(PimcPlayer, CardsTreatedAsEquivalentHaveEqualValuesInEveryWorld) {
   FastRng rng(3);
   OpenSolver solver;
