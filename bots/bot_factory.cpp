@@ -25,12 +25,17 @@ bool searches(const BotSpec& spec) { return spec.kind == "pimc" || spec.kind == 
 
 // Whether the spec draws worlds from the learned model, or weighs them by the KI tables, in any role.
 bool infers_learned(const BotSpec& spec) {
-  return std::ranges::any_of(std::array{spec.infer, spec.declarer_infer},
-                             [](const std::string& i) { return i == "learned" || i == "learned-ki"; });
+  return std::ranges::any_of(std::array<std::string_view, 2>{spec.infer, spec.declarer_infer},
+                             [](std::string_view i) { return i == "learned" || i == "learned-ki"; });
 }
 bool infers_ki(const BotSpec& spec) {
-  return std::ranges::any_of(std::array{spec.infer, spec.declarer_infer},
-                             [](const std::string& i) { return i == "ki" || i == "learned-ki"; });
+  return std::ranges::any_of(std::array<std::string_view, 2>{spec.infer, spec.declarer_infer},
+                             [](std::string_view i) { return i == "ki" || i == "learned-ki"; });
+}
+
+// Whether the declarer draws by another inference than `infer` (declarer-infer set and different).
+bool declarer_infers_apart(const BotSpec& spec) {
+  return !spec.declarer_infer.empty() && spec.declarer_infer != spec.infer;
 }
 
 std::optional<Inference> inference_named(std::string_view name) {
@@ -127,7 +132,7 @@ std::string BotSpec::describe() const {
   if (kilonodes != 0) text += ",nodes=" + std::to_string(kilonodes);
   if (stop) text += ",stop=1";
   if (infer != "count") text += ",infer=" + infer;
-  if (!declarer_infer.empty() && declarer_infer != infer) text += ",declarer-infer=" + declarer_infer;
+  if (declarer_infers_apart(*this)) text += ",declarer-infer=" + declarer_infer;
   if (infers_learned(*this)) text += ",model=" + model;
   if (infers_ki(*this)) text += ",ki=" + ki;
   if (kind != "full") return text;
@@ -222,8 +227,7 @@ PimcSettings pimc_settings(const BotSpec& spec) {
   pimc.world_nodes = static_cast<std::uint64_t>(spec.kilonodes) * 1000;
   pimc.stop_early = spec.stop;
   pimc.inference = inference_named(spec.infer).value_or(Inference::Count);
-  if (!spec.declarer_infer.empty() && spec.declarer_infer != spec.infer)
-    pimc.declarer_inference = inference_named(spec.declarer_infer);
+  if (declarer_infers_apart(spec)) pimc.declarer_inference = inference_named(spec.declarer_infer);
   // A model that cannot be loaded was refused by parse_bot_spec; a spec parsed without loading
   // (one the server only names) draws its worlds by count when it plays after all.
   if (infers_learned(spec))
