@@ -13,7 +13,7 @@ ENV DEBIAN_FRONTEND=noninteractive
 RUN apt-get update -q && apt-get install -y -q --no-install-recommends \
       build-essential cmake ninja-build pkg-config \
       libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libsodium-dev libsqlite3-dev libboost1.81-dev \
-      libboost-url1.81-dev libutf8proc-dev libeigen3-dev libpq-dev \
+      libboost-url1.81-dev libutf8proc-dev libicu-dev libeigen3-dev libpq-dev \
     && apt-get clean && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY CMakeLists.txt CMakePresets.json ./
@@ -46,7 +46,8 @@ RUN npm run build
 FROM debian:12-slim
 ENV DEBIAN_FRONTEND=noninteractive
 RUN apt-get update -q && apt-get install -y -q --no-install-recommends \
-      libfmt9 libsodium23 libspdlog1.10 libsqlite3-0 libpq5 libboost-url1.81.0 libutf8proc2 ca-certificates \
+      libfmt9 libsodium23 libspdlog1.10 libsqlite3-0 libpq5 libboost-url1.81.0 libutf8proc2 libicu72 \
+      bubblewrap python3 ca-certificates \
     && apt-get clean && rm -rf /var/lib/apt/lists/* \
     && useradd --system --home /data --shell /usr/sbin/nologin skat \
     && mkdir -p /data && chown skat /data

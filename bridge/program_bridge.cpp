@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <utility>
 #include <vector>
 
 namespace skat::bridge {
@@ -20,8 +21,8 @@ std::optional<std::int64_t> integer(const nlohmann::json& m, const char* key) {
 
 }  // namespace
 
-ProgramTables::ProgramTables(std::string command, std::string name, boost::asio::thread_pool& workers)
-    : command_(std::move(command)), name_(std::move(name)), workers_(workers) {}
+ProgramTables::ProgramTables(std::string command, std::string name, boost::asio::thread_pool& workers, bool per_game)
+    : command_(std::move(command)), name_(std::move(name)), per_game_(per_game), workers_(workers) {}
 
 botclient::ConnectionHooks ProgramTables::hooks() {
   botclient::ConnectionHooks h;
@@ -32,12 +33,17 @@ botclient::ConnectionHooks ProgramTables::hooks() {
   return h;
 }
 
-ProgramTables::Table& ProgramTables::open(std::int64_t table, int seat) {
-  auto [it, fresh] = tables_.try_emplace(table);
-  if (!fresh) return it->second;
-  it->second.seat = seat;
-  it->second.program = std::make_shared<ProgramSeat>(
+std::shared_ptr<ProgramSeat> ProgramTables::make_seat(std::int64_t table, int seat) const {
+  return std::make_shared<ProgramSeat>(
       command_, "bot " + name_ + " table " + std::to_string(table) + " seat " + std::to_string(seat));
+}
+
+ProgramTables::Table& ProgramTables::open(std::int64_t table, int seat) {
+  auto [it, fresh_table] = tables_.try_emplace(table);
+  if (!fresh_table) return it->second;
+  it->second.seat = seat;
+  it->second.program = make_seat(table, seat);
+  if (per_game_) return it->second;  // its process starts with the first game
   if (auto started = it->second.program->start(); !started)
     spdlog::error("bot {}: table {}: cannot start the program: {}", name_, table, started.error());
   else
@@ -45,14 +51,26 @@ ProgramTables::Table& ProgramTables::open(std::int64_t table, int seat) {
   return it->second;
 }
 
+void ProgramTables::retire(std::shared_ptr<ProgramSeat> program) {
+  ended_faults_ += program->faults();
+  // The program has a grace to exit: not on the I/O thread.
+  boost::asio::post(workers_, [program = std::move(program)] { program->close(); });
+}
+
+void ProgramTables::fresh(std::int64_t table, Table& t, bool start) {
+  retire(std::exchange(t.program, make_seat(table, t.seat)));
+  t.requests.clear();
+  if (!start) return;
+  if (auto started = t.program->start(); !started)
+    spdlog::error("bot {}: table {}: cannot start the program: {}", name_, table, started.error());
+}
+
 void ProgramTables::end(std::int64_t table) {
   const auto it = tables_.find(table);
   if (it == tables_.end()) return;
   std::shared_ptr<ProgramSeat> program = std::move(it->second.program);
   tables_.erase(it);
-  ended_faults_ += program->faults();
-  // The program has a grace to exit: not on the I/O thread.
-  boost::asio::post(workers_, [program = std::move(program)] { program->close(); });
+  retire(std::move(program));
   spdlog::info("bot {}: table {}: program ended", name_, table);
 }
 
@@ -73,6 +91,7 @@ void ProgramTables::on_message(const nlohmann::json& m, const std::string& text)
   }
   const auto it = tables_.find(*table);
   if (it == tables_.end() && type != "act") return;  // not a table this connection plays
+  if (per_game_ && it != tables_.end() && type == "game_started") fresh(*table, it->second, true);
   // A request for a table without a program (one taken over after a restart): it starts now.
   Table& t = it != tables_.end() ? it->second : open(*table, static_cast<int>(integer(m, "seat").value_or(0)));
   if (type == "act") {
@@ -81,6 +100,7 @@ void ProgramTables::on_message(const nlohmann::json& m, const std::string& text)
   } else {
     t.program->send(text);
   }
+  if (per_game_ && type == "game_result") fresh(*table, t, false);  // the game is over: so is its program
   const bool own_seat = integer(m, "seat") == t.seat;
   const std::string code = type == "error" ? m.value("code", "") : "";
   if (type == "series_finished" || ((type == "left" || type == "returned") && own_seat) || code == "no_such_table" ||

@@ -5,7 +5,9 @@
 // margin before the clock, with the default move), and the program's stdin closes after
 // `series_finished`, when the seat is left, or at the connection's next invitation (its seat is
 // over then). A request for a table without a program (a seat taken over after a reconnect)
-// starts one.
+// starts one. Per game (the server's sandboxed programs): a fresh process for every game instead,
+// started at its `game_started` and ended after its `game_result`, which gets only that game's
+// lines, so that nothing a program saw outlives its game.
 #pragma once
 
 #include <boost/asio/thread_pool.hpp>
@@ -27,7 +29,7 @@ namespace skat::bridge {
 class ProgramTables : public std::enable_shared_from_this<ProgramTables> {
  public:
   // `workers` end the programs (that may wait for one to exit).
-  ProgramTables(std::string command, std::string name, boost::asio::thread_pool& workers);
+  ProgramTables(std::string command, std::string name, boost::asio::thread_pool& workers, bool per_game = false);
   // The connection's hooks; they keep this object alive.
   botclient::ConnectionHooks hooks();
   // Ends every program (on the calling thread).
@@ -46,8 +48,13 @@ class ProgramTables : public std::enable_shared_from_this<ProgramTables> {
   };
   Table& open(std::int64_t table, int seat);
   void end(std::int64_t table);
+  // Per game: the table's program ends and a new one takes its place (started now or not).
+  void fresh(std::int64_t table, Table& t, bool start);
+  std::shared_ptr<ProgramSeat> make_seat(std::int64_t table, int seat) const;
+  void retire(std::shared_ptr<ProgramSeat> program);  // counts its faults, ends it off this thread
 
   const std::string command_, name_;
+  const bool per_game_;
   boost::asio::thread_pool& workers_;
   mutable std::mutex mutex_;
   std::map<std::int64_t, Table> tables_;

@@ -23,6 +23,18 @@ std::string shortened(std::string_view line) {
   return line.size() <= kMost ? std::string(line) : std::string(line.substr(0, kMost)) + "…";
 }
 
+// The line that tells a program of its fault: {"type":"fault","fault":KIND,"detail":…,"move":…}
+// (the move made for it; none after a crash).
+std::string fault_line(std::string_view kind, std::string_view detail, const Action* move) {
+  nlohmann::json j{{"type", "fault"}, {"fault", kind}, {"detail", detail}};
+  if (move) {
+    nlohmann::json m = protocol::action_to_json(*move);
+    m.erase("pos");
+    j["move"] = std::move(m);
+  }
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 }  // namespace
 
 Action default_move(const std::vector<Action>& legal) {
@@ -64,6 +76,10 @@ std::expected<void, std::string> ProgramSeat::start_locked() {
   process_ = std::move(*process);
   first_act_ = next_act_;
   lines_read_ = 0;
+  // A program started again after it ended is told so first.
+  if (gone_counted_)
+    (void)process_->write_line(
+        fault_line("crash", "the program ended (" + last_exit_ + "); this is a new process", nullptr));
   gone_counted_ = false;
   return {};
 }
@@ -141,11 +157,13 @@ Action ProgramSeat::answer(std::uint64_t number, const SeatView& view, Clock::ti
       ++faults_.garbage;
       spdlog::warn("{}: unusable answer '{}' ({}): the default move {}", label_, shortened(line), action.error(),
                    describe(fallback));
+      (void)process_->write_line(fault_line("garbage", "'" + shortened(line) + "': " + action.error(), &fallback));
       return fallback;
     }
     if (Clock::now() >= deadline) {
       ++faults_.timeouts;
       spdlog::warn("{}: no answer within the move clock: the default move {}", label_, describe(fallback));
+      (void)process_->write_line(fault_line("timeout", "no answer within the move clock", &fallback));
       return fallback;
     }
     // Wait unlocked, so that the I/O thread sends lines meanwhile (in slices: input it queues

@@ -4,6 +4,7 @@
 // At start the descriptor limit is raised toward what --max-connections needs.
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -156,6 +157,11 @@ Command add_serve_command(CLI::App& parent) {
                   "Deals of one tournament a player starts (POST /api/tournaments)")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  app->add_option_function<int>(
+         "--tournament-wait-seconds",
+         [config](int seconds) { config->tournament_wait = std::chrono::seconds(std::max(1, seconds)); },
+         "A tournament whose table has waited this long for a bot ends and says why (60)")
+      ->check(CLI::Range(1, 86400));
   app->add_option("--player-tournament-deals-per-day", config->player_tournament_deals_per_day,
                   "Deals (times seatings) of the tournaments one player starts in 24 hours")
       ->check(CLI::Range(0, 10000000))

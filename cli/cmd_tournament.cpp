@@ -73,7 +73,8 @@ nlohmann::json report_json(const bots::TournamentReport& report) {
   for (std::size_t i = 0; i < report.seatings.size(); ++i)
     for (const auto& [key, spec, figures] :
          {std::tuple{"a", &report.a, &report.seatings[i].a}, std::tuple{"b", &report.b, &report.seatings[i].b}})
-      if (spec->starts_with("program:")) j["seatings"][i][key]["program_faults"] = faults_json(figures->program_faults);
+      if (spec->starts_with("program:"))
+        j["seatings"][i][key]["program_faults"] = app::program_faults_json(figures->program_faults);
   return j;
 }
 

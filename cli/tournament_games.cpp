@@ -10,15 +10,12 @@
 
 namespace skat::cli {
 
-nlohmann::json faults_json(const bots::ProgramFaults& f) {
-  return {{"timeouts", f.timeouts}, {"crashes", f.crashes}, {"garbage", f.garbage}};
-}
-
 // One game of a games file (--games), with the outside programs' faults per side when there are any.
 nlohmann::json game_json(const bots::TournamentGame& g) {
   nlohmann::json j = app::tournament_game_json(g);
   if (g.program_faults != std::array<bots::ProgramFaults, 2>{})
-    j["program_faults"] = {faults_json(g.program_faults[0]), faults_json(g.program_faults[1])};
+    j["program_faults"] = {app::program_faults_json(g.program_faults[0]),
+                           app::program_faults_json(g.program_faults[1])};
   return j;
 }
 

@@ -14,8 +14,6 @@
 
 namespace skat::cli {
 
-nlohmann::json faults_json(const bots::ProgramFaults& f);
-
 // One game of a games file, with the outside programs' faults per side when there are any; and back.
 nlohmann::json game_json(const bots::TournamentGame& g);
 std::optional<bots::TournamentGame> game_from_json(const nlohmann::json& j);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/confusables.h"
 #include "common/text_rules.h"
 #include "db/collect_rows.h"
 #include "db/error.h"
@@ -24,7 +25,8 @@ DbError no_bot(std::string_view name) {
 
 constexpr std::string_view kBotColumns =
     "SELECT p.id, p.name, b.kind, b.created_at, b.revoked_at, b.owner_id, o.name, b.challenges, b.disabled_at, "
-    "b.program FROM bot_accounts b JOIN players p ON p.id = b.player_id LEFT JOIN players o ON o.id = b.owner_id";
+    "b.program, b.program_language FROM bot_accounts b JOIN players p ON p.id = b.player_id "
+    "LEFT JOIN players o ON o.id = b.owner_id";
 
 BotAccount bot_from(const Statement& st) {
   BotAccount b;
@@ -38,6 +40,7 @@ BotAccount bot_from(const Statement& st) {
   b.challenges = st.text(7);
   b.disabled_at = st.optional_timestamp(8);
   if (!st.is_null(9)) b.program = st.text(9);
+  if (!st.is_null(10)) b.uploaded_language = st.text(10);
   return b;
 }
 
@@ -54,7 +57,7 @@ std::expected<std::optional<BotAccount>, DbError> lookup_bot(Connection& c, std:
   auto st = c.statement(std::string(kBotColumns) +
                         " WHERE p.name = ?1 OR p.name_key = ?2 ORDER BY p.name = ?1 DESC, p.id LIMIT 1");
   if (!st) return std::unexpected(st.error());
-  st->bind(1, name).bind(2, text::fold(name));
+  st->bind(1, name).bind(2, text::name_key(name));
   return one_bot(*st);
 }
 
@@ -341,7 +344,7 @@ std::expected<BotAccount, DbError> rename_bot(Connection& c, PlayerId id, std::s
   if (*other && (*other)->id != id) return std::unexpected(taken);
   auto st = c.statement("UPDATE players SET name = ?2, name_key = ?3 WHERE id = ?1");
   if (!st) return std::unexpected(st.error());
-  st->bind(1, id).bind(2, new_name).bind(3, text::fold(new_name));
+  st->bind(1, id).bind(2, new_name).bind(3, text::name_key(new_name));
   if (auto r = st->run(); !r) return std::unexpected(r.error().code == DbErrc::AlreadyExists ? taken : r.error());
   if (auto r = tx->commit(); !r) return std::unexpected(r.error());
   BotAccount out = std::move(**bot);
@@ -417,6 +420,34 @@ std::expected<int, DbError> purge_expired_sessions(Connection& c, Timestamp at) 
   st->bind(1, at);
   if (auto r = st->run(); !r) return std::unexpected(r.error());
   return c.changes();
+}
+
+std::expected<void, DbError> set_uploaded_program(Connection& c, PlayerId bot,
+                                                  const std::optional<UploadedProgram>& program) {
+  auto st = c.statement(
+      "UPDATE bot_accounts SET program_language = ?2, program_source = ?3, program_updated_at = ?4 "
+      "WHERE player_id = ?1 AND owner_id IS NOT NULL AND revoked_at IS NULL");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, bot);
+  if (program)
+    st->bind(2, program->language).bind(3, program->source).bind(4, now());
+  else
+    st->bind_null(2).bind_null(3).bind_null(4);
+  if (auto done = st->run(); !done) return std::unexpected(done.error());
+  if (c.changes() != 1) return std::unexpected(no_bot(bot));
+  return {};
+}
+
+std::expected<std::optional<UploadedProgram>, DbError> uploaded_program(Connection& c, PlayerId bot) {
+  auto st = c.statement(
+      "SELECT program_language, program_source, program_updated_at FROM bot_accounts "
+      "WHERE player_id = ?1 AND program_source IS NOT NULL");
+  if (!st) return std::unexpected(st.error());
+  st->bind(1, bot);
+  auto row = st->step();
+  if (!row) return std::unexpected(row.error());
+  if (!*row) return std::optional<UploadedProgram>{};
+  return std::optional<UploadedProgram>{UploadedProgram{st->text(0), st->text(1), st->timestamp(2)}};
 }
 
 }  // namespace skat::db

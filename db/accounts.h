@@ -27,6 +27,7 @@ struct BotAccount {
   std::string challenges = "nobody";     // who may start a tournament against it: "nobody" or "everyone"
   std::optional<Timestamp> disabled_at;  // set while the operator keeps it from logging in
   std::string program;                   // the last program spec a house bot announced (empty: none)
+  std::string uploaded_language{};       // a player's bot with an uploaded program: its language
   bool revoked() const { return revoked_at.has_value(); }
   bool disabled() const { return disabled_at.has_value(); }
   // The program name shown everywhere: "account:NAME" for a player's bot, else the announced
@@ -107,5 +108,18 @@ std::expected<PlayerId, DbError> verify_session(Connection& c, std::string_view 
 std::expected<void, DbError> delete_session(Connection& c, std::string_view token);
 // Removes expired sessions; returns how many.
 std::expected<int, DbError> purge_expired_sessions(Connection& c, Timestamp at = now());
+
+// A player's bot's uploaded program, which the server runs in its sandbox (server/sandbox).
+struct UploadedProgram {
+  std::string language;  // one of the languages the server offers ("python3", …)
+  std::string source;    // at most 256 KiB
+  Timestamp updated_at{};
+  bool operator==(const UploadedProgram&) const = default;
+};
+// Sets (or, with nullopt, removes) the uploaded program of a player's bot; NotFound for no such
+// active player's bot.
+std::expected<void, DbError> set_uploaded_program(Connection& c, PlayerId bot,
+                                                  const std::optional<UploadedProgram>& program);
+std::expected<std::optional<UploadedProgram>, DbError> uploaded_program(Connection& c, PlayerId bot);
 
 }  // namespace skat::db

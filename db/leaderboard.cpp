@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "db/accounts.h"
+#include "db/series.h"
 
 namespace skat::db {
 
@@ -35,7 +36,9 @@ std::string leaderboard_sql(PlayerGroup group) {
                     "), b.owner_id, o.name FROM series_seats ss JOIN series s ON s.id = ss.series_id "
                     "JOIN players p ON p.id = ss.player_id LEFT JOIN bot_accounts b ON b.player_id = p.id "
                     "LEFT JOIN players o ON o.id = b.owner_id LEFT JOIN (" +
-                    std::string(kSubstitutedSql) + ") sub ON sub.series_id = s.id WHERE s.status = 'finished'";
+                    std::string(kSubstitutedSql) +
+                    ") sub ON sub.series_id = s.id WHERE s.status = 'finished' AND NOT " +
+                    std::string(kUncountedSeriesSql);
   if (group == PlayerGroup::Humans) sql += " AND p.kind IN ('human', 'guest')";
   if (group == PlayerGroup::Bots) sql += " AND p.kind = 'bot'";
   return sql + " GROUP BY p.id, p.name, p.kind, b.kind, b.program, b.owner_id, o.name";

@@ -5,6 +5,7 @@
 #include "db/collect_rows.h"
 #include "db/error.h"
 #include "db/rating_rows.h"
+#include "db/series.h"
 #include "db/transaction.h"
 
 namespace skat::db {
@@ -104,8 +105,8 @@ std::expected<std::vector<SeriesGames>, DbError> finished_series_list(Connection
       "(SELECT player_id FROM series_seats WHERE series_id = s.id AND seat = 0), "
       "(SELECT player_id FROM series_seats WHERE series_id = s.id AND seat = 1), "
       "(SELECT player_id FROM series_seats WHERE series_id = s.id AND seat = 2) "
-      "FROM series s WHERE s.status = 'finished'" +
-      std::string(where) + " ORDER BY s.finished_at, s.id");
+      "FROM series s WHERE s.status = 'finished' AND NOT " +
+      std::string(kUncountedSeriesSql) + std::string(where) + " ORDER BY s.finished_at, s.id");
   if (!list) return std::unexpected(list.error());
   if (id) list->bind(1, *id);
   return collect<SeriesGames>(*list, [](const Statement& s) {

@@ -62,10 +62,13 @@ struct SeriesGames {
   // `games` (e.g. empty) means no substitute in the games past its end.
   std::vector<bool> substituted;
 };
-// Every finished series (not aborted), ordered by finish time then id, until `visit` returns false.
+// Every finished series (not aborted) that counts for the ratings (not db/series.h's uncounted:
+// unrated tournaments, running sealed ones), ordered by finish time then id, until `visit` returns
+// false.
 std::expected<void, DbError> for_each_finished_series(Connection& c,
                                                       const std::function<bool(const SeriesGames&)>& visit);
-// One finished series with its game lines; empty when it is not finished (or does not exist).
+// One finished series with its game lines; empty when it is not finished, does not count for the
+// ratings, or does not exist.
 std::expected<std::optional<SeriesGames>, DbError> finished_series_games(Connection& c, SeriesId id);
 
 struct RatingRow {

@@ -1,5 +1,6 @@
 #include "db/players.h"
 
+#include "common/confusables.h"
 #include "common/text_rules.h"
 #include "db/accounts.h"
 #include "db/collect_rows.h"
@@ -38,7 +39,7 @@ std::expected<Player, DbError> create_player(Connection& c, std::string_view nam
   if (auto r = validate_player_name(name); !r) return std::unexpected(r.error());
   auto st = c.statement("INSERT INTO players (name, kind, created_at, name_key) VALUES (?1, ?2, ?3, ?4) RETURNING id");
   if (!st) return std::unexpected(st.error());
-  st->bind(1, name).bind(2, to_string(kind)).bind(3, created_at).bind(4, text::fold(name));
+  st->bind(1, name).bind(2, to_string(kind)).bind(3, created_at).bind(4, text::name_key(name));
   auto id = detail::returned_id(*st);
   if (!id) {
     if (id.error().code == DbErrc::AlreadyExists)
@@ -57,7 +58,7 @@ std::expected<std::optional<Player>, DbError> find_player(Connection& c, std::st
   auto st = c.statement("SELECT " + std::string(kColumns) +
                         " FROM players WHERE name = ?1 OR name_key = ?2 ORDER BY name = ?1 DESC, id LIMIT 1");
   if (!st) return std::unexpected(st.error());
-  st->bind(1, name).bind(2, text::fold(name));
+  st->bind(1, name).bind(2, text::name_key(name));
   return one_player(*st);
 }
 

@@ -27,7 +27,7 @@ struct Player {
 std::expected<void, DbError> validate_player_name(std::string_view name);
 
 // AlreadyExists when the name is taken: another name equal to it without regard to case, or
-// folding to the same key (text::fold).
+// with the same key (text::name_key: folded, and looking alike).
 std::expected<Player, DbError> create_player(Connection& c, std::string_view name, PlayerKind kind,
                                              Timestamp created_at = now());
 std::expected<Player, DbError> create_guest(Connection& c, std::string_view name);

@@ -21,10 +21,7 @@ constexpr std::string_view kSeriesColumns =
     "SELECT s.id, s.table_id, s.event, s.started_at, s.finished_at, s.status, s.deals, s.games_played, s.pgn "
     "FROM series s";
 
-// True for a series `s` played at a table of a running sealed tournament.
-constexpr std::string_view kSealedSql =
-    "EXISTS (SELECT 1 FROM tournament_tables tt JOIN tournaments t ON t.id = tt.tournament_id "
-    "WHERE tt.table_id = s.table_id AND t.status = 'running' AND t.sealed = 1)";
+constexpr std::string_view kSealedSql = kSealedSeriesSql;
 
 SeriesRecord series_from(const Statement& st) {
   SeriesRecord s;

@@ -19,6 +19,17 @@
 
 namespace skat::db {
 
+// SQL conditions on a series aliased `s`. Sealed: it was played at a table of a running sealed
+// tournament (a player's bot plays; nothing of it is shown until it ends). Uncounted: it counts for
+// no leaderboard, Seeger-Fabian total or rating, because it is sealed now or was played in an
+// unrated tournament (a friendly match of a bot on its own connections, db/tournaments.h).
+inline constexpr std::string_view kSealedSeriesSql =
+    "EXISTS (SELECT 1 FROM tournament_tables tt JOIN tournaments t ON t.id = tt.tournament_id "
+    "WHERE tt.table_id = s.table_id AND t.status = 'running' AND t.sealed = 1)";
+inline constexpr std::string_view kUncountedSeriesSql =
+    "EXISTS (SELECT 1 FROM tournament_tables tt JOIN tournaments t ON t.id = tt.tournament_id "
+    "WHERE tt.table_id = s.table_id AND (t.rated = 0 OR (t.status = 'running' AND t.sealed = 1)))";
+
 struct TableRecord {
   TableId id = 0;
   Timestamp created_at{};

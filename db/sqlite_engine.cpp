@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "common/confusables.h"
 #include "common/text_rules.h"
 #include "db/engine.h"
 #include "db/statement_cache.h"
@@ -149,12 +150,12 @@ std::expected<void, DbError> create_private_file(const std::string& path) {
   return std::unexpected(error(DbErrc::Io, "cannot create '" + path + "': " + std::strerror(errno)));
 }
 
-// skat_name_key(name): the key under which player names are unique (common/text_rules.h),
-// for the migration that fills players.name_key (migrations/0004_player_name_key.sql).
+// skat_name_key(name): the key under which player names are unique (common/confusables.h), for
+// the migrations that fill players.name_key (migrations/0004_player_name_key.sql, 0010).
 void name_key_function(sqlite3_context* context, int, sqlite3_value** argv) {
   const auto* name = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
   if (name == nullptr) return sqlite3_result_null(context);
-  const std::string key = text::fold(std::string_view(name, static_cast<std::size_t>(sqlite3_value_bytes(argv[0]))));
+  const std::string key = text::name_key(std::string_view(name, static_cast<std::size_t>(sqlite3_value_bytes(argv[0]))));
   sqlite3_result_text64(context, key.data(), key.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 

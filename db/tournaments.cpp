@@ -14,7 +14,7 @@ using detail::error;
 
 constexpr std::string_view kColumns =
     "SELECT id, mode, a, b, seed, deals, seatings, status, created_at, finished_at, deals_done, report, curve, "
-    "started_by, seed_sha256, sealed FROM tournaments";
+    "started_by, seed_sha256, sealed, rated, end_reason, cancelled FROM tournaments";
 
 TournamentRecord tournament_from(const Statement& st) {
   TournamentRecord t;
@@ -34,6 +34,9 @@ TournamentRecord tournament_from(const Statement& st) {
   t.started_by = st.optional_int64(13);
   if (!st.is_null(14)) t.seed_sha256 = st.text(14);
   t.sealed = st.boolean(15);
+  t.rated = st.boolean(16);
+  if (!st.is_null(17)) t.end_reason = st.text(17);
+  t.cancelled = st.boolean(18);
   return t;
 }
 
@@ -48,11 +51,11 @@ std::expected<TournamentId, DbError> create_tournament(Connection& c, const Tour
   if (!r.seed_sha256.empty() && !is_sha256_hex(r.seed_sha256))
     return std::unexpected(error(DbErrc::Invalid, "seed_sha256 is 64 lower-case hex digits"));
   auto st = c.statement(
-      "INSERT INTO tournaments (mode, a, b, seed, deals, seatings, created_at, started_by, seed_sha256, sealed) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id");
+      "INSERT INTO tournaments (mode, a, b, seed, deals, seatings, created_at, started_by, seed_sha256, sealed, rated) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id");
   if (!st) return std::unexpected(st.error());
   st->bind(1, r.mode).bind(2, r.a).bind(3, r.b).bind(4, std::bit_cast<std::int64_t>(r.seed)).bind(5, r.deals);
-  st->bind(6, r.seatings).bind(7, now()).bind(8, r.started_by).bind(10, r.sealed);
+  st->bind(6, r.seatings).bind(7, now()).bind(8, r.started_by).bind(10, r.sealed).bind(11, r.rated);
   if (r.seed_sha256.empty())
     st->bind_null(9);
   else
@@ -75,7 +78,8 @@ std::expected<void, DbError> add_tournament_table(Connection& c, TournamentId id
 std::expected<void, DbError> update_tournament(Connection& c, TournamentId id, const TournamentProgress& p) {
   auto st = c.statement(
       "UPDATE tournaments SET deals_done = ?2, report = ?3, curve = ?4, status = coalesce(?5, status), "
-      "finished_at = CASE WHEN ?5 IS NULL THEN NULL ELSE CAST(?6 AS BIGINT) END WHERE id = ?1 AND status = 'running'");
+      "finished_at = CASE WHEN ?5 IS NULL THEN NULL ELSE CAST(?6 AS BIGINT) END, end_reason = ?7, cancelled = ?8 "
+      "WHERE id = ?1 AND status = 'running'");
   if (!st) return std::unexpected(st.error());
   st->bind(1, id).bind(2, p.deals_done);
   if (p.report.empty())
@@ -83,6 +87,11 @@ std::expected<void, DbError> update_tournament(Connection& c, TournamentId id, c
   else
     st->bind(3, p.report);
   st->bind(4, p.curve.empty() ? std::string("[]") : p.curve).bind(5, p.final_status).bind(6, now());
+  if (p.end_reason.empty())
+    st->bind_null(7);
+  else
+    st->bind(7, p.end_reason);
+  st->bind(8, p.cancelled);
   if (auto done = st->run(); !done) return std::unexpected(done.error());
   if (c.changes() != 1)
     return std::unexpected(error(DbErrc::Invalid, "tournament " + std::to_string(id) + " is not running"));

@@ -32,6 +32,11 @@ struct TournamentRecord {
   std::optional<PlayerId> started_by;  // the player who started it; nullopt: the operator or the command line
   std::string seed_sha256;             // SHA-256 of the seed's decimal text, 64 lower-case hex (empty: none)
   bool sealed = false;                 // a player's bot plays: its series are not served while it runs
+  // Every side is played by a program the server runs itself (house bots, uploaded programs in the
+  // sandbox): its series count for the leaderboards and ratings. False: a friendly match.
+  bool rated = true;
+  std::string end_reason{};  // why it ended before its last deal (empty: it did not)
+  bool cancelled = false;    // its starter or the operator cancelled it (status "aborted")
   bool operator==(const TournamentRecord&) const = default;
 };
 
@@ -49,6 +54,8 @@ struct TournamentProgress {
   std::string report;                       // JSON text
   std::string curve;                        // JSON text
   std::optional<std::string> final_status;  // "finished" or "aborted": the tournament ends now
+  std::string end_reason{};                 // with "aborted": why (empty: none given)
+  bool cancelled = false;                   // with "aborted": its starter or the operator cancelled it
 };
 
 // `record.id`, status, finished_at and progress are ignored: a new running tournament. Invalid

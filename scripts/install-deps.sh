@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages one task needs, and only those that are missing, so running it
 # twice is cheap. Needs root (or sudo) and the Debian package mirrors.
 #   scripts/install-deps.sh run    building and running the server, the bots and the web client
-#                                  (scripts/run.sh; the default)
+#                                  (scripts/run.sh; the default), with bubblewrap and python3 for
+#                                  the sandbox of players' uploaded programs
 #   scripts/install-deps.sh test   the above, plus what the test suites need (scripts/test.sh):
 #                                  GoogleTest, clang-format, clang 19 with its libFuzzer runtime,
 #                                  Debian's docker-compose (checks docker-compose.yml), git (the
@@ -19,7 +20,8 @@ task="${1:-run}"
 packages=(
   build-essential cmake ninja-build pkg-config ca-certificates
   libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libsodium-dev libsqlite3-dev libboost1.81-dev
-  libboost-url1.81-dev libutf8proc-dev libeigen3-dev libpq-dev
+  libboost-url1.81-dev libutf8proc-dev libicu-dev libeigen3-dev libpq-dev
+  bubblewrap python3
 )
 case "$task" in
   run) ;;

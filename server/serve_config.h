@@ -69,6 +69,10 @@ struct ServeConfig {
   int player_tournament_max_deals = 1000;
   int player_tournament_deals_per_day = 2000;
   int player_tournament_tables = 12;
+  // A tournament table that has waited this long for a bot (to start, or for a substitute) ends its
+  // tournament, which says why; checked every `tournament_check`.
+  std::chrono::milliseconds tournament_wait{std::chrono::minutes(1)};
+  std::chrono::milliseconds tournament_check{std::chrono::seconds(5)};
   // HTTP work that may block (database reads, files, the writer) runs on `read_threads` threads
   // beside the I/O threads; at most `read_queue` requests wait or run there (more: 503), at most
   // `reads_per_address` database reads from one peer address (more: 429). Ended series' replies

@@ -15,7 +15,7 @@ Server::Server(ServeConfig config, Stores stores, std::shared_ptr<ReadModel> rea
       io_(config_.threads),
       writer_(stores),
       hub_(Hub::create(io_, config_, writer_)),
-      tournaments_(std::make_shared<TournamentDirector>(hub_, writer_, config_)),
+      tournaments_(std::make_shared<TournamentDirector>(io_, hub_, writer_, config_)),
       signals_(io_),
       drain_timer_(io_),
       reads_(std::move(reads)),
@@ -49,6 +49,7 @@ unsigned short Server::start(bool handle_signals) {
   listener_ = std::make_shared<net::Listener>(
       io_, asio::ip::tcp::endpoint(address, static_cast<unsigned short>(config_.port)), services);
   port_ = listener_->port();
+  tournaments_->set_endpoint(config_.bind, port_);
   listener_->run();
   hub_->start();
   if (handle_signals) {

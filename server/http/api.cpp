@@ -132,12 +132,6 @@ std::string_view content_type_of(SeriesCache::Form form) {
   return "application/octet-stream";
 }
 
-bool bearer_matches(const net::HttpRequest& request, const std::string& token) {
-  const auto given = bearer_token(request);
-  if (!given || token.empty()) return false;
-  return given->size() == token.size() && sodium_memcmp(given->data(), token.data(), token.size()) == 0;
-}
-
 constexpr std::string_view kAdminTokenRequired = "admin token required (Authorization: Bearer …)";
 
 // The body of every route that takes one: a small JSON object (docs/api.md, "Limits").
@@ -183,6 +177,10 @@ net::HeaderVerdict Api::on_header(const net::HttpRequest& request, std::string_v
     return {0, json_error(request, http::status::unauthorized, kAdminTokenRequired)};
   const auto method = request.method();
   if (method == http::verb::get || method == http::verb::head) return {};
+  // An uploaded program is larger than the small JSON objects of the other routes (a JSON string
+  // may escape each byte of its source in up to six).
+  if (method == http::verb::put && path.starts_with("/api/bots/") && path.ends_with("/program"))
+    return {kProgramBodyBytes, std::nullopt};
   if (path.starts_with("/api/admin/") || path == "/api/bots" || path.starts_with("/api/bots/") ||
       path == "/api/tournaments")
     return {kJsonBodyBytes, std::nullopt};
@@ -280,6 +278,7 @@ net::HttpReply Api::respond(const net::HttpRequest& request) {
   if (path.starts_with("/api/admin/")) return admin(request, path);
   if (path == "/api/bots" || path.starts_with("/api/bots/")) return bots_reply(request, path);
   if (path == "/api/tournaments" && request.method() == http::verb::post) return player_tournament(request);
+  if (path.starts_with("/api/tournaments/") && path.ends_with("/cancel")) return cancel_tournament(request, path);
   if (request.method() != http::verb::get && request.method() != http::verb::head)
     return json_error(request, http::status::method_not_allowed, "only GET here");
   if (path == "/healthz") {

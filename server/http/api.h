@@ -44,6 +44,10 @@ struct ApiLimits {
   int analyses_per_address = 1;
 };
 
+// The largest uploaded program (PUT /api/bots/ID/program), and that route's body bound.
+inline constexpr std::size_t kMaxProgramSourceBytes = 256 * 1024;
+inline constexpr std::size_t kProgramBodyBytes = 2 * kMaxProgramSourceBytes;
+
 class Api : public net::HttpHandler {
  public:
   Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_ptr<TournamentDirector> tournaments,
@@ -72,6 +76,9 @@ class Api : public net::HttpHandler {
   std::optional<Identity> session_player(const net::HttpRequest& request);
   net::HttpReply bots_reply(const net::HttpRequest& request, std::string_view path);
   net::HttpReply player_tournament(const net::HttpRequest& request);
+  net::HttpReply bot_program_reply(const net::HttpRequest& request, std::int64_t owner, std::int64_t bot);
+  // POST /api/tournaments/ID/cancel: by its starter (session token) or the operator (admin token).
+  net::HttpReply cancel_tournament(const net::HttpRequest& request, std::string_view path);
   net::HttpReply tournament_options(const net::HttpRequest& request);
   net::HttpReply start_tournament(const net::HttpRequest& request, const TournamentRequest& tournament,
                                   std::optional<Identity> player);

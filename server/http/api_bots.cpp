@@ -5,6 +5,8 @@
 // player's bot that accepts challenges; the operator's requests (api.cpp) name any bot.
 #include <spdlog/spdlog.h>
 
+#include "bridge/sandbox.h"
+#include "common/text_rules.h"
 #include "server/http/api.h"
 #include "server/http/api_query.h"
 #include "server/http/http_json.h"
@@ -27,11 +29,26 @@ std::expected<bool, std::string> challenges_value(const Json& value) {
 }
 
 Json bot_json(const BotInfo& bot, const LobbyStats& online) {
-  return Json{{"player_id", bot.player_id},   {"name", bot.name},
-              {"program", bot.program},       {"challenges", bot.challenges ? "everyone" : "nobody"},
-              {"created_at", bot.created_at}, {"online", online.bots_connected.contains(bot.player_id)},
-              {"disabled", bot.disabled}};
+  return Json{{"player_id", bot.player_id},
+              {"name", bot.name},
+              {"program", bot.program},
+              {"challenges", bot.challenges ? "everyone" : "nobody"},
+              {"created_at", bot.created_at},
+              {"online", online.bots_connected.contains(bot.player_id)},
+              {"disabled", bot.disabled},
+              {"uploaded", bot.uploaded_language.empty() ? Json() : Json(bot.uploaded_language)}};
 }
+
+// The languages the server offers for uploaded programs, and whether its sandbox works.
+Json sandbox_json() {
+  Json languages = Json::array();
+  for (const bridge::SandboxLanguage& l : bridge::offered_languages()) languages.push_back(l.name);
+  const auto works = bridge::sandbox_available();
+  return Json{
+      {"languages", languages}, {"available", works.has_value()}, {"why_not", works ? Json() : Json(works.error())}};
+}
+
+constexpr std::string_view kProgramShape = R"({"language":"python3","source":"…"})";
 
 Json secret_json(const NewBot& bot) {
   return Json{{"player_id", bot.player_id},
@@ -78,7 +95,8 @@ net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view
       const LobbyStats online = hub_->stats();
       Json list = Json::array();
       for (const BotInfo& bot : *bots) list.push_back(bot_json(bot, online));
-      return json_reply(request, http::status::ok, Json{{"bots", list}, {"limit", limits_.bots_per_owner}});
+      return json_reply(request, http::status::ok,
+                        Json{{"bots", list}, {"limit", limits_.bots_per_owner}, {"sandbox", sandbox_json()}});
     }
     if (method != http::verb::post) return json_error(request, http::status::method_not_allowed, "GET or POST");
     const Json body = Json::parse(request.body(), nullptr, false);
@@ -102,8 +120,11 @@ net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view
   std::string_view rest = path.substr(std::string_view("/api/bots/").size());
   const bool rekey = rest.ends_with("/token");
   if (rekey) rest.remove_suffix(std::string_view("/token").size());
+  const bool program = rest.ends_with("/program");
+  if (program) rest.remove_suffix(std::string_view("/program").size());
   const auto id = parse_id(rest);
   if (!id) return json_error(request, http::status::bad_request, "bad bot id");
+  if (program) return bot_program_reply(request, owner, *id);
   if (rekey) {
     if (method != http::verb::post) return json_error(request, http::status::method_not_allowed, "POST");
     auto keyed = writer_.call([&](BotAccountStore& store) { return store.rekey_owned_bot(owner, *id); });
@@ -142,6 +163,54 @@ net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view
   return json_reply(request, http::status::ok, bot_json(*updated, hub_->stats()));
 }
 
+// /api/bots/ID/program: GET the uploaded program, PUT a new one, DELETE it (the owner only).
+net::HttpReply Api::bot_program_reply(const net::HttpRequest& request, std::int64_t owner, std::int64_t bot) {
+  const auto method = request.method();
+  auto mine = writer_.call([owner](BotAccountStore& store) { return store.owned_bots(owner); });
+  if (!mine) return store_failure(request, mine.error());
+  const auto it = std::ranges::find(*mine, bot, &BotInfo::player_id);
+  if (it == mine->end()) return json_error(request, http::status::not_found, "no such bot of yours");
+  if (method == http::verb::get || method == http::verb::head) {
+    auto stored = writer_.call([bot](BotAccountStore& store) { return store.bot_program(bot); });
+    if (!stored) return store_failure(request, stored.error());
+    if (!*stored) return json_error(request, http::status::not_found, "the bot has no uploaded program");
+    return json_reply(
+        request, http::status::ok,
+        Json{{"language", (*stored)->language}, {"source", (*stored)->source}, {"updated_at", (*stored)->updated_at}});
+  }
+  if (method == http::verb::delete_) {
+    auto removed = writer_.call([&](BotAccountStore& store) { return store.set_owned_bot_program(owner, bot, {}); });
+    if (!removed) return store_failure(request, removed.error());
+    return json_reply(request, http::status::ok, Json{{"deleted", "program"}});
+  }
+  if (method != http::verb::put) return json_error(request, http::status::method_not_allowed, "GET, PUT or DELETE");
+  const Json body = Json::parse(request.body(), nullptr, false);
+  if (auto ok = only_fields(body, {"language", "source"}, kProgramShape); !ok)
+    return json_error(request, http::status::bad_request, ok.error());
+  if (!body.contains("language") || !body["language"].is_string() || !body.contains("source") ||
+      !body["source"].is_string())
+    return json_error(request, http::status::bad_request, "expected " + std::string(kProgramShape));
+  const std::string& language = body["language"].get_ref<const std::string&>();
+  if (!bridge::offered_language(language))
+    return json_error(request, http::status::bad_request,
+                      "\"language\": this server offers " + sandbox_json()["languages"].dump());
+  const std::string& source = body["source"].get_ref<const std::string&>();
+  if (source.empty() || source.size() > kMaxProgramSourceBytes)
+    return json_error(request, http::status::bad_request,
+                      "\"source\" must hold 1.." + std::to_string(kMaxProgramSourceBytes) + " bytes");
+  if (!text::valid_utf8(source)) return json_error(request, http::status::bad_request, "\"source\" must be UTF-8 text");
+  const BotProgram uploaded{language, source, 0};
+  auto set = writer_.call([&](BotAccountStore& store) { return store.set_owned_bot_program(owner, bot, uploaded); });
+  if (!set) return store_failure(request, set.error());
+  spdlog::info("player {} uploaded a {} program ({} bytes) for bot {}", owner, language, source.size(), it->name);
+  return json_reply(request, http::status::ok,
+                    Json{{"player_id", bot},
+                         {"name", it->name},
+                         {"language", language},
+                         {"bytes", source.size()},
+                         {"program", std::string(lobby::kSandboxPrefix) + it->name}});
+}
+
 // GET /api/tournaments/options: what a tournament may name, and the caller's limits.
 net::HttpReply Api::tournament_options(const net::HttpRequest& request) {
   const auto player = session_player(request);
@@ -162,11 +231,13 @@ net::HttpReply Api::tournament_options(const net::HttpRequest& request) {
   Json list = Json::array();
   for (const BotInfo& bot : bots) {
     if (bot.disabled) continue;
-    list.push_back(Json{{"program", bot.program},
-                        {"name", bot.name},
-                        {"owner", person_json(bot.owner, bot.owner_name)},
-                        {"mine", player && bot.owner == player->player_id},
-                        {"online", online.bots_connected.contains(bot.player_id)}});
+    list.push_back(
+        Json{{"program", bot.program},
+             {"sandbox", bot.uploaded_language.empty() ? Json() : Json(std::string(lobby::kSandboxPrefix) + bot.name)},
+             {"name", bot.name},
+             {"owner", person_json(bot.owner, bot.owner_name)},
+             {"mine", player && bot.owner == player->player_id},
+             {"online", online.bots_connected.contains(bot.player_id)}});
   }
   Json limits = nullptr;
   if (player) {
@@ -179,7 +250,8 @@ net::HttpReply Api::tournament_options(const net::HttpRequest& request) {
                   {"tables_at_once", limits_.tournament_tables},
                   {"tables_running", usage->tables}};
   }
-  return json_reply(request, http::status::ok, Json{{"house", house}, {"bots", list}, {"limits", limits}});
+  return json_reply(request, http::status::ok,
+                    Json{{"house", house}, {"bots", list}, {"limits", limits}, {"sandbox", sandbox_json()}});
 }
 
 // POST /api/tournaments: a player's tournament, within their limits; the server draws the seed.
@@ -196,13 +268,40 @@ net::HttpReply Api::player_tournament(const net::HttpRequest& request) {
   return start_tournament(request, *parsed, player);
 }
 
+net::HttpReply Api::cancel_tournament(const net::HttpRequest& request, std::string_view path) {
+  if (request.method() != http::verb::post) return json_error(request, http::status::method_not_allowed, "POST");
+  std::string_view rest = path.substr(std::string_view("/api/tournaments/").size());
+  rest.remove_suffix(std::string_view("/cancel").size());
+  const auto id = parse_id(rest);
+  if (!id) return json_error(request, http::status::bad_request, "bad tournament id");
+  std::optional<std::int64_t> by;
+  if (!bearer_matches(request, admin_token_)) {
+    const auto player = session_player(request);
+    if (!player)
+      return json_error(request, http::status::unauthorized,
+                        "the session token of the player who started it, or the admin token, is needed");
+    by = player->player_id;
+  }
+  const auto cancelled = tournaments_->cancel(*id, by);
+  if (!cancelled) {
+    if (cancelled.error() == TournamentDirector::CancelError::NotYours)
+      return json_error(request, http::status::forbidden, "only the player who started it or the operator cancels it");
+    return json_error(request, http::status::conflict, "tournament " + std::to_string(*id) + " is not running here");
+  }
+  // The row says so before the answer goes out (the writer keeps the order of its work).
+  (void)writer_.call([](TournamentStore&) -> StoreResult<void> { return {}; });
+  spdlog::info("tournament {} cancelled by {}", *id, by ? "player " + std::to_string(*by) : "the operator");
+  return json_reply(request, http::status::ok, Json{{"id", *id}, {"status", "cancelled"}});
+}
+
 // Checks the sides (a player's bot must exist, be enabled and, for a player, be theirs or accept
 // challenges) and the player's limits, then starts it.
 net::HttpReply Api::start_tournament(const net::HttpRequest& request, const TournamentRequest& tournament,
                                      std::optional<Identity> player) {
   for (const std::string* side : {&tournament.a, &tournament.b}) {
-    if (!side->starts_with(lobby::kAccountPrefix)) continue;
-    const std::string name = side->substr(lobby::kAccountPrefix.size());
+    const bool sandboxed = side->starts_with(lobby::kSandboxPrefix);
+    if (!side->starts_with(lobby::kAccountPrefix) && !sandboxed) continue;
+    const std::string name = side->substr(sandboxed ? lobby::kSandboxPrefix.size() : lobby::kAccountPrefix.size());
     auto bot = writer_.call([&](BotAccountStore& store) { return store.find_bot(name); });
     if (!bot) {
       if (bot.error().kind == StoreError::Kind::NotFound)
@@ -213,6 +312,29 @@ net::HttpReply Api::start_tournament(const net::HttpRequest& request, const Tour
       return json_error(request, http::status::bad_request, "the bot '" + name + "' is disabled by the operator");
     if (player && bot->owner && *bot->owner != player->player_id && !bot->challenges)
       return json_error(request, http::status::forbidden, "the bot '" + name + "' does not accept challenges");
+    if (sandboxed) {
+      if (!bot->owner || bot->uploaded_language.empty())
+        return json_error(request, http::status::bad_request,
+                          "the bot '" + name + "' has no uploaded program (PUT /api/bots/ID/program)");
+      if (auto works = bridge::sandbox_available(); !works)
+        return json_error(request, http::status::service_unavailable, "this server has no sandbox: " + works.error());
+      continue;
+    }
+    if (!hub_->stats().bots_connected.contains(bot->player_id))
+      return json_error(request, http::status::bad_request,
+                        "the bot '" + name + "' is not online: connect it first (docs/bots.md §5)");
+  }
+  // A house program must be played by a connected house bot; the error names those that are.
+  const LobbyStats online = hub_->stats();
+  for (const std::string* side : {&tournament.a, &tournament.b}) {
+    if (side->starts_with(lobby::kAccountPrefix) || side->starts_with(lobby::kSandboxPrefix) ||
+        house_program_online(*side, online.house_programs))
+      continue;
+    std::string programs;
+    for (const auto& [program, connections] : online.house_programs)
+      programs += (programs.empty() ? "" : ", ") + program;
+    return json_error(request, http::status::bad_request,
+                      "no house bot online runs '" + *side + "'; online: " + (programs.empty() ? "none" : programs));
   }
   TournamentRequest started = tournament;
   const std::lock_guard one_at_a_time(tournament_start_);

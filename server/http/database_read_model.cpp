@@ -167,8 +167,10 @@ TournamentPeople people_of(db::Connection& c, const db::TournamentRecord& t) {
   if (t.started_by)
     if (auto p = db::get_player(c, *t.started_by)) people.started_by = std::pair{p->id, p->name};
   auto owner = [&](const std::string& side) -> std::optional<std::pair<std::int64_t, std::string>> {
-    if (!side.starts_with(lobby::kAccountPrefix)) return std::nullopt;
-    auto bot = db::find_bot(c, std::string_view(side).substr(lobby::kAccountPrefix.size()));
+    const bool sandboxed = side.starts_with(lobby::kSandboxPrefix);
+    if (!side.starts_with(lobby::kAccountPrefix) && !sandboxed) return std::nullopt;
+    auto bot = db::find_bot(
+        c, std::string_view(side).substr(sandboxed ? lobby::kSandboxPrefix.size() : lobby::kAccountPrefix.size()));
     if (!bot || !bot->owner_id) return std::nullopt;
     return std::pair{*bot->owner_id, bot->owner_name};
   };

@@ -1,8 +1,12 @@
 // Shared pieces of the JSON endpoints (server/http/http_json.h).
 #include "server/http/http_json.h"
 
-#include <algorithm>
+#include <sodium.h>
 
+#include <algorithm>
+#include <cctype>
+
+#include "bots/bot_factory.h"
 #include "common/text_rules.h"
 #include "protocol/client_messages.h"
 
@@ -31,12 +35,23 @@ std::optional<std::string_view> bearer_token(const net::HttpRequest& request) {
   return token;
 }
 
+bool bearer_matches(const net::HttpRequest& request, const std::string& token) {
+  const auto given = bearer_token(request);
+  if (!given || token.empty()) return false;
+  return given->size() == token.size() && sodium_memcmp(given->data(), token.data(), token.size()) == 0;
+}
+
 std::expected<std::string, std::string> bot_account_name(const Json& value) {
   if (!value.is_string()) return std::unexpected("\"name\" must be a string");
   auto normal = text::normalize(value.get_ref<const std::string&>(), text::Use::Name);
   if (!normal) return std::unexpected("\"name\": " + normal.error());
   if (normal->size() > protocol::kMaxNameBytes)
     return std::unexpected("\"name\" is longer than " + std::to_string(protocol::kMaxNameBytes) + " bytes");
+  // A program's name is never a player's bot's: add_bot and tournaments name house programs by it.
+  std::string lower = *normal;
+  std::ranges::transform(lower, lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (bots::parse_bot_spec(lower, false) || lower.starts_with("sandbox:"))
+    return std::unexpected("\"name\": '" + *normal + "' names a program; choose another name");
   return std::move(*normal);
 }
 

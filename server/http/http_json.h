@@ -17,6 +17,8 @@ net::HttpReply json_reply(const net::HttpRequest& request, boost::beast::http::s
 net::HttpReply json_error(const net::HttpRequest& request, boost::beast::http::status status, std::string_view message);
 // The token of `Authorization: Bearer <token>`, if the request has one (at most 256 bytes).
 std::optional<std::string_view> bearer_token(const net::HttpRequest& request);
+// Whether the request's bearer token is `token` (compared in constant time; never an empty one).
+bool bearer_matches(const net::HttpRequest& request, const std::string& token);
 // A bot account's name: the name rules of hello (docs/protocol.md §2) and its byte limit, in NFC.
 std::expected<std::string, std::string> bot_account_name(const nlohmann::json& value);
 // Fails with the reason when `body` is not an object or has a field outside `allowed`.

@@ -5,10 +5,11 @@
 
 namespace skat::lobby {
 
-void BotPool::add(PlayerId id, ConnId conn, Account account, int seats) {
+void BotPool::add(PlayerId id, ConnId conn, Account account, int seats, bool sandboxed) {
   Bot& bot = bots_[id];
   bot.account = std::move(account);
   bot.conns[conn].seats = std::max(1, seats);
+  bot.conns[conn].sandboxed = sandboxed;
 }
 
 void BotPool::remove_connection(PlayerId id, ConnId conn) {
@@ -16,22 +17,24 @@ void BotPool::remove_connection(PlayerId id, ConnId conn) {
   if (it == bots_.end()) return;
   if (const auto c = it->second.conns.find(conn); c != it->second.conns.end()) {
     const std::vector<TableId> held = std::move(c->second.tables);
+    const bool sandboxed = c->second.sandboxed;
     it->second.conns.erase(c);
     // Another connection of the account with room plays them (the client reconnected before the
     // old connection was seen to close); else they wait for the next connection.
     for (const TableId table : held) {
       auto& conns = it->second.conns;
       const auto room = std::ranges::find_if(conns, [&](const auto& other) {
-        return static_cast<int>(other.second.tables.size()) < other.second.seats &&
+        return other.second.sandboxed == sandboxed &&
+               static_cast<int>(other.second.tables.size()) < other.second.seats &&
                std::ranges::find(other.second.tables, table) == other.second.tables.end();
       });
       if (room != conns.end())
         room->second.tables.push_back(table);
       else
-        it->second.orphans.push_back(table);
+        (sandboxed ? it->second.sandbox_orphans : it->second.orphans).push_back(table);
     }
   }
-  if (it->second.conns.empty() && it->second.orphans.empty()) bots_.erase(it);
+  if (it->second.gone()) bots_.erase(it);
 }
 
 std::vector<TableId> BotPool::adopt(PlayerId id, ConnId conn) {
@@ -39,16 +42,19 @@ std::vector<TableId> BotPool::adopt(PlayerId id, ConnId conn) {
   if (it == bots_.end()) return {};
   const auto c = it->second.conns.find(conn);
   if (c == it->second.conns.end()) return {};
-  std::vector<TableId> adopted = std::move(it->second.orphans);
-  it->second.orphans.clear();
+  auto& orphans = c->second.sandboxed ? it->second.sandbox_orphans : it->second.orphans;
+  std::vector<TableId> adopted = std::move(orphans);
+  orphans.clear();
   c->second.tables.insert(c->second.tables.end(), adopted.begin(), adopted.end());
   return adopted;
 }
 
 // The first connection with a free seat that is not at `table` yet (one seat per table each).
-std::optional<BotPool::Slot> BotPool::take(std::map<PlayerId, Bot>::iterator it, TableId table) {
+std::optional<BotPool::Slot> BotPool::take(std::map<PlayerId, Bot>::iterator it, TableId table, bool sandboxed) {
   for (auto& [conn, c] : it->second.conns) {
-    if (static_cast<int>(c.tables.size()) >= c.seats || std::ranges::find(c.tables, table) != c.tables.end()) continue;
+    if (c.sandboxed != sandboxed || static_cast<int>(c.tables.size()) >= c.seats ||
+        std::ranges::find(c.tables, table) != c.tables.end())
+      continue;
     c.tables.push_back(table);
     return Slot{it->first, conn};
   }
@@ -77,6 +83,13 @@ bool kind_matches(std::string_view bot_kind, std::string_view wanted) {
 // through the balancer) takes a second seat at a table only when no other account can.
 std::optional<BotPool::Slot> BotPool::acquire_by_kind(std::string_view kind, TableId table) {
   if (kind.starts_with(kAccountPrefix)) return acquire_by_name(kind.substr(kAccountPrefix.size()), table);
+  if (kind.starts_with(kSandboxPrefix)) {
+    const std::string_view name = kind.substr(kSandboxPrefix.size());
+    for (auto it = bots_.begin(); it != bots_.end(); ++it)
+      if (!it->second.account.house && it->second.account.name == name)
+        if (auto slot = take(it, table, true)) return slot;
+    return std::nullopt;
+  }
   for (const bool second_seat : {false, true})
     for (auto it = bots_.begin(); it != bots_.end(); ++it)
       if (it->second.account.house && kind_matches(it->second.account.program, kind) &&
@@ -87,6 +100,7 @@ std::optional<BotPool::Slot> BotPool::acquire_by_kind(std::string_view kind, Tab
 
 bool BotPool::sits_at(const Bot& bot, TableId table) {
   return std::ranges::find(bot.orphans, table) != bot.orphans.end() ||
+         std::ranges::find(bot.sandbox_orphans, table) != bot.sandbox_orphans.end() ||
          std::ranges::any_of(bot.conns, [&](const auto& c) {
            return std::ranges::find(c.second.tables, table) != c.second.tables.end();
          });
@@ -103,6 +117,8 @@ void BotPool::release(PlayerId id, TableId table) {
   Bot& bot = it->second;
   if (const auto o = std::ranges::find(bot.orphans, table); o != bot.orphans.end()) {
     bot.orphans.erase(o);
+  } else if (const auto so = std::ranges::find(bot.sandbox_orphans, table); so != bot.sandbox_orphans.end()) {
+    bot.sandbox_orphans.erase(so);
   } else {
     for (auto& [conn, c] : bot.conns)
       if (const auto t = std::ranges::find(c.tables, table); t != c.tables.end()) {
@@ -110,14 +126,14 @@ void BotPool::release(PlayerId id, TableId table) {
         break;
       }
   }
-  if (bot.conns.empty() && bot.orphans.empty()) bots_.erase(it);
+  if (bot.gone()) bots_.erase(it);
 }
 
 void BotPool::drop(const Slot& slot) {
   const auto it = bots_.find(slot.bot);
   if (it == bots_.end()) return;
   it->second.conns.erase(slot.conn);
-  if (it->second.conns.empty() && it->second.orphans.empty()) bots_.erase(it);
+  if (it->second.gone()) bots_.erase(it);
 }
 
 bool BotPool::is_free(PlayerId id) const {

@@ -31,13 +31,17 @@ bool kind_matches(std::string_view bot_kind, std::string_view wanted);
 
 // The prefix of the program name of a player's bot: "account:NAME".
 inline constexpr std::string_view kAccountPrefix = "account:";
+// The program name of a player's bot played by its uploaded program in the server's sandbox.
+inline constexpr std::string_view kSandboxPrefix = "sandbox:";
 
 // Bot accounts that are connected and may be invited, by connection: each connection plays up to
 // `seats` seats at once (at different tables; hello "seats", default 1), so one account may sit at
 // several tables, and at several seats of one table over several connections. House bots (the
 // operator's) are matched by the program they announce; a player's bot only by its name, never
 // by a program (its program is "account:NAME"). A seat whose connection closed stays held by the
-// account until it is released or a new connection of the account takes it over.
+// account until it is released or a new connection of the account takes it over. A sandbox
+// connection (the server's own, playing a player's uploaded program) is taken only by a request for
+// "sandbox:NAME", and such a request takes nothing else.
 class BotPool {
  public:
   using ConnId = std::uint64_t;
@@ -53,7 +57,7 @@ class BotPool {
   };
 
   // A connection of a bot account; its account's name and program are updated to these.
-  void add(PlayerId id, ConnId conn, Account account, int seats = 1);
+  void add(PlayerId id, ConnId conn, Account account, int seats = 1, bool sandboxed = false);
   // The connection closed: the seats it held stay held by the account (orphaned) until released
   // or adopted by another connection of the account.
   void remove_connection(PlayerId id, ConnId conn);
@@ -65,7 +69,7 @@ class BotPool {
   std::optional<Slot> acquire_id(PlayerId id, TableId table);
   // A free connection of a house bot whose program matches `kind` (kind_matches; empty: any house
   // bot), lowest id first, an account not seated at `table` before one that is. "account:NAME"
-  // asks for that player's bot by name.
+  // asks for that player's bot by name, "sandbox:NAME" for a sandbox connection of it.
   std::optional<Slot> acquire_by_kind(std::string_view kind, TableId table);
   // Name first, then kind: what Table's BotRequest asks for.
   std::optional<Slot> acquire(std::string_view name, std::string_view kind, TableId table);
@@ -84,14 +88,17 @@ class BotPool {
  private:
   struct Conn {
     int seats = 1;
+    bool sandboxed = false;
     std::vector<TableId> tables;  // the tables it holds a seat at
   };
   struct Bot {
     Account account;
     std::map<ConnId, Conn> conns;
-    std::vector<TableId> orphans;  // seats held whose connection closed
+    std::vector<TableId> orphans;          // seats held whose connection closed
+    std::vector<TableId> sandbox_orphans;  // the same of sandbox connections (only those take them)
+    bool gone() const { return conns.empty() && orphans.empty() && sandbox_orphans.empty(); }
   };
-  std::optional<Slot> take(std::map<PlayerId, Bot>::iterator it, TableId table);
+  std::optional<Slot> take(std::map<PlayerId, Bot>::iterator it, TableId table, bool sandboxed = false);
   // Holds a seat at `table` (through a connection, or orphaned).
   static bool sits_at(const Bot& bot, TableId table);
   std::map<PlayerId, Bot> bots_;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "bots/bot_factory.h"
+
 namespace skat::app {
 
 using protocol::ErrorCode;
@@ -26,14 +28,18 @@ std::expected<void, protocol::ProtocolError> BotDispatch::invite_for_player(cons
         held >= caps_.per_address)
       return too_many(held, caps_.per_address, "the tables created from this table's address");
   }
-  // A bot name, else a house program (empty: any house bot).
-  auto slot = lobby_.bots().acquire_by_name(add.bot, add.table);
+  // A house program's name ("simple", "pimc:worlds=8") asks for a house bot of that program first;
+  // anything else for the bot of that name (house or a player's), then for a house program.
+  const bool program_name = bots::parse_bot_spec(add.bot, false).has_value();
+  auto slot = program_name ? lobby_.bots().acquire_by_kind(add.bot, add.table) : std::nullopt;
+  if (!slot) slot = lobby_.bots().acquire_by_name(add.bot, add.table);
+  if (!slot && !program_name) slot = lobby_.bots().acquire_by_kind(add.bot, add.table);
+  // A player's bot, however it was named (its name, or "account:NAME"), only where it may go.
   if (slot && !may_invite(slot->bot, creator ? std::optional(creator->player) : std::nullopt)) {
     lobby_.bots().release(slot->bot, add.table);
     return std::unexpected(
         protocol::ProtocolError{ErrorCode::NotAllowed, "the bot '" + add.bot + "' does not accept challenges"});
   }
-  if (!slot) slot = lobby_.bots().acquire_by_kind(add.bot, add.table);
   if (!slot) return std::unexpected(protocol::ProtocolError{ErrorCode::BadField, "no free bot '" + add.bot + "'"});
   if (!invite(*slot, add.table, add.seat)) {
     lobby_.bots().drop(*slot);
@@ -68,16 +74,55 @@ bool BotDispatch::invite(const lobby::BotPool::Slot& slot, TableId table, int se
 }
 
 void BotDispatch::request(TableId table, std::vector<table::BotRequest> requests) {
-  for (table::BotRequest& r : requests) waiting_.emplace_back(table, std::move(r));
+  const auto now = std::chrono::steady_clock::now();
+  for (table::BotRequest& r : requests) waiting_.push_back({table, {std::move(r)}, false, now});
   serve_waiting();
+}
+
+void BotDispatch::request_whole(TableId table, std::vector<table::BotRequest> requests) {
+  waiting_.push_back({table, std::move(requests), true, std::chrono::steady_clock::now()});
+  serve_waiting();
+}
+
+bool BotDispatch::serve_whole(const Queued& q) {
+  std::vector<std::pair<lobby::BotPool::Slot, int>> claimed;
+  for (const table::BotRequest& r : q.requests) {
+    const auto slot = lobby_.bots().acquire(r.name, r.kind, q.table);
+    if (!slot) {
+      for (const auto& [taken, seat] : claimed) lobby_.bots().release(taken.bot, q.table);
+      return false;
+    }
+    claimed.emplace_back(*slot, r.seat);
+  }
+  for (const auto& [slot, seat] : claimed) {
+    if (invite(slot, q.table, seat)) {
+      spdlog::info("bot {} invited to table {} seat {}", slot.bot, q.table, seat);
+      continue;
+    }
+    // Gone meanwhile: that seat waits on its own (the others are on their way).
+    lobby_.bots().drop(slot);
+    const auto r = std::ranges::find_if(q.requests, [&](const auto& x) { return x.seat == seat; });
+    waiting_.push_back({q.table, {*r}, false, q.since});
+  }
+  return true;
 }
 
 // Requests in order of arrival, first each with the bot it asked for; then the requests that are
 // not exact take any free house bot (any bot beats an empty seat), and exact ones keep waiting.
+// A whole table's request is served only when all its bots are free.
 void BotDispatch::serve_waiting() {
   for (const bool any_bot : {false, true}) {
     for (auto it = waiting_.begin(); it != waiting_.end();) {
-      const auto& [table, request] = *it;
+      if (it->whole) {
+        if (any_bot || !serve_whole(*it)) {
+          ++it;
+          continue;
+        }
+        it = waiting_.erase(it);
+        continue;
+      }
+      const TableId table = it->table;
+      const table::BotRequest& request = it->requests.front();
       if (any_bot && request.exact) {
         ++it;
         continue;
@@ -98,6 +143,17 @@ void BotDispatch::serve_waiting() {
   }
 }
 
+std::optional<BotDispatch::Waiting> BotDispatch::waiting_at(TableId table) const {
+  std::optional<Waiting> out;
+  for (const Queued& q : waiting_) {
+    if (q.table != table) continue;
+    if (!out) out = Waiting{{}, q.since};
+    out->since = std::min(out->since, q.since);
+    out->requests.insert(out->requests.end(), q.requests.begin(), q.requests.end());
+  }
+  return out;
+}
+
 void BotDispatch::release(std::int64_t bot, TableId table) {
   if (const auto it = std::ranges::find_if(seated_, [&](const auto& e) { return e.first == bot && e.second == table; });
       it != seated_.end())
@@ -115,7 +171,12 @@ void BotDispatch::expect_back(std::int64_t bot, TableId table, int seat) {
 }
 
 void BotDispatch::connected(const Identity& bot, Connection& conn, std::uint64_t conn_id, int seats) {
-  lobby_.bots().add(bot.player_id, conn_id, {bot.name, bot.bot_kind, !bot.owner.has_value()}, seats);
+  // A sandbox connection counts as its account's (whose program stays "account:NAME"), marked.
+  const bool sandboxed = bot.bot_kind.starts_with(lobby::kSandboxPrefix);
+  lobby_.bots().add(
+      bot.player_id, conn_id,
+      {bot.name, sandboxed ? std::string(lobby::kAccountPrefix) + bot.name : bot.bot_kind, !bot.owner.has_value()},
+      seats, sandboxed);
   if (bot.owner)
     owners_[bot.player_id] = {*bot.owner, bot.challenges};
   else
@@ -161,12 +222,12 @@ std::set<table::TableId> BotDispatch::holding() const {
 
 std::set<table::TableId> BotDispatch::awaited() const {
   std::set<TableId> tables = holding();
-  for (const auto& [table, request] : waiting_) tables.insert(table);
+  for (const Queued& q : waiting_) tables.insert(q.table);
   return tables;
 }
 
 void BotDispatch::drop_requests(TableId table) {
-  std::erase_if(waiting_, [&](const auto& waiting) { return waiting.first == table; });
+  std::erase_if(waiting_, [&](const Queued& q) { return q.table == table; });
 }
 
 }  // namespace skat::app

@@ -2,11 +2,15 @@
 // table, the tables' requests waiting for a free bot (served in order of arrival, exact requests
 // only by the bot or kind they name), the bots of a resumed series invited back to their seats,
 // and a player's invitations (add_bot) within the pool bots the tables of its creator, and of the
-// creator's address, may hold. An invitation is a message to one connection of the bot, the one
+// creator's address, may hold. A table the server runs (a tournament's) asks for its three seats at
+// once and claims no bot until all three can be seated, so that a table that cannot start holds
+// none; each request remembers since when it waits. An invitation is a message to one connection of the bot, the one
 // the pool chose (a connection plays one seat per table). A player's bot is invited only by name,
-// and only to tables of its owner or, when it accepts challenges, of anyone.
+// and only to tables of its owner or, when it accepts challenges, of anyone, whatever the add_bot
+// names it by.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <expected>
@@ -41,6 +45,14 @@ class BotDispatch {
   std::expected<void, protocol::ProtocolError> invite_for_player(const protocol::AddBot& add);
   // A table asks for bots (now, or when they are free), served in this order.
   void request(TableId table, std::vector<table::BotRequest> requests);
+  // A table asks for all its seats' bots together: none is claimed until every one is free.
+  void request_whole(TableId table, std::vector<table::BotRequest> requests);
+  // What a table waits for: its requests not yet served, and since when the oldest waits.
+  struct Waiting {
+    std::vector<table::BotRequest> requests;
+    std::chrono::steady_clock::time_point since{};
+  };
+  std::optional<Waiting> waiting_at(TableId table) const;
   // Tries the waiting requests again (a bot came or was freed).
   void serve_waiting();
   // A bot left its seat at `table`: that seat's connection is free again.
@@ -81,7 +93,15 @@ class BotDispatch {
   std::multimap<std::int64_t, TableId> seated_;                     // bot → a table it was invited to
   std::multimap<std::int64_t, std::pair<TableId, int>> returning_;  // bot → its seat at a resumed table
   std::map<std::int64_t, std::pair<std::int64_t, bool>> owners_;    // a player's bot → owner, accepts challenges
-  std::deque<std::pair<TableId, table::BotRequest>> waiting_;
+  struct Queued {
+    TableId table = 0;
+    std::vector<table::BotRequest> requests;  // one, or a whole table's
+    bool whole = false;
+    std::chrono::steady_clock::time_point since{};
+  };
+  // Claims a whole table's bots, or none; true when it did.
+  bool serve_whole(const Queued& q);
+  std::deque<Queued> waiting_;
 };
 
 }  // namespace skat::app

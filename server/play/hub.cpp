@@ -303,7 +303,24 @@ void Hub::open_managed_table(table::TableId id, table::TableConfig config, Table
     hub.add_table(std::make_shared<TableHost>(hub.io_, table::Table(id, config), 0, hub.weak_from_this(), hub.writer_,
                                               std::move(hooks)),
                   config, std::nullopt, true);
-    hub.bots_.request(id, std::move(bots));
+    hub.bots_.request_whole(id, std::move(bots));
+  });
+}
+
+void Hub::end_managed_table(table::TableId id) {
+  on_strand([id](Hub& hub) {
+    hub.bots_.drop_requests(id);
+    if (const auto host = hub.tables_.host(id)) host->end_managed();
+  });
+}
+
+void Hub::waiting_at(std::vector<table::TableId> tables,
+                     std::function<void(std::map<table::TableId, BotDispatch::Waiting>)> answer) {
+  on_strand([tables = std::move(tables), answer = std::move(answer)](Hub& hub) {
+    std::map<table::TableId, BotDispatch::Waiting> out;
+    for (const table::TableId t : tables)
+      if (auto w = hub.bots_.waiting_at(t)) out.emplace(t, std::move(*w));
+    answer(std::move(out));
   });
 }
 

@@ -16,6 +16,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -60,6 +61,13 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   // for are invited as they become free, and the hooks see its games.
   void open_managed_table(table::TableId id, table::TableConfig config, TableHooks hooks,
                           std::vector<table::BotRequest> bots);
+  // The server is done with a table it runs (TableHost::end_managed): its waiting requests are
+  // dropped and its bots go back to the pool.
+  void end_managed_table(table::TableId id);
+  // What each of these tables waits for (BotDispatch::Waiting; tables that wait for nothing are
+  // left out), answered on the hub strand.
+  void waiting_at(std::vector<table::TableId> tables,
+                  std::function<void(std::map<table::TableId, BotDispatch::Waiting>)> answer);
   // A series a previous process left unfinished goes on at its table (same id); its bots are
   // invited back to their seats as they reconnect, its humans rejoin within the grace.
   void resume_table(UnfinishedSeries series);

@@ -4,7 +4,9 @@
 #include <spdlog/spdlog.h>
 
 #include "server/play/client_error.h"
+#include "server/play/sandbox_key.h"
 #include "server/play/strand_post.h"
+#include "server/store/bot_account_store.h"
 
 namespace skat::app {
 
@@ -60,6 +62,20 @@ void Sessions::hello(const std::shared_ptr<net::WsSession>& session, Connection&
   conn.hints = h.hints;
   conn.seats = h.seats;
   const std::uint64_t sid = session->id();
+  if (h.bot && is_sandbox_token(h.name, h.token)) {
+    // This process's own sandbox connection (server/app/sandbox_runner.h): the player's bot of that
+    // name, while it may play and has an uploaded program; its program is "sandbox:NAME".
+    writer_.post([reply = answer_later(sid, request_id), name = h.name](BotAccountStore& store) {
+      auto bot = store.find_bot(name);
+      if (!bot || !bot->owner || bot->disabled || bot->uploaded_language.empty() || bot->name != name)
+        return reply(std::unexpected(StoreError{StoreError::Kind::Unauthorized, "no such sandboxed bot"}), "");
+      Identity who = bot_identity(bot->player_id, bot->name, std::string(kSandboxPrefix) + bot->name);
+      who.owner = bot->owner;
+      who.challenges = bot->challenges;
+      reply(std::move(who), "");
+    });
+    return;
+  }
   if (h.bot) {
     // A house bot's program is what it announces (kept on its account, so that the leaderboard and
     // the filters name it alike); a player's bot is always "account:NAME", whatever it announces.

@@ -96,6 +96,16 @@ void TableHost::dismiss_bots() {
   });
 }
 
+void TableHost::end_managed() {
+  on_strand([](TableHost& host) {
+    host.ended_ = true;
+    host.hooks_.start_when_full = false;
+    host.apply(host.table_.end_series(table::Clock::now()));
+    if (!host.table_.series_running() && host.commits_awaited_ == 0) host.release_bots(host.services_.lock());
+    host.publish();
+  });
+}
+
 void TableHost::shutdown() {
   on_strand([](TableHost& host) {
     host.stopped_ = true;
@@ -231,6 +241,11 @@ void TableHost::join(const Identity& who, const std::shared_ptr<net::WsSession>&
   if (removed_.contains(who.player_id))
     return send_error(*session, {ErrorCode::NotAllowed, "the table's creator removed you from this table"}, request_id,
                       id_);
+  if (ended_) {  // a bot invited before its tournament ended
+    send_error(*session, {ErrorCode::NotAllowed, "this table's tournament has ended"}, request_id, id_);
+    if (auto services = services_.lock(); services && who.bot) services->release_bot(who.player_id, id_);
+    return;
+  }
   int target = -1;
   if (const auto displaced = table_.seat_of(who.player_id); displaced && !who.bot)
     target = *displaced;  // a human coming back to the seat a bot took over

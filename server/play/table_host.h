@@ -57,6 +57,10 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   void remove_bot(std::int64_t player_id);
   // The table was abandoned: unless a series runs, its bots leave and go back to the pool.
   void dismiss_bots();
+  // The server is done with this table (its tournament was cancelled or ended): a running series
+  // ends as abandoned with the games finished so far, no series starts again, and every bot, those
+  // still on their way too, goes back to the pool.
+  void end_managed();
   // Stops the clock for good (server shutdown): running games stay as they are in the db.
   void shutdown();
 
@@ -113,6 +117,7 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   bool stopped_ = false;
   TableHooks hooks_;
   bool started_by_hook_ = false;
+  bool ended_ = false;  // end_managed: bots that arrive are sent back
   std::array<std::map<std::uint64_t, Attached>, 3> seats_;
   std::map<std::uint64_t, std::weak_ptr<net::WsSession>> spectators_;
   std::uint64_t prefetched_deal_ = 0;    // the deal whose hand strengths were asked for last

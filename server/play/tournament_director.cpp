@@ -2,12 +2,15 @@
 
 #include <sodium.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "bots/bot_factory.h"
 #include "bots/tournament/tournament_report.h"
 #include "common/csprng.h"
+#include "common/text_rules.h"
 #include "protocol/client_messages.h"
 #include "server/lobby/lobby.h"
 #include "server/play/hub.h"
@@ -28,8 +31,22 @@ int mod3(int x) { return ((x % 3) + 3) % 3; }
 
 }  // namespace
 
-bool TournamentRequest::sealed() const {
-  return a.starts_with(lobby::kAccountPrefix) || b.starts_with(lobby::kAccountPrefix);
+namespace {
+
+bool players_bot(const std::string& side) {
+  return side.starts_with(lobby::kAccountPrefix) || side.starts_with(lobby::kSandboxPrefix);
+}
+
+}  // namespace
+
+bool TournamentRequest::sealed() const { return players_bot(a) || players_bot(b); }
+
+bool TournamentRequest::rated() const {
+  return !a.starts_with(lobby::kAccountPrefix) && !b.starts_with(lobby::kAccountPrefix);
+}
+
+bool house_program_online(const std::string& spec, const std::map<std::string, int>& online) {
+  return std::ranges::any_of(online, [&](const auto& program) { return lobby::kind_matches(program.first, spec); });
 }
 
 int TournamentRequest::tables() const {
@@ -62,6 +79,13 @@ std::expected<TournamentRequest, std::string> parse_tournament_request(const Jso
     const auto it = body.find(key);
     if (it == body.end() || !it->is_string())
       return std::unexpected(std::string("\"") + key + "\" (a bot spec) is needed");
+    if (const std::string& text = it->get_ref<const std::string&>(); text.starts_with(lobby::kSandboxPrefix)) {
+      const std::size_t name = text.size() - lobby::kSandboxPrefix.size();
+      if (name < 1 || name > bots::BotSpec::kMaxAccountBytes)
+        return std::unexpected(std::string(key) + ": sandbox:NAME needs a bot's name");
+      *spec = text;
+      continue;
+    }
     const auto parsed = bots::parse_bot_spec(it->get<std::string>(), false);
     if (!parsed) return std::unexpected(std::string(key) + ": " + parsed.error());
     if (parsed->kind == "program")
@@ -91,11 +115,18 @@ std::expected<TournamentRequest, std::string> parse_tournament_request(const Jso
   return r;
 }
 
-TournamentDirector::TournamentDirector(std::weak_ptr<Hub> hub, DbWriter& writer, const ServeConfig& config)
-    : hub_(std::move(hub)), writer_(writer), config_(config) {}
+TournamentDirector::TournamentDirector(boost::asio::io_context& io, std::weak_ptr<Hub> hub, DbWriter& writer,
+                                       const ServeConfig& config)
+    : io_(io),
+      hub_(std::move(hub)),
+      writer_(writer),
+      config_(config),
+      runner_(std::make_shared<SandboxRunner>(
+          io, std::filesystem::temp_directory_path() / ("skat-sandbox-" + std::to_string(::getpid())))) {}
 
 table::TableConfig TournamentDirector::table_config(std::int64_t id, const TablePlan& plan,
                                                     const bots::TournamentConfig& config,
+                                                    const std::array<std::string, 2>& sides,
                                                     const std::vector<std::uint64_t>& deal_ids) {
   table::TableConfig c;
   c.deals = plan.deals;
@@ -107,7 +138,7 @@ table::TableConfig TournamentDirector::table_config(std::int64_t id, const Table
   // A bot that stays away past the grace is replaced by one running the same program.
   for (int seat = 0; seat < 3; ++seat)
     c.seat_bot_kinds[static_cast<std::size_t>(seat)] =
-        (seat == plan.lone_seat) == (plan.b_seats == 1) ? config.b.describe() : config.a.describe();
+        (seat == plan.lone_seat) == (plan.b_seats == 1) ? sides[1] : sides[0];
   auto ids = std::make_shared<const std::vector<std::uint64_t>>(deal_ids.begin() + plan.first_deal,
                                                                 deal_ids.begin() + plan.first_deal + plan.deals);
   c.deal_source = [ids](int game) {
@@ -119,8 +150,7 @@ table::TableConfig TournamentDirector::table_config(std::int64_t id, const Table
   // the same value).
   std::array<bool, 3> outside{};
   for (int seat = 0; seat < 3; ++seat)
-    outside[static_cast<std::size_t>(seat)] =
-        c.seat_bot_kinds[static_cast<std::size_t>(seat)].starts_with(lobby::kAccountPrefix);
+    outside[static_cast<std::size_t>(seat)] = players_bot(c.seat_bot_kinds[static_cast<std::size_t>(seat)]);
   c.seat_seed = [plan, seed = config.seed, outside](int game, int seat) {
     const int rotation = mod3(plan.lone_seat - game);
     const std::uint64_t own =
@@ -133,7 +163,12 @@ table::TableConfig TournamentDirector::table_config(std::int64_t id, const Table
 std::expected<TournamentDirector::Started, std::string> TournamentDirector::start(const TournamentRequest& request) {
   bots::TournamentConfig config;
   for (auto [text, spec] : {std::pair{&request.a, &config.a}, std::pair{&request.b, &config.b}}) {
-    auto parsed = bots::parse_bot_spec(*text, false);
+    // An uploaded program is named by its account ("account:NAME" here), played by "sandbox:NAME".
+    auto parsed =
+        bots::parse_bot_spec(text->starts_with(lobby::kSandboxPrefix)
+                                 ? std::string(lobby::kAccountPrefix) + text->substr(lobby::kSandboxPrefix.size())
+                                 : *text,
+                             false);
     if (!parsed) return std::unexpected(parsed.error());
     *spec = *parsed;
   }
@@ -146,14 +181,15 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
 
   db::TournamentRecord record;
   record.mode = "server";
-  record.a = config.a.describe();
-  record.b = config.b.describe();
+  record.a = request.a.starts_with(lobby::kSandboxPrefix) ? request.a : config.a.describe();
+  record.b = request.b.starts_with(lobby::kSandboxPrefix) ? request.b : config.b.describe();
   record.seed = config.seed;
   record.deals = config.deals;
   record.seatings = bots::seatings_text(config.b_seats);
   record.started_by = request.started_by;
   record.seed_sha256 = seed_commitment(config.seed);
   record.sealed = sealed;
+  record.rated = request.rated();
   auto id = writer_.call([record](TournamentStore& store) { return store.create_tournament(record); });
   if (!id) return std::unexpected(id.error().message);
 
@@ -171,6 +207,15 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
     r.games_per_deal = 3 * config.b_seats.size();
     r.tables_left = static_cast<int>(plans.size());
     r.started = r.saved = std::chrono::steady_clock::now();
+    r.started_by = request.started_by;
+    r.sides = {record.a, record.b};
+    if (auto leased = lease_sandboxes(r, plans); !leased) {
+      running_.erase(*id);
+      writer_.post([tid = *id](TournamentStore& store) {
+        (void)store.update_tournament(tid, {0, {}, "[]", "aborted"});
+      });
+      return std::unexpected(leased.error());
+    }
   }
   // Not started after all: the row says so, and nothing waits for its games.
   auto abandon = [&](std::string why) -> std::expected<Started, std::string> {
@@ -184,7 +229,7 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
   const auto hub = hub_.lock();
   if (!hub) return abandon("the server is stopping");
   for (const TablePlan& plan : plans) {
-    table::TableConfig tc = table_config(*id, plan, config, deal_ids);
+    table::TableConfig tc = table_config(*id, plan, config, {record.a, record.b}, deal_ids);
     auto table = writer_.call([tc](RecordStore& store) { return store.create_table(tc); });
     if (!table) return abandon("table not created: " + table.error().message);
     const db::TournamentTable row{*table, plan.b_seats, plan.lone_seat, plan.first_deal, {}};
@@ -201,11 +246,38 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
     hooks.on_game = [weak = weak_from_this(), tid = *id, plan](const table::FinishedGame& game) {
       if (const auto self = weak.lock()) self->game_finished(tid, plan, game);
     };
+    {
+      const std::lock_guard lock(mutex_);
+      running_[*id].tables.push_back(*table);
+    }
     hub->open_managed_table(*table, std::move(tc), std::move(hooks), std::move(bots));
   }
+  arm_watch(*id);
   spdlog::info("tournament {}: {} vs {}, {} deals, seed hash {}, {} tables", *id, record.a, record.b, config.deals,
                record.seed_sha256.substr(0, 16), plans.size());
   return Started{*id, record.seed_sha256};
+}
+
+void TournamentDirector::set_endpoint(std::string host, int port) { runner_->set_endpoint(std::move(host), port); }
+
+std::expected<void, std::string> TournamentDirector::lease_sandboxes(Running& r, const std::vector<TablePlan>& plans) {
+  for (std::size_t side = 0; side < 2; ++side) {
+    const std::string& program = r.sides[side];
+    if (!program.starts_with(lobby::kSandboxPrefix)) continue;
+    const std::string name = program.substr(lobby::kSandboxPrefix.size());
+    // Its seats at every table at once: B holds one seat at a 2:1 table and two at a 1:2 one.
+    int seats = 0;
+    for (const TablePlan& plan : plans) seats += (side == 1) == (plan.b_seats == 1) ? 1 : 2;
+    auto bot = writer_.call([&](BotAccountStore& store) { return store.find_bot(name); });
+    if (!bot || !bot->owner) return std::unexpected("no player's bot '" + name + "'");
+    auto source = writer_.call([id = bot->player_id](BotAccountStore& store) { return store.bot_program(id); });
+    if (!source) return std::unexpected("the program of '" + name + "': " + source.error().message);
+    if (!*source) return std::unexpected("the bot '" + name + "' has no uploaded program");
+    auto lease = runner_->lease(bot->name, **source, seats);
+    if (!lease) return std::unexpected(lease.error());
+    r.sandboxes[side] = std::move(*lease);
+  }
+  return {};
 }
 
 void TournamentDirector::game_finished(std::int64_t id, const TablePlan& plan, const table::FinishedGame& fg) {
@@ -213,6 +285,7 @@ void TournamentDirector::game_finished(std::int64_t id, const TablePlan& plan, c
   const auto it = running_.find(id);
   if (it == running_.end()) return;
   Running& r = it->second;
+  if (r.ended) return;
   const int g = fg.game_index;
   const int index = plan.first_deal + g;
   if (index < 0 || index >= r.config.deals) return;
@@ -227,10 +300,14 @@ void TournamentDirector::game_finished(std::int64_t id, const TablePlan& plan, c
   games.push_back(std::move(game));
   const bool deal_done = games.size() == r.games_per_deal;
   if (deal_done) ++r.deals_done;
-  if (g + 1 == plan.deals) --r.tables_left;
+  if (g + 1 == plan.deals) {
+    --r.tables_left;
+    r.tables_done.push_back(fg.table);
+  }
   if (deal_done || r.tables_left == 0) save(id, r, r.tables_left == 0);
   if (r.tables_left == 0) {
     spdlog::info("tournament {} finished: {} deals", id, r.deals_done);
+    r.sandboxes = {};  // its sandbox connections close
     // Keep the games of the last few finished tournaments only.
     std::size_t finished = 0;
     for (auto f = running_.rbegin(); f != running_.rend(); ++f) {
@@ -240,7 +317,7 @@ void TournamentDirector::game_finished(std::int64_t id, const TablePlan& plan, c
   }
 }
 
-void TournamentDirector::save(std::int64_t id, Running& r, bool force) {
+void TournamentDirector::save(std::int64_t id, Running& r, bool force, std::string end_reason, bool cancelled) {
   const auto now = std::chrono::steady_clock::now();
   const int step = std::max(1, r.config.deals / kCurvePoints);
   const bool curve_due = r.deals_done > 0 && (r.deals_done % step == 0 || force);
@@ -261,8 +338,15 @@ void TournamentDirector::save(std::int64_t id, Running& r, bool force) {
   const double seconds = std::chrono::duration<double>(now - r.started).count();
   Json report;
   if (n > 0) {
-    const bots::TournamentReport made = bots::make_report(partial, games, seconds);
+    bots::TournamentReport made = bots::make_report(partial, games, seconds);
+    made.a = r.sides[0];
+    made.b = r.sides[1];
     report = tournament_report_json(made);
+    // An uploaded program's faults, counted by the sandbox (all seatings together).
+    for (std::size_t side = 0; side < 2; ++side)
+      if (r.sandboxes[side] && report.contains("seatings") && !report["seatings"].empty())
+        report["seatings"].back()[side == 0 ? "a" : "b"]["program_faults"] =
+            program_faults_json(r.sandboxes[side]->faults());
     if (curve_due && (r.curve.empty() || r.curve.back().deals != n)) {
       const bots::SeatingReport& total = made.seatings.back();
       r.curve.push_back({n, total.difference, total.ci_low, total.ci_high});
@@ -273,11 +357,93 @@ void TournamentDirector::save(std::int64_t id, Running& r, bool force) {
   progress.deals_done = n;
   progress.report = report.is_null() ? std::string() : report.dump();
   progress.curve = curve_json(r.curve).dump();
-  if (force) progress.final_status = n == r.config.deals ? "finished" : "aborted";
+  if (force) progress.final_status = n == r.config.deals && end_reason.empty() ? "finished" : "aborted";
+  progress.end_reason = std::move(end_reason);
+  progress.cancelled = cancelled;
   writer_.post([id, progress = std::move(progress)](TournamentStore& store) {
     if (auto ok = store.update_tournament(id, progress); !ok)
       spdlog::error("tournament {}: {}", id, ok.error().message);
   });
+}
+
+std::expected<void, TournamentDirector::CancelError> TournamentDirector::cancel(std::int64_t id,
+                                                                                std::optional<std::int64_t> by) {
+  const std::lock_guard lock(mutex_);
+  const auto it = running_.find(id);
+  if (it == running_.end() || it->second.tables_left == 0 || it->second.ended)
+    return std::unexpected(CancelError::NotRunning);
+  if (by && it->second.started_by != by) return std::unexpected(CancelError::NotYours);
+  end_early(id, it->second, by ? "cancelled by the player who started it" : "cancelled by the operator", true);
+  return {};
+}
+
+void TournamentDirector::end_early(std::int64_t id, Running& r, std::string reason, bool cancelled) {
+  r.ended = true;
+  r.tables_left = 0;
+  if (r.watch) r.watch->cancel();
+  if (const auto hub = hub_.lock())
+    for (const table::TableId table : r.tables)
+      if (std::ranges::find(r.tables_done, table) == r.tables_done.end()) hub->end_managed_table(table);
+  spdlog::info("tournament {} ended early: {}", id, reason);
+  save(id, r, true, std::move(reason), cancelled);
+  r.sandboxes = {};
+}
+
+void TournamentDirector::arm_watch(std::int64_t id) {
+  std::shared_ptr<boost::asio::steady_timer> timer;
+  {
+    const std::lock_guard lock(mutex_);
+    const auto it = running_.find(id);
+    if (it == running_.end() || it->second.ended || it->second.tables_left == 0) return;
+    if (!it->second.watch) it->second.watch = std::make_shared<boost::asio::steady_timer>(io_);
+    timer = it->second.watch;
+  }
+  timer->expires_after(config_.tournament_check);
+  timer->async_wait([weak = weak_from_this(), id](boost::system::error_code ec) {
+    const auto self = weak.lock();
+    if (!self || ec) return;
+    const auto hub = self->hub_.lock();
+    if (!hub) return;
+    std::vector<table::TableId> tables;
+    {
+      const std::lock_guard lock(self->mutex_);
+      const auto it = self->running_.find(id);
+      if (it == self->running_.end() || it->second.ended || it->second.tables_left == 0) return;
+      tables = it->second.tables;
+    }
+    hub->waiting_at(std::move(tables), [weak, id](std::map<table::TableId, BotDispatch::Waiting> waits) {
+      if (const auto director = weak.lock()) {
+        director->check_waits(id, waits);
+        director->arm_watch(id);
+      }
+    });
+  });
+}
+
+void TournamentDirector::check_waits(std::int64_t id, const std::map<table::TableId, BotDispatch::Waiting>& waits) {
+  const auto now = std::chrono::steady_clock::now();
+  const std::lock_guard lock(mutex_);
+  const auto it = running_.find(id);
+  if (it == running_.end() || it->second.ended || it->second.tables_left == 0) return;
+  for (const auto& [table, wait] : waits) {
+    if (now - wait.since < config_.tournament_wait) continue;
+    // What it waits for, by program: "2 × rule, 1 × simple".
+    std::map<std::string, int> wanted;
+    for (const table::BotRequest& r : wait.requests) ++wanted[r.name.empty() ? r.kind : r.name];
+    std::string what;
+    for (const auto& [program, n] : wanted) what += (what.empty() ? "" : ", ") + std::to_string(n) + " × " + program;
+    std::string online;
+    if (const auto hub = hub_.lock())
+      for (const auto& [program, connections] : hub->stats().house_programs)
+        online += (online.empty() ? "" : ", ") + program;
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(config_.tournament_wait).count();
+    std::string reason = "table " + std::to_string(table) + " waited " + std::to_string(seconds) +
+                         " s for bots it could not get (" + what +
+                         "); house programs online: " + (online.empty() ? "none" : online);
+    reason = std::string(text::truncate(reason, 500));
+    end_early(id, it->second, std::move(reason), false);
+    return;
+  }
 }
 
 std::vector<bots::TournamentGame> TournamentDirector::games(std::int64_t id) const {

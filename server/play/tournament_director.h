@@ -6,9 +6,16 @@
 // (by announced spec) and start as soon as they are seated. The act requests carry each seat's
 // player seed, so the games equal the in-process tournament's when no move hits the clock. The
 // director collects the finished games, keeps the tournament's row (progress, report, curve of
-// the duplicate difference) current in the database, and ends it when every table is done.
+// the duplicate difference) current in the database, and ends it when every table is done. A
+// table claims its bots only when all three are free (BotDispatch::request_whole); a tournament
+// with a table that has waited for a bot longer than `tournament_wait` ends and says why, and its
+// starter or the operator may cancel it: either way its tables end at once, their bots go back to
+// the pool, and the games played so far are kept (the series aborted, unrated).
 #pragma once
 
+#include <array>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstdint>
 #include <expected>
@@ -22,6 +29,8 @@
 
 #include "bots/tournament/tournament.h"
 #include "bots/tournament/tournament_report.h"
+#include "server/play/bot_dispatch.h"
+#include "server/play/sandbox_runner.h"
 #include "server/serve_config.h"
 #include "server/store/db_writer.h"
 #include "server/table/table_types.h"
@@ -31,14 +40,21 @@ namespace skat::app {
 class Hub;
 
 struct TournamentRequest {
-  std::string a, b;  // house programs (bot specs, bots/bot_factory.h) or players' bots ("account:NAME")
+  // House programs (bot specs, bots/bot_factory.h) or players' bots: "sandbox:NAME" (its uploaded
+  // program, which the server runs in its sandbox: rated) or "account:NAME" (its own connections:
+  // a friendly match, unrated).
+  std::string a, b;
   int deals = 100;
   std::optional<std::uint64_t> seed;       // none: drawn by the server (1 for the operator's house-only ones)
   std::vector<int> b_seats{1, 2};          // 1 = A A B (2:1), 2 = A B B (1:2)
   std::optional<std::int64_t> started_by;  // the player who started it (none: the operator)
-  // Whether a side is a player's bot: then the seed is drawn, its tables cannot be watched and its
+  // Whether a side is a player's bot (either way): then the seed is drawn, its tables cannot be watched and its
   // series are not served until it ends (docs/api.md, Tournaments).
   bool sealed() const;
+  // Whether its results count for the ratings: no side is a player's bot on its own connections
+  // ("account:NAME"), which sees the duplicate deals at several tables (docs/bots.md, "What is
+  // rated").
+  bool rated() const;
   // The tables it plays on at once.
   int tables() const;
 };
@@ -51,10 +67,13 @@ std::expected<TournamentRequest, std::string> parse_tournament_request(const nlo
 // The commitment to a seed shown while its tournament runs: SHA-256 of its decimal text, in hex
 // (`printf %s SEED | sha256sum`).
 std::string seed_commitment(std::uint64_t seed);
+// Whether a house bot of `spec` (a house program's spec) is connected, by the programs connected now
+// (LobbyStats::house_programs).
+bool house_program_online(const std::string& spec, const std::map<std::string, int>& online);
 
 class TournamentDirector : public std::enable_shared_from_this<TournamentDirector> {
  public:
-  TournamentDirector(std::weak_ptr<Hub> hub, DbWriter& writer, const ServeConfig& config);
+  TournamentDirector(boost::asio::io_context& io, std::weak_ptr<Hub> hub, DbWriter& writer, const ServeConfig& config);
 
   struct Started {
     std::int64_t id = 0;
@@ -63,6 +82,15 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   // Records the tournament, opens its tables and returns its id (blocks on the database writer:
   // not for the writer's own thread).
   std::expected<Started, std::string> start(const TournamentRequest& request);
+
+  // Cancels a running tournament on behalf of `by` (its starter; none: the operator): its tables
+  // end now, its bots go back to the pool, its row is "cancelled" with the games so far. The error
+  // says why not (no such running tournament here, or `by` did not start it).
+  enum class CancelError { NotRunning, NotYours };
+  std::expected<void, CancelError> cancel(std::int64_t id, std::optional<std::int64_t> by);
+
+  // Where the server listens: the sandbox's connections go there (server/app/server.cpp).
+  void set_endpoint(std::string host, int port);
 
   // The games collected so far, ordered by deal, seating and rotation (tests).
   std::vector<bots::TournamentGame> games(std::int64_t id) const;
@@ -76,24 +104,43 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   };
   struct Running {
     bots::TournamentConfig config;
+    std::array<std::string, 2> sides;  // A's and B's program names, as in the row
     std::vector<std::vector<bots::TournamentGame>> by_deal;
     std::size_t games_per_deal = 0;
     int deals_done = 0;
     int tables_left = 0;
     std::vector<bots::CurvePoint> curve;
     std::chrono::steady_clock::time_point started, saved;
+    std::optional<std::int64_t> started_by;
+    std::vector<table::TableId> tables;
+    std::vector<table::TableId> tables_done;
+    bool ended = false;  // cancelled or given up: its games are no longer collected
+    std::shared_ptr<boost::asio::steady_timer> watch;
+    // The sandbox's connections of the sides that are uploaded programs (A, B; none otherwise).
+    std::array<std::shared_ptr<SandboxRunner::Lease>, 2> sandboxes;
   };
 
   void game_finished(std::int64_t id, const TablePlan& plan, const table::FinishedGame& game);
+  // The sandbox's connections for each side that is an uploaded program, as many as its seats at
+  // all tables at once; the error says why not.
+  std::expected<void, std::string> lease_sandboxes(Running& r, const std::vector<TablePlan>& plans);
   // The report over the complete deals and a new curve point when due; the row is written when
   // `force` or at most every few seconds.
-  void save(std::int64_t id, Running& r, bool force);
+  void save(std::int64_t id, Running& r, bool force, std::string end_reason = {}, bool cancelled = false);
+  // Ends a running tournament early (`mutex_` held): its tables end, the row says why.
+  void end_early(std::int64_t id, Running& r, std::string reason, bool cancelled);
+  // Every few seconds: whether a table has waited for a bot longer than config_.tournament_wait.
+  void arm_watch(std::int64_t id);
+  void check_waits(std::int64_t id, const std::map<table::TableId, BotDispatch::Waiting>& waits);
+  // `sides`: the programs of A and B as the tables ask for them ("sandbox:NAME" for an upload).
   table::TableConfig table_config(std::int64_t id, const TablePlan& plan, const bots::TournamentConfig& config,
-                                  const std::vector<std::uint64_t>& deal_ids);
+                                  const std::array<std::string, 2>& sides, const std::vector<std::uint64_t>& deal_ids);
 
+  boost::asio::io_context& io_;
   std::weak_ptr<Hub> hub_;
   DbWriter& writer_;
   ServeConfig config_;
+  std::shared_ptr<SandboxRunner> runner_;
   mutable std::mutex mutex_;
   std::map<std::int64_t, Running> running_;
 };

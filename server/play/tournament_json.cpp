@@ -189,6 +189,10 @@ Json person_json(const std::optional<std::pair<std::int64_t, std::string>>& who)
 
 }  // namespace
 
+Json program_faults_json(const bots::ProgramFaults& f) {
+  return {{"timeouts", f.timeouts}, {"crashes", f.crashes}, {"garbage", f.garbage}};
+}
+
 Json tournament_summary_json(const db::TournamentRecord& t, const TournamentPeople& people) {
   Json seatings = Json::array();
   for (const char* s : {"2:1", "1:2"})
@@ -200,11 +204,13 @@ Json tournament_summary_json(const db::TournamentRecord& t, const TournamentPeop
          {"seed", t.status == "running" ? Json() : Json(t.seed)},
          {"seed_sha256", t.seed_sha256.empty() ? Json() : Json(t.seed_sha256)},
          {"sealed", t.sealed},
+         {"rated", t.rated},
          {"started_by", person_json(people.started_by)},
          {"owners", Json{{"a", person_json(people.a_owner)}, {"b", person_json(people.b_owner)}}},
          {"deals", t.deals},
          {"seatings", seatings},
-         {"status", t.status},
+         {"status", t.cancelled ? "cancelled" : t.status},
+         {"end_reason", t.end_reason.empty() ? Json() : Json(t.end_reason)},
          {"created_at", db::to_millis(t.created_at)},
          {"finished_at", t.finished_at ? Json(db::to_millis(*t.finished_at)) : Json()},
          {"deals_done", t.deals_done},

@@ -26,6 +26,9 @@ std::optional<bots::TournamentReport> tournament_report_from_json(const nlohmann
 nlohmann::json tournament_game_json(const bots::TournamentGame& game);
 std::optional<bots::TournamentGame> tournament_game_from_json(const nlohmann::json& j);
 
+// {"timeouts":n,"crashes":n,"garbage":n}
+nlohmann::json program_faults_json(const bots::ProgramFaults& faults);
+
 // [{"deals":n,"difference":d,"ci95":[lo,hi]},…]
 nlohmann::json curve_json(const std::vector<bots::CurvePoint>& curve);
 

@@ -30,6 +30,14 @@ struct BotInfo {
   bool challenges = false;  // accepts challenges from everyone
   bool disabled = false;    // by the operator
   std::int64_t created_at = 0;
+  std::string uploaded_language;  // a player's bot with an uploaded program: its language (else empty)
+};
+
+// A player's bot's uploaded program (docs/bots.md, "Upload a program").
+struct BotProgram {
+  std::string language;
+  std::string source;
+  std::int64_t updated_at = 0;  // ms since the epoch
 };
 
 class BotAccountStore {
@@ -55,6 +63,11 @@ class BotAccountStore {
   virtual StoreResult<BotInfo> find_bot(std::string_view name) = 0;
   // Players' bots that accept challenges from everyone.
   virtual StoreResult<std::vector<BotInfo>> challengeable_bots() = 0;
+  // Sets (nullopt: removes) the uploaded program of one of `owner`'s bots (NotFound when not theirs).
+  virtual StoreResult<void> set_owned_bot_program(std::int64_t owner, std::int64_t bot,
+                                                  const std::optional<BotProgram>& program) = 0;
+  // The uploaded program of a bot (none when it has none; the server's own reading).
+  virtual StoreResult<std::optional<BotProgram>> bot_program(std::int64_t bot) = 0;
 };
 
 }  // namespace skat::app

@@ -83,6 +83,9 @@ class DatabaseStore : public IdentityStore,
   StoreResult<BotInfo> revoke_bot(std::string_view name) override;
   StoreResult<BotInfo> find_bot(std::string_view name) override;
   StoreResult<std::vector<BotInfo>> challengeable_bots() override;
+  StoreResult<void> set_owned_bot_program(std::int64_t owner, std::int64_t bot,
+                                          const std::optional<BotProgram>& program) override;
+  StoreResult<std::optional<BotProgram>> bot_program(std::int64_t bot) override;
 
   // RecordStore (database_store_records.cpp).
   StoreResult<table::TableId> create_table(const table::TableConfig& config) override;

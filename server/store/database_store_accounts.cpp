@@ -20,6 +20,7 @@ BotInfo info(const db::BotAccount& bot) {
   i.challenges = bot.challenges == "everyone";
   i.disabled = bot.disabled();
   i.created_at = std::chrono::duration_cast<std::chrono::milliseconds>(bot.created_at.time_since_epoch()).count();
+  i.uploaded_language = bot.uploaded_language;
   return i;
 }
 
@@ -116,6 +117,22 @@ StoreResult<std::vector<BotInfo>> DatabaseStore::challengeable_bots() {
   auto bots = db::challengeable_bots(db_);
   if (!bots) return std::unexpected(db_refusal(bots.error()));
   return infos(*bots);
+}
+
+StoreResult<void> DatabaseStore::set_owned_bot_program(std::int64_t owner, std::int64_t bot,
+                                                       const std::optional<BotProgram>& program) {
+  if (auto account = owned(db_, owner, bot); !account) return std::unexpected(account.error());
+  std::optional<db::UploadedProgram> row;
+  if (program) row = db::UploadedProgram{program->language, program->source, {}};
+  if (auto set = db::set_uploaded_program(db_, bot, row); !set) return std::unexpected(db_refusal(set.error()));
+  return {};
+}
+
+StoreResult<std::optional<BotProgram>> DatabaseStore::bot_program(std::int64_t bot) {
+  auto row = db::uploaded_program(db_, bot);
+  if (!row) return std::unexpected(db_refusal(row.error()));
+  if (!*row) return std::optional<BotProgram>{};
+  return std::optional<BotProgram>{BotProgram{(*row)->language, (*row)->source, db::to_millis((*row)->updated_at)}};
 }
 
 }  // namespace skat::app

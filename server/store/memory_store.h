@@ -53,6 +53,9 @@ class MemoryStore : public IdentityStore,
   StoreResult<BotInfo> revoke_bot(std::string_view name) override;
   StoreResult<BotInfo> find_bot(std::string_view name) override;
   StoreResult<std::vector<BotInfo>> challengeable_bots() override;
+  StoreResult<void> set_owned_bot_program(std::int64_t owner, std::int64_t bot,
+                                          const std::optional<BotProgram>& program) override;
+  StoreResult<std::optional<BotProgram>> bot_program(std::int64_t bot) override;
 
   // RecordStore (memory_store_records.cpp).
   StoreResult<table::TableId> create_table(const table::TableConfig&) override;
@@ -88,7 +91,7 @@ class MemoryStore : public IdentityStore,
   std::map<std::string, std::pair<NewBot, std::string>, std::less<>> bots_;  // name → (account, token)
   std::map<std::int64_t, Identity> guests_;
   std::map<std::int64_t, db::Timestamp> guests_created_;
-  std::map<std::string, std::int64_t, std::less<>> names_;     // folded name (text::fold) → player id
+  std::map<std::string, std::int64_t, std::less<>> names_;     // name key (text::name_key) → player id
   std::map<std::string, std::int64_t, std::less<>> sessions_;  // token → player id
   std::map<std::string, db::Timestamp, std::less<>> sessions_expire_;
   std::set<std::int64_t> played_;     // players with a stored game

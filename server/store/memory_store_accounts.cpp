@@ -1,4 +1,5 @@
 // Bot accounts in memory (server/store/memory_store.h): house bots; the rest needs a database.
+#include "common/confusables.h"
 #include "common/text_rules.h"
 #include "server/store/memory_store.h"
 #include "server/store/random_token.h"
@@ -7,7 +8,7 @@ namespace skat::app {
 
 StoreResult<NewBot> MemoryStore::create_bot(std::string_view name, std::string_view kind) {
   std::lock_guard lock(mutex_);
-  if (!names_.emplace(text::fold(name), next_id_ + 1).second)
+  if (!names_.emplace(text::name_key(name), next_id_ + 1).second)
     return std::unexpected(StoreError{StoreError::Kind::Conflict, "a player named '" + std::string(name) + "' exists"});
   NewBot bot{++next_id_, std::string(name), std::string(kind), random_token()};
   bots_.emplace(std::string(name), std::pair{bot, bot.token});
@@ -29,5 +30,9 @@ StoreResult<BotInfo> MemoryStore::set_bot_disabled(std::string_view, bool) { ret
 StoreResult<BotInfo> MemoryStore::revoke_bot(std::string_view) { return std::unexpected(no_database()); }
 StoreResult<BotInfo> MemoryStore::find_bot(std::string_view) { return std::unexpected(no_database()); }
 StoreResult<std::vector<BotInfo>> MemoryStore::challengeable_bots() { return std::unexpected(no_database()); }
+StoreResult<void> MemoryStore::set_owned_bot_program(std::int64_t, std::int64_t, const std::optional<BotProgram>&) {
+  return std::unexpected(no_database());
+}
+StoreResult<std::optional<BotProgram>> MemoryStore::bot_program(std::int64_t) { return std::optional<BotProgram>{}; }
 
 }  // namespace skat::app

@@ -1,5 +1,6 @@
 // Who a connection is, in memory (server/store/memory_store.h): guests, their sessions and the
 // purge of unused guests, and the sign-in of bot accounts.
+#include "common/confusables.h"
 #include "common/text_rules.h"
 #include "server/store/memory_store.h"
 #include "server/store/random_token.h"
@@ -13,7 +14,7 @@ StoreResult<Identity> MemoryStore::create_guest(std::string_view name) {
   std::lock_guard lock(mutex_);
   std::string candidate(name);
   for (int attempt = 0; attempt < 8; ++attempt) {
-    if (names_.emplace(text::fold(candidate), next_id_ + 1).second) {
+    if (names_.emplace(text::name_key(candidate), next_id_ + 1).second) {
       Identity guest = person_identity(++next_id_, candidate);
       guests_[guest.player_id] = guest;
       guests_created_[guest.player_id] = db::now();
@@ -55,7 +56,7 @@ StoreResult<int> MemoryStore::purge_unused_guests(db::Timestamp now, db::Timesta
       doomed.insert(id);
   signed_in_.clear();
   for (const std::int64_t id : doomed) {
-    if (const auto guest = guests_.find(id); guest != guests_.end()) names_.erase(text::fold(guest->second.name));
+    if (const auto guest = guests_.find(id); guest != guests_.end()) names_.erase(text::name_key(guest->second.name));
     guests_.erase(id);
     guests_created_.erase(id);
   }

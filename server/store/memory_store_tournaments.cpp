@@ -13,6 +13,8 @@ StoreResult<std::int64_t> MemoryStore::create_tournament(const db::TournamentRec
   r.status = "running";
   r.created_at = std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
   r.finished_at.reset();
+  r.end_reason.clear();
+  r.cancelled = false;
   tournaments_[id] = {std::move(r), {}};
   return id;
 }
@@ -36,6 +38,8 @@ StoreResult<void> MemoryStore::update_tournament(std::int64_t id, const db::Tour
   r.deals_done = p.deals_done;
   r.report = p.report;
   r.curve = p.curve.empty() ? "[]" : p.curve;
+  r.end_reason = p.end_reason;
+  r.cancelled = p.cancelled;
   if (p.final_status) {
     r.status = *p.final_status;
     r.finished_at = std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());

@@ -163,6 +163,16 @@ TableOutput Table::chat(int seat, std::string_view text, TimePoint now, std::opt
   return out;
 }
 
+TableOutput Table::end_series(TimePoint now) {
+  TableOutput out;
+  try {
+    if (core_->running_) core_->abandon_series(out, now);
+  } catch (...) {
+  }
+  core_->finish_output(out);
+  return out;
+}
+
 TableOutput Table::on_clock(TimePoint now) {
   TableOutput out;
   try {

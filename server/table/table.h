@@ -64,6 +64,9 @@ class Table {
   // are back. Event versions start after the wall-clock time in ms, so every client's older version
   // (fewer than one event per ms) asks for the full state.
   std::expected<TableOutput, protocol::ProtocolError> resume_series(const SeriesSoFar& so_far, TimePoint now);
+  // The server ends the running series now (its tournament was cancelled or ended): as abandoned,
+  // with the games finished so far; the game in progress is dropped. Nothing when none runs.
+  TableOutput end_series(TimePoint now);
   bool series_running() const;
   int series_index() const;  // 0-based, −1 before the first series
   int games_played() const;  // in the current series

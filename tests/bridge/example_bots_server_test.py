@@ -10,10 +10,13 @@ starts tournaments with its session token:
   A  heuristic_bot.py through the bridge `skat bot --program` against rule, 2 deals (POST /api/tournaments);
   B  ws_bot.py, the WebSocket client of its own, against rule, 1 deal (POST /api/tournaments);
   C  heuristic_bot.py against rule, 1 deal, started by `skat tournament --server --token-file`;
-  D  ws_bot.py against rule, 1 deal, the operator's (`skat tournament --server --admin-token-file`).
+  D  ws_bot.py against rule, 1 deal, the operator's (`skat tournament --server --admin-token-file`);
+  E  heuristic_bot.py uploaded (PUT /api/bots/ID/program) and played by the server in its sandbox
+     ("sandbox:NAME") against rule, 2 deals.
 Each must finish with every deal played and the seed revealed and matching its seed_sha256; A to C
-also with no timeouts of the player's bot, the guest as starter and owner, and the bot on the bots'
-leaderboard.
+and E also with no timeouts of the player's bot and the guest as starter and owner; A to D are
+friendly matches (the bot plays on its own connections) that no leaderboard counts, E is rated and
+puts the bot on the bots' leaderboard.
 Everything started here is stopped at the end; on a failure the server's and the bots' logs are
 printed. Python 3 standard library only.
 """
@@ -175,7 +178,9 @@ def finished(tournament_id):
 
 
 def check_tournament(t, program, deals):
-    """A finished tournament of the guest's bot `program` (A) against rule (B)."""
+    """A finished tournament of the guest's bot `program` (A) against rule (B): rated when the
+    server ran its uploaded program ("sandbox:NAME"), a friendly match on its own connections
+    ("account:NAME")."""
     what = f"tournament {t['id']} ({program} against rule)"
     check(t["status"] == "finished", f"{what}: status {t['status']}, not finished: {json.dumps(t)[:2000]}")
     check(t["a"] == program and t["b"] == "rule", f"{what}: sides {t['a']} / {t['b']}")
@@ -194,19 +199,32 @@ def check_tournament(t, program, deals):
         check(seating["a"]["timeouts"] == 0, f"{what}: A had timeouts in {json.dumps(seating)[:1000]}")
     total = report["seatings"][-1]
     check(total["games"] == deals * 6, f"{what}: {total['games']} games in the report's total, not {deals * 6}")
-    # The leaderboard counts finished series: the tournament's last one may be stored a moment
-    # after the tournament ends.
+    rated = program.startswith("sandbox:")
+    check(t["rated"] is rated, f"{what}: rated {t['rated']}")
+    name = program.split(":", 1)[1]
+    if rated:
+        check(seating_faults(total) == {"timeouts": 0, "crashes": 0, "garbage": 0},
+              f"{what}: the program's faults {total['a'].get('program_faults')}")
+    # The leaderboard counts finished series of rated tournaments: the tournament's last one may be
+    # stored a moment after the tournament ends.
     rows = []
 
     def on_the_board():
         board = expect(200, "GET", "/api/leaderboard?kind=bots")
-        rows[:] = [row for row in board["players"] if row.get("bot_kind") == program]
+        rows[:] = [row for row in board["players"] if row.get("name") == name]
         return bool(rows)
 
+    if not rated:
+        check(not on_the_board(), f"{what}: a friendly match on the leaderboard: {rows}")
+        return
     eventually(on_the_board, f"{program} on the bots' leaderboard", 60)
     check(len(rows) == 1, f"{what}: {len(rows)} leaderboard rows of {program}: {rows}")
     check(rows[0]["owner"] == starter, f"{what}: leaderboard owner {rows[0]['owner']}, not {starter}")
-    check(rows[0]["name"] == program.removeprefix("account:"), f"{what}: leaderboard name {rows[0]['name']}")
+    check(rows[0]["bot_kind"] == f"account:{name}", f"{what}: leaderboard program {rows[0]['bot_kind']}")
+
+
+def seating_faults(seating):
+    return seating["a"].get("program_faults")
 
 
 def new_bot(session, name):
@@ -302,6 +320,17 @@ def run():
     check(t["seed"] != 1 and hashlib.sha256(str(t["seed"]).encode()).hexdigest() == t["seed_sha256"] == m.group(2),
           f"tournament {t['id']}: seed {t['seed']}, seed_sha256 {t['seed_sha256']}")
     print(f"D: tournament {t['id']} started by skat tournament --server --admin-token-file finished", flush=True)
+
+    # E: heuristic_bot.py uploaded, played by the server in its sandbox: a rated tournament.
+    uploaded = new_bot(session, "heuristic-up")
+    with open(f"{SOURCE}/examples/bots/heuristic_bot.py") as f:
+        source = f.read()
+    put = expect(200, "PUT", f"/api/bots/{uploaded['player_id']}/program", {"language": "python3", "source": source},
+                 session)
+    check(put["program"] == "sandbox:heuristic-up", f"PUT /api/bots/ID/program: {put}")
+    started = expect(201, "POST", "/api/tournaments", {"a": "sandbox:heuristic-up", "b": "rule", "deals": 2}, session)
+    check_tournament(finished(started["id"]), "sandbox:heuristic-up", 2)
+    print(f"E: tournament {started['id']} of the uploaded heuristic_bot.py in the sandbox finished", flush=True)
 
 
 def terminated(signum, _frame):

@@ -1,5 +1,6 @@
 // Leaderboard numbers for a small known set of series: sums over finished series only, the
-// per-36-deals average, the order, the humans / bots filter, and bots' program names and owners.
+// per-36-deals average, the order, the humans / bots filter, bots' program names and owners, and
+// the series of tournaments that count for no one (unrated, or sealed while they run).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -7,6 +8,9 @@
 #include "db/accounts.h"
 #include "db/games.h"
 #include "db/leaderboard.h"
+#include "db/nightly.h"
+#include "db/series.h"
+#include "db/tournaments.h"
 #include "tests/db/db_test_support.h"
 
 namespace skat::db {
@@ -130,6 +134,56 @@ TEST_F(Leaderboard, GamesASubstitutePlayedInCountForNoOne) {
   }
   // the substituted games did change someone's figures: the test would see their points
   EXPECT_NE(result, rated);
+}
+
+// A series at a table of a tournament counts only when the tournament is rated, and a sealed one's
+// only once it has ended; the nightly ratings read the same series.
+TEST_F(Leaderboard, TournamentSeriesCountOnlyWhenRatedAndNoLongerSealed) {
+  auto series_of = [&](PlayerId p) {
+    for (const LeaderboardRow& r : must(leaderboard(c_)))
+      if (r.player_id == p) return r.series;
+    return 0;
+  };
+  auto rated_series = [&] {
+    int n = 0;
+    must(for_each_finished_series(c_, [&](const SeriesGames&) { return ++n, true; }));
+    return n;
+  };
+  const int before = series_of(k_);
+  const int rated_before = rated_series();
+  auto tournament_series = [&](bool rated, bool sealed) {
+    TournamentRecord t;
+    t.mode = "server";
+    t.a = "account:x";
+    t.b = "simple";
+    t.seed = 1;
+    t.deals = 2;
+    t.seatings = "2:1";
+    t.rated = rated;
+    t.sealed = sealed;
+    const TournamentId id = must(create_tournament(c_, t));
+    const TableId table = must(create_table(c_, "{}")).id;
+    must(add_tournament_table(c_, id, {table, 1, 0, 0, {}}));
+    const SeriesId s = test::running_series(c_, {a_, b_, k_}, 2, table);
+    test::insert_games(c_, s, test::selfplay_series(5, 2));
+    must(finish_series(c_, s, "pgn", {{{10, 1, 0}, {0, 0, 0}, {-10, 0, 1}}}));
+    return id;
+  };
+  // A friendly match (a player's bot on its own connections): never.
+  const TournamentId friendly = tournament_series(false, true);
+  must(update_tournament(c_, friendly, {2, "{}", "[]", "finished"}));
+  EXPECT_EQ(series_of(k_), before);
+  EXPECT_EQ(rated_series(), rated_before);
+  // A rated sealed one (uploaded programs in the sandbox): once it has ended.
+  const TournamentId sealed = tournament_series(true, true);
+  EXPECT_EQ(series_of(k_), before);
+  EXPECT_EQ(rated_series(), rated_before);
+  must(update_tournament(c_, sealed, {2, "{}", "[]", "finished"}));
+  EXPECT_EQ(series_of(k_), before + 1);
+  EXPECT_EQ(rated_series(), rated_before + 1);
+  // A rated open one (house bots only): at once.
+  tournament_series(true, false);
+  EXPECT_EQ(series_of(k_), before + 2);
 }
 
 TEST(LeaderboardOrder, TiesGoToTheHigherTotalThenTheLowerId) {

@@ -60,6 +60,17 @@ TEST(Tournaments, CreateProgressFinishAndRead) {
   const TournamentId other = must(create_tournament(c, sample()));
   EXPECT_FALSE(update_tournament(c, other, {1, "{not json", "[]", std::nullopt}));
   EXPECT_EQ(get_tournament(c, 999).error().code, DbErrc::NotFound);
+  // Ended early: why, and whether it was cancelled; an unrated one says so.
+  TournamentRecord friendly = sample();
+  friendly.rated = false;
+  const TournamentId third = must(create_tournament(c, friendly));
+  EXPECT_FALSE(must(get_tournament(c, third)).rated);
+  EXPECT_TRUE(must(get_tournament(c, other)).rated);
+  must(update_tournament(c, third, {0, {}, "[]", "aborted", "cancelled by the operator", true}));
+  got = must(get_tournament(c, third));
+  EXPECT_EQ(got.status, "aborted");
+  EXPECT_EQ(got.end_reason, "cancelled by the operator");
+  EXPECT_TRUE(got.cancelled);
 }
 
 TEST(Tournaments, ListNewestFirstAndAbortRunning) {

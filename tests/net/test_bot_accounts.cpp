@@ -3,9 +3,9 @@
 // with their session token, within the per-owner limit; a player's bot that announces a house
 // program is never seated for it; a player starts a duplicate tournament of their bot against a
 // house program: its seed is drawn and hidden behind its hash until the end, its tables cannot be
-// watched and its series are not served while it runs, and the bot plays both seats of a 2:1 table
-// over two connections; another owner's bot is named only when it accepts challenges; one
-// message is one WebSocket frame, however large; a bot revoked through the API, or revoked or
+// watched and its series are not served while it runs, the bot plays both seats of a 2:1 table
+// over two connections, and the match counts for no rating (a friendly one); another owner's bot is named only when it
+// accepts challenges; one message is one WebSocket frame, however large; a bot revoked through the API, or revoked or
 // disabled in the database by another process, is disconnected and leaves its seat at once (a
 // substitute takes it) or within seconds.
 #include <gtest/gtest.h>
@@ -28,6 +28,7 @@
 #include "server/app/server.h"
 #include "server/http/database_read_model.h"
 #include "server/store/database_store.h"
+#include "tests/net/bot_accounts_fixture.h"
 #include "tests/net/ws_test_client.h"
 
 namespace {
@@ -37,152 +38,9 @@ namespace http = boost::beast::http;
 using skat::nettest::HttpResult;
 using skat::nettest::Json;
 using skat::nettest::WsClient;
+using skat::nettest::bot_accounts_fixture::BotAccountsTest;
+using skat::nettest::bot_accounts_fixture::kAdmin;
 using namespace std::chrono_literals;
-
-constexpr const char* kAdmin = "admin-token-for-the-bot-account-tests-0123456789";
-
-class BotAccountsTest : public testing::Test {
- protected:
-  void start(skat::app::ServeConfig config = {}) {
-    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(testing::TempDir()) / (std::string("skat_bot_accounts_") + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    const std::string db = (dir_ / "skat.db").string();
-    auto store = skat::app::DatabaseStore::open(db);
-    ASSERT_TRUE(store) << store.error().message;
-    store_ = std::move(*store);
-    config.port = 0;
-    config.web_dir = (dir_ / "no-web").string();
-    server_ = std::make_unique<skat::app::Server>(config, *store_, std::make_shared<skat::app::DatabaseReadModel>(db),
-                                                  kAdmin);
-    port_ = server_->start(false);
-    bot_thread_ = std::thread([this] { bot_io_.run(); });
-  }
-  void TearDown() override {
-    boost::asio::post(bot_io_, [this] {
-      for (auto& b : bots_) b->stop();
-    });
-    work_.reset();
-    if (bot_thread_.joinable()) bot_thread_.join();
-    workers_.join();
-    if (!server_) return;
-    server_->stop();
-    server_->wait();
-  }
-
-  // A guest's session token.
-  std::string guest(const std::string& name) {
-    WsClient c(port_);
-    c.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", name}});
-    const auto welcome = c.read_type("welcome");
-    EXPECT_TRUE(welcome);
-    return welcome ? welcome->value("token", "") : "";
-  }
-  HttpResult call(http::verb verb, const std::string& target, const std::string& token, const Json& body = nullptr) {
-    return skat::nettest::http_request(port_, verb, target, body.is_null() ? "" : body.dump(), token);
-  }
-  static Json json(const HttpResult& r) { return Json::parse(r.body, nullptr, false); }
-
-  // A bot client of this account announcing `spec` (a player's bot may announce anything).
-  void connect_bot(const std::string& name, const std::string& token, const std::string& spec,
-                   std::chrono::milliseconds delay = 0ms) {
-    skat::botclient::BotSettings s;
-    s.endpoint = {"127.0.0.1", std::to_string(port_), "/ws"};
-    s.name = name;
-    s.token = token;
-    s.spec = *skat::bots::parse_bot_spec(spec);
-    s.seed = ++bots_connected_;  // bots_ itself belongs to the bot thread
-    s.workers = &workers_;
-    s.delay = delay;
-    boost::asio::post(bot_io_, [this, s] {
-      bots_.push_back(std::make_shared<skat::botclient::BotConnection>(bot_io_, s));
-      bots_.back()->start();
-    });
-  }
-  // A house bot created through the admin API and connected.
-  void house_bot(const std::string& name, const std::string& spec) {
-    const auto r = call(http::verb::post, "/api/admin/bots", kAdmin, Json{{"name", name}, {"kind", "simple"}});
-    ASSERT_EQ(r.status, 201) << r.body;
-    connect_bot(name, json(r)["token"], spec);
-  }
-  // Waits until `n` bots are online (lobby).
-  bool bots_online(std::size_t n) {
-    for (int tries = 0; tries < 400; ++tries) {
-      const Json lobby = json(skat::nettest::http_get(port_, "/api/tables"));
-      std::size_t bots = 0;
-      for (const Json& p : lobby["online"]) bots += p.value("bot", false) ? 1 : 0;
-      if (bots >= n) return true;
-      std::this_thread::sleep_for(25ms);
-    }
-    return false;
-  }
-  // Whether a player of this name is online (the lobby).
-  bool online(const std::string& name) {
-    const Json lobby = json(skat::nettest::http_get(port_, "/api/tables"));
-    for (const Json& p : lobby["online"])
-      if (p.value("name", "") == name) return true;
-    return false;
-  }
-  // Whether the lobby, which follows within a moment, soon shows none of these online.
-  bool gone(std::initializer_list<std::string> names) {
-    for (int tries = 0; tries < 200; ++tries) {
-      if (std::ranges::none_of(names, [&](const std::string& name) { return online(name); })) return true;
-      std::this_thread::sleep_for(25ms);
-    }
-    return false;
-  }
-  // A guest (on `c`) at seat 0 of a new table with house-1 and house-2 at seats 1 and 2, the series
-  // started; the table's id.
-  std::int64_t table_with_two_bots(WsClient& c) {
-    c.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "anna"}});
-    EXPECT_TRUE(c.read_type("welcome"));
-    c.send(Json{{"type", "create_table"}, {"deals", 36}});
-    const auto created = c.read_type("table_created");
-    EXPECT_TRUE(created);
-    if (!created) return 0;
-    const std::int64_t table = (*created)["table"];
-    c.send(Json{{"type", "join_table"}, {"table", table}, {"seat", 0}});
-    c.send(Json{{"type", "add_bot"}, {"table", table}, {"seat", 1}, {"bot", "house-1"}});
-    c.send(Json{{"type", "add_bot"}, {"table", table}, {"seat", 2}, {"bot", "house-2"}});
-    std::set<int> seated;
-    while (seated.size() < 3) {
-      const auto m = c.read_until([](const Json& j) { return j.value("type", "") == "seated"; }, 20s);
-      EXPECT_TRUE(m);
-      if (!m) return 0;
-      seated.insert((*m)["seat"].get<int>());
-    }
-    c.send(Json{{"type", "start_series"}, {"table", table}});
-    EXPECT_TRUE(c.read_type("game_started", 20s));
-    return table;
-  }
-  // The next `replacing` of this seat (a substitute asked for), within `wait`.
-  static bool replacing(WsClient& c, int seat, std::chrono::milliseconds wait) {
-    return c
-        .read_until([seat](const Json& j) { return j.value("type", "") == "replacing" && j.value("seat", -1) == seat; },
-                    wait)
-        .has_value();
-  }
-  Json wait_ended(std::int64_t id) {
-    for (int tries = 0; tries < 1500; ++tries) {
-      const Json t = json(skat::nettest::http_get(port_, "/api/tournaments/" + std::to_string(id)));
-      if (t.value("status", "") != "running") return t;
-      std::this_thread::sleep_for(20ms);
-    }
-    return nullptr;
-  }
-
-  fs::path dir_;
-  std::unique_ptr<skat::app::DatabaseStore> store_;
-  std::unique_ptr<skat::app::Server> server_;
-  unsigned short port_ = 0;
-  boost::asio::io_context bot_io_;
-  std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_{bot_io_.get_executor()};
-  boost::asio::thread_pool workers_{2};
-  std::vector<std::shared_ptr<skat::botclient::BotConnection>> bots_;  // touched on the bot thread only
-  std::uint64_t bots_connected_ = 0;                                   // the test thread's count
-  std::thread bot_thread_;
-};
 
 TEST_F(BotAccountsTest, APlayerManagesTheirOwnBotsWithTheirSessionToken) {
   skat::app::ServeConfig config;
@@ -384,16 +242,11 @@ TEST_F(BotAccountsTest, APlayerPlaysASealedTournamentOfTheirBotAgainstAHouseProg
     if (s["seating"] == "2:1") two_seats += mine == 2 ? 1 : 0;
   }
   EXPECT_EQ(two_seats, 3);
-  // The leaderboard names its owner and its program.
+  // A friendly match: the bot played on its own connections, which saw the same deals at several
+  // tables, so its series count in no leaderboard (and no rating).
+  EXPECT_FALSE(t["rated"].get<bool>());
   const Json board = json(skat::nettest::http_get(port_, "/api/leaderboard?kind=bots"));
-  bool listed = false;
-  for (const Json& row : board["players"])
-    if (row["name"] == "anna-bot") {
-      listed = true;
-      EXPECT_EQ(row["bot_kind"], "account:anna-bot");
-      EXPECT_EQ(row["owner"]["name"], "anna");
-    }
-  EXPECT_TRUE(listed);
+  for (const Json& row : board["players"]) EXPECT_NE(row["name"], "anna-bot");
   // Once anna's bot accepts challenges, bob may name it.
   const std::string path = "/api/bots/" + std::to_string(bot["player_id"].get<std::int64_t>());
   ASSERT_EQ(call(http::verb::patch, path, anna, Json{{"challenges", "everyone"}}).status, 200);
@@ -417,10 +270,13 @@ TEST_F(BotAccountsTest, APlayersTournamentsStayWithinTheirLimits) {
   config.player_tournament_tables = 6;
   config.player_tournament_max_deals = 8;
   start(config);
+  house_bot("house-1", "rule");
+  house_bot("house-2", "random");
+  ASSERT_TRUE(bots_online(2));
   const std::string anna = guest("anna");
   EXPECT_EQ(call(http::verb::post, "/api/tournaments", anna, Json{{"a", "rule"}, {"b", "random"}, {"deals", 9}}).status,
             400);
-  // No bots are online: the tournament waits, holding its six tables.
+  // Two bots cannot seat a table of three: the tournament waits, holding its six tables.
   ASSERT_EQ(call(http::verb::post, "/api/tournaments", anna, Json{{"a", "rule"}, {"b", "random"}, {"deals", 2}}).status,
             201);
   const auto tables = call(http::verb::post, "/api/tournaments", anna,

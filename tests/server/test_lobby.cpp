@@ -73,6 +73,29 @@ TEST(Lobby, APlayersBotIsNeverTakenForAHouseProgram) {
 
 // A connection plays one seat per table and up to its `seats` at different tables; the account's
 // second connection takes a second seat of the same table.
+// The server's sandbox connections of a player's bot are taken for "sandbox:NAME" only, and only
+// they: not by the bot's name, its "account:NAME" or any program; its own connections never for
+// "sandbox:NAME"; a sandbox connection's orphaned seats go to sandbox connections only.
+TEST(Lobby, ASandboxConnectionIsTakenOnlyForTheSandboxAndOnlyItIs) {
+  BotPool pool;
+  pool.add(20, 1, {"anna-bot", "account:anna-bot", false});           // the author's own connection
+  pool.add(20, 2, {"anna-bot", "account:anna-bot", false}, 2, true);  // the server's sandbox, two seats
+  EXPECT_EQ(pool.acquire_by_kind("sandbox:anna-bot", 7), (BotPool::Slot{20, 2}));
+  EXPECT_EQ(pool.acquire_by_name("anna-bot", 8), (BotPool::Slot{20, 1}));
+  // The author's connection is full; the sandbox's free seat is not taken by name or program.
+  EXPECT_EQ(pool.acquire_by_name("anna-bot", 9), std::nullopt);
+  EXPECT_EQ(pool.acquire_by_kind("account:anna-bot", 9), std::nullopt);
+  EXPECT_EQ(pool.acquire_by_kind("", 9), std::nullopt);
+  EXPECT_EQ(pool.acquire_by_kind("sandbox:anna-bot", 9), (BotPool::Slot{20, 2}));
+  // The sandbox connection drops: its seats wait for a sandbox connection, not the author's.
+  pool.release(20, 8);
+  pool.remove_connection(20, 2);
+  EXPECT_TRUE(pool.adopt(20, 1).empty());
+  EXPECT_EQ(pool.acquire_by_kind("sandbox:anna-bot", 10), std::nullopt);
+  pool.add(20, 4, {"anna-bot", "account:anna-bot", false}, 2, true);
+  EXPECT_EQ(pool.adopt(20, 4), (std::vector<TableId>{7, 9}));
+}
+
 TEST(Lobby, OneAccountSitsAtSeveralTablesAndSeatsThroughItsConnections) {
   BotPool pool;
   pool.add(30, 1, {"multi", "account:multi", false}, 2);
