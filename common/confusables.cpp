@@ -49,6 +49,8 @@ std::string skeleton(std::string_view text) {
   return std::string(text);
 }
 
-std::string name_key(std::string_view name) { return fold(skeleton(name)); }
+// Compatibility forms first (the skeleton maps a full-width hyphen elsewhere than "-"), then the
+// skeleton, then the case fold (before it, a capital Greek Eta looks like "H"; after it, like "n").
+std::string name_key(std::string_view name) { return fold(skeleton(compatible(name))); }
 
 }  // namespace skat::text

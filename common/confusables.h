@@ -13,8 +13,8 @@ namespace skat::text {
 // not valid UTF-8 is its own skeleton.
 std::string skeleton(std::string_view text);
 
-// The key of a player's name: text::fold (NFKC_Casefold) of its skeleton, so that neither case,
-// width, invisible characters nor look-alike letters make another name.
+// The key of a player's name: text::fold (NFKC_Casefold) of the skeleton of its NFKC form, so that
+// neither case, width, invisible characters nor look-alike letters make another name.
 std::string name_key(std::string_view name);
 
 }  // namespace skat::text

@@ -95,6 +95,11 @@ std::string fold(std::string_view name) {
   return key ? std::move(*key) : std::string(name);
 }
 
+std::string compatible(std::string_view name) {
+  auto form = map(name, UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_IGNORE);
+  return form ? std::move(*form) : std::string(name);
+}
+
 std::string_view truncate(std::string_view text, std::size_t max_bytes) {
   if (text.size() <= max_bytes) return text;
   std::size_t end = max_bytes;

@@ -31,6 +31,9 @@ std::expected<std::string, std::string> normalize(std::string_view text, Use use
 // forms folded, default-ignorable code points dropped), so "sec-1", "SEC-1", "ｓｅｃ－１" and
 // "sec-1" followed by a zero-width space share one. Text that is not valid UTF-8 is its own key.
 std::string fold(std::string_view name);
+// The same without the case fold: NFKC with default-ignorable code points dropped ("ｓｅｃ－１" is
+// "sec-1", "SEC-1" stays). Text that is not valid UTF-8 is its own.
+std::string compatible(std::string_view name);
 
 // The longest prefix of `text` of at most `max_bytes` bytes that does not cut a UTF-8 sequence.
 std::string_view truncate(std::string_view text, std::size_t max_bytes);

@@ -155,7 +155,8 @@ std::expected<void, DbError> create_private_file(const std::string& path) {
 void name_key_function(sqlite3_context* context, int, sqlite3_value** argv) {
   const auto* name = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
   if (name == nullptr) return sqlite3_result_null(context);
-  const std::string key = text::name_key(std::string_view(name, static_cast<std::size_t>(sqlite3_value_bytes(argv[0]))));
+  const std::string key =
+      text::name_key(std::string_view(name, static_cast<std::size_t>(sqlite3_value_bytes(argv[0]))));
   sqlite3_result_text64(context, key.data(), key.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 

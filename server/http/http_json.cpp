@@ -4,9 +4,9 @@
 #include <sodium.h>
 
 #include <algorithm>
-#include <cctype>
 
 #include "bots/bot_factory.h"
+#include "common/confusables.h"
 #include "common/text_rules.h"
 #include "protocol/client_messages.h"
 
@@ -47,11 +47,14 @@ std::expected<std::string, std::string> bot_account_name(const Json& value) {
   if (!normal) return std::unexpected("\"name\": " + normal.error());
   if (normal->size() > protocol::kMaxNameBytes)
     return std::unexpected("\"name\" is longer than " + std::to_string(protocol::kMaxNameBytes) + " bytes");
-  // A program's name is never a player's bot's: add_bot and tournaments name house programs by it.
-  std::string lower = *normal;
-  std::ranges::transform(lower, lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (bots::parse_bot_spec(lower, false) || lower.starts_with("sandbox:"))
-    return std::unexpected("\"name\": '" + *normal + "' names a program; choose another name");
+  // A program's name, or one that looks like it, is never a player's bot's: add_bot and tournaments
+  // name house programs by it.
+  const std::string key = text::name_key(*normal);
+  const bool program =
+      std::ranges::any_of(bots::kBotKinds, [&](std::string_view kind) { return key == text::name_key(kind); }) ||
+      std::ranges::any_of(std::initializer_list<std::string_view>{"account:", "program:", "sandbox:"},
+                          [&](std::string_view prefix) { return key.starts_with(text::name_key(prefix)); });
+  if (program) return std::unexpected("\"name\": '" + *normal + "' names a program; choose another name");
   return std::move(*normal);
 }
 

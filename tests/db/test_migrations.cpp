@@ -3,6 +3,7 @@
 // (the PostgreSQL copy builds the same schema from the same files).
 #include <gtest/gtest.h>
 
+#include "common/confusables.h"
 #include "db/migrations.h"
 #include "tests/db/db_test_support.h"
 
@@ -84,14 +85,9 @@ TEST(Migrations, PlayerNameKeysSurviveExistingLookAlikes) {
   auto st = must(c.prepare("SELECT id, name_key FROM players ORDER BY id"));
   std::vector<std::pair<std::int64_t, std::string>> keys;
   while (must(st.step())) keys.emplace_back(st.int64(0), st.text(1));
-  EXPECT_EQ(keys, (std::vector<std::pair<std::int64_t, std::string>>{{1, "sec-1"},
-                                                                     {2,
-                                                                      "sec-1\x01"
-                                                                      "2"},
-                                                                     {3,
-                                                                      "sec-1\x01"
-                                                                      "3"},
-                                                                     {4, "anna"}}));
+  const std::string sec = text::name_key("sec-1");
+  EXPECT_EQ(keys, (std::vector<std::pair<std::int64_t, std::string>>{
+                      {1, sec}, {2, sec + "\x01" + "2"}, {3, sec + "\x01" + "3"}, {4, text::name_key("anna")}}));
   auto taken = create_player(c, "SEC-1", PlayerKind::Guest);
   ASSERT_FALSE(taken);
   EXPECT_EQ(taken.error().code, DbErrc::AlreadyExists);
@@ -99,6 +95,31 @@ TEST(Migrations, PlayerNameKeysSurviveExistingLookAlikes) {
   ASSERT_FALSE(fullwidth);
   EXPECT_EQ(fullwidth.error().code, DbErrc::AlreadyExists);
   EXPECT_TRUE(create_player(c, "Anna2", PlayerKind::Guest));
+  must(c.integrity_check());
+}
+
+// Migration 10 keys names by their look: existing look-alikes keep their names, the older the key.
+TEST(Migrations, LookAlikeNamesFromBeforeTheSkeletonKeyKeepTheirRows) {
+  SKAT_SQLITE_ONLY();  // a PostgreSQL schema is never older than migration 10 with rows in it
+  const auto all = embedded_migrations();
+  ASSERT_GE(all.size(), 10u);
+  ASSERT_EQ(all[9].name, "name_skeletons");
+  Connection c = must(Connection::open(":memory:"));
+  must(migrate(c, all.subspan(0, 9)));
+  must(
+      c.exec("INSERT INTO players (id, name, kind, created_at, name_key) VALUES "
+             "(1, 'hb-1', 'bot', 0, 'hb-1'), (2, 'hb' || char(0x2010) || '1', 'bot', 0, 'hb' || char(0x2010) || '1'), "
+             "(3, char(0x04bb) || 'b-1', 'guest', 0, char(0x04bb) || 'b-1')"));
+  must(migrate(c));
+  auto st = must(c.prepare("SELECT id, name_key FROM players ORDER BY id"));
+  std::vector<std::pair<std::int64_t, std::string>> keys;
+  while (must(st.step())) keys.emplace_back(st.int64(0), st.text(1));
+  const std::string hb = text::name_key("hb-1");
+  EXPECT_EQ(keys, (std::vector<std::pair<std::int64_t, std::string>>{
+                      {1, hb}, {2, hb + "\x01" + "2"}, {3, hb + "\x01" + "3"}}));
+  auto taken = create_player(c, "HB-1", PlayerKind::Guest);
+  ASSERT_FALSE(taken);
+  EXPECT_EQ(taken.error().code, DbErrc::AlreadyExists);
   must(c.integrity_check());
 }
 

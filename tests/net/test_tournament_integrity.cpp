@@ -3,7 +3,8 @@
 // naming those online; a table claims no bot until all three of its bots are free, and a tournament
 // whose table waits too long ends and says why; its starter or the operator cancels it, and its
 // bots are free at once; add_bot never seats another player's bot that accepts no challenges,
-// however it is named; a player's bot may not take a program's name; an uploaded program plays a
+// however it is named; a player's bot may not take a program's name or look like another player's;
+// an uploaded program plays a
 // rated tournament in the server's sandbox, its series counted only once the tournament has ended.
 #include <gtest/gtest.h>
 
@@ -169,10 +170,11 @@ TEST_F(BotAccountsTest, AddBotNeverSeatsAnotherPlayersBotThatAcceptsNoChallenges
   EXPECT_EQ(add_bot(own, hers, 1, "account:anna-bot"), "seated:anna-bot");
 }
 
-TEST_F(BotAccountsTest, APlayersBotMayNotTakeTheNameOfAProgram) {
+TEST_F(BotAccountsTest, APlayersBotMayNotTakeAProgramsNameNorLookLikeAnotherPlayer) {
   start();
   const std::string anna = guest("anna");
-  for (const char* name : {"simple", "Rule", "pimc", "full", "random", "account:x", "sandbox:x"}) {
+  for (const char* name :
+       {"simple", "Rule", "pimc", "full", "random", "account:x", "sandbox:x", "simp1e", "\u0455imple"}) {
     const auto r = call(http::verb::post, "/api/bots", anna, Json{{"name", name}});
     EXPECT_EQ(r.status, 400) << name << ": " << r.body;
   }

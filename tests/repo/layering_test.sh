@@ -18,9 +18,9 @@ declare -A allowed=(
   [server/lobby]="server/lobby"
   [server/table]="engine common protocol server/table"
   [server/store]="engine common db server/table server/store"
-  [server/play]="engine common bots db protocol server server/net server/lobby server/table server/store server/play"
-  [server/http]="engine common bots db protocol server server/net server/lobby server/table server/store server/play server/http"
-  [server/app]="engine common bots db protocol nightly server server/net server/lobby server/table server/store server/play server/http server/app"
+  [server/play]="engine common bots db protocol botclient bridge server server/net server/lobby server/table server/store server/play"
+  [server/http]="engine common bots db protocol botclient bridge server server/net server/lobby server/table server/store server/play server/http"
+  [server/app]="engine common bots db protocol nightly botclient bridge server server/net server/lobby server/table server/store server/play server/http server/app"
   [cli]="engine common bots db protocol nightly botclient bridge server server/net server/lobby server/table server/store server/play server/http server/app cli"
 )
 

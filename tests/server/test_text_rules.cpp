@@ -1,8 +1,10 @@
 // The text rules of names, labels and chat (common/text_rules.h): NFC, the characters that
 // hide or reorder text refused (zero-width, bidi controls, controls, invisible fillers), chat line
-// breaks made spaces, and the folded key under which "sec-1" and its look-alikes are one name.
+// breaks made spaces, the folded key under which "sec-1" and its look-alikes are one name, and the
+// confusable skeleton (common/confusables.h) against ICU's own examples.
 #include <gtest/gtest.h>
 
+#include "common/confusables.h"
 #include "common/text_rules.h"
 
 namespace skat::text {
@@ -66,6 +68,31 @@ TEST(TextRules, LookAlikeNamesFoldToOneKey) {
   EXPECT_NE(fold("sec-2"), bot);
   EXPECT_NE(fold("sec 1"), bot);
   EXPECT_EQ(fold("a\xff"), "a\xff");  // not UTF-8: its own key
+}
+
+// ICU's own examples of confusable strings (its uspoof.h and SpoofChecker documentation) share a
+// skeleton; strings that only resemble each other in spelling do not.
+TEST(Confusables, IcusOwnExamplesShareASkeleton) {
+  EXPECT_EQ(skeleton("Harvest"), skeleton("\u0397arvest"));  // Greek capital Eta
+  EXPECT_EQ(skeleton("desparejado"), skeleton("\u0501\u0435\u0455\u0440\u0430\u0433\u0435\u0458\u0430\u0501\u043e"));
+  EXPECT_EQ(skeleton("paypal"), skeleton("p\u0430yp\u0430l"));  // Cyrillic a
+  EXPECT_NE(skeleton("Harvest"), skeleton("Harvard"));
+  EXPECT_NE(skeleton("paypal"), skeleton("paypals"));
+  EXPECT_EQ(skeleton("a\xff"), "a\xff");  // not UTF-8: its own skeleton
+}
+
+// The name key: the look-alikes of a bot's name, of other scripts, of punctuation, of case and of
+// width, are its name; another name is not.
+TEST(Confusables, LookAlikeNamesShareTheNameKey) {
+  const std::string bot = name_key("hb-1");
+  EXPECT_EQ(name_key("hb\u20101"), bot);  // U+2010 hyphen
+  EXPECT_EQ(name_key("\u04bbb-1"), bot);  // Cyrillic shha
+  EXPECT_EQ(name_key("HB-1"), bot);
+  EXPECT_EQ(name_key("\uff48\uff42\uff0d\uff11"), bot);  // full width
+  EXPECT_EQ(name_key("hb-1\u200b"), bot);
+  EXPECT_EQ(name_key("simp1e"), name_key("simple"));
+  EXPECT_NE(name_key("hb-2"), bot);
+  EXPECT_NE(name_key("hb 1"), bot);
 }
 
 TEST(TextRules, TruncateNeverCutsACharacter) {
