@@ -174,7 +174,10 @@ void BotConnection::handle(const std::string& text) {
   } else if (type == "error") {
     const std::string code = m.value("code", "");
     spdlog::warn("bot {}: server error {}: {}", settings_.name, code, m.value("message", ""));
-    if (code == "auth_failed") stop();
+    if (code == "auth_failed") {
+      stop();
+      if (settings_.hooks.on_refused) settings_.hooks.on_refused(m.value("message", ""));
+    }
     // The answer was for a turn that is past: read the table again (missed events, then the act
     // request if the turn is ours), so a newer request is answered within its clock.
     if (code == "stale" && m.contains("table") && m["table"].is_number_integer()) {

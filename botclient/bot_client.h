@@ -68,6 +68,10 @@ struct ConnectionHooks {
   std::function<void(const nlohmann::json& message, const std::string& text)> on_message;
   // Decides a request instead of a player of the spec (on the decision thread; nothing: no answer).
   std::function<std::optional<Action>(const ActRequest& request)> decide;
+  // The server refused the account's hello (auth_failed: its token was re-keyed or revoked, the
+  // account renamed, deleted or disabled); the connection has stopped and does not retry (I/O
+  // thread).
+  std::function<void(const std::string& why)> on_refused;
   // The names of the cluster's live nodes, as a welcome or a `nodes` message lists them (a server
   // of several nodes, docs/protocol.md §2; I/O thread).
   std::function<void(const std::vector<std::string>& nodes)> on_nodes;

@@ -20,6 +20,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -78,18 +79,55 @@ class BotHealth {
   bool stopped_ = false;
 };
 
-// Runs the fleet (and its health file) until SIGINT/SIGTERM.
-void run_until_stopped(boost::asio::io_context& io, botclient::BotFleet& fleet, BotHealth& health) {
-  boost::asio::signal_set signals(io, SIGINT, SIGTERM);
-  signals.async_wait([&](boost::system::error_code ec, int) {
-    if (ec) return;
-    spdlog::info("bot: stopping");
-    health.stop();
-    fleet.stop();
-  });
-  health.start();
-  io.run();
-}
+// The exit code of `skat bot` when the server refused the token of every account it runs
+// (docs/cli.md): re-keyed, revoked, renamed, deleted or disabled; retrying cannot help.
+constexpr int kRefusedExit = 3;
+
+// Runs the fleet (and its health file) until SIGINT/SIGTERM, or until the server has refused every
+// one of its `accounts` (then kRefusedExit; 0 otherwise). `refusals` is set to the hook that a
+// connection calls when its account is refused.
+class BotRun {
+ public:
+  BotRun(boost::asio::io_context& io, botclient::BotFleet& fleet, BotHealth& health, std::size_t accounts)
+      : io_(io), signals_(io, SIGINT, SIGTERM), fleet_(fleet), health_(health), accounts_(accounts) {}
+  // The hook of a connection of `account` (BotSettings::hooks.on_refused).
+  std::function<void(const std::string&)> refused_hook(std::string account) {
+    return [this, account = std::move(account)](const std::string& why) {
+      if (!refused_.insert(account).second) return;
+      spdlog::error(
+          "bot: the server refused the token of {} ({}): it was re-keyed, revoked, renamed, deleted or "
+          "disabled; make a new one (POST /api/bots/ID/token) and start again",
+          account, why);
+      if (refused_.size() < accounts_) return;
+      spdlog::error("bot: every account was refused: stopping (exit code {})", kRefusedExit);
+      stop();
+      io_.stop();  // nothing is left to play: no close handshake is waited for
+    };
+  }
+  int run(boost::asio::io_context& io) {
+    signals_.async_wait([this](boost::system::error_code ec, int) {
+      if (ec) return;
+      spdlog::info("bot: stopping");
+      stop();
+    });
+    health_.start();
+    io.run();
+    return refused_.size() >= accounts_ ? kRefusedExit : 0;
+  }
+
+ private:
+  void stop() {
+    signals_.cancel();
+    health_.stop();
+    fleet_.stop();
+  }
+  boost::asio::io_context& io_;
+  boost::asio::signal_set signals_;
+  botclient::BotFleet& fleet_;
+  BotHealth& health_;
+  std::size_t accounts_;
+  std::set<std::string> refused_;
+};
 
 // The file of --log-messages (none: no file), opened for appending; nothing when it cannot be.
 std::optional<std::unique_ptr<std::ofstream>> message_log(const std::string& path) {
@@ -193,6 +231,8 @@ int run_bridge(const BotArgs& args) {
   std::deque<boost::asio::thread_pool> workers;
   std::vector<std::shared_ptr<bridge::ProgramTables>> programs;
   botclient::BotFleet fleet(io);
+  BotHealth health(io, args.health_file, fleet);
+  BotRun run(io, fleet, health, 1);
   for (int i = 1; i <= args.seats; ++i)
     fleet.add([&, i](const std::string&) {
       workers.emplace_back(2);
@@ -207,12 +247,12 @@ int run_bridge(const BotArgs& args) {
       s.workers = &workers.back();
       s.announce_kind = false;  // a player's bot: the server names its program account:NAME
       s.hooks = programs.back()->hooks();
+      s.hooks.on_refused = run.refused_hook(args.name);
       return s;
     });
-  BotHealth health(io, args.health_file, fleet);
   spdlog::info("bot: {} connection(s) of {} to {}, each running '{}' for its seat", args.seats, args.name, args.url,
                args.program);
-  run_until_stopped(io, fleet, health);
+  const int code = run.run(io);
   for (auto& w : workers) w.join();
   bots::ProgramFaults faults;
   for (auto& p : programs) {
@@ -221,7 +261,7 @@ int run_bridge(const BotArgs& args) {
   }
   spdlog::info("bot: the program's faults: {} timeouts, {} crashes, {} garbage answers", faults.timeouts,
                faults.crashes, faults.garbage);
-  return 0;
+  return code;
 }
 
 int run_bot(const BotArgs& args) {
@@ -270,6 +310,8 @@ int run_bot(const BotArgs& args) {
   boost::asio::io_context io(1);
   boost::asio::thread_pool workers(static_cast<std::size_t>(args.threads));
   botclient::BotFleet fleet(io);
+  BotHealth health(io, args.health_file, fleet);
+  BotRun run(io, fleet, health, names.size());
   for (std::size_t i = 0; i < names.size(); ++i)
     fleet.add([&, i](const std::string&) {
       botclient::BotSettings s;
@@ -281,13 +323,13 @@ int run_bot(const BotArgs& args) {
       s.message_log = log->get();
       s.workers = &workers;
       s.delay = std::chrono::milliseconds(args.delay_ms);
+      s.hooks.on_refused = run.refused_hook(names[i]);
       return s;
     });
-  BotHealth health(io, args.health_file, fleet);
   spdlog::info("bot: {} {} bot(s) connecting to {}", args.count, args.kind, args.url);
-  run_until_stopped(io, fleet, health);
+  const int code = run.run(io);
   workers.join();
-  return 0;
+  return code;
 }
 
 }  // namespace

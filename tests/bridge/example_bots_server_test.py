@@ -12,7 +12,8 @@ starts tournaments with its session token:
   C  heuristic_bot.py against rule, 1 deal, started by `skat tournament --server --token-file`;
   D  ws_bot.py against rule, 1 deal, the operator's (`skat tournament --server --admin-token-file`);
   E  heuristic_bot.py uploaded (PUT /api/bots/ID/program) and played by the server in its sandbox
-     ("sandbox:NAME") against rule, 2 deals.
+     ("sandbox:NAME") against rule, 2 deals;
+  F  A's bot re-keyed: its bridge is refused and exits with code 3.
 Each must finish with every deal played and the seed revealed and matching its seed_sha256; A to C
 and E also with no timeouts of the player's bot and the guest as starter and owner; A to D are
 friendly matches (the bot plays on its own connections) that no leaderboard counts, E is rated and
@@ -331,6 +332,21 @@ def run():
     started = expect(201, "POST", "/api/tournaments", {"a": "sandbox:heuristic-up", "b": "rule", "deals": 2}, session)
     check_tournament(finished(started["id"]), "sandbox:heuristic-up", 2)
     print(f"E: tournament {started['id']} of the uploaded heuristic_bot.py in the sandbox finished", flush=True)
+
+    # F: the bridge's bot re-keyed: the server refuses its old token and the bridge exits with code 3,
+    # saying why, instead of waiting for nothing.
+    bridge = next(p for name, p, _ in PROCESSES if name == "bridge")
+    PROCESSES[:] = [entry for entry in PROCESSES if entry[0] != "bridge"]
+    expect(200, "POST", f"/api/bots/{heuristic['player_id']}/token", None, session)
+    try:
+        code = bridge.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        bridge.kill()
+        raise Failure("the bridge of a re-keyed bot did not exit")
+    check(code == 3, f"the bridge of a re-keyed bot exited with {code}, not 3")
+    check("refused the token of heuristic" in slurp(os.path.join(WORK, "bridge.log")),
+          "the bridge did not say its token was refused")
+    print("F: the bridge of the re-keyed bot exited with code 3", flush=True)
 
 
 def terminated(signum, _frame):
