@@ -172,7 +172,9 @@ function App() {
         {route.name === 'series' && <SeriesListView query={route.query} />}
         {route.name === 'seriesOne' && <SeriesView id={route.id} game={route.game} />}
         {route.name === 'tournaments' && <TournamentListView token={session.token} />}
-        {route.name === 'tournament' && <TournamentView id={route.id} />}
+        {route.name === 'tournament' && (
+          <TournamentView id={route.id} token={session.token} me={snap.player?.id ?? null} />
+        )}
         {route.name === 'bots' && <BotsView session={session} snap={snap} />}
         {route.name === 'rules' && <RulesView />}
       </main>

@@ -340,6 +340,54 @@ const options: TournamentOptions = {
   limits: { max_deals: 1000, deals_per_day: 2000, deals_today: 120, tables_at_once: 12 },
 };
 
+describe("the upload of a bot's program", () => {
+  it('uploads a file in a language the server offers and says what it plays as', async () => {
+    const server = botServer();
+    const uploads: any[] = [];
+    fakeFetch((method, url, body) => {
+      if (method === 'GET' && url === '/api/bots')
+        return [
+          200,
+          {
+            bots: server.bots,
+            limit: 5,
+            sandbox: { languages: ['python3', 'sh'], available: true, why_not: null },
+          },
+        ];
+      if (method === 'PUT' && url === '/api/bots/31/program') {
+        uploads.push(body);
+        server.bots[0].uploaded = body.language;
+        return [200, { program: 'sandbox:anna-bot', bytes: body.source.length }];
+      }
+      return server.handler(method, url, body);
+    });
+    const s = signedIn();
+    const root = mount(<BotsView session={s} snap={s.snap} />);
+    await vi.waitFor(() => expect(byTestId(root, 'upload-program')).not.toBeNull());
+    expect(byTestId(root, 'upload-current')!.textContent).toBe('No program uploaded for this bot.');
+    const languages = [...byTestId(root, 'upload-language')!.querySelectorAll('option')].map((o) => o.textContent);
+    expect(languages).toEqual(['python3', 'sh']);
+    expect((byTestId(root, 'upload-submit') as HTMLButtonElement).disabled).toBe(true);
+    const input = byTestId(root, 'upload-file') as HTMLInputElement;
+    Object.defineProperty(input, 'files', { value: [new File(['print("pass")\n'], 'bot.py')] });
+    await act(async () => {
+      input.dispatchEvent(new Event('change'));
+      await new Promise((r) => setTimeout(r, 10));
+    });
+    await vi.waitFor(() => expect((byTestId(root, 'upload-submit') as HTMLButtonElement).disabled).toBe(false));
+    await act(async () => {
+      byTestId(root, 'upload-submit')!.click();
+      await new Promise((r) => setTimeout(r, 10));
+    });
+    await vi.waitFor(() => expect(byTestId(root, 'upload-message')).not.toBeNull());
+    expect(uploads).toEqual([{ language: 'python3', source: 'print("pass")\n' }]);
+    expect(byTestId(root, 'upload-message')!.textContent).toBe('Uploaded (14 bytes): it plays as sandbox:anna-bot.');
+    await vi.waitFor(() =>
+      expect(byTestId(root, 'upload-current')!.textContent).toBe('Uploaded: python3, plays as sandbox:anna-bot.'),
+    );
+  });
+});
+
 describe("the player's tournament form", () => {
   const mountForm = (answer: [number, object], token: string | null = 'session-tok') => {
     const onStarted = vi.fn();

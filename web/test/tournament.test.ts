@@ -11,8 +11,25 @@ import {
   seatingLabel,
   signed,
 } from '../src/lib/tournament';
+import { sideChoices } from '../src/components/TournamentStart';
 
 const FULL = 'full:worlds=4,budget=3000,tt=16,tables=tables/t0.wtab,putting=rules';
+
+describe('the sides of a tournament', () => {
+  it("offers a bot's uploaded program (rated) before its own connections (friendly)", () => {
+    const choices = sideChoices({
+      house: [{ program: 'rule', online: 2 }],
+      bots: [
+        { program: 'account:up', sandbox: 'sandbox:up', name: 'up', owner: null, mine: true, online: false },
+        { program: 'account:plain', sandbox: null, name: 'plain', owner: null, mine: true, online: true },
+      ],
+      limits: null,
+    });
+    expect(choices.map((c) => c.program)).toEqual(['rule', 'sandbox:up', 'account:up', 'account:plain']);
+    expect(choices[1].label).toBe('sandbox:up (uploaded program, rated)');
+    expect(choices[2].label).toContain('(own connections, friendly)');
+  });
+});
 
 describe('specs', () => {
   it('keeps short specs and cuts long ones to their kind', () => {

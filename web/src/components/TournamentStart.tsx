@@ -1,6 +1,7 @@
 // A player starts a tournament (POST /api/tournaments with the session token): each side is a house
 // program, one of the player's bots or another player's bot that accepts challenges (GET
-// /api/tournaments/options), or a spec typed in; deals and seatings; the player's limits. The answer
+// /api/tournaments/options: its uploaded program, rated, or its own connections, friendly), or a
+// spec typed in; deals and seatings; the player's limits. The answer
 // is the new tournament's link and the SHA-256 of the seed the server drew, or why it was refused.
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, type PlayerTournament, type TournamentOptions } from '../lib/api';
@@ -16,21 +17,34 @@ export function sideChoices(
 ): { program: string; label: string; group: 'house' | 'mine' | 'others' }[] {
   const bot = (b: TournamentOptions['bots'][number]) =>
     sideLabel(b.program, b.mine ? null : b.owner) + (b.online ? '' : ` · ${t('tourStart.offline')}`);
+  // A bot with an uploaded program: that (rated), then its own connections (a friendly match).
+  const sides = (b: TournamentOptions['bots'][number], group: 'mine' | 'others') =>
+    b.sandbox
+      ? [
+          {
+            program: b.sandbox,
+            label: t('tournament.sideSandbox', { name: sideLabel(b.sandbox, b.mine ? null : b.owner) }),
+            group,
+          },
+          { program: b.program, label: t('tournament.sideAccount', { name: bot(b) }), group },
+        ]
+      : [{ program: b.program, label: bot(b), group }];
   return [
     ...o.house.map((h) => ({
       program: h.program,
       label: t('tourStart.houseOnline', { program: h.program, n: h.online }),
       group: 'house' as const,
     })),
-    ...o.bots.filter((b) => b.mine).map((b) => ({ program: b.program, label: bot(b), group: 'mine' as const })),
-    ...o.bots.filter((b) => !b.mine).map((b) => ({ program: b.program, label: bot(b), group: 'others' as const })),
+    ...o.bots.filter((b) => b.mine).flatMap((b) => sides(b, 'mine' as const)),
+    ...o.bots.filter((b) => !b.mine).flatMap((b) => sides(b, 'others' as const)),
   ];
 }
 
 // The first choices: a house program for A, the player's first bot (else another house program) for B.
 function defaultSides(o: TournamentOptions): [string, string] {
   const house = o.house.map((h) => h.program);
-  const mine = o.bots.find((b) => b.mine)?.program;
+  const first = o.bots.find((b) => b.mine);
+  const mine = first?.sandbox ?? first?.program;
   return [house[0] ?? '', mine ?? house[1] ?? house[0] ?? ''];
 }
 

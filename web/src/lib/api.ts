@@ -87,10 +87,12 @@ export interface TournamentItem {
   started_by: PlayerRef | null; // null: the operator or the command line
   owners: { a: PlayerRef | null; b: PlayerRef | null }; // the owners of the sides' bots
   sealed: boolean; // a player's bot plays: its tables cannot be watched, its series wait for the end
+  rated?: boolean; // false: a friendly match (a player's bot on its own connections), counted nowhere
+  end_reason?: string | null; // why it ended before its last deal
   deals: number;
   seatings: string[];
   mode: 'server' | 'inprocess';
-  status: 'running' | 'finished' | 'aborted';
+  status: 'running' | 'finished' | 'aborted' | 'cancelled';
   created_at: number;
   finished_at: number | null;
   deals_done: number;
@@ -177,10 +179,18 @@ export interface OwnBot {
   created_at: number;
   online: boolean;
   disabled: boolean;
+  uploaded?: string | null; // the language of its uploaded program (none: null)
+}
+// What the server offers for uploaded programs.
+export interface SandboxInfo {
+  languages: string[];
+  available: boolean;
+  why_not: string | null;
 }
 export interface BotList {
   bots: OwnBot[];
   limit: number; // how many bots a player may have
+  sandbox?: SandboxInfo;
 }
 // A bot's secret, shown once: after creating the bot, or after a new token.
 export interface BotSecret {
@@ -199,7 +209,15 @@ export interface TournamentLimits {
 // What a player may put on either side of a tournament (GET /api/tournaments/options).
 export interface TournamentOptions {
   house: { program: string; online: number }[]; // the programs of the connected house bots
-  bots: { program: string; name: string; owner: PlayerRef | null; mine: boolean; online: boolean }[];
+  // `sandbox`: "sandbox:NAME" when the bot has an uploaded program (rated), else null
+  bots: {
+    program: string;
+    sandbox?: string | null;
+    name: string;
+    owner: PlayerRef | null;
+    mine: boolean;
+    online: boolean;
+  }[];
   limits: TournamentLimits | null; // null without a valid session token
 }
 export interface PlayerTournament {
@@ -364,6 +382,13 @@ export const api = {
   deleteBot: (token: string, id: number) =>
     asPlayer<{ deleted: number }>('DELETE', `/api/bots/${id}`, token).then((r) => Number(r.deleted)),
   newBotToken: (token: string, id: number) => asPlayer<BotSecret>('POST', `/api/bots/${id}/token`, token),
+  // PUT /api/bots/ID/program: the bot's uploaded program, which the server plays as "sandbox:NAME".
+  uploadProgram: (token: string, id: number, language: string, source: string) =>
+    asPlayer<{ program: string; bytes: number }>('PUT', `/api/bots/${id}/program`, token, { language, source }),
+  deleteProgram: (token: string, id: number) => asPlayer<unknown>('DELETE', `/api/bots/${id}/program`, token),
+  // POST /api/tournaments/ID/cancel, by its starter (or the operator's token).
+  cancelTournament: (token: string, id: number) =>
+    asPlayer<{ id: number; status: string }>('POST', `/api/tournaments/${id}/cancel`, token),
   tournamentOptions: (token: string | null) =>
     asPlayer<TournamentOptions>('GET', '/api/tournaments/options', token).then((o) => ({
       house: o.house ?? [],

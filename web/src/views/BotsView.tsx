@@ -1,5 +1,5 @@
 // The signed-in player's bots (#/bots): the list with rename, challenges, new token and delete, the
-// form for a new bot, the secret shown once with what runs the bot, and the player's own session
+// upload of a bot's program (played by the server in its sandbox), the form for a new bot, the secret shown once with what runs the bot, and the player's own session
 // token. Without a session the page asks to sign in as the Play page does.
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, formatDate, type BotList, type BotSecret, type Challenges, type OwnBot } from '../lib/api';
@@ -261,6 +261,101 @@ function BotRow(props: {
   );
 }
 
+// The text of a chosen file (FileReader: every browser, and the tests' DOM, has it).
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
+// Uploads a program for one of the player's bots: the server plays it itself, in its sandbox, a
+// fresh process per seat and game, as "sandbox:NAME" in rated tournaments.
+function UploadProgram(props: { token: string; list: BotList; onUploaded: () => void }) {
+  const sandbox = props.list.sandbox;
+  const [bot, setBot] = useState<number>(props.list.bots[0]?.player_id ?? 0);
+  const [language, setLanguage] = useState<string>(sandbox?.languages[0] ?? 'python3');
+  const [source, setSource] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  if (!sandbox || props.list.bots.length === 0) return null;
+  const chosen = props.list.bots.find((b) => b.player_id === bot) ?? props.list.bots[0];
+  const upload = async (e: Event) => {
+    e.preventDefault();
+    if (!source || busy || !chosen) return;
+    setBusy(true);
+    try {
+      const r = await api.uploadProgram(props.token, chosen.player_id, language, source);
+      setMessage(t('bots.uploaded', { program: r.program, bytes: r.bytes }));
+      props.onUploaded();
+    } catch (err) {
+      setMessage(explain(err, chosen.name));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="panel upload-program" onSubmit={upload} data-testid="upload-program">
+      <h3>{t('bots.uploadTitle')}</h3>
+      <p class="muted small">{t('bots.uploadExplain')}</p>
+      {!sandbox.available && (
+        <p class="warn-text small" data-testid="sandbox-unavailable">
+          {t('bots.sandboxUnavailable', { why: sandbox.why_not ?? '' })}
+        </p>
+      )}
+      <div class="form-row">
+        <label>
+          {t('bots.col.name')}{' '}
+          <select
+            value={chosen?.player_id}
+            onChange={(e) => setBot(Number((e.target as HTMLSelectElement).value))}
+            data-testid="upload-bot"
+          >
+            {props.list.bots.map((b) => (
+              <option value={b.player_id}>{b.name}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('bots.language')}{' '}
+          <select
+            value={language}
+            onChange={(e) => setLanguage((e.target as HTMLSelectElement).value)}
+            data-testid="upload-language"
+          >
+            {sandbox.languages.map((l) => (
+              <option value={l}>{l}</option>
+            ))}
+          </select>
+        </label>
+        <input
+          type="file"
+          onChange={async (e) => {
+            const file = (e.target as HTMLInputElement).files?.[0];
+            setSource(file ? await readText(file) : null);
+          }}
+          data-testid="upload-file"
+        />
+        <button class="primary" type="submit" disabled={!source || busy} data-testid="upload-submit">
+          {t('bots.upload')}
+        </button>
+      </div>
+      <p class="small" data-testid="upload-current">
+        {chosen?.uploaded
+          ? t('bots.uploadedNow', { language: chosen.uploaded, program: `sandbox:${chosen.name}` })
+          : t('bots.noUpload')}
+      </p>
+      {message && (
+        <p class="small" role="status" data-testid="upload-message">
+          {message}
+        </p>
+      )}
+    </form>
+  );
+}
+
 // The player's own session token behind a toggle, with what it is for.
 function SessionToken({ token }: { token: string }) {
   const [shown, setShown] = useState(false);
@@ -368,6 +463,7 @@ export function BotsView({ session, snap }: { session: Session; snap: SessionSna
               </tbody>
             </table>
           </div>
+          <UploadProgram token={token} list={list} onUploaded={load} />
           <NewBot
             token={token}
             full={list.bots.length >= list.limit}

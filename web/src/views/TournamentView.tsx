@@ -105,7 +105,26 @@ function SeedLine({ data }: { data: TournamentDetail }) {
   );
 }
 
-export function TournamentView({ id }: { id: number }) {
+// The starter's (or anyone's, for the server to refuse) cancel of a running tournament.
+function CancelButton({ id, token, onDone }: { id: number; token: string; onDone: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <p>
+      <button
+        onClick={() =>
+          api.cancelTournament(token, id).then(onDone, (e) => setError(String((e as Error)?.message ?? e)))
+        }
+        data-testid="cancel-tournament"
+      >
+        {t('tournament.cancel')}
+      </button>
+      {error && <span class="warn-text small"> {error}</span>}
+    </p>
+  );
+}
+
+export function TournamentView({ id, token, me }: { id: number; token?: string | null; me?: number | null }) {
+  const [reloads, setReloads] = useState(0);
   const [data, setData] = useState<TournamentDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Loads again every 5 s while the tournament runs (through a failed load too), until it ends or the view goes.
@@ -135,7 +154,7 @@ export function TournamentView({ id }: { id: number }) {
       live = false;
       clearTimeout(timer);
     };
-  }, [id]);
+  }, [id, reloads]);
   return (
     <section class="page tournament">
       <p>
@@ -169,6 +188,13 @@ export function TournamentView({ id }: { id: number }) {
             {data.finished_at && ` · ${t('tour.finishedAt', { date: formatDate(data.finished_at) })}`}
             {data.report && ` · ${Math.round(data.report.seconds)} s`}
           </p>
+          <p class="small" data-testid="tournament-rated">
+            <span class="badge">{data.rated === false ? t('tournament.friendly') : t('tournament.rated')}</span>
+            {data.end_reason && ` ${t('tournament.endReason', { reason: data.end_reason })}`}
+          </p>
+          {data.status === 'running' && token && me !== null && me !== undefined && data.started_by?.id === me && (
+            <CancelButton id={id} token={token} onDone={() => setReloads((n) => n + 1)} />
+          )}
           <SeedLine data={data} />
           <p>
             {t('tour.soFar')} <span class="strong">{formatCi(data.difference, data.ci95)}</span>
