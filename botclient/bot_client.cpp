@@ -91,6 +91,7 @@ void BotConnection::do_read() {
 void BotConnection::on_read(std::shared_ptr<Stream> ws, beast::error_code ec, std::size_t) {
   if (ws != ws_) return;
   if (ec) return retry(ws, "read", ec);
+  if (stopped_) return;  // stopped: what arrives now is for nobody
   const std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
   try {
@@ -232,6 +233,7 @@ void BotConnection::ensure_player(const Request& r) {
 }
 
 void BotConnection::think_next() {
+  if (stopped_) return;  // a stopped connection hands its workers nothing more
   if (thinking_ || !pending_) return;
   Request r = std::move(*pending_);
   pending_.reset();

@@ -5,6 +5,7 @@
 
 #include <boost/asio/post.hpp>
 #include <fstream>
+#include <future>
 #include <thread>
 
 #include "botclient/bot_client.h"
@@ -18,6 +19,32 @@ namespace fs = std::filesystem;
 SandboxRunner::SandboxRunner(boost::asio::io_context& io, fs::path folder, bridge::SandboxLimits limits)
     : io_(io), folder_(std::move(folder)), limits_(limits) {}
 
+SandboxRunner::~SandboxRunner() { endings_->join_all(); }
+
+void SandboxRunner::Endings::add(std::function<void()> work) {
+  auto done = std::make_shared<std::atomic<bool>>(false);
+  std::thread thread([work = std::move(work), done] {
+    work();
+    done->store(true);
+  });
+  const std::lock_guard lock(mutex_);
+  std::erase_if(endings_, [](Ending& e) {
+    if (!e.done->load()) return false;
+    e.thread.join();
+    return true;
+  });
+  endings_.push_back({std::move(thread), std::move(done)});
+}
+
+void SandboxRunner::Endings::join_all() {
+  std::vector<Ending> endings;
+  {
+    const std::lock_guard lock(mutex_);
+    endings.swap(endings_);
+  }
+  for (Ending& e : endings) e.thread.join();
+}
+
 void SandboxRunner::set_endpoint(std::string host, int port) {
   const std::lock_guard lock(mutex_);
   host_ = host == "0.0.0.0" || host == "::" || host.empty() ? "127.0.0.1" : std::move(host);
@@ -25,16 +52,25 @@ void SandboxRunner::set_endpoint(std::string host, int port) {
 }
 
 SandboxRunner::Lease::~Lease() {
-  // Stopped on the I/O thread; the programs end and the pool joins off every strand.
-  boost::asio::post(*io, [connections = std::move(connections)] {
+  // Stopped on the I/O thread (a stopped connection hands the pool no more work); then, off every
+  // strand, the programs end and the pool joins.
+  auto stopped = std::make_shared<std::promise<void>>();
+  auto all_stopped = stopped->get_future();
+  boost::asio::post(*io, [connections = std::move(connections), stopped] {
     for (const auto& c : connections) c->stop();
+    stopped->set_value();
   });
-  std::thread([programs = std::move(programs), pool = std::move(pool), file = std::move(file)]() mutable {
+  // A std::function is copyable: the pool (not copyable) goes in a shared_ptr.
+  std::shared_ptr<boost::asio::thread_pool> shared_pool = std::move(pool);
+  auto waited = std::make_shared<std::future<void>>(std::move(all_stopped));
+  endings->add([programs = std::move(programs), shared_pool, file = std::move(file), waited] {
+    // An I/O context that no longer runs (the server stopping) stops nothing more either.
+    (void)waited->wait_for(std::chrono::seconds(10));
     for (const auto& p : programs) p->close_all();
-    if (pool) pool->join();
+    if (shared_pool) shared_pool->join();
     std::error_code ec;
     fs::remove(file, ec);
-  }).detach();
+  });
 }
 
 bots::ProgramFaults SandboxRunner::Lease::faults() const {
@@ -65,6 +101,7 @@ std::expected<std::shared_ptr<SandboxRunner::Lease>, std::string> SandboxRunner:
   fs::permissions(folder_, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec, ec);
   auto lease = std::make_shared<Lease>();
   lease->io = &io_;
+  lease->endings = endings_;
   lease->file = folder_ / ("bot-" + std::to_string(n) + "-" + language->file);
   {
     std::ofstream out(lease->file, std::ios::binary | std::ios::trunc);

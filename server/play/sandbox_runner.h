@@ -8,14 +8,17 @@
 // for as long as a lease needs it. Thread-safe.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cstdint>
 #include <expected>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bots/player.h"
@@ -35,11 +38,28 @@ class SandboxRunner {
  public:
   // `folder`: where the programs' files go (made if missing).
   SandboxRunner(boost::asio::io_context& io, std::filesystem::path folder, bridge::SandboxLimits limits = {});
+  ~SandboxRunner();  // waits for the leases' programs to have ended
   SandboxRunner(const SandboxRunner&) = delete;
   SandboxRunner& operator=(const SandboxRunner&) = delete;
 
   // Where the server listens: its connections go there (an address of every interface: 127.0.0.1).
   void set_endpoint(std::string host, int port);
+
+  // The threads that end dropped leases' programs (they may wait for a program's answer or exit).
+  class Endings {
+   public:
+    // Runs `work` on a thread of its own; the threads that are done are joined at the next add.
+    void add(std::function<void()> work);
+    void join_all();
+
+   private:
+    struct Ending {
+      std::thread thread;
+      std::shared_ptr<std::atomic<bool>> done;
+    };
+    std::mutex mutex_;
+    std::vector<Ending> endings_;
+  };
 
   // The connections of one side of a tournament; they close when the lease is dropped.
   class Lease {
@@ -51,6 +71,7 @@ class SandboxRunner {
    private:
     friend class SandboxRunner;
     boost::asio::io_context* io = nullptr;
+    std::shared_ptr<Endings> endings;
     std::unique_ptr<boost::asio::thread_pool> pool;  // its decisions and the programs' ends
     std::vector<std::shared_ptr<botclient::BotConnection>> connections;
     std::vector<std::shared_ptr<bridge::ProgramTables>> programs;
@@ -69,6 +90,7 @@ class SandboxRunner {
   std::string host_ = "127.0.0.1";
   int port_ = 0;
   std::uint64_t files_ = 0;
+  std::shared_ptr<Endings> endings_ = std::make_shared<Endings>();
 };
 
 }  // namespace skat::app
