@@ -425,21 +425,34 @@ void TournamentDirector::check_waits(std::int64_t id, const std::map<table::Tabl
   const std::lock_guard lock(mutex_);
   const auto it = running_.find(id);
   if (it == running_.end() || it->second.ended || it->second.tables_left == 0) return;
+  const auto hub = hub_.lock();
+  const std::map<std::string, int> online = hub ? hub->stats().house_programs : std::map<std::string, int>{};
   for (const auto& [table, wait] : waits) {
     if (now - wait.since < config_.tournament_wait) continue;
     // What it waits for, by program: "2 × rule, 1 × simple".
     std::map<std::string, int> wanted;
     for (const table::BotRequest& r : wait.requests) ++wanted[r.name.empty() ? r.kind : r.name];
+    // House bots that are connected but busy at other tables free up in time (the table holds
+    // none meanwhile): it waits on. It cannot start when fewer of a house program are connected than
+    // it needs, or when a player's bot on its own connections has not come in the time.
+    const bool hopeless = std::ranges::any_of(wanted, [&](const auto& want) {
+      if (want.first.starts_with(lobby::kSandboxPrefix)) return false;  // the server's own connections
+      if (want.first.starts_with(lobby::kAccountPrefix)) return true;
+      int connected = 0;
+      for (const auto& [program, connections] : online)
+        if (lobby::kind_matches(program, want.first)) connected += connections;
+      return connected < want.second;
+    });
+    if (!hopeless) continue;
     std::string what;
     for (const auto& [program, n] : wanted) what += (what.empty() ? "" : ", ") + std::to_string(n) + " × " + program;
-    std::string online;
-    if (const auto hub = hub_.lock())
-      for (const auto& [program, connections] : hub->stats().house_programs)
-        online += (online.empty() ? "" : ", ") + program;
+    std::string programs;
+    for (const auto& [program, connections] : online)
+      programs += (programs.empty() ? "" : ", ") + program + " (" + std::to_string(connections) + ")";
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(config_.tournament_wait).count();
     std::string reason = "table " + std::to_string(table) + " waited " + std::to_string(seconds) +
                          " s for bots it could not get (" + what +
-                         "); house programs online: " + (online.empty() ? "none" : online);
+                         "); house programs online: " + (programs.empty() ? "none" : programs);
     reason = std::string(text::truncate(reason, 500));
     end_early(id, it->second, std::move(reason), false);
     return;

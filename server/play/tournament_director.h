@@ -8,7 +8,8 @@
 // director collects the finished games, keeps the tournament's row (progress, report, curve of
 // the duplicate difference) current in the database, and ends it when every table is done. A
 // table claims its bots only when all three are free (BotDispatch::request_whole); a tournament
-// with a table that has waited for a bot longer than `tournament_wait` ends and says why, and its
+// with a table that has waited longer than `tournament_wait` for bots that cannot come (fewer of a
+// house program connected than it needs, or a player's bot not come) ends and says why, and its
 // starter or the operator may cancel it: either way its tables end at once, their bots go back to
 // the pool, and the games played so far are kept (the series aborted, unrated).
 #pragma once
@@ -129,7 +130,8 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   void save(std::int64_t id, Running& r, bool force, std::string end_reason = {}, bool cancelled = false);
   // Ends a running tournament early (`mutex_` held): its tables end, the row says why.
   void end_early(std::int64_t id, Running& r, std::string reason, bool cancelled);
-  // Every few seconds: whether a table has waited for a bot longer than config_.tournament_wait.
+  // Every few seconds: whether a table has waited longer than config_.tournament_wait for bots
+  // that cannot come.
   void arm_watch(std::int64_t id);
   void check_waits(std::int64_t id, const std::map<table::TableId, BotDispatch::Waiting>& waits);
   // `sides`: the programs of A and B as the tables ask for them ("sandbox:NAME" for an upload).

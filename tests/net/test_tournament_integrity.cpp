@@ -1,7 +1,8 @@
 // Tournaments that no bot can cheat or jam, through an in-process server on SQLite (docs/bots.md,
 // "What is rated"; docs/api.md, "Tournaments"): a program no bot online runs is refused at once,
 // naming those online; a table claims no bot until all three of its bots are free, and a tournament
-// whose table waits too long ends and says why; its starter or the operator cancels it, and its
+// whose table waits too long for bots that cannot come ends and says why, one whose bots are busy
+// waits for them; its starter or the operator cancels it, and its
 // bots are free at once; add_bot never seats another player's bot that accepts no challenges,
 // however it is named; a player's bot may not take a program's name or look like another player's;
 // an uploaded program plays a
@@ -94,7 +95,34 @@ TEST_F(BotAccountsTest, ATableThatCannotBeSeatedHoldsNoBotAndItsTournamentEndsSa
   EXPECT_EQ(t["deals_done"], 0);
   const std::string why = t["end_reason"].is_string() ? t["end_reason"].get<std::string>() : "";
   EXPECT_NE(why.find("3 × simple"), std::string::npos) << t.dump();
-  EXPECT_NE(why.find("online: simple"), std::string::npos) << t.dump();
+  EXPECT_NE(why.find("online: simple (2)"), std::string::npos) << t.dump();
+}
+
+// Bots of the program that are connected but busy free up in time: the tournament waits for them
+// (holding none meanwhile) past the wait, and plays once they are free.
+TEST_F(BotAccountsTest, ATournamentWaitsForBusyBotsOfItsProgram) {
+  skat::app::ServeConfig config;
+  config.tournament_wait = 300ms;
+  config.tournament_check = 100ms;
+  start(config);
+  for (const char* name : {"house-1", "house-2", "house-3"}) house_bot(name, "simple");
+  ASSERT_TRUE(bots_online(3));
+  // A guest's table holds two of the three for a while.
+  const std::string bob = guest("bob");
+  WsClient c(port_);
+  const std::int64_t table = own_table(c, bob);
+  ASSERT_TRUE(add_bot(c, table, 1, "simple").starts_with("seated:"));
+  ASSERT_TRUE(add_bot(c, table, 2, "simple").starts_with("seated:"));
+  const auto started = call(http::verb::post, "/api/admin/tournaments", kAdmin,
+                            Json{{"a", "simple"}, {"b", "simple"}, {"deals", 1}, {"seating", "2:1"}});
+  ASSERT_EQ(started.status, 201) << started.body;
+  std::this_thread::sleep_for(1s);  // well past the wait
+  EXPECT_EQ(json(skat::nettest::http_get(port_, tournament_path(json(started)["id"])))["status"], "running");
+  // The guest sends them away: they are free, and the tournament's table takes all three.
+  for (int seat : {1, 2}) c.send(Json{{"type", "remove_player"}, {"table", table}, {"seat", seat}});
+  const Json t = wait_ended(json(started)["id"]);
+  ASSERT_FALSE(t.is_null());
+  EXPECT_EQ(t["status"], "finished") << t.dump();
 }
 
 TEST_F(BotAccountsTest, TheStarterOrTheOperatorCancelsATournamentAndItsBotsAreFreeAtOnce) {
