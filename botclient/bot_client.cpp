@@ -32,6 +32,7 @@ BotConnection::BotConnection(asio::io_context& io, BotSettings settings)
 void BotConnection::start() { do_resolve(); }
 
 void BotConnection::stop() {
+  if (stopped_) return;  // once: a second close while the first is under way is not allowed
   stopped_ = true;
   welcomed_ = false;
   backoff_timer_.cancel();
