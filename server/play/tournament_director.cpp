@@ -209,13 +209,6 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
     r.started = r.saved = std::chrono::steady_clock::now();
     r.started_by = request.started_by;
     r.sides = {record.a, record.b};
-    if (auto leased = lease_sandboxes(r, plans); !leased) {
-      running_.erase(*id);
-      writer_.post([tid = *id](TournamentStore& store) {
-        (void)store.update_tournament(tid, {0, {}, "[]", "aborted"});
-      });
-      return std::unexpected(leased.error());
-    }
   }
   // Not started after all: the row says so, and nothing waits for its games.
   auto abandon = [&](std::string why) -> std::expected<Started, std::string> {
@@ -226,6 +219,12 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
     writer_.post([tid = *id](TournamentStore& store) { (void)store.update_tournament(tid, {0, {}, "[]", "aborted"}); });
     return std::unexpected(std::move(why));
   };
+  std::expected<void, std::string> leased;
+  {
+    const std::lock_guard lock(mutex_);
+    leased = lease_sandboxes(running_[*id], plans);
+  }
+  if (!leased) return abandon(leased.error());
   const auto hub = hub_.lock();
   if (!hub) return abandon("the server is stopping");
   for (const TablePlan& plan : plans) {
