@@ -114,9 +114,19 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
     spec.nullback = std::string(value);
     return {};
   }
+  if (key == "null" && spec.kind == "full") {
+    if (value != "tables" && value != "model") return std::unexpected("null must be tables or model");
+    spec.null_w = std::string(value);
+    return {};
+  }
+  if (key == "payoff" && spec.kind == "full") {
+    if (value != "own" && value != "table") return std::unexpected("payoff must be own or table");
+    spec.payoff = std::string(value);
+    return {};
+  }
   return std::unexpected("unknown bot setting '" + std::string(key) +
                          "' (worlds, budget, tt, threads, nodes, stop, infer, declarer-infer, model, ki; full: tables, "
-                         "putting, nullback)");
+                         "putting, nullback, null, payoff)");
 }
 
 }  // namespace
@@ -137,7 +147,10 @@ std::string BotSpec::describe() const {
   if (infers_ki(*this)) text += ",ki=" + ki;
   if (kind != "full") return text;
   text += ",tables=" + tables + ",putting=" + putting;
-  return nullback == "pattern" ? text : text + ",nullback=" + nullback;
+  if (nullback != "pattern") text += ",nullback=" + nullback;
+  if (null_w != "tables") text += ",null=" + null_w;
+  if (payoff != "own") text += ",payoff=" + payoff;
+  return text;
 }
 
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables) {
@@ -256,6 +269,9 @@ std::unique_ptr<Player> make_any_player(const BotSpec& spec, std::uint64_t seed,
   TablePlayerSettings settings;
   settings.pimc = pimc;
   settings.contracts.putting = *putting_method(spec.putting);
+  settings.contracts.null_model = spec.null_w == "model";
+  settings.contracts.defender_bonus = spec.payoff == "table" ? 40 : 0;
+  settings.pimc.table_payoff = spec.payoff == "table";
   settings.announcements = announcements;
   return std::make_unique<TablePlayer>(*tables, seed, settings);
 }

@@ -33,6 +33,8 @@ struct BotSpec {
   std::string tables = std::string(kDefaultTables);  // full: winning tables file, or a folder of versions
   std::string putting = "rules";     // full: rules (hard rules + soft score), vonstegen, kinback, winprob
   std::string nullback = "pattern";  // full: a thin null bucket falls back on its pattern, or its type and pattern
+  std::string null_w = "tables";     // full: null games' W from the null table, or the open-card null model
+  std::string payoff = "own";        // full: a lost game costs the declarer's own score, or also the defenders' 40
   std::string infer = "count";       // pimc, full: how worlds are drawn: none, count, ki, learned, learned-ki
   std::string declarer_infer;        // pimc, full: how they are drawn when declarer (empty: as `infer`)
   std::string model = std::string(kDefaultModel);  // the learned model's file (infer=learned, learned-ki)
@@ -60,7 +62,8 @@ inline constexpr std::string_view kBotSpecHelp =
     "infer=none|count|ki|learned|learned-ki,declarer-infer=INFER,model=FILE,ki=FILE], "
     "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,"
     "infer=none|count|ki|learned|learned-ki,declarer-infer=INFER,model=FILE,ki=FILE,"
-    "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob,nullback=pattern|type]; "
+    "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob,nullback=pattern|type,null=tables|model,"
+    "payoff=own|table]; "
     "in-process tournaments also program:CMD ARGS (an outside program, docs/bots.md)";
 
 // Parses `kind[:key=value,...]`; keys for pimc and full: worlds (1..1000), budget (ms, 1..60000),

@@ -10,10 +10,12 @@
 
 namespace skat::cli {
 
-BenchReport run_decisions_bench(bool quick, const std::string& tables_path) {
+BenchReport run_decisions_bench(bool quick, const std::string& tables_path, bool null_model) {
   auto tables = bots::load_tables(tables_path);
   if (!tables) throw std::runtime_error(tables.error());
-  const bots::ContractEvaluator evaluator(*tables);
+  bots::ContractSettings settings;
+  settings.null_model = null_model;
+  const bots::ContractEvaluator evaluator(*tables, settings);
   bots::FastRng rng(20261122);
   const int deals = quick ? 3 : 200;
   std::vector<double> bid_ms, skat_ms, declare_ms, per_game_ms;

@@ -10,6 +10,7 @@
 
 namespace skat::cli {
 
-BenchReport run_decisions_bench(bool quick, const std::string& tables_path);
+// `null_model`: null games' W from the open-card null model (the bot setting null=model).
+BenchReport run_decisions_bench(bool quick, const std::string& tables_path, bool null_model = false);
 
 }  // namespace skat::cli

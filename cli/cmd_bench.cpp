@@ -29,6 +29,7 @@ struct BenchArgs {
   std::string per_deal;
   std::string bot;                             // pimc: the card play of this bot spec
   std::string model = "tables/inference.bin";  // sampler: the learned model
+  bool null_model = false;                     // decisions: with the open-card null model
 };
 
 BenchReport report_of(const BenchArgs& args) {
@@ -42,7 +43,7 @@ BenchReport report_of(const BenchArgs& args) {
   }
   if (args.what == "fold") return run_fold_bench(args.quick);
   if (args.what == "sampler") return run_sampler_bench(args.quick, args.model);
-  if (args.what == "decisions") return run_decisions_bench(args.quick, args.tables);
+  if (args.what == "decisions") return run_decisions_bench(args.quick, args.tables, args.null_model);
   if (args.what == "elo") return run_elo_bench(args.quick, args.tables);
   if (args.what == "analysis") return run_analysis_bench(args.quick);
   return run_engine_bench(args.quick);
@@ -79,6 +80,7 @@ Command add_bench_command(CLI::App& parent) {
   app->add_option("--bot", args->bot,
                   "pimc: measure the card play of this spec (pimc:... or full:...; worlds, budget, tt, threads, "
                   "nodes, stop)");
+  app->add_flag("--null-model", args->null_model, "decisions: null games rated by the open-card null model");
   app->add_flag("--quick", args->quick, "A short workload (same figures, different digest)");
   return {app, [args] { return run_bench(*args); }};
 }

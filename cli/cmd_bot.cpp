@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -28,6 +29,7 @@
 #include "botclient/bot_client.h"
 #include "botclient/bot_fleet.h"
 #include "bots/bot_factory.h"
+#include "bots/bot_levels.h"
 #include "bridge/program_bridge.h"
 #include "bridge/program_player.h"
 #include "cli/command.h"
@@ -146,6 +148,7 @@ struct BotArgs {
   std::string token;
   std::string token_file;
   std::string kind = "simple";
+  std::string level;  // a strength level (bots/bot_levels.h): its spec instead of --kind
   int count = 1;
   int threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   int delay_ms = 0;
@@ -266,7 +269,16 @@ int run_bridge(const BotArgs& args) {
 
 int run_bot(const BotArgs& args) {
   if (!args.program.empty()) return run_bridge(args);
-  const auto parsed = bots::parse_bot_spec(args.kind);
+  std::string kind = args.kind;
+  if (!args.level.empty()) {
+    const auto level = std::ranges::find(bots::kBotLevels, args.level, &bots::BotLevel::name);
+    if (level == bots::kBotLevels.end()) {
+      spdlog::error("bot: --level must be beginner, club or strongest");
+      return 1;
+    }
+    kind = std::string(level->spec);
+  }
+  const auto parsed = bots::parse_bot_spec(kind);
   if (!parsed) {
     spdlog::error("bot: --kind: {}", parsed.error());
     return 1;
@@ -326,7 +338,7 @@ int run_bot(const BotArgs& args) {
       s.hooks.on_refused = run.refused_hook(names[i]);
       return s;
     });
-  spdlog::info("bot: {} {} bot(s) connecting to {}", args.count, args.kind, args.url);
+  spdlog::info("bot: {} {} bot(s) connecting to {}", args.count, kind, args.url);
   const int code = run.run(io);
   workers.join();
   return code;
@@ -341,7 +353,11 @@ Command add_bot_command(CLI::App& parent) {
   app->add_option("--name", args->name, "Bot account name (NAME-1…NAME-N with --count N)")->required();
   app->add_option("--token", args->token, "The account's secret token");
   app->add_option("--token-file", args->token_file, "File of 'name token' lines, one per bot account");
-  app->add_option("--kind", args->kind, "Player program: " + std::string(bots::kBotSpecHelp))->capture_default_str();
+  auto* kind = app->add_option("--kind", args->kind, "Player program: " + std::string(bots::kBotSpecHelp))
+                   ->capture_default_str();
+  app->add_option("--level", args->level,
+                  "A strength level's program instead of --kind: beginner, club or strongest (docs/bots.md)")
+      ->excludes(kind);
   app->add_option("--count", args->count, "Bot connections in this process")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
@@ -366,7 +382,7 @@ Command add_bot_command(CLI::App& parent) {
       ->needs(program);
   app->add_option("--health-file", args->health_file,
                   "Keep a health file (JSON: at, ok, connected, connections) for skat health --file");
-  for (const char* other : {"--kind", "--count", "--token-file", "--register", "--delay-ms"})
+  for (const char* other : {"--kind", "--level", "--count", "--token-file", "--register", "--delay-ms"})
     program->excludes(app->get_option_no_throw(other));
   return {app, [args] { return run_bot(*args); }};
 }

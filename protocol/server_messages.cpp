@@ -45,6 +45,7 @@ Json make_lobby(const std::vector<LobbyTable>& tables, const std::vector<LobbyPl
   for (const LobbyPlayer& p : online) {
     Json j{{"id", p.player_id}, {"name", p.name}, {"bot", p.bot}, {"table", nullptr}};
     if (p.table) j["table"] = *p.table;
+    if (!p.level.empty()) j["level"] = p.level;
     players.push_back(j);
   }
   return Json{{"type", "lobby"}, {"tables", t}, {"online", players}};

@@ -47,6 +47,7 @@ struct LobbyPlayer {
   std::string name;
   bool bot = false;
   std::optional<TableId> table;
+  std::string level{};  // a house bot's strength level ("beginner", "club", "strongest"); empty: none
 };
 // {"type":"lobby","tables":[…],"online":[…]}
 Json make_lobby(const std::vector<LobbyTable>& tables, const std::vector<LobbyPlayer>& online);

@@ -2,11 +2,13 @@
 # The run command of the README: installs what is missing, builds the release binary
 # (build/bin/skat), then runs the game server with a pool of house bots:
 #   - data/skat.db is created and migrated by the server on first start;
-#   - bot accounts house-1..house-N are created once (tokens kept in data/bot-tokens, mode 0600);
+#   - bot accounts house-1..house-N (the strongest level), club-1..club-N and beginner-1..
+#     beginner-N (docs/bots.md, "Levels") are created once (tokens kept in data/bot-tokens, mode 0600);
 #   - the web client is built into web/dist (npm; served by `skat serve --web web/dist`);
-#   - `skat serve` and one `skat bot --count N` process start; Ctrl-C stops both.
+#   - `skat serve` and one `skat bot --count N` process per level start; Ctrl-C stops them all.
 # Safe to run twice: existing accounts and tokens are reused. Settings: SKAT_PORT (8080),
-# SKAT_BOTS (9: enough for three all-bot tables, or bots for humans at several tables),
+# SKAT_BOTS (6: the strongest level, enough for two all-bot tables, or bots for humans at several
+# tables), SKAT_CLUB_BOTS (3) and SKAT_BEGINNER_BOTS (3): the other levels,
 # SKAT_BOT_KIND (the house bots' program: the complete bot on the shipped tables of a million
 # games, 32 worlds per decision drawn by the learned inference; docs/strength.md),
 # SKAT_LEARNING_BOTS (3: bots "learner-N" of the same program with outer learning: they read the
@@ -29,7 +31,9 @@ fi
 (cd web && npm run build)
 
 port="${SKAT_PORT:-8080}"
-bots="${SKAT_BOTS:-9}"
+bots="${SKAT_BOTS:-6}"
+club_bots="${SKAT_CLUB_BOTS:-3}"
+beginner_bots="${SKAT_BEGINNER_BOTS:-3}"
 bot_kind="${SKAT_BOT_KIND:-full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1,infer=learned}"
 learners="${SKAT_LEARNING_BOTS:-3}"
 nightly_at="${SKAT_NIGHTLY_AT:-03:00}"
@@ -65,13 +69,15 @@ esac
 
 # Bot accounts that have no token on file yet; an account whose token was lost is revoked and
 # renewed (same player, history kept).
-names="$(seq -f "house-%g" 1 "$bots")"
+names="$(seq -f "house-%g" 1 "$bots") $(seq -f "club-%g" 1 "$club_bots") $(seq -f "beginner-%g" 1 "$beginner_bots")"
 if [ "$learners" -gt 0 ]; then names="$names $(seq -f "learner-%g" 1 "$learners")"; fi
 for name in $names; do
   grep -q "^$name " "$tokens" && continue
-  if ! secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind "${bot_kind%%:*}" 2>/dev/null); then
+  label="${bot_kind%%:*}"
+  case "$name" in club-*) label=full ;; beginner-*) label=simple ;; esac
+  if ! secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind "$label" 2>/dev/null); then
     "$skat" --log-level warn admin revoke-bot --db "$db" "$name" >/dev/null
-    secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind "${bot_kind%%:*}")
+    secret=$("$skat" --log-level warn admin create-bot --db "$db" --name "$name" --kind "$label")
   fi
   echo "$name $secret" >>"$tokens"
 done
@@ -88,7 +94,7 @@ trap cleanup INT TERM EXIT
 # The bots connect from loopback too: room for them beside the 64 connections of one address.
 "$skat" serve --port "$port" --db "$db" --web web/dist --nightly-at "$nightly_at" --tables-dir data/tables \
   --inference-data data/inference \
-  --max-connections-per-address $((64 + bots + learners)) "${nightly_flags[@]}" &
+  --max-connections-per-address $((64 + bots + club_bots + beginner_bots + learners)) "${nightly_flags[@]}" &
 pids+=($!)
 
 for _ in $(seq 1 100); do
@@ -98,6 +104,13 @@ done
 
 "$skat" bot --url "ws://127.0.0.1:$port/ws" --name house --count "$bots" --token-file "$tokens" --kind "$bot_kind" &
 pids+=($!)
+for level in club beginner; do
+  count=$club_bots
+  [ "$level" = beginner ] && count=$beginner_bots
+  [ "$count" -gt 0 ] || continue
+  "$skat" bot --url "ws://127.0.0.1:$port/ws" --name "$level" --count "$count" --token-file "$tokens" --level "$level" &
+  pids+=($!)
+done
 if [ "$learners" -gt 0 ]; then
   "$skat" bot --url "ws://127.0.0.1:$port/ws" --name learner --count "$learners" --token-file "$tokens" \
     --kind "$learner_kind" &

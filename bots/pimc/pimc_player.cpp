@@ -16,11 +16,13 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // What the game is worth to `me` when the declarer ends with `points` card points and
-// `declarer_tricks` tricks (suit, grand) or wins/loses (null).
+// `declarer_tricks` tricks (suit, grand) or wins/loses (null): my Seeger-Fabian points, or with
+// `table` those less the mean of the other two players' (doubled for a defender, in whole points).
 struct Payoff {
   const SeatView& view;
   Declaration declaration;
   CardSet declarer_dealt;  // the declarer's 10 dealt cards and the skat, for matadors
+  bool table = false;
 
   int operator()(int points, int declarer_tricks, bool null_won) const {
     GameOutcome o;
@@ -35,15 +37,18 @@ struct Payoff {
       o.defender_tricks = 10 - o.declarer_tricks;
     }
     const GameResult r = score_game(o);
-    if (view.pos == view.declarer) return r.list_entry + (r.won ? 50 : -50);
-    return r.won ? 0 : 40;
+    const int declarer = r.list_entry + (r.won ? 50 : -50);
+    const int defender = r.won ? 0 : 40;
+    if (!table) return view.pos == view.declarer ? declarer : defender;
+    // Declarer: his points less the defenders' (equal). Defender, doubled: 2·mine − partner's − declarer's.
+    return view.pos == view.declarer ? declarer - defender : defender - declarer;
   }
 };
 
 // The declarer's point brackets that decide the value of a suit or grand game, and what each is
 // worth to the deciding position: lost schneider (≤ 30), lost, won, won schneider (≥ 90), won
 // schwarz. Only the thresholds between brackets of different worth are searched: a defender's
-// payoff, for one, does not depend on schneider.
+// own payoff, for one, does not depend on schneider (his payoff against the table does).
 struct Brackets {
   std::array<int, 5> worth{};
 
@@ -157,7 +162,8 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
     }
     const CardSet declarer_dealt =
         world.hands[static_cast<std::size_t>(decl)] | info.played_by[static_cast<std::size_t>(decl)] | world.skat;
-    const Brackets brackets(Payoff{view, declaration, declarer_dealt}, schwarz_open, info.game == GameType::Null);
+    const Brackets brackets(Payoff{view, declaration, declarer_dealt, settings.table_payoff}, schwarz_open,
+                            info.game == GameType::Null);
     // The position at the start of the current trick, then the trick's cards.
     PositionSpec spec;
     spec.game = info.game;

@@ -45,6 +45,10 @@ struct PimcSettings {
   std::optional<Inference> declarer_inference;  // how the declarer draws them, if not by `inference`
   std::shared_ptr<const inference::LocationModel> model;  // for Inference::Learned
   std::shared_ptr<const inference::KermitTables> kermit;  // for Inference::Kermit
+  // What a game is worth to the deciding position: its own Seeger-Fabian points (false), or its
+  // points less the mean of the other two players' (true): a defender then also fights the
+  // declarer's schneider and schwarz, and the declarer counts the defenders' 40 of a lost game.
+  bool table_payoff = false;
 };
 
 // When a search given `budget` must stop: now + budget (on work budgets: now + kSafetyNet), and

@@ -54,7 +54,7 @@ AnnouncementChances announcement_chances(CardSet hand, GameType type, int positi
 }
 
 Declaration choose_announcement(const Declaration& plain, double win, int value, int bid,
-                                const AnnouncementChances& chances) {
+                                const AnnouncementChances& chances, int defender_bonus) {
   if (plain.type == GameType::Null || !plain.hand) return plain;
   const int base = base_value(plain);
   const int levels = value / base;  // matadors + game + hand
@@ -75,7 +75,8 @@ Declaration choose_announcement(const Declaration& plain, double win, int value,
   const Option* best = &options[0];
   double best_payoff = -1e18;
   for (const Option& o : options) {
-    const double payoff = o.value >= bid ? expected_payoff(o.win, o.value) : -(50.0 + 2.0 * bid);
+    const double payoff =
+        o.value >= bid ? expected_payoff(o.win, o.value, defender_bonus) : overbid_payoff(bid, defender_bonus);
     if (payoff > best_payoff) {
       best_payoff = payoff;
       best = &o;

@@ -39,7 +39,8 @@ AnnouncementChances announcement_chances(CardSet hand, GameType type, int positi
 // tables rate `win` at, worth `value` without schneider) and the same with schneider announced,
 // schwarz announced, or ouvert (which announces schwarz): each wins only if the solver's chance
 // of its target holds, at one more level per announcement (and per schneider/schwarz reached).
+// `defender_bonus` as in ContractSettings.
 Declaration choose_announcement(const Declaration& plain, double win, int value, int bid,
-                                const AnnouncementChances& chances);
+                                const AnnouncementChances& chances, int defender_bonus = 0);
 
 }  // namespace skat::bots

@@ -16,6 +16,8 @@ constexpr std::array<GameType, 6> kTypes = {GameType::Clubs,    GameType::Spades
                                             GameType::Diamonds, GameType::Grand,  GameType::Null};
 // A representative bid of each bid group of the tables (bid_group 0..3).
 constexpr std::array<int, 4> kGroupBid = {18, 20, 27, 40};
+// The skats at which max_bid asks the null model (every so many of the 231).
+constexpr std::size_t kNullBidStride = 10;
 
 Declaration make_declaration(GameType type, bool hand, bool ouvert) {
   Declaration d;
@@ -44,13 +46,6 @@ int game_value(const Declaration& d, CardSet twelve) {
   return base_value(d) * ((m < 0 ? -m : m) + 1 + (d.hand ? 1 : 0));
 }
 
-// The payoff of a game that cannot reach the bid: lost at no less than the bid.
-double overbid_payoff(int bid) { return -(50.0 + 2.0 * bid); }
-
-double payoff_at(double win, int value, int bid) {
-  return value >= bid ? expected_payoff(win, value) : overbid_payoff(bid);
-}
-
 // Every pair of the cards not in `hand`.
 std::vector<CardSet> unknown_skats(CardSet hand) {
   std::vector<Card> unseen;
@@ -63,7 +58,28 @@ std::vector<CardSet> unknown_skats(CardSet hand) {
 
 }  // namespace
 
-double expected_payoff(double win, int value) { return (50.0 + value) * win - (50.0 + 2.0 * value) * (1.0 - win); }
+double expected_payoff(double win, int value, int defender_bonus) {
+  return (50.0 + value) * win - (50.0 + 2.0 * value + defender_bonus) * (1.0 - win);
+}
+
+double overbid_payoff(int bid, int defender_bonus) { return -(50.0 + 2.0 * bid + defender_bonus); }
+
+ContractEvaluator::ContractEvaluator(const TableSet& tables, ContractSettings settings)
+    : tables_(tables), settings_(settings) {
+  if (settings_.null_model) null_model_ = std::make_shared<NullModel>(settings_.null_settings);
+}
+
+double ContractEvaluator::payoff_at(double win, int value, int bid) const {
+  return value >= bid ? expected_payoff(win, value, settings_.defender_bonus)
+                      : overbid_payoff(bid, settings_.defender_bonus);
+}
+
+double ContractEvaluator::win_probability(const DeclarerContext& c) const {
+  const double table = tables_.win_probability(c);
+  if (!null_model_ || c.declaration.type != GameType::Null || table < kNullModelGate) return table;
+  return null_model_->win_probability(
+      {c.hand, c.declaration.hand ? CardSet{} : c.skat_put, c.declaration.ouvert, c.position});
+}
 
 std::vector<std::array<Card, 2>> ContractEvaluator::candidate_discards(CardSet twelve, const Declaration& d, int bid,
                                                                        int position, int how_many) const {
@@ -83,7 +99,7 @@ std::vector<std::array<Card, 2>> ContractEvaluator::candidate_discards(CardSet t
 ContractChoice ContractEvaluator::best_declaration(CardSet ten, CardSet discard, int bid, int position) const {
   ContractChoice best;
   for (const Declaration& d : declarations(false)) {
-    const double w = tables_.win_probability({d, ten, discard, bid, position});
+    const double w = win_probability({d, ten, discard, bid, position});
     const int v = game_value(d, ten | discard);
     const double c = payoff_at(w, v, bid);
     if (c > best.payoff) best = {d, {}, w, v, c};
@@ -99,7 +115,7 @@ ContractChoice ContractEvaluator::best_pickup_game(CardSet twelve, int bid, int 
     const int v = game_value(d, twelve);
     for (const auto& cards : candidate_discards(twelve, d, bid, position, settings_.discards_per_game)) {
       const CardSet discard{cards[0], cards[1]};
-      const double w = tables_.win_probability({d, twelve - discard, discard, bid, position});
+      const double w = win_probability({d, twelve - discard, discard, bid, position});
       const double c = payoff_at(w, v, bid);
       if (c > best.payoff) best = {d, cards, w, v, c};
     }
@@ -113,7 +129,7 @@ ContractChoice ContractEvaluator::best_hand_game(CardSet hand, int bid, int posi
   for (const Declaration& d : declarations(true)) {
     double sum_w = 0, sum_c = 0;
     for (CardSet skat : skats) {
-      const double w = tables_.win_probability({d, hand, skat, bid, position});
+      const double w = win_probability({d, hand, skat, bid, position});
       sum_w += w;
       sum_c += payoff_at(w, game_value(d, hand | skat), bid);
     }
@@ -142,25 +158,45 @@ int ContractEvaluator::max_bid(CardSet hand, int position) const {
     std::array<double, 4> win{};
   };
   std::vector<Cell> cells(skats.size() * (np + nh));
+  // With the null model, a pickup null is asked of it at every kNullBidStride-th skat only; at the
+  // others the tables' W is scaled by what the model made of the tables' W at those (the sum of
+  // its answers over the sum of the tables'), so a bid costs some 23 null questions, not 231.
+  std::vector<double> null_model_sum(np, 0.0), null_table_sum(np, 0.0);
   for (std::size_t s = 0; s < skats.size(); ++s) {
     const CardSet twelve = hand | skats[s];
     for (std::size_t g = 0; g < np; ++g) {
       Cell& cell = cells[s * (np + nh) + g];
       cell.value = game_value(pickup[g], twelve);
+      const bool scaled = null_model_ && pickup[g].type == GameType::Null;
       const auto options = candidate_discards(twelve, pickup[g], 18, position, settings_.discards_per_game);
       for (std::size_t b = 0; b < 4; ++b)
         for (const auto& cards : options) {
           const CardSet discard{cards[0], cards[1]};
-          cell.win[b] = std::max(
-              cell.win[b], tables_.win_probability({pickup[g], twelve - discard, discard, kGroupBid[b], position}));
+          const DeclarerContext c{pickup[g], twelve - discard, discard, kGroupBid[b], position};
+          cell.win[b] = std::max(cell.win[b], scaled ? tables_.win_probability(c) : win_probability(c));
         }
+      if (scaled && s % kNullBidStride == 0) {
+        double model = 0;
+        for (const auto& cards : options) {
+          const CardSet discard{cards[0], cards[1]};
+          model = std::max(model, win_probability({pickup[g], twelve - discard, discard, kGroupBid[0], position}));
+        }
+        null_model_sum[g] += model;
+        null_table_sum[g] += cell.win[0];
+      }
     }
     for (std::size_t g = 0; g < nh; ++g) {
       Cell& cell = cells[s * (np + nh) + np + g];
       cell.value = game_value(hand_games[g], twelve);
       for (std::size_t b = 0; b < 4; ++b)
-        cell.win[b] = tables_.win_probability({hand_games[g], hand, skats[s], kGroupBid[b], position});
+        cell.win[b] = win_probability({hand_games[g], hand, skats[s], kGroupBid[b], position});
     }
+  }
+  for (std::size_t g = 0; g < np; ++g) {
+    if (null_table_sum[g] <= 0) continue;
+    const double scale = null_model_sum[g] / null_table_sum[g];
+    for (std::size_t s = 0; s < skats.size(); ++s)
+      for (double& w : cells[s * (np + nh) + g].win) w = std::min(1.0, w * scale);
   }
   int best_bid = 0;
   for (const int bid : legal_bid_values()) {

@@ -70,7 +70,8 @@ Action TablePlayer::skat_decision(const SeatView& view) {
           announcement_chances(view.hand, declaration.type, pos, kAnnouncementWorlds, rng_, solvers_.at(0), deadline);
       // Only the safety net's stop makes the decision depend on the machine; the node budget's does not.
       if (settings_.pimc.work_budgets && chances.cut_by_clock) ++clock_stops_;
-      declaration = choose_announcement(declaration, hand.win, hand.value, view.bid, chances);
+      declaration = choose_announcement(declaration, hand.win, hand.value, view.bid, chances,
+                                        contracts_.settings().defender_bonus);
     }
     for (const Declaration& d : {declaration, hand.declaration}) {
       const Action wanted = Action::declare(pos, d);

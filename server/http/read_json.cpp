@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "bots/bot_levels.h"
 #include "server/http/http_json.h"
 #include "server/play/tournament_json.h"
 
@@ -11,12 +12,22 @@ namespace skat::app {
 
 using Json = nlohmann::json;
 
+namespace {
+
+// A house bot's strength level (bots/bot_levels.h), from its program name, when it has one.
+void add_level(Json& j, const std::string& bot_kind) {
+  if (const auto level = bots::bot_level(bot_kind)) j["level"] = *level;
+}
+
+}  // namespace
+
 Json series_json(const db::SeriesRecord& s) {
   Json seats = Json::array();
   for (const db::SeriesSeat& seat : s.seats) {
     Json j{{"player_id", seat.player_id}, {"name", seat.name}, {"kind", db::to_string(seat.kind)},
            {"score", seat.score},         {"won", seat.won},   {"lost", seat.lost}};
     if (!seat.bot_kind.empty()) j["bot_kind"] = seat.bot_kind;  // the bot's program name
+    add_level(j, seat.bot_kind);
     seats.push_back(std::move(j));
   }
   Json j = {{"id", s.id},
@@ -74,6 +85,7 @@ Json leaderboard_json(const Leaderboard& board, const std::string& kind) {
               {"rated_series", 0},
               {"provisional", true},
               {"live", false}};
+    add_level(item, r.bot_kind);
     if (const auto it = rated.find(r.player_id); it != rated.end()) {
       item["rating"] = it->second->rating;
       item["uncertainty"] = it->second->uncertainty;
@@ -101,6 +113,7 @@ Json player_json(const PlayerPage& page, const db::Page& paging) {
                     {"created_at", db::to_millis(page.player.created_at)},
                     {"bot_kind", page.profile.bot_kind},
                     {"owner", person_json(page.profile.owner_id, page.profile.owner_name)}};
+  add_level(body["player"], page.profile.bot_kind);
   return body;
 }
 

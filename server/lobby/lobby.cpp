@@ -90,10 +90,14 @@ std::optional<BotPool::Slot> BotPool::acquire_by_kind(std::string_view kind, Tab
         if (auto slot = take(it, table, true)) return slot;
     return std::nullopt;
   }
+  const bool by_level = kind.starts_with(kLevelPrefix);
+  const std::string_view level = by_level ? kind.substr(kLevelPrefix.size()) : std::string_view{};
+  const auto matches = [&](const Account& a) {
+    return a.house && (by_level ? a.level == level : kind_matches(a.program, kind));
+  };
   for (const bool second_seat : {false, true})
     for (auto it = bots_.begin(); it != bots_.end(); ++it)
-      if (it->second.account.house && kind_matches(it->second.account.program, kind) &&
-          (second_seat || !sits_at(it->second, table)))
+      if (matches(it->second.account) && (second_seat || !sits_at(it->second, table)))
         if (auto slot = take(it, table)) return slot;
   return std::nullopt;
 }

@@ -33,6 +33,8 @@ bool kind_matches(std::string_view bot_kind, std::string_view wanted);
 inline constexpr std::string_view kAccountPrefix = "account:";
 // The program name of a player's bot played by its uploaded program in the server's sandbox.
 inline constexpr std::string_view kSandboxPrefix = "sandbox:";
+// A request for a house bot by its strength level: "level:club".
+inline constexpr std::string_view kLevelPrefix = "level:";
 
 // Bot accounts that are connected and may be invited, by connection: each connection plays up to
 // `seats` seats at once (at different tables; hello "seats", default 1), so one account may sit at
@@ -54,6 +56,7 @@ class BotPool {
     std::string name;
     std::string program;  // house: the announced spec (or label); a player's bot: "account:NAME"
     bool house = true;
+    std::string level{};  // house: the strength level its program plays (bots/bot_levels.h), if any
   };
 
   // A connection of a bot account; its account's name and program are updated to these.
@@ -69,7 +72,8 @@ class BotPool {
   std::optional<Slot> acquire_id(PlayerId id, TableId table);
   // A free connection of a house bot whose program matches `kind` (kind_matches; empty: any house
   // bot), lowest id first, an account not seated at `table` before one that is. "account:NAME"
-  // asks for that player's bot by name, "sandbox:NAME" for a sandbox connection of it.
+  // asks for that player's bot by name, "sandbox:NAME" for a sandbox connection of it,
+  // "level:NAME" for a house bot of that level.
   std::optional<Slot> acquire_by_kind(std::string_view kind, TableId table);
   // Name first, then kind: what Table's BotRequest asks for.
   std::optional<Slot> acquire(std::string_view name, std::string_view kind, TableId table);

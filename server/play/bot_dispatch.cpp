@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "bots/bot_factory.h"
+#include "bots/bot_levels.h"
 
 namespace skat::app {
 
@@ -173,10 +174,11 @@ void BotDispatch::expect_back(std::int64_t bot, TableId table, int seat) {
 void BotDispatch::connected(const Identity& bot, Connection& conn, std::uint64_t conn_id, int seats) {
   // A sandbox connection counts as its account's (whose program stays "account:NAME"), marked.
   const bool sandboxed = bot.bot_kind.starts_with(lobby::kSandboxPrefix);
-  lobby_.bots().add(
-      bot.player_id, conn_id,
-      {bot.name, sandboxed ? std::string(lobby::kAccountPrefix) + bot.name : bot.bot_kind, !bot.owner.has_value()},
-      seats, sandboxed);
+  const bool house = !bot.owner.has_value();
+  const std::string level = house ? std::string(bots::bot_level(bot.bot_kind).value_or("")) : std::string{};
+  lobby_.bots().add(bot.player_id, conn_id,
+                    {bot.name, sandboxed ? std::string(lobby::kAccountPrefix) + bot.name : bot.bot_kind, house, level},
+                    seats, sandboxed);
   if (bot.owner)
     owners_[bot.player_id] = {*bot.owner, bot.challenges};
   else

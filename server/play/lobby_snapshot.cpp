@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "bots/bot_levels.h"
+
 namespace skat::app {
 
 LobbySnapshot::LobbySnapshot() { rebuild({}, lobby::Lobby{}, Clock::time_point{}); }
@@ -25,7 +27,8 @@ void LobbySnapshot::rebuild(const std::map<protocol::TableId, protocol::LobbyTab
   }
   std::vector<protocol::LobbyPlayer> online;
   for (const lobby::OnlinePlayer& p : lobby.online()) {
-    online.push_back({p.id, p.name, p.bot, p.table});
+    online.push_back(
+        {p.id, p.name, p.bot, p.table, p.bot ? std::string(bots::bot_level(p.bot_kind).value_or("")) : std::string{}});
     if (p.bot) {
       ++stats.bots_online;
       stats.bots_connected.insert(p.id);

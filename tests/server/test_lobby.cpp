@@ -134,5 +134,18 @@ TEST(Lobby, AnotherAccountComesBeforeASecondSeatOfOneAtATable) {
   EXPECT_EQ(pool.acquire_by_kind("rule", 8), (BotPool::Slot{41, 3}));
 }
 
+// "level:NAME" takes a house bot of that strength level, never a player's bot or another level.
+TEST(Lobby, ALevelAsksForAHouseBotOfThatLevel) {
+  BotPool pool;
+  pool.add(50, 1, {"beginner-1", "simple", true, "beginner"});
+  pool.add(51, 2, {"club-1", "full:worlds=4,nodes=200,stop=1", true, "club"});
+  pool.add(52, 3, {"anna-bot", "account:anna-bot", false});
+  EXPECT_EQ(pool.acquire_by_kind("level:strongest", 7), std::nullopt);
+  EXPECT_EQ(pool.acquire_by_kind("level:club", 7), (BotPool::Slot{51, 2}));
+  EXPECT_EQ(pool.acquire_by_kind("level:club", 7), std::nullopt);
+  EXPECT_EQ(pool.acquire_by_kind("level:beginner", 7), (BotPool::Slot{50, 1}));
+  EXPECT_EQ(pool.acquire_by_kind("level:", 7), std::nullopt);
+}
+
 }  // namespace
 }  // namespace skat::lobby

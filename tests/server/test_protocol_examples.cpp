@@ -222,7 +222,8 @@ std::vector<Json> server_examples() {
   t.seats[0] = LobbySeat{23, "anna", false, true};
   t.seats[2] = LobbySeat{68, "AI1", true, false};
   t.spectators = 1;
-  out.push_back(make_lobby({t}, {LobbyPlayer{23, "anna", false, 7}, LobbyPlayer{25, "carl", false, std::nullopt}}));
+  out.push_back(make_lobby({t}, {LobbyPlayer{23, "anna", false, 7}, LobbyPlayer{25, "carl", false, std::nullopt},
+                                 LobbyPlayer{68, "club-1", true, std::nullopt, "club"}}));
   out.push_back(make_table_created(7));
   out.push_back(make_invite(7, 2));
   out.push_back(make_nodes({"a", "b", "c"}));

@@ -13,7 +13,16 @@ import { TournamentListView } from '../src/views/TournamentListView';
 import { TournamentView } from '../src/views/TournamentView';
 import { LeaderboardView } from '../src/views/LeaderboardView';
 import { PlayerView } from '../src/views/PlayerView';
-import { botCommand, botHello, programLabel, shellWord, validBotName, wsUrl } from '../src/lib/bots';
+import {
+  botCommand,
+  botHello,
+  levelLabel,
+  offeredLevels,
+  programLabel,
+  shellWord,
+  validBotName,
+  wsUrl,
+} from '../src/lib/bots';
 import { seedCheckCommand, shortHash, sideLabel } from '../src/lib/tournament';
 import { setLang } from '../src/lib/i18n';
 import type { OwnBot, TournamentOptions } from '../src/lib/api';
@@ -176,6 +185,17 @@ describe('the bot helpers', () => {
     setLang('de');
     expect(programLabel('full')).toBe('Komplett-Bot');
     expect(programLabel('simple')).toBe('Einfach-Bot');
+    setLang('en');
+  });
+
+  it('offer the levels the free bots play, weakest first, named in the language', () => {
+    const free = [{ level: 'strongest' }, {}, { level: 'beginner' }, { level: 'strongest' }];
+    expect(offeredLevels(free)).toEqual(['beginner', 'strongest']);
+    expect(offeredLevels([{}])).toEqual([]);
+    expect(levelLabel('club')).toBe('club player');
+    expect(levelLabel('grandmaster')).toBe('grandmaster');
+    setLang('de');
+    expect(levelLabel('club')).toBe('Vereinsspieler');
     setLang('en');
   });
 
@@ -590,7 +610,15 @@ describe("bots' owners", () => {
     };
     const house = { ...row, player_id: 2, name: 'house-1', bot_kind: 'rule' } as Record<string, unknown>;
     delete house.owner; // an older server
-    fakeFetch(() => [200, { kind: 'bots', provisional_below: 10, snapshot: null, players: [row, house] }]);
+    const strong = {
+      ...row,
+      player_id: 3,
+      name: 'house-9',
+      bot_kind: 'full:worlds=32,budget=2000',
+      level: 'strongest',
+      owner: null,
+    };
+    fakeFetch(() => [200, { kind: 'bots', provisional_below: 10, snapshot: null, players: [row, house, strong] }]);
     const root = mount(<LeaderboardView kind="bots" sort="sf" />);
     await vi.waitFor(() => expect(byTestId(root, 'leaderboard')).not.toBeNull());
     const cells = [...byTestId(root, 'leaderboard')!.querySelectorAll('tbody tr')].map(
@@ -601,6 +629,10 @@ describe("bots' owners", () => {
     // a house program in words, its spec on the badge's title
     expect(cells[1].textContent).toBe('house-1rule bot');
     expect(cells[1].querySelector('.badge')!.getAttribute('title')).toBe('program: rule');
+    expect(byTestId(cells[1], 'bot-level')).toBeNull();
+    // the level a house bot plays, beside its program
+    expect(cells[2].textContent).toBe('house-9complete botstrongest');
+    expect(byTestId(cells[2], 'bot-level')!.getAttribute('title')).toBe('plays at the level “strongest”');
   });
 
   it('the player page of a bot names its program and owner', async () => {

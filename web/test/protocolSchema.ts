@@ -248,7 +248,7 @@ export const serverChecks: ByType<ServerMessage> = {
         node: optional(str),
       }),
     ),
-    online: array(object<LobbyPlayer>({ id: int, name: str, bot: bool, table: nullable(int) })),
+    online: array(object<LobbyPlayer>({ id: int, name: str, bot: bool, table: nullable(int), level: optional(str) })),
   }),
   table_created: object<S<'table_created'>>({ type: literal('table_created'), table: int, id: optional(int) }),
   invite: object<S<'invite'>>({ type: literal('invite'), table: int, seat: int }),

@@ -30,6 +30,7 @@ export interface LeaderRow {
   name: string;
   kind: string;
   bot_kind: string; // a bot's program name (`account:NAME` for a player's bot)
+  level?: string; // a house bot's strength level: beginner, club or strongest
   owner: PlayerRef | null; // the player who owns this bot (null: a house bot, or a person)
   series: number;
   deals: number;

@@ -32,6 +32,19 @@ export function botHello(name: string, token: string): string {
   return JSON.stringify({ type: 'hello', protocol: 1, name, token, bot: true });
 }
 
+// The strength levels of the house bots, weakest first (bots/bot_levels.h on the server).
+export const BOT_LEVELS = ['beginner', 'club', 'strongest'] as const;
+
+// The levels the free bots offer, weakest first.
+export function offeredLevels(free: { level?: string }[]): string[] {
+  return BOT_LEVELS.filter((l) => free.some((b) => b.level === l));
+}
+
+// A level in words ("club" → "club player"); an unknown one as it is.
+export function levelLabel(level: string): string {
+  return tOr(`level.${level}`, level);
+}
+
 // A house program in words ("full:worlds=32,…" → "complete bot"); a player's bot (`account:NAME`),
 // an outside program and an unknown kind as they are.
 export function programLabel(kind: string): string {

@@ -153,6 +153,7 @@ export interface LobbyPlayer {
   name: string;
   bot: boolean;
   table: number | null;
+  level?: string; // a house bot's strength level: beginner, club or strongest
 }
 export interface LobbyMessage {
   type: 'lobby';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Leaderboard, type LeaderRow, type PlayerRef } from '../lib/api';
-import { programLabel } from '../lib/bots';
+import { levelLabel, programLabel } from '../lib/bots';
 import { t } from '../lib/i18n';
 import {
   defaultSort,
@@ -165,6 +165,15 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
                     {r.kind === 'bot' && (
                       <span class="badge" title={r.bot_kind ? t('player.program', { name: r.bot_kind }) : undefined}>
                         {r.bot_kind ? programLabel(r.bot_kind) : t('kind.bot')}
+                      </span>
+                    )}
+                    {r.level && (
+                      <span
+                        class="badge level"
+                        data-testid="bot-level"
+                        title={t('level.title', { level: levelLabel(r.level) })}
+                      >
+                        {levelLabel(r.level)}
                       </span>
                     )}
                     {r.owner && <BotOwner owner={r.owner} />}

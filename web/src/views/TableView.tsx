@@ -13,6 +13,7 @@ import type { LegalAction } from '../lib/bidding';
 import { cardLabel, sortHand, type GameType } from '../lib/cards';
 import { concessionText } from '../lib/declareHelp';
 import { declarationText, explainResult } from '../lib/explain';
+import { levelLabel, offeredLevels } from '../lib/bots';
 import { t } from '../lib/i18n';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { usingKeyboard } from '../lib/inputMode';
@@ -39,7 +40,33 @@ function cardsLeft(table: TableState, seat: number): number {
   return Math.max(0, 10 - played);
 }
 
-function SeatBox({ table, seat, turn, where }: { table: TableState; seat: number; turn: number; where: string }) {
+// The strength level of a seated house bot, as the lobby last told it.
+function seatLevel(snap: SessionSnapshot, player: { id: number; bot: boolean } | null): string | undefined {
+  return player?.bot ? snap.lobby?.online.find((p) => p.id === player.id)?.level : undefined;
+}
+
+function LevelBadge({ level }: { level: string | undefined }) {
+  if (!level) return null;
+  return (
+    <span class="badge level" data-testid="bot-level" title={t('level.title', { level: levelLabel(level) })}>
+      {levelLabel(level)}
+    </span>
+  );
+}
+
+function SeatBox({
+  table,
+  seat,
+  turn,
+  where,
+  level,
+}: {
+  table: TableState;
+  seat: number;
+  turn: number;
+  where: string;
+  level?: string;
+}) {
   const s = table.seats[seat];
   const inGame = table.game >= 0 && table.phase !== 'waiting';
   const word = table.phase === 'bidding' || table.phase === 'skat' ? auctionWord(table, seat) : null;
@@ -54,6 +81,7 @@ function SeatBox({ table, seat, turn, where }: { table: TableState; seat: number
       <div class="seat-name">
         <span class="name">{s.player?.name ?? t('table.free')}</span>
         {s.player?.bot && <span class="badge">{t('table.bot')}</span>}
+        <LevelBadge level={level} />
         {s.player && !s.connected && <span class="badge warn">{t('table.offline')}</span>}
         {s.replacing && <span class="badge warn">{t('table.botComing')}</span>}
       </div>
@@ -363,6 +391,7 @@ function Lobbyish({ table, snap, session }: { table: TableState; snap: SessionSn
             {t('waiting.seat', { n: i + 1 })}{' '}
             {s.player ? <b>{s.player.name}</b> : <span class="muted">{t('waiting.free')}</span>}
             {s.player?.bot && <span class="badge">{t('table.bot')}</span>}
+            <LevelBadge level={seatLevel(snap, s.player)} />
             {i === table.mySeat && <span class="badge">{t('waiting.you')}</span>}
           </li>
         ))}
@@ -374,6 +403,9 @@ function Lobbyish({ table, snap, session }: { table: TableState; snap: SessionSn
             {t('waiting.bot')}{' '}
             <select value={choice} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
               <option value="">{t('waiting.anyBot')}</option>
+              {offeredLevels(freeBots).map((l) => (
+                <option value={`level:${l}`}>{t('waiting.level', { level: levelLabel(l) })}</option>
+              ))}
               {freeBots.map((b) => (
                 <option value={b.name}>{b.name}</option>
               ))}
@@ -500,7 +532,13 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
         {table.running && (
           <>
             <div class="felt">
-              <SeatBox table={table} seat={left} turn={turn} where="left" />
+              <SeatBox
+                table={table}
+                seat={left}
+                turn={turn}
+                where="left"
+                level={seatLevel(snap, table.seats[left].player)}
+              />
               <TrickArea
                 table={table}
                 bottom={bottom}
@@ -508,11 +546,23 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
                 dwell={snap.dwell}
                 onSkip={() => session.skipPause()}
               />
-              <SeatBox table={table} seat={right} turn={turn} where="right" />
+              <SeatBox
+                table={table}
+                seat={right}
+                turn={turn}
+                where="right"
+                level={seatLevel(snap, table.seats[right].player)}
+              />
               {table.running && <LastTrick table={table} names={names} />}
             </div>
             <div class={`me-bar${turn === me && me !== null ? ' turn' : ''}`}>
-              <SeatBox table={table} seat={bottom} turn={turn} where="bottom" />
+              <SeatBox
+                table={table}
+                seat={bottom}
+                turn={turn}
+                where="bottom"
+                level={seatLevel(snap, table.seats[bottom].player)}
+              />
               {me === null && <span class="muted">{t('table.youWatch')}</span>}
               {act && <Clock deadline={act.deadline} total={act.clock_ms} />}
               <Concede table={table} session={session} snap={snap} />

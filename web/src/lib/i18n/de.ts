@@ -72,6 +72,11 @@ export const de: Record<MessageKey, Entry> = {
   'program.rule': 'Regel-Bot',
   'program.simple': 'Einfach-Bot',
   'program.random': 'Zufalls-Bot',
+  'level.beginner': 'Anfänger',
+  'level.club': 'Vereinsspieler',
+  'level.strongest': 'Stärkste Stufe',
+  'level.title': 'spielt auf der Stufe „{level}“',
+  'waiting.level': 'Stufe: {level}',
 
   // Ansagen und Erklärungen des Ergebnisses
   'decl.hand': 'Hand',

@@ -72,6 +72,11 @@ export const en = {
   'program.rule': 'rule bot',
   'program.simple': 'simple bot',
   'program.random': 'random bot',
+  'level.beginner': 'beginner',
+  'level.club': 'club player',
+  'level.strongest': 'strongest',
+  'level.title': 'plays at the level “{level}”',
+  'waiting.level': 'a {level} bot',
 
   // declarations and result explanations
   'decl.hand': 'Hand',

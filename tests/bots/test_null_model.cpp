@@ -1,0 +1,151 @@
+// The open-card null model against hand-checked hands: nulls that cannot be caught are rated sure,
+// the two losing null ouverts a person saw the bot declare are rated lost, and with the model the
+// complete bot's contract choice no longer declares null with either; its answers depend only on
+// the question.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "bots/bot_factory.h"
+#include "bots/bot_levels.h"
+#include "bots/table_bot/contract_evaluator.h"
+#include "bots/table_bot/null_model.h"
+#include "bots/tables/table_files.h"
+
+namespace skat::bots {
+namespace {
+
+CardSet cards(const char* names) {
+  CardSet s;
+  std::string_view rest(names);
+  while (!rest.empty()) {
+    const auto space = rest.find(' ');
+    s.add(*parse_card(rest.substr(0, space)));
+    rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+  }
+  return s;
+}
+
+const TableSet& million_tables() {
+  static const TableSet tables = [] {
+    auto t = load_tables(std::string(SKAT_SOURCE_DIR) + "/tables/base-1m.wtab");
+    if (!t) throw std::runtime_error(t.error());
+    return std::move(*t);
+  }();
+  return tables;
+}
+
+ContractSettings with_model() {
+  ContractSettings s;
+  s.null_model = true;
+  return s;
+}
+
+// ♣A K 10 7, ♠Q 7, ♥8, ♦J 8 7: declared null ouvert at 36 and lost in trick 3 (Kreuz ohne 3, 48,
+// was there). Once the ♣7 is gone, a club led by a defender catches the ♣10.
+const CardSet kClubsTenAceKing = cards("CA CK CT C7 SQ S7 H8 DJ D8 D7");
+// ♣K 9 8 7, ♠A J 7, ♥8, ♦9 8 without ♦7: declared null ouvert hand at 33; the ♦7 came at once.
+const CardSet kDiamondsWithoutSeven = cards("CK C9 C8 C7 SA SJ S7 H8 D9 D8");
+
+TEST(NullModel, AHandLowInEverySuitIsSure) {
+  NullModel model;
+  EXPECT_DOUBLE_EQ(model.open_card_share({cards("C7 C8 C9 S7 S8 H7 H8 H9 D7 D8"), cards("CA SA"), false, 0}), 1.0);
+  // 7, 9, jack in each suit: every card lies below the defenders' next one, however they split.
+  const CardSet steps = cards("C7 C9 CJ S7 S9 H7 H9 D7 D9 DJ");
+  EXPECT_DOUBLE_EQ(model.open_card_share({steps, cards("HA HK"), true, 1}), 1.0);
+  EXPECT_GT(model.win_probability({steps, {}, true, 2}), 0.95);
+}
+
+TEST(NullModel, TheTwoLostNullOuvertsAreRatedLost) {
+  NullModel model;
+  EXPECT_LT(model.win_probability({kClubsTenAceKing, cards("HA HT"), true, 1}), 0.3);
+  EXPECT_LT(model.win_probability({kDiamondsWithoutSeven, {}, true, 0}), 0.3);
+  EXPECT_LT(model.win_probability({kDiamondsWithoutSeven, {}, true, 2}), 0.3);
+  // A single unguarded ace is caught in most deals, open or not.
+  EXPECT_LT(model.open_card_share({cards("C7 C8 C9 S7 S8 H7 H8 H9 D7 DA"), cards("CA SA"), false, 0}), 0.5);
+}
+
+TEST(NullModel, TheSameQuestionGetsTheSameAnswer) {
+  NullModel a, b;
+  const NullQuestion q{cards("C7 C9 CQ S7 S8 ST H7 H9 D7 D9"), cards("CA SA"), false, 1};
+  const double first = a.open_card_share(q);
+  EXPECT_DOUBLE_EQ(a.open_card_share(q), first);
+  EXPECT_DOUBLE_EQ(b.open_card_share(q), first);
+  EXPECT_GT(first, 0.0);
+  EXPECT_LT(first, 1.0);
+  // The correction only lifts lost deals, less so when the defenders see the declarer's cards.
+  EXPECT_GT(a.win_probability(q), first);
+  EXPECT_LT(a.win_probability({q.ten, q.known, true, q.position}), a.win_probability(q));
+}
+
+// On the null table alone the bot bids 46 with the first hand and 59 with the second (the null
+// ouvert and null ouvert hand values). With the model it stops below the bids at which it
+// declared them, and does not play the second as a hand null at any bid it makes.
+TEST(NullModel, WithTheModelTheBotBidsNeitherLostNullOuvert) {
+  const ContractEvaluator evaluator(million_tables(), with_model());
+  for (int position = 0; position < 3; ++position) {
+    EXPECT_LT(evaluator.max_bid(kClubsTenAceKing, position), 36) << "position " << position;
+    const int bid = evaluator.max_bid(kDiamondsWithoutSeven, position);
+    EXPECT_LT(bid, 33) << "position " << position;
+    for (int at = 18; at <= bid; ++at) {
+      const ContractChoice hand = evaluator.best_hand_game(kDiamondsWithoutSeven, at, position);
+      EXPECT_FALSE(hand.declaration.type == GameType::Null &&
+                   hand.payoff > evaluator.pickup_payoff(kDiamondsWithoutSeven, at, position))
+          << "position " << position << ", bid " << at;
+    }
+  }
+}
+
+TEST(NullModel, ASafeNullIsStillDeclared) {
+  const ContractEvaluator evaluator(million_tables(), with_model());
+  // No jack, no ace, every suit low: nothing but null is worth playing, and null cannot be caught.
+  const ContractChoice c = evaluator.best_declaration(cards("C7 C8 C9 S7 S8 H7 H8 H9 D7 D8"), cards("CT SK"), 18, 0);
+  EXPECT_EQ(c.declaration.type, GameType::Null);
+  EXPECT_GT(c.win, 0.95);
+}
+
+TEST(ContractEvaluator, TheDefendersBonusMakesALossDearer) {
+  EXPECT_DOUBLE_EQ(expected_payoff(0.0, 24, 40), -138.0);
+  EXPECT_DOUBLE_EQ(expected_payoff(1.0, 24, 40), 74.0);
+  EXPECT_DOUBLE_EQ(overbid_payoff(30, 40), -150.0);
+  // A hand worth bidding on its own score alone may not be worth it against the table.
+  const CardSet hand = cards("CJ DJ CA CK C9 C8 SA S9 H7 D8");
+  ContractSettings table_view;
+  table_view.defender_bonus = 40;
+  EXPECT_LE(ContractEvaluator(million_tables(), table_view).max_bid(hand, 1),
+            ContractEvaluator(million_tables()).max_bid(hand, 1));
+}
+
+TEST(BotSpec, NullModelAndTablePayoffAreSettingsOfTheCompleteBot) {
+  const std::string tables = ",tables=" + std::string(SKAT_SOURCE_DIR) + "/tables/base-1m.wtab";
+  const auto plain = parse_bot_spec("full:worlds=4" + tables);
+  const auto both = parse_bot_spec("full:worlds=4,null=model,payoff=table" + tables);
+  ASSERT_TRUE(plain && both);
+  EXPECT_EQ(plain->describe().find("null="), std::string::npos);
+  EXPECT_EQ(plain->describe().find("payoff"), std::string::npos);
+  EXPECT_TRUE(both->describe().ends_with(",null=model,payoff=table")) << both->describe();
+  EXPECT_EQ(parse_bot_spec(both->describe())->describe(), both->describe());
+  EXPECT_FALSE(parse_bot_spec("full:null=solver"));
+  EXPECT_FALSE(parse_bot_spec("full:payoff=mine"));
+  EXPECT_FALSE(parse_bot_spec("pimc:null=model"));
+}
+
+TEST(BotLevels, EverySpecOfAKnownKindHasALevelAndEachLevelsSpecItsOwn) {
+  for (const BotLevel& level : kBotLevels) {
+    ASSERT_TRUE(parse_bot_spec(level.spec, false)) << level.spec;
+    EXPECT_EQ(bot_level(level.spec), level.name) << level.spec;
+    EXPECT_TRUE(is_bot_level(level.name));
+  }
+  EXPECT_EQ(bot_level("rule"), "beginner");
+  EXPECT_EQ(bot_level("pimc:worlds=40"), "club");
+  EXPECT_EQ(bot_level("full:worlds=8,budget=1500"), "club");
+  EXPECT_EQ(bot_level("full:worlds=16"), "strongest");
+  EXPECT_EQ(bot_level("full"), "strongest");  // 20 worlds by default
+  EXPECT_EQ(bot_level("account:anna-bot"), std::nullopt);
+  EXPECT_EQ(bot_level("program:python3 bot.py"), std::nullopt);
+  EXPECT_EQ(bot_level("mystery"), std::nullopt);
+  EXPECT_FALSE(is_bot_level("grandmaster"));
+}
+
+}  // namespace
+}  // namespace skat::bots
