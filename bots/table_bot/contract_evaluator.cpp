@@ -69,6 +69,17 @@ ContractEvaluator::ContractEvaluator(const TableSet& tables, ContractSettings se
   if (settings_.null_model) null_model_ = std::make_shared<NullModel>(settings_.null_settings);
 }
 
+namespace {
+
+// The bidding limit weighs the declarer's own score whatever the setting: against the table,
+// passing is not worth 0 either (another player may declare and win), so the defenders' 40 alone
+// would make the limit too timid (docs/tables.md).
+double own_payoff_at(double win, int value, int bid) {
+  return value >= bid ? expected_payoff(win, value) : overbid_payoff(bid);
+}
+
+}  // namespace
+
 double ContractEvaluator::payoff_at(double win, int value, int bid) const {
   return value >= bid ? expected_payoff(win, value, settings_.defender_bonus)
                       : overbid_payoff(bid, settings_.defender_bonus);
@@ -207,12 +218,12 @@ int ContractEvaluator::max_bid(CardSet hand, int position) const {
       double best = -1e9;
       for (std::size_t g = 0; g < np; ++g) {
         const Cell& cell = cells[s * (np + nh) + g];
-        best = std::max(best, payoff_at(cell.win[b], cell.value, bid));
+        best = std::max(best, own_payoff_at(cell.win[b], cell.value, bid));
       }
       pickup_sum += best;
       for (std::size_t g = 0; g < nh; ++g) {
         const Cell& cell = cells[s * (np + nh) + np + g];
-        hand_sum[g] += payoff_at(cell.win[b], cell.value, bid);
+        hand_sum[g] += own_payoff_at(cell.win[b], cell.value, bid);
       }
     }
     const double n = static_cast<double>(skats.size());

@@ -34,7 +34,8 @@ struct ContractSettings {
   bool null_model = false;
   NullModelSettings null_settings;
   // What a lost game costs the declarer besides −(50 + 2V): 0 (his own score only), or 40 (the
-  // Seeger-Fabian points each defender gains, so that C is his change against the table).
+  // Seeger-Fabian points each defender gains, so that C is his change against the table). For the
+  // game choices after the auction; the bidding limit (max_bid) weighs his own score.
   int defender_bonus = 0;
 };
 

@@ -108,12 +108,19 @@ TEST(ContractEvaluator, TheDefendersBonusMakesALossDearer) {
   EXPECT_DOUBLE_EQ(expected_payoff(0.0, 24, 40), -138.0);
   EXPECT_DOUBLE_EQ(expected_payoff(1.0, 24, 40), 74.0);
   EXPECT_DOUBLE_EQ(overbid_payoff(30, 40), -150.0);
-  // A hand worth bidding on its own score alone may not be worth it against the table.
+  // The bidding limit stays the declarer's own score (passing is not worth 0 against the table).
   const CardSet hand = cards("CJ DJ CA CK C9 C8 SA S9 H7 D8");
   ContractSettings table_view;
   table_view.defender_bonus = 40;
-  EXPECT_LE(ContractEvaluator(million_tables(), table_view).max_bid(hand, 1),
+  EXPECT_EQ(ContractEvaluator(million_tables(), table_view).max_bid(hand, 1),
             ContractEvaluator(million_tables()).max_bid(hand, 1));
+  // After the auction a near coin flip is worth less: the table's view of it counts the 40.
+  const CardSet ten = cards("CJ DJ CA CK C9 C8 SA S9 H7 D8");
+  const ContractChoice own = ContractEvaluator(million_tables()).best_declaration(ten, cards("HT HK"), 18, 1);
+  const ContractChoice table =
+      ContractEvaluator(million_tables(), table_view).best_declaration(ten, cards("HT HK"), 18, 1);
+  EXPECT_DOUBLE_EQ(table.payoff, expected_payoff(table.win, table.value, 40));
+  EXPECT_LT(table.payoff, own.payoff);
 }
 
 TEST(BotSpec, NullModelAndTablePayoffAreSettingsOfTheCompleteBot) {
