@@ -186,6 +186,39 @@ TEST(PimcPlayer, TheDeclarerDrawsItsWorldsByItsOwnInference) {
   EXPECT_GT(differ, 0);
 }
 
+// On his own score a defender gains nothing from holding the declarer below schneider or schwarz
+// once the game is lost: every card is worth 0 to him. Against the table (table_payoff) the
+// declarer's value counts too, so those cards are told apart; and the declarer still wants to win.
+TEST(PimcPlayer, AgainstTheTableADefenderFightsSchneiderAndSchwarzInALostGame) {
+  PimcSettings own = test_settings(), table = test_settings();
+  table.table_payoff = true;
+  const auto payoffs = [](const SeatView& view, const PimcSettings& settings) {
+    FastRng rng(5);
+    SolverPool solvers(1, settings.tt_bytes);
+    std::vector<double> out;
+    for (const CardScore& c : evaluate_cards(view, settings, rng, solvers).cards) out.push_back(c.payoff);
+    return out;
+  };
+  const auto all_equal = [](const std::vector<double>& v) {
+    return std::ranges::all_of(v, [&](double x) { return x == v.front(); });
+  };
+  int indifferent = 0, told_apart = 0;
+  for_each_card_decision(18, 24, [&](const Game& game, const SeatView& view) {
+    const auto cards = std::ranges::count_if(view.legal, [](const Action& a) { return a.kind == ActionKind::Play; });
+    if (view.pos == view.declarer || game.declaration().type == GameType::Null || cards < 2 || view.hand.size() > 5)
+      return;
+    const auto mine = payoffs(view, own);
+    if (!all_equal(mine) || mine.front() != 0.0) return;  // the defenders lose whatever he plays
+    ++indifferent;
+    const auto against_table = payoffs(view, table);
+    if (!all_equal(against_table)) ++told_apart;
+    // The declarer's points are counted against him: never better than his own view's 0.
+    for (double p : against_table) EXPECT_LT(p, 0.0);
+  });
+  EXPECT_GT(indifferent, 3) << told_apart;
+  EXPECT_GT(told_apart, 0);
+}
+
 TEST(PimcPlayer, CardsTreatedAsEquivalentHaveEqualValuesInEveryWorld) {
   FastRng rng(3);
   OpenSolver solver;
