@@ -3,7 +3,7 @@
 // listed (and announced to screen readers) while the auction runs; sounds; a jump bid far above the
 // hand, after which plain Null is explained away and the overbid game needs a second click; conceding
 // at its stated cost; the end of a game with the skat; and no hand left under the series result.
-// Also: a name that is taken is said, not silently changed.
+// Also: a name that is taken is said, not silently changed; a seated house bot's level is shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from './harness.mjs';
@@ -62,6 +62,10 @@ async function followAndDeclare(p, name, device) {
   await p.getByTestId('sound').check();
   assert.equal(await p.evaluate(() => localStorage.getItem('skat.sound')), '1');
   await createTable(p, 2);
+  // the house bots seated are named with their strength level (simple: beginner)
+  const level = p.getByTestId('bot-level').first();
+  await level.waitFor();
+  assert.equal(await level.textContent(), 'beginner');
 
   // the pace, set in the table's options: a trick stays 3 s, the end of a game waits for a click
   await p.getByTestId('table-options').locator('summary').click();
