@@ -11,20 +11,10 @@
 #include "bots/table_bot/contract_evaluator.h"
 #include "bots/table_bot/null_model.h"
 #include "bots/tables/table_files.h"
+#include "tests/bots/card_names.h"
 
 namespace skat::bots {
 namespace {
-
-CardSet cards(const char* names) {
-  CardSet s;
-  std::string_view rest(names);
-  while (!rest.empty()) {
-    const auto space = rest.find(' ');
-    s.add(*parse_card(rest.substr(0, space)));
-    rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
-  }
-  return s;
-}
 
 const TableSet& million_tables() {
   static const TableSet tables = [] {

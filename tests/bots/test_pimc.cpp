@@ -124,6 +124,15 @@ void for_each_card_decision(std::uint64_t seed, int games, Visit visit) {
   }
 }
 
+// Every legal card's payoff by PIMC under `settings` (the same seed each time).
+std::vector<double> card_payoffs(const SeatView& view, const PimcSettings& settings) {
+  FastRng rng(5);
+  SolverPool solvers(1, settings.tt_bytes);
+  std::vector<double> out;
+  for (const CardScore& c : evaluate_cards(view, settings, rng, solvers).cards) out.push_back(c.payoff);
+  return out;
+}
+
 TEST(PimcPlayer, NoTimeLeftStillGivesALegalCardAtOnce) {
   // A budget of zero: no world is solved and the rule-based card is played.
   PimcSettings none = test_settings();
@@ -165,21 +174,14 @@ TEST(PimcPlayer, TheDeclarerDrawsItsWorldsByItsOwnInference) {
   uniform.inference = split.inference = Inference::None;
   count.inference = Inference::Count;
   split.declarer_inference = Inference::Count;
-  const auto payoffs = [](const SeatView& view, const PimcSettings& settings) {
-    FastRng rng(5);
-    SolverPool solvers(1, settings.tt_bytes);
-    std::vector<double> out;
-    for (const CardScore& c : evaluate_cards(view, settings, rng, solvers).cards) out.push_back(c.payoff);
-    return out;
-  };
   int declarer = 0, defender = 0, differ = 0;
   for_each_card_decision(16, 12, [&](const Game&, const SeatView& view) {
     if (view.hand.size() > 4) return;
     const bool declares = view.pos == view.declarer;
-    const auto own = payoffs(view, declares ? count : uniform);
-    EXPECT_EQ(payoffs(view, split), own);
+    const auto own = card_payoffs(view, declares ? count : uniform);
+    EXPECT_EQ(card_payoffs(view, split), own);
     ++(declares ? declarer : defender);
-    if (declares && own != payoffs(view, uniform)) ++differ;
+    if (declares && own != card_payoffs(view, uniform)) ++differ;
   });
   EXPECT_GT(declarer, 10);
   EXPECT_GT(defender, 10);
@@ -192,13 +194,6 @@ TEST(PimcPlayer, TheDeclarerDrawsItsWorldsByItsOwnInference) {
 TEST(PimcPlayer, AgainstTheTableADefenderFightsSchneiderAndSchwarzInALostGame) {
   PimcSettings own = test_settings(), table = test_settings();
   table.table_payoff = true;
-  const auto payoffs = [](const SeatView& view, const PimcSettings& settings) {
-    FastRng rng(5);
-    SolverPool solvers(1, settings.tt_bytes);
-    std::vector<double> out;
-    for (const CardScore& c : evaluate_cards(view, settings, rng, solvers).cards) out.push_back(c.payoff);
-    return out;
-  };
   const auto all_equal = [](const std::vector<double>& v) {
     return std::ranges::all_of(v, [&](double x) { return x == v.front(); });
   };
@@ -207,10 +202,10 @@ TEST(PimcPlayer, AgainstTheTableADefenderFightsSchneiderAndSchwarzInALostGame) {
     const auto cards = std::ranges::count_if(view.legal, [](const Action& a) { return a.kind == ActionKind::Play; });
     if (view.pos == view.declarer || game.declaration().type == GameType::Null || cards < 2 || view.hand.size() > 5)
       return;
-    const auto mine = payoffs(view, own);
+    const auto mine = card_payoffs(view, own);
     if (!all_equal(mine) || mine.front() != 0.0) return;  // the defenders lose whatever he plays
     ++indifferent;
-    const auto against_table = payoffs(view, table);
+    const auto against_table = card_payoffs(view, table);
     if (!all_equal(against_table)) ++told_apart;
     // The declarer's points are counted against him: never better than his own view's 0.
     for (double p : against_table) EXPECT_LT(p, 0.0);

@@ -12,20 +12,10 @@
 #include "engine/auction.h"
 #include "engine/deal.h"
 #include "engine/scoring.h"
+#include "tests/bots/card_names.h"
 
 namespace skat::bots {
 namespace {
-
-CardSet cards(const char* names) {
-  CardSet s;
-  std::string_view rest(names);
-  while (!rest.empty()) {
-    const auto space = rest.find(' ');
-    s.add(*parse_card(rest.substr(0, space)));
-    rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
-  }
-  return s;
-}
 
 // Tables whose every suit and grand bucket says `won` (through the table mean).
 TableSet uniform_tables(bool won) {
