@@ -305,6 +305,7 @@ export interface PlayerPage {
     kind: string;
     created_at: number;
     bot_kind: string | null; // a bot's program name
+    level?: string; // a house bot's strength level
     owner: PlayerRef | null; // who owns this bot
   };
   series: SeriesItem[]; // oldest first

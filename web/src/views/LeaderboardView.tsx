@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Leaderboard, type LeaderRow, type PlayerRef } from '../lib/api';
-import { levelLabel, programLabel } from '../lib/bots';
+import { LevelBadge } from '../components/LevelBadge';
+import { programLabel } from '../lib/bots';
 import { t } from '../lib/i18n';
 import {
   defaultSort,
@@ -167,15 +168,7 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
                         {r.bot_kind ? programLabel(r.bot_kind) : t('kind.bot')}
                       </span>
                     )}
-                    {r.level && (
-                      <span
-                        class="badge level"
-                        data-testid="bot-level"
-                        title={t('level.title', { level: levelLabel(r.level) })}
-                      >
-                        {levelLabel(r.level)}
-                      </span>
-                    )}
+                    <LevelBadge level={r.level} />
                     {r.owner && <BotOwner owner={r.owner} />}
                   </td>
                   <EloCell row={r} provisionalBelow={board.provisional_below} strong={order === 'elo'} />

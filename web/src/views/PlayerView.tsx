@@ -10,6 +10,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { api, ApiError, formatDate } from '../lib/api';
+import { LevelBadge } from '../components/LevelBadge';
 import { programLabel } from '../lib/bots';
 import { t, tOr } from '../lib/i18n';
 import { ratingPoints, scorePoints } from '../lib/leaderboard';
@@ -112,6 +113,7 @@ export function PlayerView({ id }: { id: number }) {
             {programLabel(data.player.bot_kind)}
           </span>
         )}
+        <LevelBadge level={data.player.level} />
       </h2>
       {data.player.owner && (
         <p data-testid="player-owner">

@@ -13,6 +13,7 @@ import type { LegalAction } from '../lib/bidding';
 import { cardLabel, sortHand, type GameType } from '../lib/cards';
 import { concessionText } from '../lib/declareHelp';
 import { declarationText, explainResult } from '../lib/explain';
+import { LevelBadge } from '../components/LevelBadge';
 import { levelLabel, offeredLevels } from '../lib/bots';
 import { t } from '../lib/i18n';
 import type { Session, SessionSnapshot } from '../lib/session';
@@ -43,15 +44,6 @@ function cardsLeft(table: TableState, seat: number): number {
 // The strength level of a seated house bot, as the lobby last told it.
 function seatLevel(snap: SessionSnapshot, player: { id: number; bot: boolean } | null): string | undefined {
   return player?.bot ? snap.lobby?.online.find((p) => p.id === player.id)?.level : undefined;
-}
-
-function LevelBadge({ level }: { level: string | undefined }) {
-  if (!level) return null;
-  return (
-    <span class="badge level" data-testid="bot-level" title={t('level.title', { level: levelLabel(level) })}>
-      {levelLabel(level)}
-    </span>
-  );
 }
 
 function SeatBox({
