@@ -15,8 +15,9 @@ std::optional<std::string_view> bot_level(std::string_view program) {
   return std::nullopt;
 }
 
-bool is_bot_level(std::string_view name) {
-  return std::ranges::any_of(kBotLevels, [&](const BotLevel& l) { return l.name == name; });
+const BotLevel* find_bot_level(std::string_view name) {
+  const auto it = std::ranges::find(kBotLevels, name, &BotLevel::name);
+  return it == kBotLevels.end() ? nullptr : &*it;
 }
 
 }  // namespace skat::bots

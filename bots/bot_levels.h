@@ -26,7 +26,7 @@ inline constexpr std::array<BotLevel, 3> kBotLevels{{
 // more as the strongest. Nothing for a player's bot, an outside program or a spec that does not parse.
 std::optional<std::string_view> bot_level(std::string_view program);
 
-// Whether `name` is one of the levels.
-bool is_bot_level(std::string_view name);
+// The level of that name, if there is one.
+const BotLevel* find_bot_level(std::string_view name);
 
 }  // namespace skat::bots

@@ -271,8 +271,8 @@ int run_bot(const BotArgs& args) {
   if (!args.program.empty()) return run_bridge(args);
   std::string kind = args.kind;
   if (!args.level.empty()) {
-    const auto level = std::ranges::find(bots::kBotLevels, args.level, &bots::BotLevel::name);
-    if (level == bots::kBotLevels.end()) {
+    const bots::BotLevel* level = bots::find_bot_level(args.level);
+    if (!level) {
       spdlog::error("bot: --level must be beginner, club or strongest");
       return 1;
     }

@@ -36,7 +36,7 @@ bool safe_in_every_deal(const NullQuestion& q, CardSet unseen, std::size_t hidde
   if (!null_declarer_safe(together, 0, CardSet{})) return false;
   if (q.position != 0) return true;
   for (int suit = 0; suit < 4; ++suit) {
-    const CardSet suit_cards(0xFFu << (8 * suit));
+    const CardSet suit_cards = CardSet::of_suit(static_cast<Suit>(suit));
     if (!(q.ten & suit_cards).empty() && static_cast<std::size_t>((unseen & suit_cards).size()) > hidden_skat)
       return true;
   }
@@ -50,10 +50,11 @@ NullModel::NullModel(NullModelSettings settings) : settings_(settings), solver_(
 double NullModel::open_card_share(const NullQuestion& q) {
   const std::uint64_t key = question_key(q);
   if (const auto it = shares_.find(key); it != shares_.end()) return it->second;
-  std::vector<Card> unseen;
-  for (Card c : CardSet::all() - q.ten - q.known) unseen.push_back(c);
+  const CardSet unseen_cards = CardSet::all() - q.ten - q.known;
   const std::size_t hidden_skat = 2 - static_cast<std::size_t>(std::min(q.known.size(), 2));
-  if (safe_in_every_deal(q, CardSet::all() - q.ten - q.known, hidden_skat)) return remember(key, 1.0);
+  if (safe_in_every_deal(q, unseen_cards, hidden_skat)) return remember(key, 1.0);
+  std::vector<Card> unseen;
+  for (Card c : unseen_cards) unseen.push_back(c);
   // The deals are the question's own: the same question always gets the same sample.
   FastRng rng(key);
   const auto declarer = static_cast<std::size_t>(q.position);

@@ -38,7 +38,6 @@ class NullModel {
   // The share of sampled deals the open-card solver wins for him (the model before the
   // correction for hidden cards).
   double open_card_share(const NullQuestion& q);
-  const NullModelSettings& settings() const { return settings_; }
 
  private:
   NullModelSettings settings_;

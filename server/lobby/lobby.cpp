@@ -166,10 +166,10 @@ std::map<std::string, int> BotPool::house_programs() const {
   return programs;
 }
 
-void Lobby::connect(PlayerId id, std::string name, bool bot, std::string bot_kind) {
+void Lobby::connect(PlayerId id, std::string name, bool bot, std::string bot_kind, std::string level) {
   auto [it, inserted] = online_.try_emplace(id);
   OnlinePlayer& p = it->second;
-  if (inserted) p = OnlinePlayer{id, std::move(name), bot, std::move(bot_kind), std::nullopt, 0};
+  if (inserted) p = OnlinePlayer{id, std::move(name), bot, std::move(bot_kind), std::nullopt, 0, std::move(level)};
   ++p.connections;
 }
 

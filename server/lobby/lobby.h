@@ -22,6 +22,7 @@ struct OnlinePlayer {
   std::string bot_kind;  // bots only
   std::optional<TableId> table;
   int connections = 0;  // a player may be connected more than once
+  std::string level{};  // a house bot's strength level (bots/bot_levels.h), given at connect
 };
 
 // Whether a bot that announced `bot_kind` (a bot spec such as "pimc:worlds=20,budget=3000,tt=16")
@@ -113,7 +114,7 @@ class Lobby {
   TableId next_table_id() { return ++last_table_id_; }
 
   // Counts connections: online until the last one goes.
-  void connect(PlayerId id, std::string name, bool bot, std::string bot_kind = {});
+  void connect(PlayerId id, std::string name, bool bot, std::string bot_kind = {}, std::string level = {});
   void disconnect(PlayerId id);
   void set_table(PlayerId id, std::optional<TableId> table);
   const OnlinePlayer* find(PlayerId id) const;

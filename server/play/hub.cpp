@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "bots/bot_levels.h"
 #include "common/overloaded.h"
 #include "server/play/client_error.h"
 #include "server/play/metrics.h"
@@ -233,7 +234,8 @@ void Hub::on_close(const std::shared_ptr<net::WsSession>& session) {
 void Hub::welcome(Connection& conn, const std::shared_ptr<net::WsSession>& session, const std::string& token) {
   const Identity who = *conn.who;
   if (who.bot) bot_check_->allow(who.player_id);  // it logs in: allowed again (enabled, created anew)
-  lobby_.connect(who.player_id, who.name, who.bot, who.bot_kind);
+  lobby_.connect(who.player_id, who.name, who.bot, who.bot_kind,
+                 who.bot ? std::string(bots::bot_level(who.bot_kind).value_or("")) : std::string{});
   tables_.recheck_tables_of(who.player_id, std::chrono::steady_clock::now(), online());  // not abandoned any more
   if (who.bot) {
     session->use_bot_rate_limit();

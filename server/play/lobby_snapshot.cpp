@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <vector>
 
-#include "bots/bot_levels.h"
-
 namespace skat::app {
 
 LobbySnapshot::LobbySnapshot() { rebuild({}, lobby::Lobby{}, Clock::time_point{}); }
@@ -27,8 +25,7 @@ void LobbySnapshot::rebuild(const std::map<protocol::TableId, protocol::LobbyTab
   }
   std::vector<protocol::LobbyPlayer> online;
   for (const lobby::OnlinePlayer& p : lobby.online()) {
-    online.push_back(
-        {p.id, p.name, p.bot, p.table, p.bot ? std::string(bots::bot_level(p.bot_kind).value_or("")) : std::string{}});
+    online.push_back({p.id, p.name, p.bot, p.table, p.level});
     if (p.bot) {
       ++stats.bots_online;
       stats.bots_connected.insert(p.id);

@@ -131,7 +131,7 @@ TEST(BotLevels, EverySpecOfAKnownKindHasALevelAndEachLevelsSpecItsOwn) {
   for (const BotLevel& level : kBotLevels) {
     ASSERT_TRUE(parse_bot_spec(level.spec, false)) << level.spec;
     EXPECT_EQ(bot_level(level.spec), level.name) << level.spec;
-    EXPECT_TRUE(is_bot_level(level.name));
+    EXPECT_EQ(find_bot_level(level.name), &level);
   }
   EXPECT_EQ(bot_level("rule"), "beginner");
   EXPECT_EQ(bot_level("pimc:worlds=40"), "club");
@@ -141,7 +141,7 @@ TEST(BotLevels, EverySpecOfAKnownKindHasALevelAndEachLevelsSpecItsOwn) {
   EXPECT_EQ(bot_level("account:anna-bot"), std::nullopt);
   EXPECT_EQ(bot_level("program:python3 bot.py"), std::nullopt);
   EXPECT_EQ(bot_level("mystery"), std::nullopt);
-  EXPECT_FALSE(is_bot_level("grandmaster"));
+  EXPECT_EQ(find_bot_level("grandmaster"), nullptr);
 }
 
 }  // namespace
