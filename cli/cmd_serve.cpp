@@ -118,6 +118,11 @@ Command add_serve_command(CLI::App& parent) {
                   "IP address (IPv6: one /64); more are answered 429")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  app->add_option("--cached-mib-per-address", config->cached_mib_per_address,
+                  "MiB of ended series' replies and analyses served from memory to one IP address (IPv6: one /64) "
+                  "at once, refilled at as many MiB a minute; more are answered 429")
+      ->check(CLI::Range(1, 1 << 20))
+      ->capture_default_str();
   app->add_option("--analyses", config->analyses_at_once,
                   "Analyses of games by the open-card solver (GET /api/series/ID/games/N/analysis) running at once; "
                   "more are answered 503")

@@ -29,6 +29,14 @@ off_t node_byte(std::string_view node) {
   return static_cast<off_t>(hash & 0x7fffffffu);
 }
 
+// The database file's byte for `node`: past every byte SQLite locks (2^30 to 2^30 + 511) and past
+// any size the file reaches, so no read or write of SQLite's ever touches it.
+constexpr off_t kDatabaseLockBase = off_t{1} << 40;
+
+std::string database_file_of(const std::string& location) {
+  return location.starts_with("sqlite:") ? location.substr(7) : location;
+}
+
 std::string lock_file_of(const std::string& location) {
   std::string path = location.starts_with("sqlite:") ? location.substr(7) : location;
   std::error_code ec;
@@ -40,12 +48,13 @@ std::string node_text(std::string_view node) {
   return node.empty() ? "the single node" : "node '" + std::string(node) + "'";
 }
 
-// Tries the write lock on `node`'s byte of the open lock file: true when taken, false when held.
-std::expected<bool, DbError> try_byte_lock(int fd, std::string_view node) {
+// Tries the write lock on `node`'s byte (above `base`) of an open file: true when taken, false when
+// held.
+std::expected<bool, DbError> try_byte_lock(int fd, std::string_view node, off_t base = 0) {
   struct flock lock {};
   lock.l_type = F_WRLCK;
   lock.l_whence = SEEK_SET;
-  lock.l_start = node_byte(node);
+  lock.l_start = base + node_byte(node);
   lock.l_len = 1;
   if (::fcntl(fd, F_OFD_SETLK, &lock) == 0) return true;
   if (errno == EAGAIN || errno == EACCES) return false;
@@ -99,6 +108,17 @@ std::expected<NodeLock, DbError> NodeLock::acquire(const std::string& location, 
   auto taken = try_byte_lock(lock.fd_, node);
   if (!taken) return std::unexpected(taken.error());
   if (!*taken) return std::unexpected(busy(node, "it holds " + lock_file_of(location)));
+  // The same lock on the database file itself: another path to the file (a hard link, a bind
+  // mount) has another lock file, but the same device and inode. Created empty when missing, as
+  // SQLite would create it; an empty file is a new database to SQLite.
+  const std::string database = database_file_of(location);
+  lock.database_fd_ = ::open(database.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lock.database_fd_ < 0)
+    return std::unexpected(error(DbErrc::Io, "cannot open " + database + ": " + std::strerror(errno)));
+  auto file_taken = try_byte_lock(lock.database_fd_, node, kDatabaseLockBase);
+  if (!file_taken) return std::unexpected(file_taken.error());
+  if (!*file_taken)
+    return std::unexpected(busy(node, "it holds " + database + " through another path to the same file"));
   return lock;
 }
 
@@ -127,12 +147,16 @@ std::expected<bool, DbError> NodeLock::held(const std::string& location, std::st
 }
 
 NodeLock::NodeLock(NodeLock&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), postgres_(std::move(other.postgres_)), node_(std::move(other.node_)) {}
+    : fd_(std::exchange(other.fd_, -1)),
+      database_fd_(std::exchange(other.database_fd_, -1)),
+      postgres_(std::move(other.postgres_)),
+      node_(std::move(other.node_)) {}
 
 NodeLock& NodeLock::operator=(NodeLock&& other) noexcept {
   if (this != &other) {
     release();
     fd_ = std::exchange(other.fd_, -1);
+    database_fd_ = std::exchange(other.database_fd_, -1);
     postgres_ = std::move(other.postgres_);
     node_ = std::move(other.node_);
   }
@@ -143,6 +167,7 @@ NodeLock::~NodeLock() { release(); }
 
 void NodeLock::release() {
   if (fd_ >= 0) ::close(std::exchange(fd_, -1));
+  if (database_fd_ >= 0) ::close(std::exchange(database_fd_, -1));
   if (!postgres_) return;
   // Unlock before closing: a closed session's backend ends (and drops its locks) only some time
   // after the client has gone, so a probe or a new server right after this could still see the

@@ -4,6 +4,7 @@
 #include "protocol/client_messages.h"
 #include "protocol/json_codec.h"
 #include "protocol/json_fields.h"
+#include "protocol/strict_json.h"
 
 namespace skat::protocol {
 
@@ -227,8 +228,9 @@ std::expected<ClientMessage, ProtocolError> parse_client_message(std::string_vie
     return std::unexpected(
         error(ErrorCode::TooLarge, "message longer than " + std::to_string(kMaxMessageBytes) + " bytes"));
   try {
-    const Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return std::unexpected(error(ErrorCode::BadJson, "not valid JSON"));
+    const auto parsed = parse_json_once_per_key(text);
+    if (!parsed) return std::unexpected(error(ErrorCode::BadJson, parsed.error()));
+    const Json& j = *parsed;
     if (!j.is_object()) return std::unexpected(error(ErrorCode::BadJson, "a message must be a JSON object"));
     auto type = detail::get_string(j, "type", 32);
     if (!type) {
@@ -252,8 +254,9 @@ std::expected<ClientMessage, ProtocolError> parse_client_message(std::string_vie
 std::optional<std::int64_t> message_id(std::string_view text) {
   if (text.size() > kMaxMessageBytes) return std::nullopt;
   try {
-    const Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (!j.is_object()) return std::nullopt;
+    const auto parsed = parse_json_once_per_key(text);
+    if (!parsed || !parsed->is_object()) return std::nullopt;
+    const Json& j = *parsed;
     auto id = detail::get_opt_int(j, "id", 0, kMaxId);
     return id ? *id : std::nullopt;
   } catch (const std::exception&) {

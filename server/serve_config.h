@@ -85,6 +85,9 @@ struct ServeConfig {
   // flight in all (more: 503) and from one address (more: 429); kept in the series cache once made.
   int analyses_at_once = 1;
   int analyses_per_address = 1;
+  // Replies from that memory one address is sent: up to this many MiB at once, refilled at as many
+  // a minute (more: 429).
+  int cached_mib_per_address = 64;
 };
 
 }  // namespace skat::app

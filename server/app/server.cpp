@@ -32,7 +32,7 @@ unsigned short Server::start(bool handle_signals) {
       config_.web_dir, hub_, tournaments_, writer_, reads_, admin_token_,
       ApiLimits{config_.bots_per_owner, config_.player_tournament_max_deals, config_.player_tournament_deals_per_day,
                 config_.player_tournament_tables, config_.reads_per_address, config_.series_cache_bytes,
-                config_.analyses_at_once, config_.analyses_per_address},
+                config_.analyses_at_once, config_.analyses_per_address, config_.cached_mib_per_address},
       config_.node);
   blocking_ = std::make_unique<net::BlockingPool>(config_.read_threads, static_cast<std::size_t>(config_.read_queue));
   services->blocking = blocking_.get();

@@ -167,7 +167,9 @@ Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_pt
       read_slots_(std::make_shared<net::ConnectionSlots>(0, static_cast<std::size_t>(limits.reads_per_address))),
       analysis_slots_(std::make_shared<net::ConnectionSlots>(static_cast<std::size_t>(limits.analyses_at_once),
                                                              static_cast<std::size_t>(limits.analyses_per_address))),
-      series_cache_(limits.series_cache_bytes) {
+      series_cache_(limits.series_cache_bytes),
+      cached_bytes_(static_cast<double>(limits.cached_mib_per_address) * (1 << 20) / 60.0,
+                    static_cast<double>(limits.cached_mib_per_address) * (1 << 20)) {
   metrics();  // the metrics' clock starts with the server
 }
 
@@ -197,7 +199,7 @@ net::HttpAnswer Api::handle(const net::HttpRequest& request, const net::HttpPeer
   if (get_or_head(request))
     if (const auto analysis = analysis_target(path))
       return analysis_answer(request, peer, analysis->first, analysis->second);
-  if (auto cached = cached_series(request, path)) return std::move(*cached);
+  if (auto cached = cached_series(request, peer, path)) return std::move(*cached);
   // Api outlives the work: the session that runs it holds the handler.
   if (!database_read(request, path)) return net::BlockingReply([this, request] { return respond(request); });
   auto slot = read_slots_->acquire(peer.address);
@@ -214,7 +216,8 @@ net::HttpAnswer Api::handle(const net::HttpRequest& request, const net::HttpPeer
 }
 
 // An ended series' reply kept in memory, if any.
-std::optional<net::HttpReply> Api::cached_series(const net::HttpRequest& request, std::string_view path) {
+std::optional<net::HttpReply> Api::cached_series(const net::HttpRequest& request, const net::HttpPeer& peer,
+                                                 std::string_view path) {
   constexpr std::string_view kSeries = "/api/series/";
   if (!get_or_head(request) || !path.starts_with(kSeries)) return std::nullopt;
   const auto form = series_form(path.substr(kSeries.size()));
@@ -223,13 +226,21 @@ std::optional<net::HttpReply> Api::cached_series(const net::HttpRequest& request
   if (!id) return std::nullopt;
   const auto body = series_cache_.find(*id, form->second);
   if (!body) return std::nullopt;
-  return net::make_reply(request, http::status::ok, content_type_of(form->second), *body);
+  return from_cache(request, peer, content_type_of(form->second), *body);
+}
+
+net::HttpReply Api::from_cache(const net::HttpRequest& request, const net::HttpPeer& peer,
+                               std::string_view content_type, const std::string& body) {
+  if (!cached_bytes_.spend(peer.address, body.size()))
+    return net::retry_later_reply(request, http::status::too_many_requests,
+                                  "this address has been sent its share of series replies; retry later");
+  return net::make_reply(request, http::status::ok, content_type, body);
 }
 
 net::HttpAnswer Api::analysis_answer(const net::HttpRequest& request, const net::HttpPeer& peer, std::int64_t series,
                                      int game) {
   if (const auto body = series_cache_.find(series, SeriesCache::Form::Analysis, game))
-    return net::make_reply(request, http::status::ok, "application/json", *body);
+    return from_cache(request, peer, "application/json", *body);
   auto slot = analysis_slots_->acquire(peer.address);
   if (!slot) {
     if (slot.error() == net::Refusal::per_address)
@@ -411,7 +422,9 @@ net::HttpReply Api::admin(const net::HttpRequest& request, std::string_view path
     spdlog::info("admin: bot account {} {}", changed->name, disable ? "disabled" : "enabled");
     return json_reply(request, http::status::ok, Json{{"name", changed->name}, {"disabled", disable}});
   }
-  const Json body = Json::parse(request.body(), nullptr, false);
+  const auto body_json = request_body_json(request);
+  if (!body_json) return json_error(request, http::status::bad_request, body_json.error());
+  const Json& body = *body_json;
   if (path == "/api/admin/tournaments") {
     const auto parsed = parse_tournament_request(body);
     if (!parsed) return json_error(request, http::status::bad_request, parsed.error());

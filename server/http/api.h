@@ -6,7 +6,8 @@
 // data, and picks the status code. Only cheap answers from memory (/healthz, the lobby, the
 // metrics, an ended series kept in the SeriesCache) are given on the network thread; everything
 // else is work for the BlockingPool, and the reads of the database are bounded per peer address
-// (`reads_per_address` in flight, 429 beyond). The analysis of a stored game by the open-card
+// (`reads_per_address` in flight, 429 beyond), and what one address is sent from the SeriesCache by
+// a byte budget (`cached_mib_per_address`, 429 beyond). The analysis of a stored game by the open-card
 // solver (about a second of work) is bounded apart: `analyses_per_address` in flight from one
 // address (429 beyond) and `analyses_at_once` in all (503 beyond), so that it never takes every
 // read thread; once made it is kept with the game in the database (any node, any restart finds it)
@@ -21,6 +22,7 @@
 
 #include "server/http/read_model.h"
 #include "server/http/series_cache.h"
+#include "server/net/byte_budget.h"
 #include "server/net/connection_slots.h"
 #include "server/net/handlers.h"
 #include "server/play/hub.h"
@@ -42,6 +44,9 @@ struct ApiLimits {
   // Analyses of games (GET /api/series/{id}/games/{n}/analysis) in flight in all and from one address.
   int analyses_at_once = 1;
   int analyses_per_address = 1;
+  // MiB of replies from the SeriesCache one address may be sent at once, refilled at as many MiB
+  // a minute (more: 429).
+  int cached_mib_per_address = 64;
 };
 
 // The largest uploaded program (PUT /api/bots/ID/program), and that route's body bound.
@@ -62,7 +67,11 @@ class Api : public net::HttpHandler {
  private:
   // The reply to any request (blocking: on the pool, but for the answers from memory).
   net::HttpReply respond(const net::HttpRequest& request);
-  std::optional<net::HttpReply> cached_series(const net::HttpRequest& request, std::string_view path);
+  std::optional<net::HttpReply> cached_series(const net::HttpRequest& request, const net::HttpPeer& peer,
+                                              std::string_view path);
+  // A reply of `body` from the SeriesCache, or a 429 when the address has spent its byte budget.
+  net::HttpReply from_cache(const net::HttpRequest& request, const net::HttpPeer& peer, std::string_view content_type,
+                            const std::string& body);
   // GET /api/series/ID/games/N/analysis: from the cache, else bounded and on the pool.
   net::HttpAnswer analysis_answer(const net::HttpRequest& request, const net::HttpPeer& peer, std::int64_t series,
                                   int game);
@@ -101,6 +110,7 @@ class Api : public net::HttpHandler {
   std::shared_ptr<net::ConnectionSlots> read_slots_;      // database reads in flight per peer address
   std::shared_ptr<net::ConnectionSlots> analysis_slots_;  // analyses in flight, in all and per peer address
   SeriesCache series_cache_;
+  net::ByteBudget cached_bytes_;  // what each address is sent from series_cache_
 };
 
 }  // namespace skat::app

@@ -99,7 +99,9 @@ net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view
                         Json{{"bots", list}, {"limit", limits_.bots_per_owner}, {"sandbox", sandbox_json()}});
     }
     if (method != http::verb::post) return json_error(request, http::status::method_not_allowed, "GET or POST");
-    const Json body = Json::parse(request.body(), nullptr, false);
+    const auto body_json = request_body_json(request);
+    if (!body_json) return json_error(request, http::status::bad_request, body_json.error());
+    const Json& body = *body_json;
     if (auto ok = only_fields(body, {"name", "challenges"}, kBotShape); !ok)
       return json_error(request, http::status::bad_request, ok.error());
     const auto name = body.contains("name")
@@ -139,7 +141,9 @@ net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view
     return json_reply(request, http::status::ok, Json{{"deleted", *id}});
   }
   if (method != http::verb::patch) return json_error(request, http::status::method_not_allowed, "PATCH or DELETE");
-  const Json body = Json::parse(request.body(), nullptr, false);
+  const auto body_json = request_body_json(request);
+  if (!body_json) return json_error(request, http::status::bad_request, body_json.error());
+  const Json& body = *body_json;
   if (auto ok = only_fields(body, {"name", "challenges"}, kBotShape); !ok)
     return json_error(request, http::status::bad_request, ok.error());
   std::optional<std::string> name;
@@ -184,7 +188,9 @@ net::HttpReply Api::bot_program_reply(const net::HttpRequest& request, std::int6
     return json_reply(request, http::status::ok, Json{{"deleted", "program"}});
   }
   if (method != http::verb::put) return json_error(request, http::status::method_not_allowed, "GET, PUT or DELETE");
-  const Json body = Json::parse(request.body(), nullptr, false);
+  const auto body_json = request_body_json(request);
+  if (!body_json) return json_error(request, http::status::bad_request, body_json.error());
+  const Json& body = *body_json;
   if (auto ok = only_fields(body, {"language", "source"}, kProgramShape); !ok)
     return json_error(request, http::status::bad_request, ok.error());
   if (!body.contains("language") || !body["language"].is_string() || !body.contains("source") ||
@@ -260,7 +266,10 @@ net::HttpReply Api::player_tournament(const net::HttpRequest& request) {
   if (!player)
     return json_error(request, http::status::unauthorized,
                       "a player's session token is needed (Authorization: Bearer <the token of welcome>)");
-  const auto parsed = parse_tournament_request(Json::parse(request.body(), nullptr, false), false);
+  const auto body_json = request_body_json(request);
+  if (!body_json) return json_error(request, http::status::bad_request, body_json.error());
+  const Json& body = *body_json;
+  const auto parsed = parse_tournament_request(body, false);
   if (!parsed) return json_error(request, http::status::bad_request, parsed.error());
   if (parsed->deals > limits_.tournament_max_deals)
     return json_error(request, http::status::bad_request,

@@ -78,9 +78,15 @@ std::optional<std::int64_t> to_int(std::string_view text) {
   return v;
 }
 
-// from= / to=: milliseconds since the epoch or a date YYYY-MM-DD (UTC).
+// The last millisecond of 9999-12-31 (UTC): no time of a record lies outside [0, kLastMillisecond].
+constexpr std::int64_t kLastMillisecond = 253'402'300'799'999;
+
+// from= / to=: milliseconds since the epoch (0 to the end of 9999) or a date YYYY-MM-DD (UTC).
 std::optional<db::Timestamp> to_time(const std::string& text) {
-  if (const auto ms = to_int(text)) return db::from_millis(*ms);
+  if (const auto ms = to_int(text)) {
+    if (*ms < 0 || *ms > kLastMillisecond) return std::nullopt;
+    return db::from_millis(*ms);
+  }
   int y = 0, m = 0, d = 0;
   if (text.size() != 10 || std::sscanf(text.c_str(), "%4d-%2d-%2d", &y, &m, &d) != 3) return std::nullopt;
   const std::chrono::year_month_day ymd{std::chrono::year(y), std::chrono::month(static_cast<unsigned>(m)),
@@ -126,11 +132,11 @@ std::expected<SeriesQuery, std::string> series_query(std::string_view target) {
   if (const std::string* b = get(*params, "bot")) q.filter.bot_kind = *b;
   if (const std::string* f = get(*params, "from")) {
     q.filter.from = to_time(*f);
-    if (!q.filter.from) return std::unexpected("from: milliseconds or YYYY-MM-DD");
+    if (!q.filter.from) return std::unexpected("from: milliseconds since 1970 (up to the end of 9999) or YYYY-MM-DD");
   }
   if (const std::string* t = get(*params, "to")) {
     q.filter.to = to_time(*t);
-    if (!q.filter.to) return std::unexpected("to: milliseconds or YYYY-MM-DD");
+    if (!q.filter.to) return std::unexpected("to: milliseconds since 1970 (up to the end of 9999) or YYYY-MM-DD");
   }
   if (const std::string* t = get(*params, "table")) {
     q.filter.table_id = parse_id(*t);

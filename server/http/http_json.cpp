@@ -9,6 +9,7 @@
 #include "common/confusables.h"
 #include "common/text_rules.h"
 #include "protocol/client_messages.h"
+#include "protocol/strict_json.h"
 
 namespace skat::app {
 
@@ -22,6 +23,12 @@ net::HttpReply json_reply(const net::HttpRequest& request, http::status status, 
 
 net::HttpReply json_error(const net::HttpRequest& request, http::status status, std::string_view message) {
   return json_reply(request, status, Json{{"error", message}});
+}
+
+std::expected<Json, std::string> request_body_json(const net::HttpRequest& request) {
+  auto body = protocol::parse_json_once_per_key(request.body());
+  if (!body) return std::unexpected("the body: " + body.error());
+  return body;
 }
 
 std::optional<std::string_view> bearer_token(const net::HttpRequest& request) {

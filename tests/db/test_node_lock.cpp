@@ -4,6 +4,8 @@
 // survives the store's own connections opening and closing the database file.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "db/node_lock.h"
 #include "tests/db/db_test_support.h"
 
@@ -25,6 +27,24 @@ TEST(NodeLock, ASecondLockOfTheSameNodeIsRefusedUntilTheFirstIsReleased) {
       << second.error().message;
   first.reset();
   EXPECT_TRUE(NodeLock::acquire(db, ""));
+}
+
+TEST(NodeLock, AHardLinkToTheDatabaseFindsTheLockHeld) {
+  SKAT_SQLITE_ONLY();
+  const std::string db = store_location();
+  must(open_database(db));
+  const auto other_dir = std::filesystem::path(db).parent_path() / "elsewhere";
+  std::filesystem::create_directories(other_dir);
+  const auto link = other_dir / "same.db";
+  std::filesystem::create_hard_link(db, link);
+  std::optional<NodeLock> first = must(NodeLock::acquire(db, ""));
+  const auto second = NodeLock::acquire(link.string(), "");
+  ASSERT_FALSE(second);
+  EXPECT_EQ(second.error().code, DbErrc::Busy);
+  EXPECT_NE(second.error().message.find("another path to the same file"), std::string::npos) << second.error().message;
+  EXPECT_TRUE(NodeLock::acquire(link.string(), "other"));  // another node's byte is free
+  first.reset();
+  EXPECT_TRUE(NodeLock::acquire(link.string(), ""));
 }
 
 TEST(NodeLock, EachNodeHasItsOwnLock) {

@@ -1,16 +1,19 @@
 // The pure parts of the connection bounds: the count of connection slots (in all, per address,
 // released by the slot's destructor, IPv6 peers by their /64) and the log throttle (one line per
-// interval and kind, with the count of the lines held back).
+// interval and kind, with the count of the lines held back) and the byte budget of replies from
+// memory (per address, refilled with time, a reply larger than the burst once the budget is whole).
 #include <gtest/gtest.h>
 
 #include <optional>
 #include <vector>
 
+#include "server/net/byte_budget.h"
 #include "server/net/connection_slots.h"
 #include "server/net/log_throttle.h"
 
 namespace {
 
+using skat::net::ByteBudget;
 using skat::net::ConnectionSlot;
 using skat::net::ConnectionSlots;
 using skat::net::LogThrottle;
@@ -70,6 +73,28 @@ TEST(ConnectionSlotsTest, IPv6PeersCountByTheirSlash64) {
   ASSERT_TRUE(kept);
   EXPECT_EQ(refusal(*slots, ip::make_address("2001:db8:1:2::2")), Refusal::per_address);
   EXPECT_TRUE(slots->acquire(ip::make_address("2001:db8:1:3::1")));
+}
+
+TEST(ByteBudgetTest, EachAddressIsSentItsBurstThenWhatRefills) {
+  ByteBudget budget(100.0, 1000.0);  // 100 bytes a second, 1000 at once
+  const auto t0 = ByteBudget::Clock::time_point{} + 1h;
+  const auto a = ip::make_address("192.0.2.1"), b = ip::make_address("192.0.2.2");
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(budget.spend(a, 250, t0)) << i;
+  EXPECT_FALSE(budget.spend(a, 250, t0));
+  EXPECT_TRUE(budget.spend(b, 1000, t0));       // another address has its own
+  EXPECT_FALSE(budget.spend(a, 250, t0 + 2s));  // 200 refilled
+  EXPECT_TRUE(budget.spend(a, 250, t0 + 3s));   // 300
+  EXPECT_TRUE(budget.spend(a, 50, t0 + 3s));
+  EXPECT_FALSE(budget.spend(a, 1, t0 + 3s));
+  // A reply larger than the burst goes out once the budget is whole, and leaves a debt.
+  EXPECT_FALSE(budget.spend(a, 5000, t0 + 5s));
+  EXPECT_TRUE(budget.spend(a, 5000, t0 + 13s));
+  EXPECT_FALSE(budget.spend(a, 1, t0 + 13s + 40s));  // 4000 refilled of the 5000 owed
+  EXPECT_TRUE(budget.spend(a, 1, t0 + 13s + 51s));
+  // IPv6 peers share their /64.
+  const auto c = ip::make_address("2001:db8::1"), d = ip::make_address("2001:db8::2");
+  EXPECT_TRUE(budget.spend(c, 1000, t0));
+  EXPECT_FALSE(budget.spend(d, 1, t0));
 }
 
 TEST(LogThrottleTest, OneLinePerSecondAndKindCountingTheHeldBack) {

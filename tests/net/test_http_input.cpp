@@ -3,7 +3,8 @@
 // query strings with a malformed percent-escape, a control character, a negative id or an unknown,
 // repeated or empty parameter are a 400, never a filter dropped in silence; an admin request
 // without its token is refused before its body, and a body longer than its route takes is a 413;
-// every reply carries the security headers; a guest cannot take a bot's name in another guise.
+// a body that names a key twice is a 400; every reply carries the security headers; a guest cannot take a bot's name in
+// another guise.
 #include <gtest/gtest.h>
 #include <sodium.h>
 
@@ -96,6 +97,18 @@ TEST_F(HttpInputTest, AdminTournamentFieldsOfTheWrongTypeAreA400) {
   }
 }
 
+// A body with a key twice was read with the last value winning; it is a 400 that names the key.
+TEST_F(HttpInputTest, ABodyThatNamesAKeyTwiceIsA400) {
+  for (const char* body : {R"({"name":"house-1","kind":"simple","kind":"rule"})", R"({"name":"a","name":"b"})"}) {
+    const auto r = post("/api/admin/bots", body);
+    EXPECT_TRUE(bad_request(r)) << body << " → " << r.status << " " << r.body;
+    EXPECT_NE(r.body.find("appears twice"), std::string::npos) << r.body;
+  }
+  const auto r = post("/api/admin/tournaments", R"({"a":"rule","b":"simple","deals":2,"deals":3})");
+  EXPECT_TRUE(bad_request(r)) << r.status << " " << r.body;
+  EXPECT_EQ(post("/api/admin/bots", R"({"name":"house-1","kind":"simple"})").status, 201);
+}
+
 TEST_F(HttpInputTest, MalformedQueryStringsAreA400NotADroppedFilter) {
   ASSERT_EQ(get("/api/series").status, 200);
   ASSERT_EQ(get("/api/series?player=anna&limit=5").status, 200);
@@ -111,16 +124,34 @@ TEST_F(HttpInputTest, MalformedQueryStringsAreA400NotADroppedFilter) {
   }
 }
 
-// `?table=-1` and a "%00" in a query were a 200 (a filter for no table, a name with a NUL in it).
+// `?table=-1`, `?from=-1` and a "%00" in a query were a 200 (a filter for no table, a name with a NUL in it).
 TEST_F(HttpInputTest, NegativeIdsAndControlCharactersInAQueryAreA400) {
   ASSERT_EQ(get("/api/series?table=1&player=2").status, 200);
+  ASSERT_EQ(get("/api/series?from=0&to=253402300799999").status, 200);
   ASSERT_EQ(get("/api/tables?anything=goes").status, 200);  // a route that reads no query ignores it
-  for (const char* target : {"/api/series?table=-1", "/api/series?table=0", "/api/series?table=99999999999999999999",
-                             "/api/series?player=-1", "/api/series?player=0", "/api/export.pgn?table=-5",
-                             "/api/series?player=%00", "/api/series?player=anna%00", "/api/series?bot=simple%0A",
-                             "/api/series?player=a%1Fb", "/api/series?player=a%7Fb", "/api/series?player=a%C2%85b",
-                             "/api/leaderboard?kind=%00", "/api/players/1?limit=%00", "/api/series?%00=1",
-                             "/api/tables?x=%00", "/healthz?x=%0D%0A", "/api/tables?x=%zz", "/index.html?x=%00"}) {
+  for (const char* target : {"/api/series?table=-1",
+                             "/api/series?table=0",
+                             "/api/series?table=99999999999999999999",
+                             "/api/series?player=-1",
+                             "/api/series?player=0",
+                             "/api/export.pgn?table=-5",
+                             "/api/series?player=%00",
+                             "/api/series?player=anna%00",
+                             "/api/series?bot=simple%0A",
+                             "/api/series?player=a%1Fb",
+                             "/api/series?player=a%7Fb",
+                             "/api/series?player=a%C2%85b",
+                             "/api/leaderboard?kind=%00",
+                             "/api/players/1?limit=%00",
+                             "/api/series?%00=1",
+                             "/api/tables?x=%00",
+                             "/healthz?x=%0D%0A",
+                             "/api/tables?x=%zz",
+                             "/index.html?x=%00",
+                             "/api/series?from=-1",
+                             "/api/series?to=-86400000",
+                             "/api/series?from=253402300800000",
+                             "/api/export.pgn?from=-1"}) {
     const auto r = get(target);
     EXPECT_TRUE(bad_request(r)) << target << " → " << r.status << " " << r.body;
   }

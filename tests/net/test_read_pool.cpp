@@ -379,6 +379,36 @@ TEST_F(ReadPoolTest, AnEndedSeriesIsServedFromMemoryARunningOneAfresh) {
   EXPECT_NE(get(port_, "/api/series/" + std::to_string(running) + ".pgn").body, running_pgn.body);
 }
 
+// Replies from memory cost no database read: one address pulled gigabytes of a cached series in
+// seconds. They are counted against a byte budget per address; another address is served on.
+TEST_F(ReadPoolTest, RepliesFromMemoryAreBoundedByAByteBudgetPerAddress) {
+  const db::SeriesId ended = store_series(db_, 12, true, "ended-");
+  app::ServeConfig config;
+  config.cached_mib_per_address = 1;
+  start(config, std::make_shared<app::DatabaseReadModel>(db_));
+  const std::string target = "/api/series/" + std::to_string(ended) + "/games";
+  const Reply first = get(port_, target);
+  ASSERT_EQ(first.status, 200);
+  ASSERT_GT(first.body.size(), 1000u);
+  const std::size_t fit = (std::size_t{1} << 20) / first.body.size();
+  int served = 0;
+  Reply refused;
+  for (std::size_t i = 0; i < fit + 5; ++i) {
+    Reply r = get(port_, target);
+    if (r.status != 200) {
+      refused = std::move(r);
+      break;
+    }
+    ++served;
+  }
+  EXPECT_EQ(refused.status, 429) << refused.body;
+  EXPECT_NE(refused.body.find("its share of series replies"), std::string::npos) << refused.body;
+  EXPECT_EQ(refused.retry_after, "1");
+  EXPECT_LE(static_cast<std::size_t>(served), fit + 1);  // the first read came from the database
+  EXPECT_EQ(get(port_, target, "127.0.0.2").status, 200);
+  EXPECT_EQ(get(port_, target).status, 429);
+}
+
 TEST_F(ReadPoolTest, ABotSeriesFinishesWhileReadersLoopOnALongSeries) {
   const db::SeriesId long_series = store_series(db_, 360, true, "long-");
   auto reads = std::make_shared<ThreadNotingReads>(db_);

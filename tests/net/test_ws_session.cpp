@@ -105,6 +105,11 @@ TEST_F(SessionTest, InvalidUtf8InATextFrameClosesWith1007) {
   EXPECT_TRUE(is_error(d.read(), "bad_json"));
   d.send(Json{{"type", "ping"}});
   EXPECT_TRUE(d.read_type("pong"));
+  // A key twice is bad_json too (it got a pong, the last "type" winning), and the session goes on.
+  d.send(std::string(R"({"type":"chat","type":"ping"})"));
+  EXPECT_TRUE(is_error(d.read(), "bad_json"));
+  d.send(Json{{"type", "ping"}});
+  EXPECT_TRUE(d.read_type("pong"));
 }
 
 // Another site's page cannot open a WebSocket with the visitor's browser; bots (no Origin), the
@@ -125,10 +130,12 @@ TEST_F(SessionTest, TheUpgradeIsRefusedForAForeignOrigin) {
   for (const std::string& origin :
        {std::string("http://evil.example"), std::string("https://skat.example.org:8443"),
         std::string("http://skat.example.org"), std::string("http://127.0.0.1:1"), "https://" + host + ".evil.example",
+        "https://" + host,  // the same host and port over TLS: not this plain-HTTP server's origin
         std::string("null"), std::string("file://"), "http://127.0.0.1:" + std::to_string(port_) + "@evil.example"}) {
     EXPECT_EQ(ws_upgrade_status(port_, host, origin), 403) << origin;
   }
   EXPECT_EQ(ws_upgrade_status(port_, "skat.example.org:8080", "http://skat.example.org"), 403);
+  EXPECT_EQ(ws_upgrade_status(port_, "skat.example.org:8443", "https://skat.example.org:8443"), 403);
   // A refused upgrade took no slot for long, and the server goes on.
   WsClient c(port_);
   hello(c, "anna");

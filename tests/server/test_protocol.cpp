@@ -11,6 +11,7 @@
 #include "protocol/json_codec.h"
 #include "protocol/seat_view_text.h"
 #include "protocol/server_messages.h"
+#include "protocol/strict_json.h"
 
 namespace skat::protocol {
 namespace {
@@ -67,6 +68,28 @@ TEST(Protocol, ParsesEveryClientMessage) {
     ASSERT_TRUE(m) << text << ": " << m.error().message;
     EXPECT_EQ(type_name(m->body), Json::parse(text)["type"].get<std::string>());
   }
+}
+
+// A text with a repeated key means one message to a reader that keeps the last and another to
+// one that keeps the first: it is refused, at any depth, and the key is named.
+TEST(Protocol, AKeyTwiceInOneObjectIsBadJson) {
+  for (const char* text : {R"({"type":"chat","type":"ping"})", R"({"type":"ping","id":1,"id":2})",
+                           R"({"type":"chat","table":1,"text":"a","x":{"k":1,"k":2}})",
+                           R"({"type":"bid","table":1,"value":18,"value":18})"}) {
+    const auto m = parse_client_message(text);
+    ASSERT_FALSE(m) << text;
+    EXPECT_EQ(m.error().code, ErrorCode::BadJson) << text;
+    EXPECT_NE(m.error().message.find("appears twice"), std::string::npos) << m.error().message;
+  }
+  EXPECT_FALSE(message_id(R"({"type":"ping","id":1,"id":2})"));
+  // The same key in sibling objects, and repeated values in arrays, are fine.
+  const auto ok = skat::protocol::parse_json_once_per_key(R"({"a":{"k":1},"b":{"k":[1,1,{"k":2}]},"c":[[],{}]})");
+  ASSERT_TRUE(ok) << ok.error();
+  EXPECT_EQ(*ok, Json::parse(R"({"a":{"k":1},"b":{"k":[1,1,{"k":2}]},"c":[[],{}]})"));
+  EXPECT_EQ(*skat::protocol::parse_json_once_per_key("[1,\"x\",null,true,2.5,-3]"),
+            Json::parse("[1,\"x\",null,true,2.5,-3]"));
+  EXPECT_FALSE(skat::protocol::parse_json_once_per_key("{\"a\":1"));
+  EXPECT_FALSE(skat::protocol::parse_json_once_per_key(""));
 }
 
 TEST(Protocol, RejectsBadInputWithTheRightCode) {
