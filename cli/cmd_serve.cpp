@@ -98,6 +98,11 @@ Command add_serve_command(CLI::App& parent) {
   app->add_option("--grace-ms", config->grace_ms, "Reconnect grace before a bot takes a seat over (ms)")
       ->check(CLI::Range(0, 3600000))
       ->capture_default_str();
+  app->add_option("--timeouts-before-gone", config->timeouts_before_gone,
+                  "A person whose clock has run out this many moves in a row counts as gone: a bot takes the seat "
+                  "until the person takes it back (0: never)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
   app->add_option("--abandon-after-ms", config->abandon_after_ms,
                   "A series whose humans are all gone past the grace ends as abandoned after this (ms)")
       ->check(CLI::Range(0, 86400000))

@@ -36,7 +36,8 @@ struct ServeConfig {
   int result_pause_ms = 0;  // `skat serve` sets 15000 (--result-pause-ms)
   int grace_ms = 30000;
   int abandon_after_ms = 300000;  // a series with every human gone past the grace ends as abandoned then
-  std::string admin_token_file;   // empty: <db folder>/admin-token, generated on first start
+  int timeouts_before_gone = 3;  // a person's default moves in a row after which a substitute takes the seat (0: never)
+  std::string admin_token_file;  // empty: <db folder>/admin-token, generated on first start
   int threads = 2;
   std::string strength_tables = "tables/t0.wtab";  // for the PGN hand strengths; missing: zeros
   net::Limits limits;

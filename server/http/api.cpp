@@ -169,7 +169,8 @@ Api::Api(std::filesystem::path web_dir, std::shared_ptr<Hub> hub, std::shared_pt
                                                              static_cast<std::size_t>(limits.analyses_per_address))),
       series_cache_(limits.series_cache_bytes),
       cached_bytes_(static_cast<double>(limits.cached_mib_per_address) * (1 << 20) / 60.0,
-                    static_cast<double>(limits.cached_mib_per_address) * (1 << 20)) {
+                    static_cast<double>(limits.cached_mib_per_address) * (1 << 20)),
+      stored_analyses_(kStoredAnalysesPerAddressPerHour / 3600.0, kStoredAnalysesPerAddressPerHour) {
   metrics();  // the metrics' clock starts with the server
 }
 
@@ -250,8 +251,8 @@ net::HttpAnswer Api::analysis_answer(const net::HttpRequest& request, const net:
                                   "the server is busy with other analyses; retry later");
   }
   auto held = std::make_shared<net::ConnectionSlot>(std::move(*slot));
-  return net::BlockingReply([this, request, held, series, game] {
-    net::HttpReply reply = analysis_reply(request, series, game);
+  return net::BlockingReply([this, request, held, series, game, peer] {
+    net::HttpReply reply = analysis_reply(request, peer, series, game);
     *held = net::ConnectionSlot{};  // free before the reply goes out: the client may ask again at once
     return reply;
   });
@@ -259,7 +260,8 @@ net::HttpAnswer Api::analysis_answer(const net::HttpRequest& request, const net:
 
 // The analysis of a stored game: only a stored game is analysed, and a game is stored once it has
 // ended, so no card of a game in play is ever shown.
-net::HttpReply Api::analysis_reply(const net::HttpRequest& request, std::int64_t series, int game) {
+net::HttpReply Api::analysis_reply(const net::HttpRequest& request, const net::HttpPeer& peer, std::int64_t series,
+                                   int game) {
   if (!reads_) return json_error(request, http::status::service_unavailable, "no database");
   const auto read = reads_->series_games(series);
   if (!read) return read_failure(request, read.error(), "no such series");
@@ -275,6 +277,7 @@ net::HttpReply Api::analysis_reply(const net::HttpRequest& request, std::int64_t
   if (!analysis) return json_error(request, http::status::internal_server_error, analysis.error());
   auto reply = json_reply(request, http::status::ok, *analysis);
   series_cache_.put(series, SeriesCache::Form::Analysis, reply.response.body(), game);
+  if (!stored_analyses_.spend(peer.address, 1)) return reply;  // this address has had its share stored this hour
   // kept with the game by the writer (a failure only costs making it again)
   writer_.post([id = record->id, body = reply.response.body()](RecordStore& records) {
     if (auto saved = records.save_analysis(id, kGameAnalysisVersion, body); !saved)

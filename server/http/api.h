@@ -49,6 +49,10 @@ struct ApiLimits {
   int cached_mib_per_address = 64;
 };
 
+// New analyses one address may have stored with their games in an hour (the rest are served, and
+// kept in memory only).
+inline constexpr int kStoredAnalysesPerAddressPerHour = 30;
+
 // The largest uploaded program (PUT /api/bots/ID/program), and that route's body bound.
 inline constexpr std::size_t kMaxProgramSourceBytes = 256 * 1024;
 inline constexpr std::size_t kProgramBodyBytes = 2 * kMaxProgramSourceBytes;
@@ -75,7 +79,9 @@ class Api : public net::HttpHandler {
   // GET /api/series/ID/games/N/analysis: from the cache, else bounded and on the pool.
   net::HttpAnswer analysis_answer(const net::HttpRequest& request, const net::HttpPeer& peer, std::int64_t series,
                                   int game);
-  net::HttpReply analysis_reply(const net::HttpRequest& request, std::int64_t series, int game);
+  // A new analysis is stored with its game within the share of `peer` (stored_analyses_).
+  net::HttpReply analysis_reply(const net::HttpRequest& request, const net::HttpPeer& peer, std::int64_t series,
+                                int game);
   net::HttpReply api(const net::HttpRequest& request, std::string_view path);
   net::HttpReply series_reply(const net::HttpRequest& request, std::string_view rest);
   net::HttpReply export_reply(const net::HttpRequest& request, bool sgf);
@@ -111,6 +117,9 @@ class Api : public net::HttpHandler {
   std::shared_ptr<net::ConnectionSlots> analysis_slots_;  // analyses in flight, in all and per peer address
   SeriesCache series_cache_;
   net::ByteBudget cached_bytes_;  // what each address is sent from series_cache_
+  // New analyses each address has had stored: kStoredAnalysesPerAddressPerHour at once, refilled
+  // over the hour (one unit each); beyond it an analysis is served and kept in memory only.
+  net::ByteBudget stored_analyses_;
 };
 
 }  // namespace skat::app

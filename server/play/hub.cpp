@@ -259,6 +259,7 @@ table::TableConfig Hub::table_config() const {
   config.result_pause_ms = config_.result_pause_ms;
   config.grace_ms = config_.grace_ms;
   config.abandon_after_ms = config_.abandon_after_ms;
+  config.timeouts_before_gone = config_.timeouts_before_gone;
   config.hand_strengths = hand_strengths_;
   return config;
 }

@@ -11,7 +11,7 @@ StoreResult<std::unique_ptr<DatabaseStore>> DatabaseStore::open(const std::strin
   options.max_bytes = max_bytes;
   auto connection = db::open_database(path, options);
   if (!connection) return std::unexpected(db_failure(connection.error()));
-  return std::unique_ptr<DatabaseStore>(new DatabaseStore(std::move(*connection), path));
+  return std::unique_ptr<DatabaseStore>(new DatabaseStore(std::move(*connection), path, max_bytes));
 }
 
 DatabaseStore::~DatabaseStore() = default;  // the heartbeat thread stops and joins first

@@ -30,6 +30,9 @@
 
 namespace skat::app {
 
+// The bytes stored analyses may take on a database without a quota.
+inline constexpr std::int64_t kAnalysesBytesWithoutQuota = std::int64_t{256} << 20;
+
 class DatabaseStore : public IdentityStore,
                       public BotAccountStore,
                       public RecordStore,
@@ -38,6 +41,9 @@ class DatabaseStore : public IdentityStore,
  public:
   // `path` is an SQLite file or a postgresql:// URL. `max_bytes` (0: none) caps an SQLite file:
   // writes beyond it are refused as on a full disk. Busy when another process holds a write lock.
+  // Stored analyses of games take at most an eighth of that quota (kAnalysesBytesWithoutQuota
+  // without one), the oldest dropped first, and a game refused for a full database drops them all
+  // and is tried once more: analyses never take the room games need.
   static StoreResult<std::unique_ptr<DatabaseStore>> open(const std::string& path, std::uint64_t max_bytes = 0);
   ~DatabaseStore() override;
 
@@ -106,7 +112,12 @@ class DatabaseStore : public IdentityStore,
   StoreResult<TournamentUsage> tournament_usage(std::int64_t player, db::Timestamp since) override;
 
  private:
-  DatabaseStore(db::Connection connection, std::string path) : db_(std::move(connection)), path_(std::move(path)) {}
+  DatabaseStore(db::Connection connection, std::string path, std::uint64_t max_bytes)
+      : db_(std::move(connection)), path_(std::move(path)), max_bytes_(max_bytes) {}
+  // One game in its own transaction (database_store_records.cpp).
+  std::expected<void, db::DbError> insert_game(std::int64_t series, const table::FinishedGame& game);
+  // The bytes the analyses' bodies may take: an eighth of the quota, else kAnalysesBytesWithoutQuota.
+  std::int64_t analyses_budget() const;
   // The running series of this node's tables, or of `only` among them (database_store_recovery.cpp).
   StoreResult<Recovery> recover(const std::optional<std::set<table::TableId>>& only);
   // The state to resume a running series from, or why it cannot go on.
@@ -121,6 +132,7 @@ class DatabaseStore : public IdentityStore,
   };
   db::Connection db_;
   std::string path_;
+  std::uint64_t max_bytes_ = 0;                    // the SQLite file's quota (0: none)
   std::string node_;                               // '' on a single node
   std::chrono::milliseconds silent_after_{10000};  // a node not heard of for this long is not shown
   std::jthread heartbeat_;                         // beats node_'s heartbeat (multi-node only)

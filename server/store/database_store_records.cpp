@@ -52,7 +52,21 @@ StoreResult<std::int64_t> DatabaseStore::series_for(const table::FinishedGame& g
 StoreResult<void> DatabaseStore::save_game(const table::FinishedGame& game) {
   const auto series = series_for(game);
   if (!series) return std::unexpected(series.error());
-  db::GameRecord record = db::game_record_from(*series, game.pgn, stamp(game.finished));
+  auto inserted = insert_game(*series, game);
+  if (!inserted && inserted.error().code == db::DbErrc::Full) {
+    // Analyses are made again on demand: a game players have seen goes before them.
+    if (auto dropped = db::drop_oldest_analyses(db_, 0); dropped && *dropped > 0) {
+      spdlog::warn("db: full; {} stored analyses dropped to make room for game {} of table {}", *dropped,
+                   game.game_index, game.table);
+      inserted = insert_game(*series, game);
+    }
+  }
+  if (!inserted) return std::unexpected(db_failure(inserted.error()));
+  return {};
+}
+
+std::expected<void, db::DbError> DatabaseStore::insert_game(std::int64_t series, const table::FinishedGame& game) {
+  db::GameRecord record = db::game_record_from(series, game.pgn, stamp(game.finished));
   record.node = node_;
   record.event_log = game.events.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   record.timeouts = game.timeouts;
@@ -60,15 +74,15 @@ StoreResult<void> DatabaseStore::save_game(const table::FinishedGame& game) {
   // The ISS line is written from the engine game, every call of the auction as played; it carries
   // the game's id, so it is set right after the insert, in the same transaction.
   auto tx = db::Transaction::begin(db_);
-  if (!tx) return std::unexpected(db_failure(tx.error()));
+  if (!tx) return std::unexpected(tx.error());
   const auto inserted = db::insert_game(db_, record);
-  if (!inserted) return std::unexpected(db_failure(inserted.error()));
+  if (!inserted) return std::unexpected(inserted.error());
   record.id = *inserted;
-  const auto series_row = db::get_series(db_, *series);
-  if (!series_row) return std::unexpected(db_failure(series_row.error()));
+  const auto series_row = db::get_series(db_, series);
+  if (!series_row) return std::unexpected(series_row.error());
   if (auto r = db::set_game_sgf(db_, record.id, db::sgf_line_from(*series_row, record, game.game)); !r)
-    return std::unexpected(db_failure(r.error()));
-  if (auto r = tx->commit(); !r) return std::unexpected(db_failure(r.error()));
+    return std::unexpected(r.error());
+  if (auto r = tx->commit(); !r) return std::unexpected(r.error());
   return {};
 }
 
@@ -95,7 +109,21 @@ StoreResult<void> DatabaseStore::save_series(const table::FinishedSeries& series
   series_.erase(it);
   return {};
 }
+std::int64_t DatabaseStore::analyses_budget() const {
+  return max_bytes_ > 0 ? static_cast<std::int64_t>(max_bytes_ / 8) : kAnalysesBytesWithoutQuota;
+}
+
+// Kept within analyses_budget(), the oldest making room; one larger than the whole budget is not
+// kept (it is made again when asked for).
 StoreResult<void> DatabaseStore::save_analysis(std::int64_t game, int version, const std::string& body) {
+  const std::int64_t budget = analyses_budget();
+  const auto size = static_cast<std::int64_t>(body.size());
+  if (size > budget) return {};
+  const auto held = db::analyses_bytes(db_);
+  if (!held) return std::unexpected(db_failure(held.error()));
+  if (*held + size > budget)
+    if (auto dropped = db::drop_oldest_analyses(db_, budget - size); !dropped)
+      return std::unexpected(db_failure(dropped.error()));
   if (auto r = db::save_game_analysis(db_, game, version, body); !r) return std::unexpected(db_failure(r.error()));
   return {};
 }

@@ -58,6 +58,7 @@ class TableCore {
   std::vector<std::array<bool, 3>> substitutes_;
   Json record_ = Json::array();                  // unredacted events of the current game
   std::array<int, 3> timeouts_{};                // default moves per seat in the current game
+  std::array<int, 3> timeouts_in_a_row_{};       // a person's default moves since the last own move (series)
   std::array<std::vector<float>, 3> move_ms_{};  // answer times per seat in the current game (not timeouts)
   std::array<bool, 3> replaced_{};               // seats held by a substitute during the current game
   std::optional<TimePoint> move_deadline_;
@@ -108,6 +109,9 @@ class TableCore {
   void disconnect(TableOutput& out, int seat, TimePoint now);
   void reconnect(TableOutput& out, int seat, TimePoint now);
   void expire_grace(TableOutput& out, TimePoint now);
+  // After a default move of `seat`: a person whose clock has run out timeouts_before_gone times in
+  // a row counts as gone (a `disconnected` event with `timeouts`, the grace over at once).
+  void count_timeout(TableOutput& out, int seat, TimePoint now);
   // Every human of the running series gone past the grace: abandoned once that has lasted
   // `abandon_after_ms`; anyone back stops the count.
   void check_abandoned(TableOutput& out, TimePoint now);

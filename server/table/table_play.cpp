@@ -15,6 +15,7 @@ std::expected<void, ProtocolError> TableCore::start_series(TableOutput& out, int
   ++series_index_;
   running_ = true;
   game_index_ = 0;
+  timeouts_in_a_row_ = {};
   pgn_games_.clear();
   list_.clear();
   substitutes_.clear();
@@ -42,6 +43,7 @@ std::expected<void, ProtocolError> TableCore::resume_series(TableOutput& out, co
   log_.start_after(to_ms(now));
   series_index_ = std::max(0, so_far.series_index);
   running_ = true;
+  timeouts_in_a_row_ = {};
   game_index_ = static_cast<int>(so_far.games.size());
   pgn_games_ = so_far.games;
   list_.clear();
@@ -144,6 +146,10 @@ std::expected<void, ProtocolError> TableCore::act(TableOutput& out, int seat, Ac
                                                   bool timeout) {
   if (seat < 0 || seat > 2) return std::unexpected(ProtocolError{ErrorCode::NotSeated, "spectators cannot play"});
   if (!running_ || !game_) return std::unexpected(ProtocolError{ErrorCode::SeriesNotRunning, "no game is running"});
+  // A person counted as gone after timeouts, whose seat waits for a substitute, is back by moving.
+  if (const SeatState& s = seats_[static_cast<std::size_t>(seat)];
+      !timeout && s.occupant && !s.occupant->is_bot && !s.connected && !s.owner)
+    reconnect(out, seat, now);
   const int pos = position_of(seat);
   action.pos = pos;
   const bool in_turn = game_->to_act() == pos;
@@ -157,8 +163,10 @@ std::expected<void, ProtocolError> TableCore::act(TableOutput& out, int seat, Ac
     const auto code = ok.error() == RuleError::NotYourTurn ? ErrorCode::NotYourTurn : ErrorCode::IllegalAction;
     return std::unexpected(ProtocolError{code, std::string(to_string(ok.error())) + ": " + describe(action)});
   }
-  if (in_turn && !timeout)
+  if (in_turn && !timeout) {
     move_ms_[static_cast<std::size_t>(seat)].push_back(std::chrono::duration<float, std::milli>(now - asked).count());
+    timeouts_in_a_row_[static_cast<std::size_t>(seat)] = 0;
+  }
   if (timeout) {
     ++timeouts_[static_cast<std::size_t>(seat)];
     Json fields{{"seat", seat}};
@@ -179,6 +187,7 @@ std::expected<void, ProtocolError> TableCore::act(TableOutput& out, int seat, Ac
   if (timeout) record["timeout"] = true;
   emit(out, action_kind_name(action.kind), std::move(copies), std::move(record), now);
   if (in_turn || game_->finished()) after_action(out, now);
+  if (timeout) count_timeout(out, seat, now);
   return {};
 }
 

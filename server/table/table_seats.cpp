@@ -87,8 +87,22 @@ void TableCore::disconnect(TableOutput& out, int seat, TimePoint now) {
   emit_public(out, "disconnected", Json{{"seat", seat}, {"grace_until", to_ms(*s.grace_end)}}, now);
 }
 
+void TableCore::count_timeout(TableOutput& out, int seat, TimePoint now) {
+  SeatState& s = seats_[static_cast<std::size_t>(seat)];
+  int& in_a_row = timeouts_in_a_row_[static_cast<std::size_t>(seat)];
+  if (!running_ || !s.occupant || s.occupant->is_bot || !s.connected) return;
+  ++in_a_row;
+  if (config_.timeouts_before_gone <= 0 || in_a_row < config_.timeouts_before_gone) return;
+  s.connected = false;
+  s.grace_end = now;
+  emit_public(out, "disconnected", Json{{"seat", seat}, {"grace_until", to_ms(now)}, {"timeouts", in_a_row}}, now);
+  in_a_row = 0;
+  expire_grace(out, now);
+}
+
 void TableCore::reconnect(TableOutput& out, int seat, TimePoint now) {
   SeatState& s = seats_[static_cast<std::size_t>(seat)];
+  timeouts_in_a_row_[static_cast<std::size_t>(seat)] = 0;
   if (const auto& back = s.owner ? s.owner : s.occupant; back && !back->is_bot)
     abandon_at_.reset();  // a person is back: the count to abandonment starts afresh
   if (s.owner) {

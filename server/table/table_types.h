@@ -44,6 +44,10 @@ struct TableConfig {
   // How long a running series whose humans are all gone past the grace goes on (bots in their
   // seats, a person may come back) before it ends as abandoned.
   int abandon_after_ms = 300000;
+  // A person whose moves the table has made this many times in a row (the clock ran out each time)
+  // counts as gone, as after the grace of a disconnect: a substitute takes the seat, and the person
+  // may take it back at any time (docs/protocol.md §5). 0: never.
+  int timeouts_before_gone = 3;
   std::string event = "Training";  // PGN Event header
   std::string replacement_bot_kind = "simple";
   std::array<std::string, 3> seat_bot_kinds;  // non-empty: only this program may replace that seat

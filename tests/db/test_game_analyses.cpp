@@ -1,6 +1,6 @@
 // The analyses of stored games: kept per game with the version that made them, found only for that
-// version, replaced by a newer one, refused for a game that is not stored or an empty body, and
-// gone with their series.
+// version, replaced by a newer one, refused for a game that is not stored or an empty body, the
+// oldest dropped first down to a bound of bytes, and gone with their series.
 #include <gtest/gtest.h>
 
 #include "db/game_analyses.h"
@@ -41,6 +41,28 @@ TEST(GameAnalyses, RefusedForNoGameOrNoBody) {
   EXPECT_FALSE(save_game_analysis(c, game, 1, ""));
   EXPECT_FALSE(save_game_analysis(c, game, 0, "{}"));
   EXPECT_EQ(must(find_game_analysis(c, game, 1)), std::nullopt);
+}
+
+TEST(GameAnalyses, TheOldestGoFirstDownToABound) {
+  Connection c = test::memory_db();
+  const SeriesId s = test::running_series(c, test::three_players(c), 4);
+  test::insert_games(c, s, test::selfplay_series(5, 4));
+  const auto games = must(list_games(c, s));
+  ASSERT_EQ(games.size(), 4u);
+  const Timestamp t0 = now();
+  for (std::size_t i = 0; i < 4; ++i)  // 100 bytes each, the first the oldest
+    must(save_game_analysis(c, games[i].id, 1, "[" + std::string(98, '1') + "]",
+                            t0 + std::chrono::seconds(static_cast<int>(i))));
+  EXPECT_EQ(must(analyses_bytes(c)), 400);
+  EXPECT_EQ(must(drop_oldest_analyses(c, 400)), 0);
+  EXPECT_EQ(must(drop_oldest_analyses(c, 250)), 2);  // the two newest fit in 250 bytes
+  EXPECT_EQ(must(analyses_bytes(c)), 200);
+  EXPECT_EQ(must(find_game_analysis(c, games[0].id, 1)), std::nullopt);
+  EXPECT_EQ(must(find_game_analysis(c, games[1].id, 1)), std::nullopt);
+  EXPECT_TRUE(must(find_game_analysis(c, games[2].id, 1)));
+  EXPECT_TRUE(must(find_game_analysis(c, games[3].id, 1)));
+  EXPECT_EQ(must(drop_oldest_analyses(c, 0)), 2);
+  EXPECT_EQ(must(analyses_bytes(c)), 0);
 }
 
 TEST(GameAnalyses, GoWithTheirSeries) {

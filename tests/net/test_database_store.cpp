@@ -1,11 +1,13 @@
 // The SQLite store as the server uses it: a table's finished game is stored with what the table
 // saw happen (here: moves made by the server after the move clock ran out), a guest's session
 // token is still valid after a restart (only its hash is stored), and each failure has the kind its
-// callers act on (a refusal is no retry's business; a database failure is).
+// callers act on (a refusal is no retry's business; a database failure is); stored analyses give way
+// to games in a full database.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
+#include "db/game_analyses.h"
 #include "db/games.h"
 #include "db/migrations.h"
 #include "db/series.h"
@@ -68,6 +70,68 @@ TEST(DatabaseStore, AGameWithTimeoutsStoresThemPerSeat) {
   ASSERT_EQ(stored->size(), 1u);
   EXPECT_EQ(stored->front().timeouts, (std::array<int, 3>{1, 1, 0}));
   EXPECT_EQ(stored->front().replaced, (std::array<bool, 3>{false, false, false}));
+}
+
+// Anonymous analyses filled a database's quota and the next player's game was refused. Stored
+// analyses take at most an eighth of the quota, the oldest making room, and a game the full
+// database refuses first drops them all and is tried again.
+TEST(DatabaseStore, AnalysesGiveWayToGamesInAFullDatabase) {
+  SKAT_SQLITE_ONLY();  // the quota is an SQLite file's
+  const std::filesystem::path file = std::filesystem::path(testing::TempDir()) / "skat_store_analyses_quota.sqlite";
+  std::filesystem::remove(file);
+  constexpr std::uint64_t kQuota = std::uint64_t{1} << 20;
+  auto store = skat::app::DatabaseStore::open(file.string(), kQuota);
+  ASSERT_TRUE(store) << store.error().message;
+  // Folded deals (every clock runs out), each saved the moment it ends.
+  table::TableConfig config;
+  config.deals = 5000;
+  config.human_move_ms = 1000;
+  config.timeouts_before_gone = 0;
+  const auto id = (*store)->create_table(config);
+  ASSERT_TRUE(id) << id.error().message;
+  table::Table t(*id, config);
+  table::TimePoint now = table::Clock::now();
+  for (int seat = 0; seat < 3; ++seat) {
+    const auto guest = (*store)->create_guest("quota-" + std::to_string(seat));
+    ASSERT_TRUE(guest) << guest.error().message;
+    ASSERT_TRUE(t.sit(seat, table::Participant{guest->player_id, guest->name, false, ""}, now));
+  }
+  ASSERT_TRUE(t.start_series(0, now));
+  auto next_game = [&]() {
+    for (;;) {
+      now += 1s;
+      auto out = t.on_clock(now);
+      if (!out.games.empty()) return std::move(out.games.front());
+    }
+  };
+  for (int i = 0; i < 40; ++i) ASSERT_TRUE((*store)->save_game(next_game())) << i;
+  auto c = skat::db::open_database(file.string());
+  ASSERT_TRUE(c);
+  std::vector<std::int64_t> game_ids;
+  {
+    auto ids = c->statement("SELECT id FROM games ORDER BY id");
+    ASSERT_TRUE(ids);
+    while (*ids->step()) game_ids.push_back(ids->int64(0));
+  }
+  ASSERT_EQ(game_ids.size(), 40u);
+  // 40 analyses of 60 KB each would take more than twice the quota: an eighth of it is kept, the
+  // newest.
+  const std::string body = "{\"x\":\"" + std::string(60'000, 'x') + "\"}";
+  for (const std::int64_t game : game_ids) ASSERT_TRUE((*store)->save_analysis(game, 1, body)) << game;
+  const auto held = skat::db::analyses_bytes(*c);
+  ASSERT_TRUE(held);
+  EXPECT_LE(*held, static_cast<std::int64_t>(kQuota / 8));
+  EXPECT_GE(*held, static_cast<std::int64_t>(body.size()));
+  EXPECT_TRUE(*skat::db::find_game_analysis(*c, game_ids.back(), 1));
+  EXPECT_FALSE(*skat::db::find_game_analysis(*c, game_ids.front(), 1));
+  // Games fill the rest: the analyses go before the first game is refused.
+  int saved = 0;
+  skat::app::StoreResult<void> last;
+  while ((last = (*store)->save_game(next_game()))) ++saved;
+  EXPECT_EQ(last.error().kind, skat::app::StoreError::Kind::Unavailable) << last.error().message;
+  EXPECT_GT(saved, 0);
+  EXPECT_EQ(*skat::db::analyses_bytes(*c), 0);
+  EXPECT_TRUE(c->integrity_check());
 }
 
 TEST(DatabaseStore, AGuestSessionOutlivesARestart) {

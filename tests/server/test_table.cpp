@@ -1,5 +1,7 @@
 // Table logic without sockets: scripted commands → events and views, bad input, timeouts with
 // default actions, disconnect / grace / bot replacement / return, and resume by version.
+#include <set>
+
 #include "protocol/server_messages.h"
 #include "tests/server/table_test_support.h"
 
@@ -422,6 +424,79 @@ TEST(Table, TimeoutsPlayDefaultActionsAndAreRecorded) {
   EXPECT_EQ(games[0].replaced, (std::array<bool, 3>{false, false, false}));
 }
 
+// A person who never moves held two bots for days (a 360-deal series at 60 s a move): after
+// timeouts_before_gone default moves in a row the seat counts as gone, a substitute is asked for,
+// and the person may take the seat back at any time.
+TEST(Table, APersonWhoseClockRunsOutThreeTimesInARowCountsAsGone) {
+  TableConfig config = fixed_config(6);
+  config.human_move_ms = 1000;
+  Table table(7, config);
+  TimePoint now = t0();
+  seat_three_and_start(table, now);
+  std::array<int, 3> timeouts{};
+  std::optional<int> gone;
+  TableOutput out;
+  for (int i = 0; i < 100 && !gone; ++i) {
+    now += 1s;
+    out = table.on_clock(now);
+    for (const Json& m : messages_for(out, kSpectators)) {
+      if (m["type"] == "timeout") ++timeouts[m["seat"].get<std::size_t>()];
+      if (m["type"] == "disconnected") {
+        ASSERT_EQ(m.value("timeouts", 0), 3) << m;
+        gone = m["seat"].get<int>();
+      }
+    }
+  }
+  ASSERT_TRUE(gone);
+  EXPECT_EQ(timeouts[static_cast<std::size_t>(*gone)], 3);
+  for (int s = 0; s < 3; ++s) EXPECT_LE(timeouts[static_cast<std::size_t>(s)], 3);
+  ASSERT_EQ(out.bot_requests.size(), 1u);
+  EXPECT_EQ(out.bot_requests[0].seat, *gone);
+  EXPECT_TRUE(last_of_type(out, 0, "replacing"));
+  EXPECT_FALSE(table.connected(*gone));
+  // A substitute takes the seat; the person takes it back.
+  ASSERT_TRUE(table.sit(*gone, person(50, "house-1", true), now));
+  EXPECT_EQ(table.occupant(*gone)->player_id, 50);
+  const Participant me = person(*gone + 1, "p" + std::to_string(*gone + 1));
+  const auto back = table.sit(*gone, me, now);
+  ASSERT_TRUE(back);
+  EXPECT_TRUE(last_of_type(*back, 0, "returned"));
+  ASSERT_EQ(back->bot_releases.size(), 1u);
+  EXPECT_EQ(table.occupant(*gone)->player_id, me.player_id);
+  EXPECT_TRUE(table.connected(*gone));
+}
+
+// Only timeouts in a row count: a move of the person's own starts the count again.
+TEST(Table, AnOwnMoveBetweenTimeoutsStartsTheCountAgain) {
+  TableConfig config = fixed_config(8);
+  config.human_move_ms = 1000;
+  Table table(7, config);
+  TimePoint now = t0();
+  seat_three_and_start(table, now);
+  constexpr int kMover = 1;
+  int in_a_row = 0, own_moves = 0;
+  std::set<int> gone;
+  for (int i = 0; i < 400 && table.series_running(); ++i) {
+    const Game* game = table.game();
+    if (game && game->to_act() >= 0 && (table.position_of(kMover) == game->to_act()) && in_a_row == 2) {
+      const auto out = send(table, kMover, R"({"type":"pass","table":7})", now);
+      ASSERT_FALSE(last_of_type(out, kMover, "error")) << messages_for(out, kMover).back();
+      in_a_row = 0;
+      ++own_moves;
+      continue;
+    }
+    now += 1s;
+    for (const Json& m : messages_for(table.on_clock(now), kSpectators)) {
+      if (m["type"] == "timeout" && m["seat"] == kMover) ++in_a_row;
+      if (m["type"] == "disconnected" && m.contains("timeouts")) gone.insert(m["seat"].get<int>());
+    }
+  }
+  EXPECT_GE(own_moves, 2);
+  EXPECT_FALSE(gone.contains(kMover));
+  EXPECT_TRUE(gone.contains(0));  // the others never moved
+  EXPECT_TRUE(gone.contains(2));
+}
+
 TEST(Table, TimeoutsFinishAWholeGameWithLegalDefaults) {
   TableConfig config = fixed_config(1);
   config.human_move_ms = 1000;
@@ -445,6 +520,7 @@ TEST(Table, TimeoutsFinishAWholeGameWithLegalDefaults) {
 TEST(Table, DisconnectGraceBotReplacementAndReturn) {
   TableConfig config = fixed_config(3);
   config.grace_ms = 5000;
+  config.timeouts_before_gone = 0;  // the clocks finish the game below; nobody counts as gone by them
   Table table(7, config);
   TimePoint now = t0();
   seat_three_and_start(table, now);

@@ -352,7 +352,13 @@ export const serverChecks: ByType<ServerMessage> = {
     abandoned: optional(literal(true)),
   }),
   chat: object<S<'chat'>>({ type: literal('chat'), ...base, seat: int, name: str, text: str }),
-  disconnected: object<S<'disconnected'>>({ type: literal('disconnected'), ...base, seat: int, grace_until: int }),
+  disconnected: object<S<'disconnected'>>({
+    type: literal('disconnected'),
+    ...base,
+    seat: int,
+    grace_until: int,
+    timeouts: optional(int),
+  }),
   reconnected: seatEvent('reconnected'),
   replacing: object<S<'replacing'>>({ type: literal('replacing'), ...base, seat: int, kind: str }),
   replaced: object<S<'replaced'>>({

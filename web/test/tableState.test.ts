@@ -61,6 +61,25 @@ function applyAll(list: TableEvent[], s: TableState = newTable(1, ME)): TableSta
 }
 
 describe('table events', () => {
+  it('says when my seat went to a bot after timeouts in a row, until I take it back', () => {
+    let s = applyAll(events());
+    const more = (m: Record<string, unknown>): TableEvent =>
+      ({ table: 1, version: s.version + 1, game: 0, ...m }) as unknown as TableEvent;
+    s = applyAll([more({ type: 'disconnected', seat: 1, grace_until: 5 })], s);
+    expect(s.goneAfterTimeouts).toBe(0); // another seat, and no timeouts
+    s = applyAll([more({ type: 'disconnected', seat: 0, grace_until: 5, timeouts: 3 })], s);
+    expect(s.goneAfterTimeouts).toBe(3);
+    expect(s.seats[0].connected).toBe(false);
+    const bot = { id: 9, name: 'house-9', bot: true, kind: 'simple' };
+    s = applyAll([more({ type: 'replacing', seat: 0, kind: 'simple' })], s);
+    s = applyAll([more({ type: 'replaced', seat: 0, player: bot, previous: players[0] })], s);
+    expect(s.mySeat).toBe(null);
+    expect(s.goneAfterTimeouts).toBe(3);
+    s = applyAll([more({ type: 'returned', seat: 0, player: players[0] })], s);
+    expect(s.mySeat).toBe(0);
+    expect(s.goneAfterTimeouts).toBe(0);
+  });
+
   it('builds the table from events in version order', () => {
     const s = applyAll(events());
     expect(s.version).toBe(16);

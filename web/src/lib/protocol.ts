@@ -322,6 +322,7 @@ export interface ChatEvent extends SeatEvent<'chat'> {
 }
 export interface DisconnectedEvent extends SeatEvent<'disconnected'> {
   grace_until: number;
+  timeouts?: number; // the table made this many of the seat's moves in a row: the person counts as gone
 }
 export interface ReplacingEvent extends SeatEvent<'replacing'> {
   kind: string;

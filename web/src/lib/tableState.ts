@@ -109,6 +109,7 @@ export interface TableState {
   substitutes: boolean[][]; // per game of `list`: the seats a substitute bot played (docs/protocol.md §4)
   seriesResult: SeriesTotal[] | null;
   notes: Note[];
+  goneAfterTimeouts: number; // > 0: my clock ran out that many moves in a row and a bot takes my seat
 }
 
 const emptySeat = (): SeatInfo => ({ player: null, connected: false });
@@ -153,6 +154,7 @@ export function newTable(table: number, me: number | null): TableState {
     substitutes: [],
     seriesResult: null,
     notes: [],
+    goneAfterTimeouts: 0,
   };
 }
 
@@ -380,7 +382,12 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
       break;
     case 'disconnected':
       s.seats = withSeat(s, ev.seat, { ...s.seats[ev.seat], connected: false, graceUntil: ev.grace_until });
-      s.notes = note(s, ev.seat, 'note.lost');
+      if (ev.timeouts) {
+        s.notes = note(s, ev.seat, 'note.goneAfterTimeouts', { n: ev.timeouts });
+        if (ev.seat === s.mySeat) s.goneAfterTimeouts = ev.timeouts;
+      } else {
+        s.notes = note(s, ev.seat, 'note.lost');
+      }
       break;
     case 'reconnected':
       s.seats = withSeat(s, ev.seat, {
@@ -389,6 +396,7 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
         graceUntil: undefined,
         replacing: false,
       });
+      if (ev.seat === s.mySeat) s.goneAfterTimeouts = 0;
       s.notes = note(s, ev.seat, 'note.back');
       break;
     case 'replacing':
@@ -402,6 +410,7 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
     case 'returned':
       s.seats = withSeat(s, ev.seat, { player: toPlayer(ev.player), connected: true });
       s.mySeat = findMySeat(s);
+      if (ev.seat === s.mySeat) s.goneAfterTimeouts = 0;
       s.notes = note(s, ev.seat, 'note.returned');
       break;
     case 'series_resumed':

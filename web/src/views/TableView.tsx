@@ -505,6 +505,14 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
           </span>
         </div>
         {!table.running && <Lobbyish table={table} snap={snap} session={session} />}
+        {table.running && table.goneAfterTimeouts > 0 && (
+          <div class="result-banner lost" role="alert" data-testid="gone-banner">
+            <span>{t('gone.timeouts', { n: table.goneAfterTimeouts })}</span>
+            <button class="primary" onClick={() => session.returnToSeries(table.table)} data-testid="gone-back">
+              {t('leave.back')}
+            </button>
+          </div>
+        )}
         {snap.dwell?.kind !== 'result' && (
           <ResultBanner
             table={table}

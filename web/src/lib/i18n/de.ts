@@ -300,6 +300,9 @@ export const de: Record<MessageKey, Entry> = {
   'note.votes': 'stimmt für Aufgeben',
   'note.timeout': 'hat die Zeit überschritten: der Server zieht',
   'note.lost': 'hat die Verbindung verloren',
+  'note.goneAfterTimeouts': 'hat {n} Züge in Folge verpasst: ein Bot spielt den Platz',
+  'gone.timeouts':
+    'Deine Uhr ist {n}-mal in Folge abgelaufen, darum spielt jetzt ein Bot deinen Platz. Du kannst ihn jederzeit zurücknehmen.',
   'note.back': 'ist wieder da',
   'note.replaced': 'wird ersetzt durch {name}',
   'note.aBot': 'einen Bot',

@@ -299,6 +299,9 @@ export const en = {
   'note.votes': 'votes to concede',
   'note.timeout': 'ran out of time: the server moves',
   'note.lost': 'lost the connection',
+  'note.goneAfterTimeouts': 'missed {n} moves in a row: a bot plays the seat',
+  'gone.timeouts':
+    'Your clock ran out {n} times in a row, so a bot plays your seat now. You can take it back at any time.',
   'note.back': 'is back',
   'note.replaced': 'is replaced by {name}',
   'note.aBot': 'a bot',
