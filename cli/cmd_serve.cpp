@@ -141,6 +141,10 @@ Command add_serve_command(CLI::App& parent) {
          "--series-cache-mib", [config](std::size_t mib) { config->series_cache_bytes = mib << 20; },
          "Memory for the replies of ended series (replay JSON, PGN, SGF), MiB (default 64; 0: none)")
       ->check(CLI::Range(std::size_t{0}, std::size_t{1} << 20));
+  app->add_option("--journal", config->journal_path,
+                  "The write journal: every finished game and series until the database has it, stored at the next "
+                  "start (default: DB-writes.jsonl beside an SQLite file, data/writes.jsonl with PostgreSQL; "
+                  "NODE in the name for a named node)");
   app->add_option_function<std::uint64_t>(
          "--db-max-mib", [config](std::uint64_t mib) { config->db_max_bytes = mib << 20; },
          "Quota on the database file (MiB): beyond it, games wait in memory as on a full disk (default: none)")

@@ -20,6 +20,10 @@ struct ServeConfig {
   std::string bind = "127.0.0.1";
   std::string db_path = "data/skat.db";
   std::uint64_t db_max_bytes = 0;  // a quota on the database file (0: none)
+  // The write journal (server/store/write_journal.h); empty: `DB-writes.jsonl` beside an SQLite
+  // file (`DB-NODE-writes.jsonl` for a named node), `data/writes.jsonl` (`data/writes-NODE.jsonl`)
+  // with PostgreSQL.
+  std::string journal_path;
   // Several nodes on one (PostgreSQL) database, docs/scaling.md: this node's name ('' alone), the
   // silent nodes whose running series it takes over at start, and how long a node must have been
   // silent to be taken over.

@@ -19,6 +19,7 @@
 #include "server/http/database_read_model.h"
 #include "server/store/database_store.h"
 #include "server/store/random_token.h"
+#include "server/store/write_journal.h"
 
 namespace skat::app {
 
@@ -140,6 +141,22 @@ int run_serve(const ServeConfig& config) {
         spdlog::info("serve: node '{}' has no running series to take over, or is alive", silent);
   }
   (*store)->rate_finished_series_with(provisional_rater(config.strength_tables));
+  // What the last process could not store, before any series resumes from the database.
+  const std::string journal_path =
+      !config.journal_path.empty() ? config.journal_path
+      : postgres ? (config.node.empty() ? std::string("data/writes.jsonl") : "data/writes-" + config.node + ".jsonl")
+                 : config.db_path + (config.node.empty() ? "" : "-" + config.node) + "-writes.jsonl";
+  if (const fs::path parent = fs::path(journal_path).parent_path(); !parent.empty()) fs::create_directories(parent, ec);
+  if (auto replayed = replay_write_journal(journal_path, **store); !replayed) {
+    spdlog::error("serve: the write journal: {} (the file is kept; start again once the database takes writes)",
+                  replayed.error());
+    return 1;
+  }
+  auto journal = WriteJournal::open(journal_path);
+  if (!journal) {
+    spdlog::error("serve: the write journal: {}", journal.error());
+    return 1;
+  }
   auto recovery = (*store)->recover_unfinished_series();
   if (!recovery) {
     spdlog::warn("serve: the series left running by the last process: {}", recovery.error().message);
@@ -160,7 +177,7 @@ int run_serve(const ServeConfig& config) {
   spdlog::info("serve: admin token in {}", token_file);
   Server server(config, **store,
                 std::make_shared<DatabaseReadModel>(config.db_path, static_cast<std::size_t>(config.read_threads)),
-                *admin_token);
+                *admin_token, journal->get());
   for (UnfinishedSeries& series : recovery->resumable) server.hub().resume_table(std::move(series));
   try {
     const unsigned short port = server.start(true);

@@ -10,10 +10,11 @@ namespace skat::app {
 
 namespace asio = boost::asio;
 
-Server::Server(ServeConfig config, Stores stores, std::shared_ptr<ReadModel> reads, std::string admin_token)
+Server::Server(ServeConfig config, Stores stores, std::shared_ptr<ReadModel> reads, std::string admin_token,
+               WriteJournal* journal)
     : config_(std::move(config)),
       io_(config_.threads),
-      writer_(stores),
+      writer_(stores, DbWriter::kRetryEvery, journal),
       hub_(Hub::create(io_, config_, writer_)),
       tournaments_(std::make_shared<TournamentDirector>(io_, hub_, writer_, config_)),
       signals_(io_),

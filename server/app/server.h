@@ -23,8 +23,10 @@ namespace skat::app {
 
 class Server {
  public:
-  // The server on `stores` (one DatabaseStore or MemoryStore for all of them, usually).
-  Server(ServeConfig config, Stores stores, std::shared_ptr<ReadModel> reads, std::string admin_token);
+  // The server on `stores` (one DatabaseStore or MemoryStore for all of them, usually); its
+  // writer keeps `journal` (write_journal.h) when given.
+  Server(ServeConfig config, Stores stores, std::shared_ptr<ReadModel> reads, std::string admin_token,
+         WriteJournal* journal = nullptr);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

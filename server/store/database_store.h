@@ -125,6 +125,7 @@ class DatabaseStore : public IdentityStore,
                                                           const std::vector<db::GameRecord>& games,
                                                           const std::map<std::int64_t, std::string>& bot_kinds);
   StoreResult<std::int64_t> series_for(const table::FinishedGame& game);
+  StoreResult<std::optional<db::SeriesRecord>> stored_series(table::TableId table, table::TimePoint started);
 
   struct LiveTable {
     int deals = 36;

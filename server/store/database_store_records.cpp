@@ -33,16 +33,39 @@ StoreResult<table::TableId> DatabaseStore::create_table(const table::TableConfig
   return row->id;
 }
 
+// The stored series of `table` that started at `started`, if any: after a restart the series of a
+// journaled record is found again by its table and start (write_journal.h).
+StoreResult<std::optional<db::SeriesRecord>> DatabaseStore::stored_series(table::TableId table,
+                                                                          table::TimePoint started) {
+  db::SeriesFilter filter;
+  filter.hide_sealed = false;
+  filter.table_id = table;
+  filter.from = stamp(started);
+  filter.to = stamp(started) + std::chrono::milliseconds(1);
+  std::optional<db::SeriesRecord> found;
+  auto walked = db::for_each_series(db_, filter, [&](const db::SeriesRecord& s) {
+    found = s;
+    return false;
+  });
+  if (!walked) return std::unexpected(db_failure(walked.error()));
+  return found;
+}
+
 StoreResult<std::int64_t> DatabaseStore::series_for(const table::FinishedGame& game) {
   const auto key = std::pair{game.table, game.series_index};
   if (const auto it = series_.find(key); it != series_.end()) return it->second;
-  const LiveTable& t = tables_[game.table];
+  auto stored = stored_series(game.table, game.series_started);
+  if (!stored) return std::unexpected(stored.error());
+  if (*stored) return series_[key] = (*stored)->id;
+  // The table's settings as created here, or as the game says (a journaled game after a restart).
+  const auto known = tables_.find(game.table);
+  const LiveTable t = known != tables_.end() ? known->second : LiveTable{game.series_deals, game.series_event};
   db::NewSeries series;
   series.table_id = game.table;
   series.event = t.event;
   series.deals = t.deals;
   for (std::size_t s = 0; s < 3; ++s) series.seats[s] = game.seats[s].player_id;
-  series.started_at = stamp(game.started);
+  series.started_at = stamp(game.series_started);
   auto created = db::create_series(db_, series);
   if (!created) return std::unexpected(db_failure(created.error()));
   series_[key] = created->id;
@@ -61,6 +84,9 @@ StoreResult<void> DatabaseStore::save_game(const table::FinishedGame& game) {
       inserted = insert_game(*series, game);
     }
   }
+  // Stored before (a record of the write journal the last process had written but not yet
+  // forgotten): nothing to do.
+  if (!inserted && inserted.error().code == db::DbErrc::AlreadyExists) return {};
   if (!inserted) return std::unexpected(db_failure(inserted.error()));
   return {};
 }
@@ -88,7 +114,13 @@ std::expected<void, db::DbError> DatabaseStore::insert_game(std::int64_t series,
 
 StoreResult<void> DatabaseStore::save_series(const table::FinishedSeries& series) {
   const auto key = std::pair{series.table, series.series_index};
-  const auto it = series_.find(key);
+  auto it = series_.find(key);
+  if (it == series_.end()) {  // after a restart: found again by its table and start
+    auto stored = stored_series(series.table, series.started);
+    if (!stored) return std::unexpected(stored.error());
+    if (*stored && (*stored)->status != db::SeriesStatus::Running) return {};  // ended before
+    if (*stored) it = series_.emplace(key, (*stored)->id).first;
+  }
   if (it == series_.end() && series.abandoned) return {};  // abandoned before its first game ended: no record
   if (it == series_.end()) return std::unexpected(StoreError{StoreError::Kind::NotFound, "series has no stored games"});
   if (series.abandoned) {

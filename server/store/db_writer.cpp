@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "server/store/record_json.h"
+
 namespace skat::app {
 
-DbWriter::DbWriter(Stores stores, std::chrono::milliseconds retry_every)
-    : stores_(stores), retry_every_(retry_every), thread_([this] { run(); }) {}
+DbWriter::DbWriter(Stores stores, std::chrono::milliseconds retry_every, WriteJournal* journal)
+    : stores_(stores), journal_(journal), retry_every_(retry_every), thread_([this] { run(); }) {}
 
 DbWriter::~DbWriter() { stop(); }
 
@@ -25,24 +27,31 @@ void DbWriter::enqueue(Job job) {
 void DbWriter::save_game(table::FinishedGame game) {
   std::string what = fmt::format("game {} of table {}", game.game_index, game.table);
   const table::TableId table = game.table;
+  const bool journaled = journal_ && journal_->append(finished_game_json(game));
   auto shared = std::make_shared<const table::FinishedGame>(std::move(game));
-  post([this, shared, table, what = std::move(what)](RecordStore&) mutable {
-    save({[shared](RecordStore& records) { return records.save_game(*shared); }, std::move(what), table});
+  post([this, shared, table, journaled, what = std::move(what)](RecordStore&) mutable {
+    Unsaved write{[shared](RecordStore& records) { return records.save_game(*shared); }, std::move(what), table};
+    write.journaled = journaled;
+    save(std::move(write));
   });
 }
 
 void DbWriter::save_series(table::FinishedSeries series) {
   std::string what = fmt::format("series {} of table {}", series.series_index, series.table);
   const table::TableId table = series.table;
+  const bool journaled = journal_ && journal_->append(finished_series_json(series));
   auto shared = std::make_shared<const table::FinishedSeries>(std::move(series));
-  post([this, shared, table, what = std::move(what)](RecordStore&) mutable {
-    save({[shared](RecordStore& records) { return records.save_series(*shared); }, std::move(what), table});
+  post([this, shared, table, journaled, what = std::move(what)](RecordStore&) mutable {
+    Unsaved write{[shared](RecordStore& records) { return records.save_series(*shared); }, std::move(what), table};
+    write.journaled = journaled;
+    save(std::move(write));
   });
 }
 
 StoreResult<void> DbWriter::try_save(const Unsaved& write) {
   auto saved = write.save(stores_.records);
   if (saved) ++saves_;
+  if (saved && write.journaled) journal_->forget_one();
   return saved;
 }
 
@@ -112,6 +121,10 @@ void DbWriter::set_aside(Unsaved write, const StoreError& error) {
         "db: {} refused by the store ({}): set aside, the records after it go on; it is kept in memory and tried "
         "once more at the stop",
         write.what, error.message);
+  if (!error.retryable() && write.journaled) {  // refused for good: no replay takes it
+    journal_->forget_one();
+    write.journaled = false;
+  }
   {
     std::lock_guard lock(mutex_);
     health_.set_aside = ++set_aside_total_;
@@ -160,8 +173,9 @@ void DbWriter::run() {
       } else if (stopping_) {  // drained: one last try for the refused and the set-aside writes
         lock.unlock();
         if (unsaved_count_ > 0 && !retry_unsaved())
-          spdlog::critical("db: {} games or series could not be saved before the stop: {}", unsaved_count_,
-                           health().error);
+          spdlog::critical("db: {} games or series could not be saved before the stop: {}{}", unsaved_count_,
+                           health().error,
+                           journal_ ? "; they are in " + journal_->path() + " and are stored at the next start" : "");
         std::erase_if(set_aside_, [this](const Unsaved& write) { return try_save(write).has_value(); });
         for (const Unsaved& write : set_aside_) spdlog::critical("db: {} (set aside) is lost", write.what);
         return;

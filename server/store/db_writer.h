@@ -11,7 +11,7 @@
 // missing series) is set aside at once. Set-aside records stay in memory (at most kMaxSetAside)
 // and are tried once more at stop(). health() says how many wait, how many were set aside, and why
 // (GET /healthz). stop() lets the queue drain before the thread ends, so a graceful shutdown loses
-// nothing the store takes.
+// nothing the store takes; with a write journal, nothing the store refuses either.
 #pragma once
 
 #include <chrono>
@@ -26,6 +26,7 @@
 #include <thread>
 
 #include "server/store/stores.h"
+#include "server/store/write_journal.h"
 
 namespace skat::app {
 
@@ -36,7 +37,11 @@ class DbWriter {
   static constexpr std::chrono::seconds kRetryEvery{2};
   static constexpr int kSetAsideAfter = 5;
 
-  explicit DbWriter(Stores stores, std::chrono::milliseconds retry_every = kRetryEvery);
+  // With a `journal` (write_journal.h), each game and series is appended to it before save_game
+  // and save_series return, and forgotten once stored: what the database refuses until the
+  // process ends is stored at the next start.
+  explicit DbWriter(Stores stores, std::chrono::milliseconds retry_every = kRetryEvery,
+                    WriteJournal* journal = nullptr);
   ~DbWriter();
   DbWriter(const DbWriter&) = delete;
   DbWriter& operator=(const DbWriter&) = delete;
@@ -84,6 +89,7 @@ class DbWriter {
     table::TableId table = 0;
     int refusals = 0;
     std::uint64_t saves_before = 0;  // saves_ at the first refusal
+    bool journaled = false;          // appended to journal_: forgotten there once stored
   };
   void enqueue(Job job);
   void run();
@@ -97,6 +103,7 @@ class DbWriter {
   void note_unsaved(const std::string& error);
 
   Stores stores_;
+  WriteJournal* journal_ = nullptr;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> jobs_;

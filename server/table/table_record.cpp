@@ -40,7 +40,10 @@ void TableCore::finish_game(TableOutput& out, TimePoint now) {
       .replaced = replaced_,
       .move_ms = move_ms_,
       .started = game_started_,
-      .finished = now};
+      .finished = now,
+      .series_started = series_started_,
+      .series_deals = config_.deals,
+      .series_event = config_.event};
   fg.pgn_line = write_pgn_game(fg.pgn);
   // The series' players, also where a substitute finished the game in a seat: the record credits
   // the seat to its player, and `replaced` marks the game (docs/ratings.md §7).

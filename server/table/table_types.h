@@ -105,6 +105,9 @@ struct FinishedGame {
   std::array<std::vector<float>, 3> move_ms{};  // per seat: each answer's time from the act request, ms
   TimePoint started{};
   TimePoint finished{};
+  TimePoint series_started{};  // the series' start (its first game's, or the resumed series' own)
+  int series_deals = 0;        // the table's deals per series and PGN event (TableConfig)
+  std::string series_event{};
 };
 
 struct FinishedSeries {

@@ -1,15 +1,22 @@
 // The database writer when the store refuses writes (a full disk, a locked database): nothing is
 // dropped, the order is kept, health() says what waits and why, and everything is saved once the
-// store takes writes again; a record the store refuses as it is goes aside at once.
+// store takes writes again; a record the store refuses as it is goes aside at once. With a write
+// journal every game is in its file until stored, and what a stopped writer could not store is
+// stored from the file by the next start (records as JSON and back, unchanged).
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <thread>
 
 #include "engine/deal.h"
 #include "server/store/db_writer.h"
 #include "server/store/memory_store.h"
+#include "server/store/record_json.h"
+#include "server/store/write_journal.h"
+#include "server/table/table.h"
 #include "tests/support/eventually.h"
 
 namespace {
@@ -186,3 +193,126 @@ TEST(DbWriter, ARecordTheStoreRefusesAsItIsIsSetAsideAtOnce) {
 }
 
 }  // namespace
+
+namespace {
+
+// Real games of a real table: folded deals, every clock running out.
+std::vector<skat::table::FinishedGame> played_games(int n,
+                                                    std::optional<skat::table::FinishedSeries>* series = nullptr) {
+  using namespace skat::table;
+  TableConfig config;
+  config.deals = n;
+  config.human_move_ms = 1000;
+  config.timeouts_before_gone = 0;
+  Table t(7, config);
+  TimePoint now = Clock::now();
+  for (int seat = 0; seat < 3; ++seat)
+    EXPECT_TRUE(t.sit(seat, Participant{seat + 1, "p" + std::to_string(seat + 1), false, ""}, now));
+  EXPECT_TRUE(t.start_series(0, now));
+  std::vector<FinishedGame> games;
+  for (int i = 0; i < 1000 && t.series_running(); ++i) {
+    now += 1s;
+    auto out = t.on_clock(now);
+    for (auto& g : out.games) games.push_back(std::move(g));
+    if (series && out.series) *series = std::move(out.series);
+  }
+  return games;
+}
+
+std::size_t lines_of(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::size_t n = 0;
+  for (std::string line; std::getline(in, line);) ++n;
+  return n;
+}
+
+std::filesystem::path journal_file(const char* name) {
+  const auto file = std::filesystem::path(testing::TempDir()) / name;
+  std::filesystem::remove(file);
+  return file;
+}
+
+}  // namespace
+
+TEST(RecordJson, AGameAndASeriesComeBackAsTheyWere) {
+  std::optional<skat::table::FinishedSeries> series;
+  const auto games = played_games(2, &series);
+  ASSERT_EQ(games.size(), 2u);
+  ASSERT_TRUE(series);
+  for (const auto& g : games) {
+    const auto back = skat::app::finished_game_from_json(skat::app::finished_game_json(g));
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_EQ(back->table, g.table);
+    EXPECT_EQ(back->game_index, g.game_index);
+    EXPECT_EQ(back->deal_id, g.deal_id);
+    EXPECT_EQ(back->seats, g.seats);
+    EXPECT_EQ(back->game.history(), g.game.history());
+    EXPECT_EQ(back->pgn, g.pgn);
+    EXPECT_EQ(back->pgn_line, g.pgn_line);
+    EXPECT_EQ(back->events, g.events);
+    EXPECT_EQ(back->points, g.points);
+    EXPECT_EQ(back->timeouts, g.timeouts);
+    EXPECT_EQ(std::chrono::duration_cast<std::chrono::milliseconds>(back->series_started - g.series_started).count(),
+              0);
+    EXPECT_EQ(back->series_deals, 2);
+  }
+  const auto back = skat::app::finished_series_from_json(skat::app::finished_series_json(*series));
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->pgn, series->pgn);
+  EXPECT_EQ(back->series, series->series);
+  EXPECT_EQ(back->scores, series->scores);
+  EXPECT_FALSE(skat::app::finished_game_from_json(nlohmann::json{{"table", 1}}));
+}
+
+// The database refused every game until the process stopped: they are in the journal, and the
+// next start stores them, in order, and empties it.
+TEST(WriteJournal, WhatTheStoreRefusedUntilTheStopIsStoredAtTheNextStart) {
+  const auto file = journal_file("skat_journal_refused.jsonl");
+  auto games = played_games(3);
+  ASSERT_EQ(games.size(), 3u);
+  std::vector<std::string> lines;
+  for (const auto& g : games) lines.push_back(g.pgn_line);
+  {
+    auto journal = skat::app::WriteJournal::open(file.string());
+    ASSERT_TRUE(journal) << journal.error();
+    RefusingStore store;
+    store.full = true;
+    skat::app::DbWriter writer(store, 20ms, journal->get());
+    for (auto& g : games) writer.save_game(std::move(g));
+    EXPECT_EQ(lines_of(file), 3u);  // in the file before save_game returned
+    EXPECT_TRUE(eventually([&] { return writer.health().unsaved == 3; }));
+    writer.stop();
+    EXPECT_TRUE(store.saved.empty());
+  }
+  EXPECT_EQ(lines_of(file), 3u);
+  RefusingStore next;
+  next.full = true;  // still full: the journal stays as it is
+  EXPECT_FALSE(skat::app::replay_write_journal(file.string(), next));
+  EXPECT_EQ(lines_of(file), 3u);
+  next.full = false;
+  const auto stored = skat::app::replay_write_journal(file.string(), next);
+  ASSERT_TRUE(stored) << stored.error();
+  EXPECT_EQ(*stored, 3);
+  EXPECT_EQ(next.saved, lines);
+  EXPECT_EQ(lines_of(file), 0u);
+}
+
+TEST(WriteJournal, IsEmptiedOnceTheStoreHasEverything) {
+  const auto file = journal_file("skat_journal_stored.jsonl");
+  auto journal = skat::app::WriteJournal::open(file.string());
+  ASSERT_TRUE(journal) << journal.error();
+  RefusingStore store;
+  skat::app::DbWriter writer(store, 20ms, journal->get());
+  for (auto& g : played_games(2)) writer.save_game(std::move(g));
+  EXPECT_TRUE(eventually([&] {
+    std::lock_guard lock(store.mutex);
+    return store.saved.size() == 2;
+  }));
+  writer.stop();
+  EXPECT_EQ(lines_of(file), 0u);
+  // A last line cut short (the process died while writing it) was never acknowledged: left out.
+  { std::ofstream(file) << skat::app::finished_game_json(played_games(1).front()).dump() << "\n{\"kind\":\"ga"; }
+  const auto read = skat::app::WriteJournal::read(file.string());
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->size(), 1u);
+}

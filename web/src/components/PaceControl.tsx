@@ -43,7 +43,7 @@ export function PaceControl() {
           ))}
         </select>
       </label>{' '}
-      <label>
+      <label title={t('pace.afterGameTitle')}>
         {t('pace.afterGame')}{' '}
         <select
           value={String(p.resultMs)}

@@ -289,8 +289,10 @@ export const de: Record<MessageKey, Entry> = {
   'gameEnd.next': 'Nächstes Spiel',
   'pace.trickStays': 'Stich bleibt liegen',
   'pace.afterGame': 'Nach einem Spiel',
+  'pace.afterGameTitle':
+    'Das Ergebnis bleibt, bis du klickst oder deine Uhr für das nächste Spiel anläuft (der Server startet sie einige Sekunden nach Spielende, 15 in der Grundeinstellung): länger als deine Uhr wartet es nie.',
   'pace.noPause': 'keine Pause',
-  'pace.waitClick': 'bis ich klicke',
+  'pace.waitClick': 'bis ich klicke oder meine Uhr läuft',
   'pace.atOnce': 'sofort weiter',
   'list.caption': 'Spielliste · {n} von {deals} Spielen',
   'list.sfCaption': 'Seeger-Fabian',

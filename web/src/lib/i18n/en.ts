@@ -288,8 +288,10 @@ export const en = {
   'gameEnd.next': 'Next game',
   'pace.trickStays': 'Trick stays',
   'pace.afterGame': 'After a game',
+  'pace.afterGameTitle':
+    'The result stays until you click, or until your clock starts for the next game (the server starts it some seconds after a game ends, 15 by default): it never waits longer than your clock.',
   'pace.noPause': 'no pause',
-  'pace.waitClick': 'wait for my click',
+  'pace.waitClick': 'until my click or my clock',
   'pace.atOnce': 'go on at once',
   'list.caption': 'Game list · {n} of {deals} deals',
   'list.sfCaption': 'Seeger-Fabian',

@@ -1,0 +1,142 @@
+// Finished games and series as JSON and back (server/store/record_json.h).
+#include "server/store/record_json.h"
+
+#include "engine/deal.h"
+#include "engine/records/pgn.h"
+#include "protocol/json_codec.h"
+
+namespace skat::app {
+
+namespace {
+
+using Json = nlohmann::json;
+
+std::int64_t ms(table::TimePoint t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+table::TimePoint at(std::int64_t ms) { return table::TimePoint{} + std::chrono::milliseconds(ms); }
+
+Json seats_json(const std::array<table::Participant, 3>& seats) {
+  Json out = Json::array();
+  for (const table::Participant& p : seats)
+    out.push_back({{"player_id", p.player_id}, {"name", p.name}, {"is_bot", p.is_bot}, {"bot_kind", p.bot_kind}});
+  return out;
+}
+
+std::array<table::Participant, 3> seats_from(const Json& j) {
+  std::array<table::Participant, 3> seats;
+  for (std::size_t s = 0; s < 3; ++s) {
+    const Json& p = j.at(s);
+    seats[s] = {p.at("player_id").get<std::int64_t>(), p.at("name").get<std::string>(), p.at("is_bot").get<bool>(),
+                p.at("bot_kind").get<std::string>()};
+  }
+  return seats;
+}
+
+}  // namespace
+
+Json finished_game_json(const table::FinishedGame& g) {
+  Json actions = Json::array();
+  for (const Action& a : g.game.history()) actions.push_back(protocol::action_to_json(a));
+  return {{"kind", "game"},
+          {"table", g.table},
+          {"series_index", g.series_index},
+          {"game_index", g.game_index},
+          {"deal_id", g.deal_id},
+          {"seats", seats_json(g.seats)},
+          {"forehand_seat", g.forehand_seat},
+          {"actions", actions},
+          {"pgn_line", g.pgn_line},
+          {"events", g.events},
+          {"result", g.result},
+          {"points", g.points},
+          {"timeouts", g.timeouts},
+          {"replaced", g.replaced},
+          {"move_ms", g.move_ms},
+          {"series_started", ms(g.series_started)},
+          {"series_deals", g.series_deals},
+          {"series_event", g.series_event},
+          {"started", ms(g.started)},
+          {"finished", ms(g.finished)}};
+}
+
+std::expected<table::FinishedGame, std::string> finished_game_from_json(const Json& j) {
+  try {
+    const auto deal_id = j.at("deal_id").get<std::uint64_t>();
+    const auto deal = deal_from_id(deal_id);
+    if (!deal) return std::unexpected("no deal has id " + std::to_string(deal_id));
+    Game game(*deal);
+    for (const Json& a : j.at("actions")) {
+      const auto action = protocol::action_from_json(a);
+      if (!action) return std::unexpected("an action: " + action.error().message);
+      if (!game.apply(*action)) return std::unexpected("an action the rules refuse: " + a.dump());
+    }
+    const int game_index = j.at("game_index").get<int>();
+    std::string pgn_line = j.at("pgn_line").get<std::string>();
+    auto pgn = read_pgn_game(pgn_line, game_index + 1);
+    if (!pgn) return std::unexpected("its PGN line: " + pgn.error().message);
+    return table::FinishedGame{.table = j.at("table").get<table::TableId>(),
+                               .series_index = j.at("series_index").get<int>(),
+                               .game_index = game_index,
+                               .deal_id = deal_id,
+                               .seats = seats_from(j.at("seats")),
+                               .forehand_seat = j.at("forehand_seat").get<int>(),
+                               .game = std::move(game),
+                               .pgn = std::move(*pgn),
+                               .pgn_line = std::move(pgn_line),
+                               .events = j.at("events"),
+                               .result = j.at("result"),
+                               .points = j.at("points").get<std::array<int, 3>>(),
+                               .timeouts = j.at("timeouts").get<std::array<int, 3>>(),
+                               .replaced = j.at("replaced").get<std::array<bool, 3>>(),
+                               .move_ms = j.at("move_ms").get<std::array<std::vector<float>, 3>>(),
+                               .started = at(j.at("started").get<std::int64_t>()),
+                               .finished = at(j.at("finished").get<std::int64_t>()),
+                               .series_started = at(j.at("series_started").get<std::int64_t>()),
+                               .series_deals = j.at("series_deals").get<int>(),
+                               .series_event = j.at("series_event").get<std::string>()};
+  } catch (const std::exception& e) {
+    return std::unexpected(std::string("a game record: ") + e.what());
+  }
+}
+
+Json finished_series_json(const table::FinishedSeries& s) {
+  Json scores = Json::array();
+  for (const PgnSeatResult& r : s.scores) scores.push_back({r.score, r.won, r.lost});
+  return {{"kind", "series"},
+          {"table", s.table},
+          {"series_index", s.series_index},
+          {"seats", seats_json(s.seats)},
+          {"pgn", s.pgn},
+          {"scores", scores},
+          {"started", ms(s.started)},
+          {"finished", ms(s.finished)},
+          {"abandoned", s.abandoned}};
+}
+
+std::expected<table::FinishedSeries, std::string> finished_series_from_json(const Json& j) {
+  try {
+    table::FinishedSeries s;
+    s.table = j.at("table").get<table::TableId>();
+    s.series_index = j.at("series_index").get<int>();
+    s.seats = seats_from(j.at("seats"));
+    s.pgn = j.at("pgn").get<std::string>();
+    if (!s.pgn.empty()) {
+      auto read = read_pgn(s.pgn);
+      if (!read.ok()) return std::unexpected("its PGN: " + read.errors.front().message);
+      s.series = std::move(read.series);
+    }
+    for (std::size_t i = 0; i < 3; ++i) {
+      const Json& r = j.at("scores").at(i);
+      s.scores[i] = {r.at(0).get<int>(), r.at(1).get<int>(), r.at(2).get<int>()};
+    }
+    s.started = at(j.at("started").get<std::int64_t>());
+    s.finished = at(j.at("finished").get<std::int64_t>());
+    s.abandoned = j.at("abandoned").get<bool>();
+    return s;
+  } catch (const std::exception& e) {
+    return std::unexpected(std::string("a series record: ") + e.what());
+  }
+}
+
+}  // namespace skat::app
