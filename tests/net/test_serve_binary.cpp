@@ -779,6 +779,38 @@ TEST_F(ServeTest, ALockedDatabaseDegradesTheHealthCheckAndCatchesUpOnceFree) {
   for (const int game : heard) EXPECT_LT(game, stored) << "game " << game << " was announced and not written";
 }
 
+// SIGKILL while another process held the database's write lock lost a game its players had seen
+// (it waited in memory only). The journal has it: after the restart every heard game is stored.
+TEST_F(ServeTest, ASigkillWhileTheDatabaseIsLockedLosesNoGameSeen) {
+  start_server();
+  start_bots("lk");
+  WsClient director(port_);
+  director.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "director"}});
+  ASSERT_TRUE(director.read_type("welcome"));
+  const std::int64_t table = start_bot_table(director, "lk", 360);
+  ASSERT_TRUE(eventually([&] { return series_of(table).has_value(); })) << slurp(dir_ / "serve.log");
+  const std::int64_t series = series_of(table)->id;
+  director.send(Json{{"type", "watch_table"}, {"table", table}});
+  std::set<int> heard;
+  {
+    auto holder = skat::db::Connection::open((dir_ / "skat.db").string());
+    ASSERT_TRUE(holder);
+    auto lock = skat::db::Transaction::begin(*holder);  // BEGIN IMMEDIATE: the write lock
+    ASSERT_TRUE(lock);
+    ASSERT_TRUE(eventually([&] { return skat::nettest::http_get(port_, "/healthz").status == 503; }))
+        << slurp(dir_ / "serve.log");
+    watch_results(director, table, 3s, heard);
+    ASSERT_FALSE(heard.empty());
+    stop(server_, SIGKILL);  // while the lock is held: the last games are in memory and the journal only
+    server_ = -1;
+  }
+  EXPECT_LE(stored_games(series), *heard.rbegin());
+  start_server();
+  EXPECT_NE(slurp(dir_ / "serve.log").find("are stored now"), std::string::npos) << slurp(dir_ / "serve.log");
+  const int stored = stored_games(series);  // stored_lines checks that no index is missing
+  for (const int game : heard) EXPECT_LT(game, stored) << "game " << game << " was announced and not written";
+}
+
 namespace {
 
 // The tables of a lobby answer (HTTP or WebSocket) by id, with the node each names.
