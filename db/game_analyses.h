@@ -1,5 +1,6 @@
-// The analyses of stored games (migrations/0008_game_analyses.sql): the API's JSON body of a game's
-// analysis by the open-card solver, one row per game, with the version of the analysis that made it.
+// The analyses of stored games (migrations/0008_game_analyses.sql): the JSON body of a game's
+// analysis by the open-card solver (the server keeps a compact form of the API's), one row per game,
+// with the version of the analysis that made it.
 #pragma once
 
 #include <expected>

@@ -270,8 +270,10 @@ net::HttpReply Api::analysis_reply(const net::HttpRequest& request, const net::H
   // made before, here or on another node: kept with the game
   const auto stored = reads_->game_analysis(record->id, kGameAnalysisVersion);
   if (stored && *stored) {
-    series_cache_.put(series, SeriesCache::Form::Analysis, **stored, game);
-    return net::make_reply(request, http::status::ok, "application/json", **stored);
+    auto body =
+        expanded_analysis(Json::parse(**stored, nullptr, false)).dump(-1, ' ', false, Json::error_handler_t::replace);
+    series_cache_.put(series, SeriesCache::Form::Analysis, body, game);
+    return net::make_reply(request, http::status::ok, "application/json", std::move(body));
   }
   const auto analysis = game_analysis_json(*record);
   if (!analysis) return json_error(request, http::status::internal_server_error, analysis.error());
@@ -279,7 +281,8 @@ net::HttpReply Api::analysis_reply(const net::HttpRequest& request, const net::H
   series_cache_.put(series, SeriesCache::Form::Analysis, reply.response.body(), game);
   if (!stored_analyses_.spend(peer.address, 1)) return reply;  // this address has had its share stored this hour
   // kept with the game by the writer (a failure only costs making it again)
-  writer_.post([id = record->id, body = reply.response.body()](RecordStore& records) {
+  writer_.post([id = record->id, body = compact_analysis(*analysis).dump(
+                                     -1, ' ', false, Json::error_handler_t::replace)](RecordStore& records) {
     if (auto saved = records.save_analysis(id, kGameAnalysisVersion, body); !saved)
       spdlog::warn("game {}: analysis not kept: {}", id, saved.error().message);
   });

@@ -58,6 +58,58 @@ Json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysi
               {"accuracy", std::move(accuracy)}};
 }
 
+namespace {
+
+// The entry of `cards` (API form) for the card named `card`, if any.
+const Json* entry_of(const Json& cards, const Json& card) {
+  for (const Json& c : cards)
+    if (c.is_object() && c.value("card", Json()) == card) return &c;
+  return nullptr;
+}
+
+}  // namespace
+
+Json compact_analysis(const Json& analysis) {
+  if (!analysis.is_object() || !analysis.contains("decisions") || !analysis["decisions"].is_array()) return analysis;
+  Json out = analysis;
+  for (Json& d : out["decisions"]) {
+    if (!d.is_object() || !d.contains("cards")) continue;
+    const Json cards = d["cards"];
+    Json rows = Json::array();
+    for (const Json& c : cards) rows.push_back(Json::array({c.at("card"), c.at("wins"), c.value("points", Json())}));
+    if (const Json* best = d.contains("best") ? entry_of(cards, d["best"].value("card", Json())) : nullptr;
+        best && *best == d["best"])
+      d["best"] = d["best"]["card"];
+    if (const Json* played = entry_of(cards, d.value("card", Json()));
+        played && d.contains("played") && *played == d["played"])
+      d.erase("played");
+    d["cards"] = std::move(rows);
+  }
+  out["compact"] = 1;
+  return out;
+}
+
+Json expanded_analysis(const Json& stored) {
+  if (!stored.is_object() || !stored.contains("compact")) return stored;
+  Json out = stored;
+  out.erase("compact");
+  for (Json& d : out["decisions"]) {
+    if (!d.is_object() || !d.contains("cards")) continue;
+    Json cards = Json::array();
+    for (const Json& r : d["cards"]) {
+      Json c = {{"card", r.at(0)}, {"wins", r.at(1)}};
+      if (!r.at(2).is_null()) c["points"] = r.at(2);
+      cards.push_back(std::move(c));
+    }
+    if (d.contains("best") && d["best"].is_string())
+      if (const Json* best = entry_of(cards, d["best"])) d["best"] = *best;
+    if (!d.contains("played"))
+      if (const Json* played = entry_of(cards, d.value("card", Json()))) d["played"] = *played;
+    d["cards"] = std::move(cards);
+  }
+  return out;
+}
+
 std::expected<Json, std::string> game_analysis_json(const db::GameRecord& game) {
   const auto replayed = replay_game(game);
   if (!replayed) return std::unexpected(replayed.error());

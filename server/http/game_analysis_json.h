@@ -15,12 +15,19 @@ namespace skat::app {
 
 // The analysis a stored body was made by (the game_analyses table): raise it whenever the analysis,
 // its node limits or its JSON change, so that stored bodies of the old one are made again.
-inline constexpr int kGameAnalysisVersion = 1;
+inline constexpr int kGameAnalysisVersion = 2;
 
 // {"series","game","folded","declarer","declaration","target","decisions":[…],"accuracy":[…×3]}
 // by seat; an error text when the record cannot be replayed.
 std::expected<nlohmann::json, std::string> game_analysis_json(const db::GameRecord& game);
 // The JSON of an analysis of `game` (positions of the analysis, seats in the JSON).
 nlohmann::json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysis);
+
+// The stored form of an analysis, in fewer bytes: each decision's cards as
+// [card, wins, points or null], its `best` by its card when it is one of them, its `played` left
+// out when it is the card played's entry; `"compact":1` marks it. expanded_analysis gives the API's
+// JSON back exactly (a body without the mark is returned as it is).
+nlohmann::json compact_analysis(const nlohmann::json& analysis);
+nlohmann::json expanded_analysis(const nlohmann::json& stored);
 
 }  // namespace skat::app

@@ -2,8 +2,8 @@
 #include "server/store/record_json.h"
 
 #include "engine/deal.h"
+#include "engine/game.h"
 #include "engine/records/pgn.h"
-#include "protocol/json_codec.h"
 
 namespace skat::app {
 
@@ -33,11 +33,40 @@ std::array<table::Participant, 3> seats_from(const Json& j) {
   return seats;
 }
 
+// An action as [kind, pos, bid, card, card2, game type, hand, schneider, schwarz, ouvert] (card
+// ids, enum values): the journal's own form, read back by the same build's action_from.
+Json action_json(const Action& a) {
+  const Declaration& d = a.declaration;
+  return Json::array({static_cast<int>(a.kind), a.pos, a.bid, a.card.id(), a.card2.id(), static_cast<int>(d.type),
+                      d.hand, d.schneider_announced, d.schwarz_announced, d.ouvert});
+}
+
+Card card_of(const Json& id) {
+  const int n = id.get<int>();
+  if (n < 0 || n >= 32) throw std::out_of_range("card id " + std::to_string(n));
+  return Card(static_cast<Suit>(n / 8), static_cast<Rank>(n % 8));
+}
+
+Action action_from(const Json& j) {
+  Action a;
+  a.kind = static_cast<ActionKind>(j.at(0).get<int>());
+  a.pos = j.at(1).get<int>();
+  a.bid = j.at(2).get<int>();
+  a.card = card_of(j.at(3));
+  a.card2 = card_of(j.at(4));
+  a.declaration.type = static_cast<GameType>(j.at(5).get<int>());
+  a.declaration.hand = j.at(6).get<bool>();
+  a.declaration.schneider_announced = j.at(7).get<bool>();
+  a.declaration.schwarz_announced = j.at(8).get<bool>();
+  a.declaration.ouvert = j.at(9).get<bool>();
+  return a;
+}
+
 }  // namespace
 
 Json finished_game_json(const table::FinishedGame& g) {
   Json actions = Json::array();
-  for (const Action& a : g.game.history()) actions.push_back(protocol::action_to_json(a));
+  for (const Action& a : g.game.history()) actions.push_back(action_json(a));
   return {{"kind", "game"},
           {"table", g.table},
           {"series_index", g.series_index},
@@ -66,11 +95,8 @@ std::expected<table::FinishedGame, std::string> finished_game_from_json(const Js
     const auto deal = deal_from_id(deal_id);
     if (!deal) return std::unexpected("no deal has id " + std::to_string(deal_id));
     Game game(*deal);
-    for (const Json& a : j.at("actions")) {
-      const auto action = protocol::action_from_json(a);
-      if (!action) return std::unexpected("an action: " + action.error().message);
-      if (!game.apply(*action)) return std::unexpected("an action the rules refuse: " + a.dump());
-    }
+    for (const Json& a : j.at("actions"))
+      if (!game.apply(action_from(a))) return std::unexpected("an action the rules refuse: " + a.dump());
     const int game_index = j.at("game_index").get<int>();
     std::string pgn_line = j.at("pgn_line").get<std::string>();
     auto pgn = read_pgn_game(pgn_line, game_index + 1);
