@@ -13,11 +13,13 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/net/token_bucket.h"
+
 namespace skat::net {
 
 class ByteBudget {
  public:
-  using Clock = std::chrono::steady_clock;
+  using Clock = TokenBucket::Clock;
   // Addresses remembered at most; past it, those whose bucket has refilled are forgotten first.
   static constexpr std::size_t kMaxAddresses = 65'536;
 
@@ -27,18 +29,12 @@ class ByteBudget {
   bool spend(const boost::asio::ip::address& address, std::size_t bytes, Clock::time_point now = Clock::now());
 
  private:
-  struct Bucket {
-    double tokens = 0;
-    Clock::time_point last;
-  };
-  Bucket& bucket_of(const std::string& key, Clock::time_point now);
-  void refill(Bucket& b, Clock::time_point now) const;
   void forget_refilled(Clock::time_point now);
 
   double rate_;
   double burst_;
   std::mutex mutex_;
-  std::unordered_map<std::string, Bucket> buckets_;
+  std::unordered_map<std::string, TokenBucket> buckets_;
 };
 
 }  // namespace skat::net

@@ -29,11 +29,8 @@ void DbWriter::save_game(table::FinishedGame game) {
   const table::TableId table = game.table;
   const bool journaled = journal_ && journal_->append(finished_game_json(game));
   auto shared = std::make_shared<const table::FinishedGame>(std::move(game));
-  post([this, shared, table, journaled, what = std::move(what)](RecordStore&) mutable {
-    Unsaved write{[shared](RecordStore& records) { return records.save_game(*shared); }, std::move(what), table};
-    write.journaled = journaled;
-    save(std::move(write));
-  });
+  queue_record([shared](RecordStore& records) { return records.save_game(*shared); }, std::move(what), table,
+               journaled);
 }
 
 void DbWriter::save_series(table::FinishedSeries series) {
@@ -41,8 +38,14 @@ void DbWriter::save_series(table::FinishedSeries series) {
   const table::TableId table = series.table;
   const bool journaled = journal_ && journal_->append(finished_series_json(series));
   auto shared = std::make_shared<const table::FinishedSeries>(std::move(series));
-  post([this, shared, table, journaled, what = std::move(what)](RecordStore&) mutable {
-    Unsaved write{[shared](RecordStore& records) { return records.save_series(*shared); }, std::move(what), table};
+  queue_record([shared](RecordStore& records) { return records.save_series(*shared); }, std::move(what), table,
+               journaled);
+}
+
+void DbWriter::queue_record(std::function<StoreResult<void>(RecordStore&)> store, std::string what,
+                            table::TableId table, bool journaled) {
+  post([this, store = std::move(store), what = std::move(what), table, journaled](RecordStore&) mutable {
+    Unsaved write{std::move(store), std::move(what), table};
     write.journaled = journaled;
     save(std::move(write));
   });

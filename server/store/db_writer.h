@@ -92,6 +92,9 @@ class DbWriter {
     bool journaled = false;          // appended to journal_: forgotten there once stored
   };
   void enqueue(Job job);
+  // Posts the saving of one table record (`store` writes it) to the writer thread.
+  void queue_record(std::function<StoreResult<void>(RecordStore&)> store, std::string what, table::TableId table,
+                    bool journaled);
   void run();
   void run_job(const Job& job);
   // On the writer thread: saves at once unless records of the same table wait, else queues it.
