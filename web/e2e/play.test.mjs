@@ -383,6 +383,9 @@ async function leaveAndComeBack(p) {
   await p.getByTestId('leave-series').click();
   await p.getByTestId('leave-series-confirm').click();
   await p.getByTestId('back-to-seat').waitFor({ timeout: 15000 });
+  // the address goes back to the lobby's (the page may show the lobby a moment before it says so:
+  // opening the table's address before then would be no navigation at all)
+  await p.waitForURL(/#\/play$/, { timeout: 5000 });
   await p.goto(`${env.server.base}/#/table/${table}`);
   await p.getByTestId('hand').waitFor({ timeout: 20000 });
   assert.equal(await p.evaluate(() => window.skatSession.snap.watching), false);
