@@ -95,6 +95,12 @@ Command add_serve_command(CLI::App& parent) {
                   "page shows the previous result (ms)")
       ->check(CLI::Range(0, 600000))
       ->capture_default_str();
+  config->result_wait_ms = 120000;
+  app->add_option("--result-wait-ms", config->result_wait_ms,
+                  "For a player whose page asks for it (after a game: until I click), the move clock waits for "
+                  "the player's 'ready' instead, at most this long after the game started (ms)")
+      ->check(CLI::Range(0, 3600000))
+      ->capture_default_str();
   app->add_option("--grace-ms", config->grace_ms, "Reconnect grace before a bot takes a seat over (ms)")
       ->check(CLI::Range(0, 3600000))
       ->capture_default_str();

@@ -86,6 +86,18 @@ struct Chat {  // {"type":"chat","table":7,"text":"gg"}
   TableId table = 0;
   std::string text;
 };
+// {"type":"result_wait","table":7,"until_ready":true}: after each game the seat's move clock waits
+// for its `ready` (at most the server's bound) instead of the fixed result pause
+struct ResultWait {
+  TableId table = 0;
+  bool until_ready = false;
+};
+// {"type":"ready","table":7,"game":5}: the seat's player has seen the previous game's result and
+// goes on to game 5 (0-based): its move clock in that game may start now
+struct Ready {
+  TableId table = 0;
+  int game = 0;
+};
 // {"type":"remove_player","table":7,"seat":1}: the table's creator frees a seat before the series
 struct RemovePlayer {
   TableId table = 0;
@@ -97,7 +109,8 @@ struct RemovePlayer {
 // or to one table (that table's host).
 using ConnectionBody = std::variant<Hello, Ping>;
 using LobbyBody = std::variant<LobbyRequest, CreateTable, AddBot>;
-using TableBody = std::variant<JoinTable, LeaveTable, WatchTable, StartSeries, Resume, GameCommand, Chat, RemovePlayer>;
+using TableBody = std::variant<JoinTable, LeaveTable, WatchTable, StartSeries, Resume, GameCommand, Chat, RemovePlayer,
+                               ResultWait, Ready>;
 using ClientBody = std::variant<ConnectionBody, LobbyBody, TableBody>;
 
 struct ClientMessage {

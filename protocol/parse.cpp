@@ -159,6 +159,26 @@ TableResult parse_chat(const Json& j) {
   return Chat{*table, std::move(*line)};
 }
 
+TableResult parse_result_wait(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "table", "until_ready"}); !ok)
+    return std::unexpected(ok.error());
+  auto table = table_field(j);
+  if (!table) return std::unexpected(table.error());
+  if (auto present = detail::get_field(j, "until_ready"); !present) return std::unexpected(present.error());
+  auto until_ready = detail::get_bool(j, "until_ready", false);
+  if (!until_ready) return std::unexpected(until_ready.error());
+  return ResultWait{*table, *until_ready};
+}
+
+TableResult parse_ready(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "table", "game"}); !ok) return std::unexpected(ok.error());
+  auto table = table_field(j);
+  if (!table) return std::unexpected(table.error());
+  auto game = detail::get_int(j, "game", 0, kMaxDeals - 1);
+  if (!game) return std::unexpected(game.error());
+  return Ready{*table, static_cast<int>(*game)};
+}
+
 TableResult parse_game_command(const Json& j) {
   auto table = table_field(j);
   if (!table) return std::unexpected(table.error());
@@ -190,6 +210,8 @@ Result parse_body(const Json& j, std::string_view type) {
   if (type == "resume") return lift(parse_resume(j));
   if (type == "remove_player") return lift(parse_remove(j));
   if (type == "chat") return lift(parse_chat(j));
+  if (type == "result_wait") return lift(parse_result_wait(j));
+  if (type == "ready") return lift(parse_ready(j));
   for (std::string_view a : {"bid", "hold", "pass", "pickup", "discard", "declare", "play", "concede"})
     if (type == a) return lift(parse_game_command(j));
   return std::unexpected(error(ErrorCode::UnknownType, "unknown message type"));
@@ -215,6 +237,8 @@ std::string_view type_name(const ClientBody& body) {
       return kNames[static_cast<std::size_t>(g.action.kind)];
     }
     std::string_view operator()(const Chat&) const { return "chat"; }
+    std::string_view operator()(const ResultWait&) const { return "result_wait"; }
+    std::string_view operator()(const Ready&) const { return "ready"; }
   };
   return std::visit([](const auto& kind) { return std::visit(Visitor{}, kind); }, body);
 }

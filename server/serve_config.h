@@ -38,6 +38,7 @@ struct ServeConfig {
   int bot_move_ms = 5000;
   int human_move_ms = 60000;
   int result_pause_ms = 0;  // `skat serve` sets 15000 (--result-pause-ms)
+  int result_wait_ms = 0;   // `skat serve` sets 120000 (--result-wait-ms)
   int grace_ms = 30000;
   int abandon_after_ms = 300000;  // a series with every human gone past the grace ends as abandoned then
   int timeouts_before_gone = 3;  // a person's default moves in a row after which a substitute takes the seat (0: never)

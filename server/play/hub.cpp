@@ -257,6 +257,7 @@ table::TableConfig Hub::table_config() const {
   config.bot_move_ms = config_.bot_move_ms;
   config.human_move_ms = config_.human_move_ms;
   config.result_pause_ms = config_.result_pause_ms;
+  config.result_wait_ms = config_.result_wait_ms;
   config.grace_ms = config_.grace_ms;
   config.abandon_after_ms = config_.abandon_after_ms;
   config.timeouts_before_gone = config_.timeouts_before_gone;

@@ -144,6 +144,12 @@ void TableHost::dispatch(const Identity& who, const std::shared_ptr<net::WsSessi
                        apply_answering(*session, table_.chat(*s, chat.text, now, m.id));
                      });
                  },
+                 [&](const protocol::ResultWait& w) {
+                   if (const auto s = seat()) apply_answering(*session, table_.result_wait(*s, w.until_ready, now));
+                 },
+                 [&](const protocol::Ready& r) {
+                   if (const auto s = seat()) apply_answering(*session, table_.ready(*s, r.game, now));
+                 },
              },
              m.body);
 }

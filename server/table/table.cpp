@@ -18,6 +18,19 @@ ProtocolError internal_error() { return ProtocolError{ErrorCode::Internal, "inte
 
 bool valid_seat(int seat) { return seat >= 0 && seat <= 2; }
 
+// A step of one seat's (nothing for another audience); a failure inside leaves the output empty.
+template <class Step>
+TableOutput seat_step(detail::TableCore& core, int seat, Step step) {
+  TableOutput out;
+  try {
+    if (valid_seat(seat)) step(out);
+  } catch (...) {
+    out = TableOutput{};
+  }
+  core.finish_output(out);
+  return out;
+}
+
 // One step of the core that may refuse: its output (with the next deadline) or its error; an
 // exception becomes an internal error.
 template <class Step>
@@ -184,23 +197,19 @@ TableOutput Table::on_clock(TimePoint now) {
 }
 
 TableOutput Table::disconnect(int seat, TimePoint now) {
-  TableOutput out;
-  try {
-    if (valid_seat(seat)) core_->disconnect(out, seat, now);
-  } catch (...) {
-  }
-  core_->finish_output(out);
-  return out;
+  return seat_step(*core_, seat, [&](TableOutput& out) { core_->disconnect(out, seat, now); });
 }
 
 TableOutput Table::reconnect(int seat, TimePoint now) {
-  TableOutput out;
-  try {
-    if (valid_seat(seat)) core_->reconnect(out, seat, now);
-  } catch (...) {
-  }
-  core_->finish_output(out);
-  return out;
+  return seat_step(*core_, seat, [&](TableOutput& out) { core_->reconnect(out, seat, now); });
+}
+
+TableOutput Table::result_wait(int seat, bool until_ready, TimePoint now) {
+  return seat_step(*core_, seat, [&](TableOutput& out) { core_->set_result_wait(out, seat, until_ready, now); });
+}
+
+TableOutput Table::ready(int seat, int game, TimePoint now) {
+  return seat_step(*core_, seat, [&](TableOutput& out) { core_->ready(out, seat, game, now); });
 }
 
 TableOutput Table::resume(int audience, std::int64_t last_version) const {

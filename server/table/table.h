@@ -82,6 +82,12 @@ class Table {
   // A chat line from the seat's player, within its rate and the game's chat bounds (chat_limits.h).
   TableOutput chat(int seat, std::string_view text, TimePoint now,
                    std::optional<std::int64_t> request_id = std::nullopt);
+  // The seat's player says whether its move clock after each game waits for its `ready` (at most
+  // result_wait_ms after the game started) or starts after the fixed result pause (§7).
+  TableOutput result_wait(int seat, bool until_ready, TimePoint now);
+  // The seat's player has seen the last result and goes on to `game`: its clock there starts now
+  // (a pending request of the seat whose clock waits is sent again with the new deadline).
+  TableOutput ready(int seat, int game, TimePoint now);
   // Plays default actions for every expired move clock and requests bots after expired grace; a
   // series whose humans are all gone past the grace ends as abandoned (FinishedSeries::abandoned).
   TableOutput on_clock(TimePoint now);

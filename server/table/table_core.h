@@ -28,6 +28,7 @@ struct SeatState {
   bool connected = true;
   std::optional<TimePoint> grace_end;  // set while disconnected and the grace runs
   bool awaiting_bot = false;           // grace over: a BotRequest is out
+  bool waits_for_ready = false;        // the person's clock after a game waits for `ready` (result_wait)
 };
 
 std::int64_t to_ms(TimePoint t);
@@ -56,11 +57,12 @@ class TableCore {
   // Per game of list_: the seats a substitute played (for all or part of it) in place of the
   // series' player, for the score sheet (false for games before a resume: not kept).
   std::vector<std::array<bool, 3>> substitutes_;
-  Json record_ = Json::array();                  // unredacted events of the current game
-  std::array<int, 3> timeouts_{};                // default moves per seat in the current game
-  std::array<int, 3> timeouts_in_a_row_{};       // a person's default moves since the last own move (series)
-  std::array<std::vector<float>, 3> move_ms_{};  // answer times per seat in the current game (not timeouts)
-  std::array<bool, 3> replaced_{};               // seats held by a substitute during the current game
+  Json record_ = Json::array();                    // unredacted events of the current game
+  std::array<int, 3> timeouts_{};                  // default moves per seat in the current game
+  std::array<int, 3> timeouts_in_a_row_{};         // a person's default moves since the last own move (series)
+  std::array<std::vector<float>, 3> move_ms_{};    // answer times per seat in the current game (not timeouts)
+  std::array<bool, 3> replaced_{};                 // seats held by a substitute during the current game
+  std::array<int, 3> ready_for_game_{-1, -1, -1};  // the last game each seat said `ready` for (series)
   std::optional<TimePoint> move_deadline_;
   // The first turn of a game held back until then while a substitute sits in for a person who left
   // (hand_turn_to): the act request goes out at that time.
@@ -128,6 +130,14 @@ class TableCore {
   void send_act(TableOutput& out, TimePoint now);
   // Hands the turn to `seat` afresh: a new move clock, a new turn version, the act request.
   void hand_turn_to(TableOutput& out, int seat, TimePoint now);
+  // When the seat's move clock starts if it is asked now: at once, or (a person, in a game after
+  // the series' first, not yet `ready` for it) at the end of the result pause or of its wait.
+  TimePoint clock_start(int seat, TimePoint now) const;
+  // The seat's player is ready for `game` / changes whether its clock waits for that (§7): a turn
+  // of the seat whose clock has not started yet is handed out again with the clock as it is now.
+  void ready(TableOutput& out, int seat, int game, TimePoint now);
+  void set_result_wait(TableOutput& out, int seat, bool until_ready, TimePoint now);
+  void restart_waiting_clock(TableOutput& out, int seat, TimePoint now);
   // Whether a command answering the act request of `version` answers the pending one.
   bool answers_pending_turn(std::int64_t version) const { return game_ && version == turn_version_; }
 

@@ -16,6 +16,7 @@ std::expected<void, ProtocolError> TableCore::start_series(TableOutput& out, int
   running_ = true;
   game_index_ = 0;
   timeouts_in_a_row_ = {};
+  ready_for_game_ = {-1, -1, -1};
   pgn_games_.clear();
   list_.clear();
   substitutes_.clear();
@@ -44,6 +45,7 @@ std::expected<void, ProtocolError> TableCore::resume_series(TableOutput& out, co
   series_index_ = std::max(0, so_far.series_index);
   running_ = true;
   timeouts_in_a_row_ = {};
+  ready_for_game_ = {-1, -1, -1};
   game_index_ = static_cast<int>(so_far.games.size());
   pgn_games_ = so_far.games;
   list_.clear();
@@ -132,14 +134,47 @@ void TableCore::hand_turn_to(TableOutput& out, int seat, TimePoint now) {
       move_deadline_.reset();
       return;
     }
-  // A person's clock waits for the result pause of a game after the series' first: the page shows
-  // the previous game's result meanwhile, and the clock runs once the player can act (§5).
-  TimePoint clock_start = now;
-  if (game_index_ > 0 && !bot_clock(seat))
-    clock_start = std::max(now, game_started_ + std::chrono::milliseconds(config_.result_pause_ms));
-  move_deadline_ = clock_start + std::chrono::milliseconds(clock_ms(seat));
+  move_deadline_ = clock_start(seat, now) + std::chrono::milliseconds(clock_ms(seat));
   turn_version_ = log_.version();
   out.messages.push_back(act_message(seat));
+}
+
+// A person's clock waits in a game after the series' first: the page shows the previous game's
+// result meanwhile, and the clock runs once the player can act (§7): after the result pause, or
+// for a player who asked for it, after its `ready` (bounded by result_wait_ms).
+TimePoint TableCore::clock_start(int seat, TimePoint now) const {
+  const auto s = static_cast<std::size_t>(seat);
+  if (game_index_ == 0 || bot_clock(seat) || ready_for_game_[s] >= game_index_) return now;
+  const int wait =
+      seats_[s].waits_for_ready ? std::max(config_.result_pause_ms, config_.result_wait_ms) : config_.result_pause_ms;
+  return std::max(now, game_started_ + std::chrono::milliseconds(wait));
+}
+
+void TableCore::ready(TableOutput& out, int seat, int game, TimePoint now) {
+  int& ready = ready_for_game_[static_cast<std::size_t>(seat)];
+  // a `ready` for a game already past (or not dealt yet) changes nothing
+  if (!running_ || !game_ || game != game_index_ || ready >= game) return;
+  ready = game;
+  restart_waiting_clock(out, seat, now);
+}
+
+void TableCore::set_result_wait(TableOutput& out, int seat, bool until_ready, TimePoint now) {
+  bool& waits = seats_[static_cast<std::size_t>(seat)].waits_for_ready;
+  if (waits == until_ready) return;
+  waits = until_ready;
+  restart_waiting_clock(out, seat, now);
+}
+
+void TableCore::restart_waiting_clock(TableOutput& out, int seat, TimePoint now) {
+  if (!running_ || !game_ || game_->finished() || game_->to_act() < 0 || seat_of_pos(game_->to_act()) != seat ||
+      !move_deadline_)
+    return;
+  const auto clock = std::chrono::milliseconds(clock_ms(seat));
+  if (*move_deadline_ - clock <= now) return;  // the clock runs already
+  const TimePoint deadline = clock_start(seat, now) + clock;
+  if (deadline == *move_deadline_) return;
+  move_deadline_ = deadline;
+  out.messages.push_back(act_message(seat));  // the same turn (version), a new deadline
 }
 
 std::expected<void, ProtocolError> TableCore::act(TableOutput& out, int seat, Action action, TimePoint now,

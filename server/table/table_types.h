@@ -41,6 +41,9 @@ struct TableConfig {
   // A human seat's move clock starts no earlier than this after a game (not a series' first)
   // started: the clients show the previous game's result meanwhile (docs/protocol.md §5).
   int result_pause_ms = 0;
+  // A seat whose player asked for it (`result_wait` until_ready) waits for the player's `ready`
+  // instead, at most this long after the game started (never less than result_pause_ms).
+  int result_wait_ms = 0;
   // How long a running series whose humans are all gone past the grace goes on (bots in their
   // seats, a person may come back) before it ends as abandoned.
   int abandon_after_ms = 300000;

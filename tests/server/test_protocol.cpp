@@ -63,7 +63,8 @@ TEST(Protocol, ParsesEveryClientMessage) {
         R"({"type":"start_series","table":1})", R"({"type":"resume","table":1,"version":0})",
         R"({"type":"chat","table":1,"text":"hallo ♣"})", R"({"type":"hold","table":1})", R"({"type":"pass","table":1})",
         R"({"type":"pickup","table":1})", R"({"type":"play","table":1,"card":"HT"})", R"({"type":"concede","table":1})",
-        R"({"type":"remove_player","table":1,"seat":2})"}) {
+        R"({"type":"remove_player","table":1,"seat":2})", R"({"type":"result_wait","table":1,"until_ready":false})",
+        R"({"type":"ready","table":1,"game":0})"}) {
     auto m = parse_client_message(text);
     ASSERT_TRUE(m) << text << ": " << m.error().message;
     EXPECT_EQ(type_name(m->body), Json::parse(text)["type"].get<std::string>());
@@ -129,6 +130,12 @@ TEST(Protocol, RejectsBadInputWithTheRightCode) {
   EXPECT_EQ(code_of(R"({"type":"join_table","table":1,"seat":3})"), ErrorCode::BadField);
   EXPECT_EQ(code_of(R"({"type":"create_table","deals":0})"), ErrorCode::BadField);
   EXPECT_EQ(code_of(R"({"type":"lobby","id":-1})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"result_wait","table":1})"), ErrorCode::MissingField);
+  EXPECT_EQ(code_of(R"({"type":"result_wait","table":1,"until_ready":1})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"ready","table":1})"), ErrorCode::MissingField);
+  EXPECT_EQ(code_of(R"({"type":"ready","table":1,"game":360})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"ready","table":1,"game":-1})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"ready","table":1,"game":1,"seat":0})"), ErrorCode::UnknownField);
 }
 
 // Names, chat lines, events and announced programs follow the text rules (docs/protocol.md §2):

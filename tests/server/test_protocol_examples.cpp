@@ -290,6 +290,8 @@ const char* const kClientExamples[] = {
     R"({"type":"remove_player","table":7,"seat":1})",
     R"({"type":"resume","table":7,"version":123})",
     R"({"type":"chat","table":7,"text":"gg"})",
+    R"({"type":"result_wait","table":7,"until_ready":true})",
+    R"({"type":"ready","table":7,"game":1})",
     R"({"type":"bid","table":7,"value":18,"version":12,"id":9})",
     R"({"type":"hold","table":7,"version":13})",
     R"({"type":"pass","table":7})",

@@ -329,6 +329,68 @@ TEST(Table, APersonsClockWaitsForTheResultPause) {
   EXPECT_EQ(games[1].move_ms[0], std::vector<float>{0.0F});
 }
 
+// A person whose page waits for a click after each game asks the table to hold its clock until its
+// `ready` (bounded by result_wait_ms): the click starts the clock then, with a fresh request of the
+// same turn; without a click the clock starts at the bound. A `ready` also ends the fixed pause of
+// a person who did not ask to wait, and one for another game changes nothing.
+TEST(Table, APersonsClockWaitsForTheReadyItAskedFor) {
+  TableConfig config = fixed_config(3);
+  config.result_pause_ms = 10000;
+  config.result_wait_ms = 100000;
+  Table table(7, config);
+  TimePoint now = t0();
+  const auto ms = [](TimePoint t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+  };
+  const auto act = [](const TableOutput& out, int seat) { return last_of_type(out, seat, "act"); };
+  ASSERT_TRUE(table.sit(0, person(1, "anna"), now));
+  ASSERT_TRUE(table.sit(1, person(2, "AI1", true), now));
+  ASSERT_TRUE(table.sit(2, person(3, "AI2", true), now));
+  EXPECT_TRUE(table.result_wait(0, true, now).messages.empty());  // before the series: nothing to say
+  ASSERT_TRUE(table.start_series(0, now));
+  // game 1 (forehand seat 0): everyone passes; game 2 starts with forehand seat 1, middlehand seat 2
+  send(table, 1, R"({"type":"pass","table":7})", now);
+  send(table, 2, R"({"type":"pass","table":7})", now);
+  auto out = send(table, 0, R"({"type":"pass","table":7})", now);
+  ASSERT_EQ(out.games.size(), 1U);
+  const TimePoint second = now;
+  // the bot in middlehand passes at once: anna (rearhand) is asked, her clock held to the bound
+  out = send(table, 2, R"({"type":"pass","table":7})", now + 1s);
+  ASSERT_TRUE(act(out, 0));
+  EXPECT_EQ((*act(out, 0))["deadline"], ms(second + 100s + 60s));
+  EXPECT_TRUE(table.on_clock(second + 100s + 59s).messages.empty());  // the pause of 10 s holds nothing
+  // a ready for another game changes nothing; her click at 30 s starts the clock then
+  EXPECT_TRUE(table.ready(0, 0, second + 20s).messages.empty());
+  EXPECT_TRUE(table.ready(0, 2, second + 20s).messages.empty());
+  out = table.ready(0, 1, second + 30s);
+  ASSERT_TRUE(act(out, 0));
+  const std::int64_t version = (*act(out, 0))["version"];
+  EXPECT_EQ((*act(out, 0))["deadline"], ms(second + 30s + 60s));
+  EXPECT_EQ(out.next_deadline, second + 30s + 60s);
+  EXPECT_TRUE(table.ready(0, 1, second + 31s).messages.empty());  // said once
+  // she answers the request she had (its version still names the turn) 4 s after her click
+  out = send(table, 0, R"({"type":"pass","table":7,"version":)" + std::to_string(version) + "}", second + 34s);
+  EXPECT_EQ(error_code(out, 0), "");
+  out = send(table, 1, R"({"type":"pass","table":7})", second + 35s);
+  ASSERT_EQ(out.games.size(), 1U);
+  EXPECT_EQ(out.games[0].move_ms[0], std::vector<float>{4000.0F});
+  // game 3 (forehand seat 2, middlehand anna): asked at once, held; without her click the clock
+  // runs from the bound
+  const TimePoint third = second + 35s;
+  ASSERT_TRUE(act(out, 0));
+  EXPECT_EQ((*act(out, 0))["deadline"], ms(third + 100s + 60s));
+  // she changes her mind (the page goes on after 10 s): the fixed pause again, a new deadline
+  out = table.result_wait(0, false, third + 2s);
+  ASSERT_TRUE(act(out, 0));
+  EXPECT_EQ((*act(out, 0))["deadline"], ms(third + 10s + 60s));
+  // and her page goes on after 5 s: the clock starts then
+  out = table.ready(0, 2, third + 5s);
+  ASSERT_TRUE(act(out, 0));
+  EXPECT_EQ((*act(out, 0))["deadline"], ms(third + 5s + 60s));
+  // once the clock runs, neither changes it
+  EXPECT_TRUE(table.result_wait(0, true, third + 6s).messages.empty());
+}
+
 // A substitute sitting in for a person who left: every game after the first starts only after the
 // result pause (the bots would play the rest of the series in moments), so that the person can
 // take the seat back while the series runs; once the person is back, the table plays as before.

@@ -344,6 +344,39 @@ test("the table paces the bots' cards, keeps each trick in view, and the end of 
   await ctx.close();
 });
 
+test("after a game the player's clock waits for the click on the result, not for the server's pause", async () => {
+  const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 860 } });
+  await ctx.addInitScript(() =>
+    localStorage.setItem('skat.pace', JSON.stringify({ cardMs: 0, trickMs: 0, resultMs: -1 })),
+  );
+  const p = await ctx.newPage();
+  try {
+    await signIn(p, env.server.base, 'Reader');
+    await createTable(p, 2);
+    await playUntil(p, (s) => s.game === 0 && s.phase === 'finished' && s.dwell === 'result', { timeoutMs: 150000 });
+    // the player reads the result longer than the server's fixed pause (15 s)
+    await p.waitForTimeout(20000);
+    assert.equal((await snap(p)).dwell, 'result', 'the result did not wait for the click');
+    await p.getByTestId('next-game').click();
+    // the player's first request of the next game (rearhand always bids) has the whole clock
+    // from the click: the request comes again with the clock started then
+    const left = await p.waitForFunction(
+      () => {
+        const a = window.skatSession.snap.act;
+        const ms = a && a.game === 1 ? a.deadline - Date.now() : 0;
+        return ms > 0 && ms <= a.clock_ms + 1000 ? [ms, a.clock_ms] : false;
+      },
+      null,
+      { timeout: 20000 },
+    );
+    const [ms, clock] = await left.jsonValue();
+    assert.ok(ms > clock - 2500, `${Math.round(ms / 100) / 10} s left of the ${clock / 1000} s clock after the click`);
+    await leaveSeries(p); // a substitute plays the rest at once: the bots are free for the next test
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('leaving a running series: a bot plays the seat, the score sheet marks it, the seat comes back', async () => {
   const ctx = await fastContext(env.browser, { viewport: { width: 1280, height: 860 } });
   try {
@@ -536,7 +569,7 @@ test('a German browser: the German table, the rules page, the language switch, t
   await greta.getByTestId('lang-en').click();
   await nav.getByRole('link', { name: 'Rules', exact: true }).waitFor();
   assert.equal(await greta.getByTestId('rules').locator('h2').innerText(), 'The rules of Skat in brief');
-  assert.equal(await greta.title(), '● Your turn · Skat');
+  await greta.waitForFunction(() => document.title === '● Your turn · Skat'); // set after the next paint
   await shot(greta, 'rules');
   await greta.reload();
   await greta.getByTestId('rules').waitFor();

@@ -441,6 +441,13 @@ export const clientChecks: ByType<ClientMessage> = {
     seat: int,
   }),
   chat: object<C<'chat'>>({ type: literal('chat'), id: optional(int), table: int, text: str }),
+  result_wait: object<C<'result_wait'>>({
+    type: literal('result_wait'),
+    id: optional(int),
+    table: int,
+    until_ready: bool,
+  }),
+  ready: object<C<'ready'>>({ type: literal('ready'), id: optional(int), table: int, game: int }),
   bid: object<C<'bid'>>({ type: literal('bid'), ...commandFields, value: int }),
   hold: command('hold'),
   pass: command('pass'),

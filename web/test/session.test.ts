@@ -34,6 +34,7 @@ describe('session', () => {
     const sent = sockets[0].sent.filter((m) => m.table === 4);
     expect(sent.map((m) => [m.type, m.seat, m.bot])).toEqual([
       ['join_table', 0, undefined],
+      ['result_wait', undefined, undefined],
       ['add_bot', 1, 'house-1'],
       ['add_bot', 2, ''],
     ]);
@@ -74,9 +75,9 @@ describe('session', () => {
     expect(sockets).toHaveLength(2);
     sockets[1].open();
     sockets[1].recv(welcome);
-    expect(types(sockets[1]).slice(0, 3)).toEqual(['hello', 'join_table', 'resume']);
+    expect(types(sockets[1]).slice(0, 4)).toEqual(['hello', 'join_table', 'result_wait', 'resume']);
     expect(sockets[1].sent[0].token).toBe('tok');
-    expect(sockets[1].sent[2]).toMatchObject({ table: 9, version: 2 });
+    expect(sockets[1].sent[3]).toMatchObject({ table: 9, version: 2 });
     s.logout();
   });
 
@@ -196,17 +197,73 @@ describe('session', () => {
     vi.advanceTimersByTime(click ? 3000 : 14900);
     expect(s.snap.table?.game).toBe(0);
     expect(s.snap.dwell?.kind).toBe('result');
+    expect(types(f)).not.toContain('ready');
     if (click) {
       s.skipPause();
+      // the page goes on to game 1: the seat's clock there may start now
+      expect(f.sent.at(-1)).toMatchObject({ type: 'ready', table: 9, game: 1 });
       vi.advanceTimersByTime(400); // the bid's short pause
     } else vi.advanceTimersByTime(100);
     // the table shows the new game and the panel; its clock has not lost a second
+    expect(f.sent.filter((m) => m.type === 'ready')).toMatchObject([{ type: 'ready', table: 9, game: 1 }]);
     expect(s.snap.dwell).toBeNull();
     expect(s.snap.table?.game).toBe(1);
     expect(s.snap.table?.auction).toHaveLength(1);
     expect(currentAct(s.snap.act, s.snap.table)?.version).toBe(version());
     expect(s.snap.act!.deadline - Date.now()).toBeGreaterThanOrEqual(60000);
   };
+
+  it("the seat's clock waits for the click when the end of a game waits for it, and the setting can change", () => {
+    let p = DEFAULT_PACE;
+    const { s, sockets } = fakeSession(new MemStore(), { pace: () => p });
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    s.joinTable(9);
+    expect(sockets[0].sent.filter((m) => m.table === 9).slice(0, 2)).toMatchObject([
+      { type: 'join_table', table: 9 },
+      { type: 'result_wait', table: 9, until_ready: true },
+    ]);
+    p = { ...DEFAULT_PACE, resultMs: 10000 };
+    s.paceChanged();
+    expect(sockets[0].sent.at(-1)).toMatchObject({ type: 'result_wait', table: 9, until_ready: false });
+    // a spectator has no clock to hold
+    s.leaveTable();
+    s.watchTable(5);
+    const before = sockets[0].sent.length;
+    s.paceChanged();
+    expect(sockets[0].sent.slice(before).filter((m) => m.type === 'result_wait')).toEqual([]);
+  });
+
+  it('a full state of a later game says the page is ready for it; of the first game it does not', () => {
+    const { s, sockets } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    s.joinTable(9);
+    const state = (game: number, version: number) => ({
+      type: 'state',
+      table: 9,
+      version,
+      event: '',
+      deals: 3,
+      running: true,
+      series: 0,
+      game,
+      seats: [{ id: 7, name: 'anna', bot: false, connected: true }, null, null],
+      scores: [0, 0, 0],
+      list: [],
+      substitutes: [],
+      view: null,
+      forehand: 0,
+      position: 0,
+      deadline: null,
+    });
+    sockets[0].recv(state(0, 3));
+    expect(types(sockets[0])).not.toContain('ready');
+    sockets[0].recv(state(2, 9));
+    expect(sockets[0].sent.at(-1)).toMatchObject({ type: 'ready', table: 9, game: 2 });
+  });
 
   it('within a game the short pauses stay before an act request with a long clock', () => {
     vi.useFakeTimers();
@@ -323,7 +380,11 @@ describe('session', () => {
       online: [],
     });
     s.openTable(4);
-    expect(sockets[0].sent.filter((m) => m.table === 4).map((m) => m.type)).toEqual(['join_table', 'resume']);
+    expect(sockets[0].sent.filter((m) => m.table === 4).map((m) => m.type)).toEqual([
+      'join_table',
+      'result_wait',
+      'resume',
+    ]);
     expect(s.snap.watching).toBe(false);
     s.openTable(5);
     expect(sockets[0].sent.filter((m) => m.table === 5).map((m) => m.type)).toEqual(['watch_table', 'resume']);
@@ -422,7 +483,7 @@ describe('session', () => {
         .filter((m) => m.table === 4)
         .map((m) => m.type)
         .slice(2),
-    ).toEqual(['join_table', 'resume']);
+    ).toEqual(['join_table', 'result_wait', 'resume']);
     expect(s.snap.watching).toBe(false);
     expect(store.getItem('skat.leftSeries')).toBeNull();
   });
@@ -444,7 +505,7 @@ describe('session', () => {
     });
     s.joinTable(4, 2); // on this node: asked here
     expect(sockets).toHaveLength(1);
-    expect(sockets[0].sent.at(-2)).toMatchObject({ type: 'join_table', table: 4, seat: 2 });
+    expect(sockets[0].sent.at(-3)).toMatchObject({ type: 'join_table', table: 4, seat: 2 });
     s.leaveTable();
     s.joinTable(5, 1);
     await new Promise((r) => setTimeout(r, 10));
@@ -453,9 +514,10 @@ describe('session', () => {
     expect(store.getItem('skat.node')).toBe('b');
     sockets[1].open();
     sockets[1].recv({ ...welcome, node: 'b' });
-    expect(sockets[1].sent.slice(0, 3)).toMatchObject([
+    expect(sockets[1].sent.slice(0, 4)).toMatchObject([
       { type: 'hello', token: 'tok' },
       { type: 'join_table', table: 5, seat: 1 },
+      { type: 'result_wait', table: 5, until_ready: false },
       { type: 'resume', table: 5, version: 0 },
     ]);
     // A page opened later goes straight to the table's node.

@@ -19,12 +19,14 @@ const RESULT_CHOICES: Choice[] = [
 ];
 const label = (l: string) => (l.startsWith('pace.') ? t(l as MessageKey) : l);
 
-export function PaceControl() {
+// `onChange`: after the choice is stored (the table tells the server how the seat's clock waits).
+export function PaceControl({ onChange }: { onChange?: () => void }) {
   const [p, setP] = useState(pace());
   const update = (patch: Partial<typeof p>) => {
     const next = { ...p, ...patch };
     setP(next);
     setPace(next);
+    onChange?.();
   };
   return (
     <span class="pace-control">

@@ -411,6 +411,14 @@ export interface RemovePlayer extends TableRequest<'remove_player'> {
 export interface Chat extends TableRequest<'chat'> {
   text: string;
 }
+// After each game the seat's clock waits for its `ready` (at most the server's bound), §7.
+export interface ResultWait extends TableRequest<'result_wait'> {
+  until_ready: boolean;
+}
+// The player has seen the last result and goes on to `game` (0-based): its clock there may start.
+export interface Ready extends TableRequest<'ready'> {
+  game: number;
+}
 
 // A move (§5); `version`: the act request it answers.
 interface Command<T extends string> extends TableRequest<T> {
@@ -455,6 +463,8 @@ export type ClientMessage =
   | Resume
   | RemovePlayer
   | Chat
+  | ResultWait
+  | Ready
   | GameCommand;
 
 // The command for a move at a table: its position dropped (the seat is the connection's), the act

@@ -12,6 +12,7 @@ import {
   type ClientMessage,
   type ErrorMessage,
   type Hello,
+  type JoinTable,
   type LobbyPlayer,
   type LobbyTable,
   type Move,
@@ -98,6 +99,7 @@ export class Session {
   private catchUpUntil = 0;
   private actTimer: ReturnType<typeof setTimeout> | null = null;
   private display: PacedDisplay;
+  private pace: () => Pace;
   private visible: () => boolean;
   private viaAnyNode = false; // the table's node route failed: the next connection goes to /ws
   private hops = 0; // other_node answers since the table last answered: paces a ping-pong
@@ -124,6 +126,7 @@ export class Session {
     options: SessionOptions = {},
   ) {
     const pace = options.pace ?? (() => NO_PACE);
+    this.pace = pace;
     this.visible = options.visible ?? (() => true);
     this.display = new PacedDisplay(
       (ev) => this.showEvent(ev),
@@ -314,7 +317,8 @@ export class Session {
           this.emit({ table: { ...t, me: m.player.id }, watching });
           const seat = this.pendingSeat === undefined ? {} : { seat: this.pendingSeat };
           this.pendingSeat = undefined;
-          this.send(watching ? { type: 'watch_table', table: id } : { type: 'join_table', table: id, ...seat });
+          if (watching) this.send({ type: 'watch_table', table: id });
+          else this.sendJoin({ type: 'join_table', table: id, ...seat });
           this.resume();
         }
         this.requestLobby();
@@ -327,7 +331,7 @@ export class Session {
         return;
       case 'table_created': {
         this.enterTable(m.table, false);
-        this.send({ type: 'join_table', table: m.table, seat: 0 });
+        this.sendJoin({ type: 'join_table', table: m.table, seat: 0 });
         if (this.pendingBots) {
           this.send({ type: 'add_bot', table: m.table, seat: 1, bot: this.pendingBots[0] });
           this.send({ type: 'add_bot', table: m.table, seat: 2, bot: this.pendingBots[1] });
@@ -357,6 +361,7 @@ export class Session {
           this.display.clear();
           this.received = m.version;
           this.emit({ table: fromStateMessage(this.snap.table, m) });
+          this.sayReady(this.snap.table!);
         }
         return;
       case 'error':
@@ -432,6 +437,7 @@ export class Session {
     const { state, status } = applyEvent(t, m);
     if (status !== 'applied') return;
     this.emit({ table: state });
+    if (m.type === 'game_started') this.sayReady(state);
     if (this.autoStart && !state.running && state.seats.every((s) => s.player) && m.type === 'seated') {
       this.autoStart = false;
       this.send({ type: 'start_series', table: t.table });
@@ -462,6 +468,31 @@ export class Session {
   // Shows what has arrived without pauses, up to the end of a game that waits for the click.
   catchUp() {
     this.display.catchUp();
+  }
+
+  // Joins a seat and says how the seat's clock should wait after each game (§7): until the player
+  // goes on from the result (`ready`) when the end of a game waits for a click, else the server's
+  // fixed pause.
+  private sendJoin(m: JoinTable) {
+    this.send(m);
+    this.sendResultWait(m.table);
+  }
+
+  private sendResultWait(table: number) {
+    this.send({ type: 'result_wait', table, until_ready: this.pace().resultMs < 0 });
+  }
+
+  // The player changed the table's pace: the seat's clock waits accordingly from now on.
+  paceChanged() {
+    const t = this.snap.table;
+    if (t && !this.snap.watching) this.sendResultWait(t.table);
+  }
+
+  // The page shows a game after the series' first (its start, or a full state of it): the player has
+  // left the previous result behind, so the seat's clock there may start now.
+  private sayReady(table: TableState) {
+    if (this.snap.watching || table.mySeat === null || table.game < 1) return;
+    this.send({ type: 'ready', table: table.table, game: table.game });
   }
 
   private resume() {
@@ -504,7 +535,7 @@ export class Session {
       this.pendingSeat = seat;
       return this.goToNode(node);
     }
-    this.send(seat === undefined ? { type: 'join_table', table: id } : { type: 'join_table', table: id, seat });
+    this.sendJoin(seat === undefined ? { type: 'join_table', table: id } : { type: 'join_table', table: id, seat });
     this.resume();
   }
 

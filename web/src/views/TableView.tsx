@@ -492,7 +492,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
               <summary title={t('table.options')}>⚙</summary>
               <div class="table-options-body">
                 <ShareLink id={table.table} />
-                <PaceControl />
+                <PaceControl onChange={() => session.paceChanged()} />
               </div>
             </details>
             {snap.status !== 'open' && <span class="badge warn">{t('table.reconnecting')}</span>}

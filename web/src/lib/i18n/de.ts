@@ -290,9 +290,9 @@ export const de: Record<MessageKey, Entry> = {
   'pace.trickStays': 'Stich bleibt liegen',
   'pace.afterGame': 'Nach einem Spiel',
   'pace.afterGameTitle':
-    'Das Ergebnis bleibt, bis du klickst oder deine Uhr für das nächste Spiel anläuft (der Server startet sie einige Sekunden nach Spielende, 15 in der Grundeinstellung): länger als deine Uhr wartet es nie.',
+    'Bis ich klicke: Das Ergebnis bleibt, und deine Uhr für das nächste Spiel wartet auf deinen Klick (in der Grundeinstellung höchstens zwei Minuten nach Spielende). Mit einer Zahl von Sekunden geht die Seite von selbst weiter, und deine Uhr startet dann oder einige Sekunden nach Spielende (15 in der Grundeinstellung), je nachdem, was früher ist.',
   'pace.noPause': 'keine Pause',
-  'pace.waitClick': 'bis ich klicke oder meine Uhr läuft',
+  'pace.waitClick': 'bis ich klicke',
   'pace.atOnce': 'sofort weiter',
   'list.caption': 'Spielliste · {n} von {deals} Spielen',
   'list.sfCaption': 'Seeger-Fabian',

@@ -289,9 +289,9 @@ export const en = {
   'pace.trickStays': 'Trick stays',
   'pace.afterGame': 'After a game',
   'pace.afterGameTitle':
-    'The result stays until you click, or until your clock starts for the next game (the server starts it some seconds after a game ends, 15 by default): it never waits longer than your clock.',
+    'Until you click: the result stays, and your clock for the next game waits for your click (by default at most two minutes after the game ends). With a number of seconds the page goes on by itself, and your clock starts then, or some seconds after the game ends (15 by default), whichever comes first.',
   'pace.noPause': 'no pause',
-  'pace.waitClick': 'until my click or my clock',
+  'pace.waitClick': 'until I click',
   'pace.atOnce': 'go on at once',
   'list.caption': 'Game list · {n} of {deals} deals',
   'list.sfCaption': 'Seeger-Fabian',
