@@ -27,6 +27,7 @@ inline constexpr std::size_t kMaxEventBytes = 64;           // table event name
 inline constexpr std::size_t kMaxBotSpecBytes = 256;        // a bot's announced program (bots/bot_factory.h)
 inline constexpr int kMaxBotSeats = 16;                     // seats one bot connection plays at once
 inline constexpr int kMaxDeals = 360;                       // deals per series
+inline constexpr std::size_t kMaxTableKeyBytes = 64;        // a private table's key, as sent
 
 using TableId = std::int64_t;
 
@@ -42,21 +43,26 @@ struct Hello {
 };
 struct LobbyRequest {};  // {"type":"lobby"}
 struct Ping {};          // {"type":"ping"}
-// {"type":"create_table","deals":36,"event":"Training"}  (both optional)
+// {"type":"create_table","deals":36,"event":"Training","private":true}  (all optional)
 struct CreateTable {
   std::optional<int> deals;
   std::optional<std::string> event;
+  bool private_table = false;  // only its link (with the key of table_created) lets others in
 };
-// {"type":"join_table","table":7,"seat":1}  (seat optional: the first free one)
+// {"type":"join_table","table":7,"seat":1,"key":"…"}  (seat optional: the first free one; key: a
+// private table's, from its link)
 struct JoinTable {
   TableId table = 0;
   std::optional<int> seat;
+  std::string key;
+  bool invited = false;  // set by the hub for a bot it invited there, never read from a message
 };
 struct LeaveTable {  // {"type":"leave_table","table":7}
   TableId table = 0;
 };
-struct WatchTable {  // {"type":"watch_table","table":7}: join as spectator
+struct WatchTable {  // {"type":"watch_table","table":7,"key":"…"}: join as spectator (key: as join_table)
   TableId table = 0;
+  std::string key;
 };
 // {"type":"add_bot","table":7,"seat":2,"bot":"simple"}: a kind or a bot account name
 struct AddBot {

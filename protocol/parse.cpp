@@ -83,8 +83,12 @@ ConnectionResult parse_hello(const Json& j) {
 }
 
 LobbyResult parse_create(const Json& j) {
-  if (auto ok = detail::check_fields(j, {"type", "id", "deals", "event"}); !ok) return std::unexpected(ok.error());
+  if (auto ok = detail::check_fields(j, {"type", "id", "deals", "event", "private"}); !ok)
+    return std::unexpected(ok.error());
   CreateTable c;
+  auto private_table = detail::get_bool(j, "private", false);
+  if (!private_table) return std::unexpected(private_table.error());
+  c.private_table = *private_table;
   auto deals = detail::get_opt_int(j, "deals", 1, kMaxDeals);
   if (!deals) return std::unexpected(deals.error());
   if (*deals) c.deals = static_cast<int>(**deals);
@@ -107,15 +111,33 @@ TableResult parse_table_only(const Json& j) {
   return T{*table};
 }
 
+std::expected<std::string, ProtocolError> key_field(const Json& j) {
+  auto key = detail::get_opt_string(j, "key", kMaxTableKeyBytes);
+  if (!key) return std::unexpected(key.error());
+  return key->value_or("");
+}
+
 TableResult parse_join(const Json& j) {
-  if (auto ok = detail::check_fields(j, {"type", "id", "table", "seat"}); !ok) return std::unexpected(ok.error());
+  if (auto ok = detail::check_fields(j, {"type", "id", "table", "seat", "key"}); !ok)
+    return std::unexpected(ok.error());
   auto table = table_field(j);
   if (!table) return std::unexpected(table.error());
   auto seat = detail::get_opt_int(j, "seat", 0, 2);
   if (!seat) return std::unexpected(seat.error());
-  JoinTable out{*table, std::nullopt};
+  auto key = key_field(j);
+  if (!key) return std::unexpected(key.error());
+  JoinTable out{*table, std::nullopt, std::move(*key)};
   if (*seat) out.seat = static_cast<int>(**seat);
   return out;
+}
+
+TableResult parse_watch(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "table", "key"}); !ok) return std::unexpected(ok.error());
+  auto table = table_field(j);
+  if (!table) return std::unexpected(table.error());
+  auto key = key_field(j);
+  if (!key) return std::unexpected(key.error());
+  return WatchTable{*table, std::move(*key)};
 }
 
 LobbyResult parse_add_bot(const Json& j) {
@@ -199,13 +221,14 @@ Result parse_body(const Json& j, std::string_view type) {
   if (type == "hello") return lift(parse_hello(j));
   if (type == "lobby" || type == "ping") {
     if (auto ok = detail::check_fields(j, {"type", "id"}); !ok) return std::unexpected(ok.error());
-    return type == "ping" ? ClientBody{ConnectionBody{Ping{}}} : ClientBody{LobbyBody{LobbyRequest{}}};
+    if (type == "ping") return ClientBody{ConnectionBody{Ping{}}};
+    return ClientBody{LobbyBody{LobbyRequest{}}};
   }
   if (type == "create_table") return lift(parse_create(j));
   if (type == "add_bot") return lift(parse_add_bot(j));
   if (type == "join_table") return lift(parse_join(j));
   if (type == "leave_table") return lift(parse_table_only<LeaveTable>(j));
-  if (type == "watch_table") return lift(parse_table_only<WatchTable>(j));
+  if (type == "watch_table") return lift(parse_watch(j));
   if (type == "start_series") return lift(parse_table_only<StartSeries>(j));
   if (type == "resume") return lift(parse_resume(j));
   if (type == "remove_player") return lift(parse_remove(j));

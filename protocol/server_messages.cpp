@@ -40,6 +40,7 @@ Json make_lobby(const std::vector<LobbyTable>& tables, const std::vector<LobbyPl
                      {"game", table.game},
                      {"seats", seats},
                      {"spectators", table.spectators}});
+    if (table.is_private) t.back()["private"] = true;
   }
   Json players = Json::array();
   for (const LobbyPlayer& p : online) {
@@ -51,7 +52,11 @@ Json make_lobby(const std::vector<LobbyTable>& tables, const std::vector<LobbyPl
   return Json{{"type", "lobby"}, {"tables", t}, {"online", players}};
 }
 
-Json make_table_created(TableId table) { return Json{{"type", "table_created"}, {"table", table}}; }
+Json make_table_created(TableId table, const std::string& key) {
+  Json j{{"type", "table_created"}, {"table", table}};
+  if (!key.empty()) j["key"] = key;
+  return j;
+}
 
 Json make_invite(TableId table, int seat) { return Json{{"type", "invite"}, {"table", table}, {"seat", seat}}; }
 

@@ -40,6 +40,10 @@ struct LobbyTable {
   int game = 0;          // games finished in the current series
   LobbySeat seats[3];
   int spectators = 0;
+  // A private table: listed only to these players (its creator, its seats, the people a substitute
+  // sits in for), with "private": true; everyone else's lobby leaves it out.
+  bool is_private = false;
+  std::vector<std::int64_t> members;
   bool operator==(const LobbyTable&) const = default;
 };
 struct LobbyPlayer {
@@ -51,8 +55,8 @@ struct LobbyPlayer {
 };
 // {"type":"lobby","tables":[…],"online":[…]}
 Json make_lobby(const std::vector<LobbyTable>& tables, const std::vector<LobbyPlayer>& online);
-// {"type":"table_created","table":7}
-Json make_table_created(TableId table);
+// {"type":"table_created","table":7}, with "key" for a private table (its link's secret)
+Json make_table_created(TableId table, const std::string& key = {});
 // {"type":"invite","table":7,"seat":2}: tells a bot client to send join_table for that seat.
 Json make_invite(TableId table, int seat);
 // {"type":"nodes","nodes":["a","b"]}: the cluster's live nodes changed (sent to bots).

@@ -12,6 +12,7 @@
 #include "server/play/client_error.h"
 #include "server/play/metrics.h"
 #include "server/play/strand_post.h"
+#include "server/store/random_token.h"
 
 namespace skat::app {
 
@@ -33,7 +34,8 @@ std::shared_ptr<Hub> Hub::create(asio::io_context& io, const ServeConfig& config
                          [weak] {
                            std::vector<protocol::LobbyTable> mine;
                            if (const auto self = weak.lock())
-                             for (const auto& [id, t] : self->tables_.summaries()) mine.push_back(t);
+                             for (const auto& [id, t] : self->tables_.summaries())
+                               if (!t.is_private) mine.push_back(t);  // listed to its members here only
                            return mine;
                          },
                      .remote_tables_changed =
@@ -155,7 +157,9 @@ void Hub::lobby_message(const std::shared_ptr<net::WsSession>& session, const pr
     return conn->who.has_value();
   };
   std::visit(Overloaded{
-                 [&](const protocol::LobbyRequest&) { session->send(snapshot_.text()); },
+                 [&](const protocol::LobbyRequest&) {
+                   session->send(conn->who ? snapshot_.text_for(conn->who->player_id) : snapshot_.text());
+                 },
                  [&](const protocol::CreateTable& create) {
                    if (authenticated()) create_table(session, *conn, create, request_id);
                  },
@@ -198,6 +202,8 @@ void Hub::table_message(const std::shared_ptr<net::WsSession>& session, protocol
       !(conn->who->bot && bots_.invited(conn->who->player_id, table)))
     return send_error(*session, {ErrorCode::NotAllowed, "the server seats the players at this table"}, message.id,
                       table);
+  if (auto* join = std::get_if<protocol::JoinTable>(&message.body))
+    join->invited = conn->who->bot && bots_.invited(conn->who->player_id, table);
   conn->tables.insert(table);
   // Sitting, watching or coming back opens the direct route, used once this message is handed on.
   const bool attaches = std::holds_alternative<protocol::JoinTable>(message.body) ||
@@ -275,18 +281,20 @@ void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const Con
   if (const auto refusal = tables_.refusal(origin))
     return send_error(*session, {ErrorCode::TooManyTables, *refusal}, request_id);
   const std::uint64_t pending = tables_.reserve(origin);
-  writer_.post([self = shared_from_this(), session, config, origin, pending, request_id](RecordStore& store) {
-    auto id = store.create_table(config);
-    self->on_strand([session, config, origin, pending, request_id, id = std::move(id)](Hub& hub) {
+  TableHooks hooks;
+  if (create.private_table) hooks.private_key = random_token();
+  writer_.post([self = shared_from_this(), session, config, origin, pending, request_id, hooks](RecordStore& store) {
+    auto id = store.create_table(config, hooks.private_key);
+    self->on_strand([session, config, origin, pending, request_id, hooks, id = std::move(id)](Hub& hub) {
       hub.tables_.unreserve(pending);
       if (!id)
         return send_error(*session, {ErrorCode::Internal, "table not created: " + id.error().message}, request_id);
       hub.add_table(std::make_shared<TableHost>(hub.io_, table::Table(*id, config), origin.player, hub.weak_from_this(),
-                                                hub.writer_),
+                                                hub.writer_, hooks),
                     config, origin, false);
       hub.tables_.recheck_abandoned(*id, std::chrono::steady_clock::now(), hub.online());  // its creator may be gone
       hub.schedule_reap();
-      protocol::Json reply = protocol::make_table_created(*id);
+      protocol::Json reply = protocol::make_table_created(*id, hooks.private_key);
       if (request_id) reply["id"] = *request_id;
       session->send(protocol::to_text(reply));
     });
@@ -340,7 +348,11 @@ void Hub::resume_table(UnfinishedSeries series) {
       spdlog::error("table {}: the series cannot be resumed: {}", series.table, out.error().message);
       return;
     }
-    auto host = std::make_shared<TableHost>(hub.io_, std::move(table), 0, hub.weak_from_this(), hub.writer_);
+    // (its creator is not kept: a private table's players come back by their seats, friends by its link)
+    TableHooks hooks;
+    hooks.private_key = series.private_key;
+    auto host =
+        std::make_shared<TableHost>(hub.io_, std::move(table), 0, hub.weak_from_this(), hub.writer_, std::move(hooks));
     hub.add_table(host, config, std::nullopt, false);
     host->begin(std::move(*out));
     for (int seat = 0; seat < 3; ++seat)

@@ -2,6 +2,7 @@
 #include "server/play/lobby_snapshot.h"
 
 #include <algorithm>
+#include <set>
 #include <vector>
 
 namespace skat::app {
@@ -17,15 +18,23 @@ void LobbySnapshot::rebuild(const std::map<protocol::TableId, protocol::LobbyTab
                             const protocol::Json& remote) {
   built_ = now;
   std::vector<protocol::LobbyTable> tables;
+  std::vector<protocol::LobbyTable> hidden;
+  std::set<protocol::TableId> hidden_ids;
   LobbyStats stats;
   for (const auto& [id, t] : summaries) {
-    tables.push_back(t);
+    if (t.is_private) {
+      hidden.push_back(t);
+      hidden_ids.insert(id);
+    } else {
+      tables.push_back(t);
+    }
     ++stats.tables;
     if (t.running) ++stats.tables_playing;
   }
   std::vector<protocol::LobbyPlayer> online;
   for (const lobby::OnlinePlayer& p : lobby.online()) {
-    online.push_back({p.id, p.name, p.bot, p.table, p.level});
+    const bool at_hidden = p.table && hidden_ids.contains(*p.table);
+    online.push_back({p.id, p.name, p.bot, at_hidden ? std::nullopt : p.table, p.level});
     if (p.bot) {
       ++stats.bots_online;
       stats.bots_connected.insert(p.id);
@@ -43,7 +52,24 @@ void LobbySnapshot::rebuild(const std::map<protocol::TableId, protocol::LobbyTab
   std::lock_guard lock(mutex_);
   json_ = std::move(json);
   text_ = std::move(text);
+  private_ = std::move(hidden);
+  node_ = node;
   stats_ = stats;
+}
+
+std::shared_ptr<const std::string> LobbySnapshot::text_for(std::int64_t player) const {
+  std::lock_guard lock(mutex_);
+  std::vector<protocol::LobbyTable> mine;
+  for (const protocol::LobbyTable& t : private_)
+    if (std::ranges::find(t.members, player) != t.members.end()) mine.push_back(t);
+  if (mine.empty()) return text_;
+  protocol::Json json = json_;
+  protocol::Json lines = protocol::make_lobby(mine, {});
+  for (protocol::Json& t : lines["tables"]) {
+    if (!node_.empty()) t["node"] = node_;
+    json["tables"].push_back(std::move(t));
+  }
+  return std::make_shared<const std::string>(protocol::to_text(json));
 }
 
 protocol::Json LobbySnapshot::json() const {

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "protocol/server_messages.h"
 #include "server/lobby/lobby.h"
@@ -45,8 +46,11 @@ class LobbySnapshot {
   Clock::time_point built() const { return built_; }
 
   // Any thread.
+  // The lobby everyone sees: without private tables (an online player there has no table).
   protocol::Json json() const;
   std::shared_ptr<const std::string> text() const;
+  // The lobby as one player sees it: the shared one, plus the private tables the player belongs to.
+  std::shared_ptr<const std::string> text_for(std::int64_t player) const;
   LobbyStats stats() const;
 
  private:
@@ -54,6 +58,8 @@ class LobbySnapshot {
   mutable std::mutex mutex_;
   protocol::Json json_;
   std::shared_ptr<const std::string> text_;
+  std::vector<protocol::LobbyTable> private_;
+  std::string node_;
   LobbyStats stats_;
 };
 

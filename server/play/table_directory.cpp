@@ -37,6 +37,7 @@ void TableDirectory::unreserve(std::uint64_t pending) { pending_.erase(pending);
 void TableDirectory::add(std::shared_ptr<TableHost> host, const table::TableConfig& config,
                          std::optional<TableOrigin> origin, bool managed, Clock::time_point now) {
   const TableId id = host->id();
+  const bool is_private = host->is_private();
   hosts_.emplace(id, std::move(host));
   if (origin) origins_[id] = std::move(*origin);
   if (managed) managed_.insert(id);
@@ -44,6 +45,10 @@ void TableDirectory::add(std::shared_ptr<TableHost> host, const table::TableConf
   summary.table = id;
   summary.event = config.event;
   summary.deals = config.deals;
+  if (is_private) {  // listed to its creator only until the table publishes its own line
+    summary.is_private = true;
+    if (const auto it = origins_.find(id); it != origins_.end()) summary.members.push_back(it->second.player);
+  }
   summaries_[id] = summary;
   track_idle(summary, now);
 }

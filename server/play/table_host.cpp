@@ -1,5 +1,6 @@
 #include "server/play/table_host.h"
 
+#include <sodium.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -122,9 +123,15 @@ void TableHost::dispatch(const Identity& who, const std::shared_ptr<net::WsSessi
     return occupied;
   };
   std::visit(Overloaded{
-                 [&](const protocol::JoinTable& j) { join(who, session, m.id, j.seat); },
+                 [&](const protocol::JoinTable& j) {
+                   if (!admits(who, j.key, j.invited)) return refuse_private(*session, m.id);
+                   join(who, session, m.id, j.seat);
+                 },
                  [&](const protocol::Resume& r) { resume(who, session, r.version); },
-                 [&](const protocol::WatchTable&) { watch(session); },
+                 [&](const protocol::WatchTable& w) {
+                   if (!admits(who, w.key, false)) return refuse_private(*session, m.id);
+                   watch(session);
+                 },
                  [&](const protocol::LeaveTable&) {
                    if (const auto s = seat()) leave(who, *s, m.id, session);
                  },
@@ -168,6 +175,18 @@ void TableHost::play(Steady::time_point queued, F f) {
   m.move_cpu.record(thread_cpu_now() - cpu_start);
   m.move_latency.record(done - queued);
   m.moves_handled.fetch_add(1, std::memory_order_relaxed);
+}
+
+bool TableHost::admits(const Identity& who, const std::string& key, bool invited_bot) const {
+  const std::string& mine = hooks_.private_key;
+  if (mine.empty() || who.player_id == creator_ || table_.seat_of(who.player_id) ||
+      table_.occupied_seat(who.player_id) || (who.bot && invited_bot))
+    return true;
+  return key.size() == mine.size() && sodium_memcmp(key.data(), mine.data(), mine.size()) == 0;
+}
+
+void TableHost::refuse_private(net::WsSession& session, std::optional<std::int64_t> request_id) const {
+  send_error(session, {ErrorCode::NotAllowed, "a private table: only its link lets you in"}, request_id, id_);
 }
 
 void TableHost::watch(const std::shared_ptr<net::WsSession>& session) {
@@ -284,6 +303,9 @@ void TableHost::resume(const Identity& who, const std::shared_ptr<net::WsSession
   }
   if (!seat) {                                 // a spectator
     if (hooks_.sealed) return watch(session);  // refused
+    // a private table's: only a connection already let in by its key (watch_table) reads on
+    if (is_private() && !spectators_.contains(session->id()) && !admits(who, {}, false))
+      return refuse_private(*session, std::nullopt);
     spectators_[session->id()] = session;
     send_direct(session, table_.resume(table::kSpectators, version));
     return publish();
@@ -506,6 +528,13 @@ void TableHost::publish() {
     s.connected = table_.connected(seat);
   }
   summary.spectators = static_cast<int>(spectators_.size());
+  if (!hooks_.private_key.empty()) {
+    summary.is_private = true;
+    summary.members.push_back(creator_);
+    for (int seat = 0; seat < 3; ++seat)
+      for (const auto* p : {&table_.occupant(seat), &table_.owner(seat)})
+        if (*p && !(*p)->is_bot) summary.members.push_back((*p)->player_id);
+  }
   if (published_ == summary) return;  // most moves change nothing the lobby shows
   published_ = summary;
   services->publish_table(std::move(summary));

@@ -32,6 +32,9 @@ struct TableHooks {
   std::function<void(const table::FinishedGame&)> on_game;  // each finished game, on the table strand
   bool start_when_full = false;  // its one series starts as soon as the three seats are taken
   bool sealed = false;           // nobody may watch it (a tournament with an outside program, while it runs)
+  // Non-empty: a private table. Joining or watching it needs this key (its link's), except for its
+  // creator, its players (and the people substitutes sit in for) and the bots the server invites.
+  std::string private_key;
 };
 
 class TableHost : public std::enable_shared_from_this<TableHost> {
@@ -41,6 +44,8 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
             std::weak_ptr<TableServices> services, DbWriter& writer, TableHooks hooks = {});
 
   table::TableId id() const { return id_; }
+  // Set at construction, never changed: may be read from any thread.
+  bool is_private() const { return !hooks_.private_key.empty(); }
   // Delivers output the table produced before the host existed (a resumed series): its events,
   // bot requests and clock.
   void begin(table::TableOutput out);
@@ -104,6 +109,9 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   void arm_clock();
   void on_clock(boost::system::error_code ec);
   void publish();
+  // Whether `who` may sit down at or watch this table with `key` (always, unless it is private).
+  bool admits(const Identity& who, const std::string& key, bool invited_bot) const;
+  void refuse_private(net::WsSession& session, std::optional<std::int64_t> request_id) const;
 
   table::TableId id_;
   std::int64_t creator_;

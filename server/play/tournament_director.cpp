@@ -229,7 +229,7 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
   if (!hub) return abandon("the server is stopping");
   for (const TablePlan& plan : plans) {
     table::TableConfig tc = table_config(*id, plan, config, {record.a, record.b}, deal_ids);
-    auto table = writer_.call([tc](RecordStore& store) { return store.create_table(tc); });
+    auto table = writer_.call([tc](RecordStore& store) { return store.create_table(tc, {}); });
     if (!table) return abandon("table not created: " + table.error().message);
     const db::TournamentTable row{*table, plan.b_seats, plan.lone_seat, plan.first_deal, {}};
     writer_.post([tid = *id, row](TournamentStore& store) {

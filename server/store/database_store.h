@@ -94,7 +94,7 @@ class DatabaseStore : public IdentityStore,
   StoreResult<std::optional<BotProgram>> bot_program(std::int64_t bot) override;
 
   // RecordStore (database_store_records.cpp).
-  StoreResult<table::TableId> create_table(const table::TableConfig& config) override;
+  StoreResult<table::TableId> create_table(const table::TableConfig& config, const std::string& private_key) override;
   StoreResult<void> save_game(const table::FinishedGame& game) override;
   StoreResult<void> save_series(const table::FinishedSeries& series) override;
   StoreResult<void> save_analysis(std::int64_t game, int version, const std::string& body) override;

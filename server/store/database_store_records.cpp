@@ -19,14 +19,15 @@ db::Timestamp stamp(table::TimePoint t) { return std::chrono::time_point_cast<st
 
 }  // namespace
 
-StoreResult<table::TableId> DatabaseStore::create_table(const table::TableConfig& config) {
-  const std::string json = nlohmann::json{
-      {"deals", config.deals},
-      {"event", config.event},
-      {"bot_move_ms", config.bot_move_ms},
-      {"human_move_ms", config.human_move_ms},
-      {"grace_ms",
-       config.grace_ms}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+StoreResult<table::TableId> DatabaseStore::create_table(const table::TableConfig& config,
+                                                        const std::string& private_key) {
+  nlohmann::json stored{{"deals", config.deals},
+                        {"event", config.event},
+                        {"bot_move_ms", config.bot_move_ms},
+                        {"human_move_ms", config.human_move_ms},
+                        {"grace_ms", config.grace_ms}};
+  if (!private_key.empty()) stored["private_key"] = private_key;
+  const std::string json = stored.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   auto row = db::create_table(db_, json, node_);
   if (!row) return std::unexpected(db_failure(row.error()));
   tables_[row->id] = LiveTable{config.deals, config.event};

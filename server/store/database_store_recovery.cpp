@@ -88,6 +88,11 @@ std::expected<UnfinishedSeries, std::string> DatabaseStore::unfinished(
   u.table = *s.table_id;
   u.deals = s.deals;
   u.event = s.event;
+  if (const auto row = db::get_table(db_, *s.table_id)) {
+    const auto config = nlohmann::json::parse(row->config, nullptr, false);
+    if (config.is_object() && config.contains("private_key") && config["private_key"].is_string())
+      u.private_key = config["private_key"].get<std::string>();
+  }
   u.so_far.started = s.started_at;
   for (std::size_t i = 0; i < 3; ++i) {
     const db::SeriesSeat& seat = s.seats[i];

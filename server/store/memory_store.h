@@ -58,7 +58,7 @@ class MemoryStore : public IdentityStore,
   StoreResult<std::optional<BotProgram>> bot_program(std::int64_t bot) override;
 
   // RecordStore (memory_store_records.cpp).
-  StoreResult<table::TableId> create_table(const table::TableConfig&) override;
+  StoreResult<table::TableId> create_table(const table::TableConfig&, const std::string&) override;
   StoreResult<void> save_game(const table::FinishedGame& game) override;
   StoreResult<void> save_series(const table::FinishedSeries& series) override;
   // No game records here to keep an analysis with.

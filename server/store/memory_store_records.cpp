@@ -21,7 +21,7 @@ StoreResult<void> MemoryStore::save_series(const table::FinishedSeries& series) 
   return {};
 }
 
-StoreResult<table::TableId> MemoryStore::create_table(const table::TableConfig&) {
+StoreResult<table::TableId> MemoryStore::create_table(const table::TableConfig&, const std::string&) {
   std::lock_guard lock(mutex_);
   return ++next_table_;
 }

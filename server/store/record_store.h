@@ -15,7 +15,9 @@ namespace skat::app {
 class RecordStore {
  public:
   virtual ~RecordStore() = default;
-  virtual StoreResult<table::TableId> create_table(const table::TableConfig& config) = 0;
+  // `private_key`: non-empty for a private table (kept with the table, for a resumed series).
+  virtual StoreResult<table::TableId> create_table(const table::TableConfig& config,
+                                                   const std::string& private_key) = 0;
   // The first game of a series also creates the series' record.
   virtual StoreResult<void> save_game(const table::FinishedGame& game) = 0;
   // Finished with its PGN, or aborted when its humans all left (NotFound when a finished series

@@ -14,6 +14,7 @@ struct UnfinishedSeries {
   table::TableId table = 0;
   int deals = 36;
   std::string event;
+  std::string private_key;  // the table's, when it is private (hub.cpp: TableHooks)
   table::SeriesSoFar so_far;
 };
 

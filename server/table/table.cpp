@@ -100,6 +100,11 @@ const std::optional<Participant>& Table::occupant(int seat) const {
   return valid_seat(seat) ? core_->seats_[static_cast<std::size_t>(seat)].occupant : kNone;
 }
 
+const std::optional<Participant>& Table::owner(int seat) const {
+  static const std::optional<Participant> kNone;
+  return valid_seat(seat) ? core_->seats_[static_cast<std::size_t>(seat)].owner : kNone;
+}
+
 bool Table::connected(int seat) const {
   return valid_seat(seat) && core_->seats_[static_cast<std::size_t>(seat)].connected;
 }

@@ -53,6 +53,8 @@ class Table {
   // The seat this player occupies now, a replacement bot's included (a displaced human has none).
   std::optional<int> occupied_seat(std::int64_t player_id) const;
   const std::optional<Participant>& occupant(int seat) const;
+  // The person a replacement bot sits in for at that seat, if any.
+  const std::optional<Participant>& owner(int seat) const;
   bool connected(int seat) const;
 
   // --- series ----------------------------------------------------------------------------

@@ -59,7 +59,7 @@ void play_one_game(app::RecordStore& store, const std::array<app::Identity, 3>& 
   config.deals = 1;
   config.human_move_ms = 1000;
   config.deal_source = [](int) { return std::uint64_t{12345}; };
-  const auto id = store.create_table(config);
+  const auto id = store.create_table(config, {});
   ASSERT_TRUE(id) << id.error().message;
   table::Table t(*id, config);
   table::TimePoint now = table::Clock::now();

@@ -50,13 +50,14 @@ struct Played {
 };
 
 // A whole series of kDeals deals at a table the store created, played by bots; nothing stored yet.
-Played play_series(app::DatabaseStore& store, const std::array<table::Participant, 3>& seats, std::uint64_t seed) {
+Played play_series(app::DatabaseStore& store, const std::array<table::Participant, 3>& seats, std::uint64_t seed,
+                   const std::string& private_key = {}) {
   table::TableConfig config;
   config.deals = kDeals;
   config.event = "Recovery";
   config.deal_source = table::test::seeded_deals(seed);
   Played p;
-  p.table = store.create_table(config).value();
+  p.table = store.create_table(config, private_key).value();
   p.seats = seats;
   table::Table t(p.table, config);
   table::TimePoint now = table::test::t0();
@@ -82,6 +83,25 @@ db::SeriesRecord series_at(const std::string& path, table::TableId table) {
   auto list = db::list_series(c, filter).value();
   EXPECT_EQ(list.size(), 1u);
   return list.at(0);
+}
+
+// A private table's series comes back private: the resumed table keeps the key of its link.
+TEST(SeriesRecovery, APrivateTableComesBackWithItsKey) {
+  const std::string path = fresh_db("private");
+  const std::string key(64, 'k');
+  {
+    auto store = open_store(path);
+    const Played played = play_series(*store, three_players(*store, "p"), 12, key);
+    ASSERT_TRUE(store->save_game(played.games[0]));
+    const Played open = play_series(*store, three_players(*store, "o"), 13);
+    ASSERT_TRUE(store->save_game(open.games[0]));
+  }
+  const auto recovery = open_store(path)->recover_unfinished_series();
+  ASSERT_TRUE(recovery) << recovery.error().message;
+  ASSERT_EQ(recovery->resumable.size(), 2u);
+  std::set<std::string> keys;
+  for (const app::UnfinishedSeries& u : recovery->resumable) keys.insert(u.private_key);
+  EXPECT_EQ(keys, (std::set<std::string>{key, ""}));
 }
 
 TEST(SeriesRecovery, ARunningSeriesComesBackAndItsNextGamesJoinTheSameRecord) {

@@ -32,7 +32,7 @@ TEST(DatabaseStore, AGameWithTimeoutsStoresThemPerSeat) {
   config.deals = 1;
   config.human_move_ms = 1000;
   config.deal_source = [](int) { return std::uint64_t{12345}; };
-  const auto id = (*store)->create_table(config);
+  const auto id = (*store)->create_table(config, {});
   ASSERT_TRUE(id) << id.error().message;
   table::Table t(*id, config);
   table::TimePoint now = table::Clock::now();
@@ -87,7 +87,7 @@ TEST(DatabaseStore, AnalysesGiveWayToGamesInAFullDatabase) {
   config.deals = 5000;
   config.human_move_ms = 1000;
   config.timeouts_before_gone = 0;
-  const auto id = (*store)->create_table(config);
+  const auto id = (*store)->create_table(config, {});
   ASSERT_TRUE(id) << id.error().message;
   table::Table t(*id, config);
   table::TimePoint now = table::Clock::now();

@@ -130,6 +130,10 @@ TEST(Protocol, RejectsBadInputWithTheRightCode) {
   EXPECT_EQ(code_of(R"({"type":"join_table","table":1,"seat":3})"), ErrorCode::BadField);
   EXPECT_EQ(code_of(R"({"type":"create_table","deals":0})"), ErrorCode::BadField);
   EXPECT_EQ(code_of(R"({"type":"lobby","id":-1})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"create_table","private":"yes"})"), ErrorCode::BadField);
+  EXPECT_EQ(code_of(R"({"type":"join_table","table":1,"key":")" + std::string(kMaxTableKeyBytes + 1, 'a') + "\"}"),
+            ErrorCode::TooLarge);
+  EXPECT_EQ(code_of(R"({"type":"watch_table","table":1,"key":7})"), ErrorCode::BadField);
   EXPECT_EQ(code_of(R"({"type":"result_wait","table":1})"), ErrorCode::MissingField);
   EXPECT_EQ(code_of(R"({"type":"result_wait","table":1,"until_ready":1})"), ErrorCode::BadField);
   EXPECT_EQ(code_of(R"({"type":"ready","table":1})"), ErrorCode::MissingField);

@@ -222,9 +222,14 @@ std::vector<Json> server_examples() {
   t.seats[0] = LobbySeat{23, "anna", false, true};
   t.seats[2] = LobbySeat{68, "AI1", true, false};
   t.spectators = 1;
-  out.push_back(make_lobby({t}, {LobbyPlayer{23, "anna", false, 7}, LobbyPlayer{25, "carl", false, std::nullopt},
-                                 LobbyPlayer{68, "club-1", true, std::nullopt, "club"}}));
+  LobbyTable mine = t;  // a private table, as its players' lobby lists it
+  mine.table = 8;
+  mine.is_private = true;
+  mine.members = {23};
+  out.push_back(make_lobby({t, mine}, {LobbyPlayer{23, "anna", false, 7}, LobbyPlayer{25, "carl", false, std::nullopt},
+                                       LobbyPlayer{68, "club-1", true, std::nullopt, "club"}}));
   out.push_back(make_table_created(7));
+  out.push_back(make_table_created(8, "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"));
   out.push_back(make_invite(7, 2));
   out.push_back(make_nodes({"a", "b", "c"}));
 
@@ -282,6 +287,9 @@ const char* const kClientExamples[] = {
     R"({"type":"create_table","deals":36,"event":"Training","id":3})",
     R"({"type":"join_table","table":7})",
     R"({"type":"join_table","table":7,"seat":1,"id":4})",
+    R"({"type":"create_table","deals":12,"private":true})",
+    R"({"type":"join_table","table":7,"key":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"})",
+    R"({"type":"watch_table","table":7,"key":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"})",
     R"({"type":"leave_table","table":7})",
     R"({"type":"watch_table","table":7})",
     R"({"type":"add_bot","table":7,"seat":2})",

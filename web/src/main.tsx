@@ -62,7 +62,7 @@ function App() {
   const tableId = snap.table?.table ?? null;
   const wasAt = useRef<number | null>(null);
   useEffect(() => {
-    if (tableId !== null && route.name === 'play') replaceRoute(tableAddress(tableId));
+    if (tableId !== null && route.name === 'play') replaceRoute(tableAddress(tableId, session.tableKey(tableId)));
     else if (tableId === null && wasAt.current !== null && route.name === 'table' && route.id === wasAt.current)
       replaceRoute('#/play');
     wasAt.current = tableId;
@@ -166,7 +166,7 @@ function App() {
       )}
       <main>
         {route.name === 'play' && <PlayView session={session} snap={snap} />}
-        {route.name === 'table' && <PlayView session={session} snap={snap} openTable={route.id} />}
+        {route.name === 'table' && <PlayView session={session} snap={snap} openTable={route.id} openKey={route.key} />}
         {route.name === 'leaderboard' && <LeaderboardView kind={route.kind} sort={route.sort} />}
         {route.name === 'player' && <PlayerView id={route.id} />}
         {route.name === 'series' && <SeriesListView query={route.query} />}

@@ -246,11 +246,17 @@ export const serverChecks: ByType<ServerMessage> = {
         seats: array(nullable(object<LobbySeat>({ player: int, name: str, bot: bool, connected: bool }))),
         spectators: int,
         node: optional(str),
+        private: optional(literal(true)),
       }),
     ),
     online: array(object<LobbyPlayer>({ id: int, name: str, bot: bool, table: nullable(int), level: optional(str) })),
   }),
-  table_created: object<S<'table_created'>>({ type: literal('table_created'), table: int, id: optional(int) }),
+  table_created: object<S<'table_created'>>({
+    type: literal('table_created'),
+    table: int,
+    key: optional(str),
+    id: optional(int),
+  }),
   invite: object<S<'invite'>>({ type: literal('invite'), table: int, seat: int }),
   nodes: object<S<'nodes'>>({ type: literal('nodes'), nodes: array(str) }),
   act: object<ActRequest>({
@@ -416,6 +422,7 @@ export const clientChecks: ByType<ClientMessage> = {
     id: optional(int),
     deals: optional(int),
     event: optional(str),
+    private: optional(bool),
   }),
   add_bot: object<C<'add_bot'>>({
     type: literal('add_bot'),
@@ -429,9 +436,15 @@ export const clientChecks: ByType<ClientMessage> = {
     id: optional(int),
     table: int,
     seat: optional(int),
+    key: optional(str),
   }),
   leave_table: tableRequest('leave_table'),
-  watch_table: tableRequest('watch_table'),
+  watch_table: object<C<'watch_table'>>({
+    type: literal('watch_table'),
+    id: optional(int),
+    table: int,
+    key: optional(str),
+  }),
   start_series: tableRequest('start_series'),
   resume: object<C<'resume'>>({ type: literal('resume'), id: optional(int), table: int, version: int }),
   remove_player: object<C<'remove_player'>>({

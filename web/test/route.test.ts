@@ -52,5 +52,8 @@ describe('parseRoute', () => {
     expect(parseRoute('#/table/12')).toEqual({ name: 'table', id: 12 });
     expect(parseRoute('#/table/x')).toEqual({ name: 'play' });
     expect(parseRoute(tableAddress(12))).toEqual({ name: 'table', id: 12 });
+    // a private table's link carries its key (hex); anything else there is ignored
+    expect(parseRoute(tableAddress(12, 'ab09'))).toEqual({ name: 'table', id: 12, key: 'ab09' });
+    expect(parseRoute('#/table/12/<x>')).toEqual({ name: 'table', id: 12 });
   });
 });

@@ -55,6 +55,40 @@ describe('session', () => {
     expect(s.snap.table?.mySeat).toBe(0);
   });
 
+  it('a private table: its key from table_created goes with every join and watch of it, and its link seats a friend', () => {
+    const { s, sockets, store } = setup();
+    s.login('anna');
+    sockets[0].open();
+    sockets[0].recv(welcome);
+    s.createTable({ deals: 3, bots: [null, 'house-1'], private: true });
+    expect(sockets[0].sent.at(-1)).toMatchObject({ type: 'create_table', deals: 3, private: true });
+    sockets[0].recv({ type: 'table_created', table: 4, key: 'beef' });
+    const sent = sockets[0].sent.filter((m) => m.table === 4);
+    // the friend's seat (1) gets no bot
+    expect(sent.map((m) => [m.type, m.seat, m.key])).toEqual([
+      ['join_table', 0, 'beef'],
+      ['result_wait', undefined, undefined],
+      ['add_bot', 2, undefined],
+    ]);
+    expect(s.tableKey(4)).toBe('beef');
+    expect(s.tableKey(5)).toBeUndefined();
+    // a friend's page opens the link: it asks for a free seat with the key, and watches with it
+    // when the series plays already
+    const friend = setup();
+    friend.s.login('ben');
+    friend.sockets[0].open();
+    friend.sockets[0].recv({ ...welcome, player: { id: 8, name: 'ben', bot: false } });
+    friend.s.openTable(4, 'beef');
+    expect(friend.sockets[0].sent.filter((m) => m.table === 4)[0]).toMatchObject({ type: 'join_table', key: 'beef' });
+    friend.sockets[0].recv({ type: 'error', code: 'series_running', message: 'a series is running', table: 4 });
+    expect(friend.sockets[0].sent.filter((m) => m.type === 'watch_table').at(-1)).toMatchObject({
+      table: 4,
+      key: 'beef',
+    });
+    expect(friend.s.snap.watching).toBe(true);
+    expect(store.getItem('skat.tableKey')).toBe('4:beef');
+  });
+
   it('after a lost connection: hello with the token, join the table again, resume from the last version', async () => {
     const { s, sockets } = setup();
     s.login('anna');

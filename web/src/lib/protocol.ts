@@ -147,6 +147,7 @@ export interface LobbyTable {
   seats: (LobbySeat | null)[];
   spectators: number;
   node?: string; // several nodes: the node that holds the table
+  private?: true; // a private table (listed only to its creator and players)
 }
 export interface LobbyPlayer {
   id: number;
@@ -164,6 +165,7 @@ export interface LobbyMessage {
 export interface TableCreated {
   type: 'table_created';
   table: number;
+  key?: string; // a private table's key: its link is #/table/ID/KEY
   id?: number; // the create_table request's id
 }
 
@@ -394,6 +396,7 @@ export interface Hello extends Request<'hello'> {
 export interface CreateTable extends Request<'create_table'> {
   deals?: number;
   event?: string;
+  private?: boolean;
 }
 export interface AddBot extends TableRequest<'add_bot'> {
   seat: number;
@@ -401,6 +404,10 @@ export interface AddBot extends TableRequest<'add_bot'> {
 }
 export interface JoinTable extends TableRequest<'join_table'> {
   seat?: number; // none: the first free seat
+  key?: string; // a private table's (from its link)
+}
+export interface WatchTable extends TableRequest<'watch_table'> {
+  key?: string; // a private table's (from its link)
 }
 export interface Resume extends TableRequest<'resume'> {
   version: number;
@@ -458,7 +465,7 @@ export type ClientMessage =
   | AddBot
   | JoinTable
   | TableRequest<'leave_table'>
-  | TableRequest<'watch_table'>
+  | WatchTable
   | TableRequest<'start_series'>
   | Resume
   | RemovePlayer

@@ -1,6 +1,7 @@
 // Hash routes: #/play, #/leaderboard[?kind=&sort=], #/players/ID, #/series[?player=&from=&to=], #/series/ID[/GAME],
-// #/tournaments, #/tournaments/ID, #/bots (the player's own bots), #/rules, #/table/ID (a table's
-// shareable address: its player goes back to the seat, anybody else watches).
+// #/tournaments, #/tournaments/ID, #/bots (the player's own bots), #/rules, #/table/ID[/KEY] (a
+// table's shareable address: its player goes back to the seat, anybody else watches; a private
+// table's carries its key, and lets a friend sit down on a free seat).
 export type LeaderKind = 'humans' | 'bots' | 'all';
 export type LeaderSort = 'elo' | 'sf';
 export type Route =
@@ -13,7 +14,7 @@ export type Route =
   | { name: 'tournament'; id: number }
   | { name: 'bots' }
   | { name: 'rules' }
-  | { name: 'table'; id: number };
+  | { name: 'table'; id: number; key?: string };
 
 export function parseRoute(hash: string): Route {
   const h = hash.replace(/^#\/?/, '');
@@ -41,7 +42,12 @@ export function parseRoute(hash: string): Route {
   }
   if (parts[0] === 'bots') return { name: 'bots' };
   if (parts[0] === 'rules') return { name: 'rules' };
-  if (parts[0] === 'table' && /^\d+$/.test(parts[1] ?? '')) return { name: 'table', id: Number(parts[1]) };
+  if (parts[0] === 'table' && /^\d+$/.test(parts[1] ?? '')) {
+    const key = parts[2];
+    return key && /^[0-9a-f]{1,64}$/.test(key)
+      ? { name: 'table', id: Number(parts[1]), key }
+      : { name: 'table', id: Number(parts[1]) };
+  }
   return { name: 'play' };
 }
 
@@ -49,7 +55,8 @@ export function leaderboardHref(kind: LeaderKind, sort: LeaderSort | null): stri
   return `#/leaderboard?kind=${kind}${sort ? `&sort=${sort}` : ''}`;
 }
 
-// The shareable address of a table (its player goes back to the seat, anybody else watches).
-export function tableAddress(id: number): string {
-  return `#/table/${id}`;
+// The shareable address of a table (its player goes back to the seat, anybody else watches); a
+// private table's with its key.
+export function tableAddress(id: number, key?: string): string {
+  return key ? `#/table/${id}/${key}` : `#/table/${id}`;
 }

@@ -75,12 +75,15 @@ const K_NAME = 'skat.name';
 const K_TABLE = 'skat.table';
 const K_WATCH = 'skat.watch';
 const K_NODE = 'skat.node'; // the node of the page's table (several nodes behind a balancer)
+const K_KEY = 'skat.tableKey'; // "ID:KEY": the private table this page created or opened by its link
 const K_LEFT = 'skat.leftSeries'; // the table of a running series the player left (a bot plays the seat)
 
 export interface NewTableOptions {
   deals: number;
   event?: string;
-  bots: [string, string]; // a bot name or kind for seats 1 and 2 ('' = any free bot)
+  // a bot name or kind for seats 1 and 2 ('' = any free bot; null: the seat stays free for a friend)
+  bots: [string | null, string | null];
+  private?: boolean; // only the table's link (with its key) lets others sit down or watch
 }
 
 type Listener = (s: SessionSnapshot) => void;
@@ -91,7 +94,7 @@ export class Session {
   private retry = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
-  private pendingBots: [string, string] | null = null;
+  private pendingBots: [string | null, string | null] | null = null;
   private autoStart = false;
   private resumePending = false;
   private nextId = 1;
@@ -317,7 +320,7 @@ export class Session {
           this.emit({ table: { ...t, me: m.player.id }, watching });
           const seat = this.pendingSeat === undefined ? {} : { seat: this.pendingSeat };
           this.pendingSeat = undefined;
-          if (watching) this.send({ type: 'watch_table', table: id });
+          if (watching) this.send(this.watchMessage(id));
           else this.sendJoin({ type: 'join_table', table: id, ...seat });
           this.resume();
         }
@@ -330,11 +333,13 @@ export class Session {
         this.emit({ lobby: { tables: m.tables, online: m.online } });
         return;
       case 'table_created': {
+        if (m.key) this.store.setItem(K_KEY, `${m.table}:${m.key}`);
         this.enterTable(m.table, false);
         this.sendJoin({ type: 'join_table', table: m.table, seat: 0 });
         if (this.pendingBots) {
-          this.send({ type: 'add_bot', table: m.table, seat: 1, bot: this.pendingBots[0] });
-          this.send({ type: 'add_bot', table: m.table, seat: 2, bot: this.pendingBots[1] });
+          this.pendingBots.forEach((bot, i) => {
+            if (bot !== null) this.send({ type: 'add_bot', table: m.table, seat: i + 1, bot });
+          });
           this.pendingBots = null;
           this.autoStart = true;
         }
@@ -400,12 +405,17 @@ export class Session {
       this.emit({ error: t('error.tableGone') });
       return;
     }
-    if ((code === 'seat_taken' || code === 'table_full') && this.snap.table && !this.snap.watching) {
-      // our seat is gone (e.g. the series ended while we were away): watch instead
+    if (
+      (code === 'seat_taken' || code === 'table_full' || code === 'series_running') &&
+      this.snap.table &&
+      !this.snap.watching
+    ) {
+      // our seat is gone (e.g. the series ended while we were away), or a friend's table plays
+      // already: watch instead
       if (this.snap.table.mySeat === null) {
         this.store.setItem(K_WATCH, '1');
         this.emit({ watching: true });
-        this.send({ type: 'watch_table', table: this.snap.table.table });
+        this.send(this.watchMessage(this.snap.table.table));
         this.resume();
       }
     }
@@ -474,7 +484,8 @@ export class Session {
   // goes on from the result (`ready`) when the end of a game waits for a click, else the server's
   // fixed pause.
   private sendJoin(m: JoinTable) {
-    this.send(m);
+    const key = this.tableKey(m.table);
+    this.send(key ? { ...m, key } : m);
     this.sendResultWait(m.table);
   }
 
@@ -523,9 +534,23 @@ export class Session {
 
   createTable(o: NewTableOptions) {
     this.pendingBots = o.bots;
-    this.send(
-      o.event ? { type: 'create_table', deals: o.deals, event: o.event } : { type: 'create_table', deals: o.deals },
-    );
+    this.send({
+      type: 'create_table',
+      deals: o.deals,
+      ...(o.event ? { event: o.event } : {}),
+      ...(o.private ? { private: true } : {}),
+    });
+  }
+
+  // The key of a private table, when this page created it or opened its link.
+  tableKey(id: number): string | undefined {
+    const [table, key] = (this.store.getItem(K_KEY) ?? '').split(':');
+    return Number(table) === id && key ? key : undefined;
+  }
+
+  private watchMessage(id: number): ClientMessage {
+    const key = this.tableKey(id);
+    return key ? { type: 'watch_table', table: id, key } : { type: 'watch_table', table: id };
   }
 
   joinTable(id: number, seat?: number) {
@@ -542,9 +567,14 @@ export class Session {
   // A table's shareable address: the player seated there goes back to the seat, and so does the
   // player who left its running series (a bot keeps the seat meanwhile); anybody else watches (the
   // lobby says who sits where).
-  openTable(id: number) {
+  openTable(id: number, key?: string) {
     const me = this.snap.player?.id;
     const listed = this.snap.lobby?.tables.find((t) => t.table === id);
+    if (key) {
+      // a private table's link: sit down on a free seat (or back on one's own), else watch
+      this.store.setItem(K_KEY, `${id}:${key}`);
+      return this.joinTable(id);
+    }
     if (me !== undefined && listed?.seats.some((s) => s?.player === me)) this.joinTable(id);
     else if (listed?.running && this.leftSeriesTable === id) this.returnToSeries(id);
     else this.watchTable(id);
@@ -554,7 +584,7 @@ export class Session {
     this.enterTable(id, true);
     const node = this.elsewhere(id);
     if (node) return this.goToNode(node);
-    this.send({ type: 'watch_table', table: id });
+    this.send(this.watchMessage(id));
     this.resume();
   }
 

@@ -33,11 +33,15 @@ export function Login({ session }: { session: Session }) {
   );
 }
 
+// The opponent choice that leaves the seat free for a friend (who comes by the table's link).
+const FRIEND = '-friend-';
+
 function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
   const [dealsText, setDealsText] = useState('36');
   const deals = /^\d+$/.test(dealsText.trim()) ? Number(dealsText.trim()) : NaN;
   const dealsOk = Number.isInteger(deals) && deals >= 1 && deals <= 360;
-  const [bots, setBots] = useState<[string, string]>(['', '']);
+  const [bots, setBots] = useState<[string | null, string | null]>(['', '']);
+  const [privateTable, setPrivateTable] = useState(false);
   useEffect(() => {
     session.requestLobby();
     const id = setInterval(() => session.requestLobby(), 3000);
@@ -50,17 +54,20 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
   const left = session.leftSeriesTable;
   const leftTable = left !== null ? tables.find((tb) => tb.table === left && tb.running) : undefined;
   // (shown only while that table's series runs; a series that ended leaves nothing to come back to)
+  const botsNeeded = bots.filter((b) => b !== null).length;
   const botSelect = (i: 0 | 1) => (
     <select
-      value={bots[i]}
+      value={bots[i] ?? FRIEND}
       onChange={(e) => {
-        const b: [string, string] = [...bots];
-        b[i] = (e.target as HTMLSelectElement).value;
+        const b: [string | null, string | null] = [...bots];
+        const v = (e.target as HTMLSelectElement).value;
+        b[i] = v === FRIEND ? null : v;
         setBots(b);
       }}
       data-testid={`bot-${i}`}
     >
       <option value="">{t('lobby.anyBot')}</option>
+      <option value={FRIEND}>{t('lobby.friend')}</option>
       {freeBots.map((b) => (
         <option value={b.name}>{b.name}</option>
       ))}
@@ -72,7 +79,7 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
         class="panel new-table"
         onSubmit={(e) => {
           e.preventDefault();
-          if (dealsOk) session.createTable({ deals, bots });
+          if (dealsOk) session.createTable({ deals, bots, private: privateTable });
         }}
       >
         <h2>{t('lobby.newTable')}</h2>
@@ -100,10 +107,24 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
           {t('lobby.botsFree', { n: freeBots.length })} ·{' '}
           {t('lobby.peopleOnline', { n: online.filter((p) => !p.bot).length })}
         </p>
-        <button class="primary" type="submit" disabled={freeBots.length < 2 || !dealsOk} data-testid="create-table">
+        <label class="check" title={t('lobby.privateTitle')}>
+          <input
+            type="checkbox"
+            checked={privateTable}
+            onChange={(e) => setPrivateTable((e.target as HTMLInputElement).checked)}
+            data-testid="private-table"
+          />{' '}
+          {t('lobby.privateTable')}
+        </label>
+        <button
+          class="primary"
+          type="submit"
+          disabled={freeBots.length < botsNeeded || !dealsOk}
+          data-testid="create-table"
+        >
           {dealsOk ? t('lobby.playDeals', { n: deals }) : t('lobby.dealsRange')}
         </button>
-        {freeBots.length < 2 && <p class="warn-text">{t('lobby.notEnoughBots')}</p>}
+        {freeBots.length < botsNeeded && <p class="warn-text">{t('lobby.notEnoughBots')}</p>}
       </form>
       {leftTable && (
         <section class="panel back-to-seat" data-testid="back-to-seat">
@@ -122,7 +143,14 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
             return (
               <li>
                 <span>
-                  <b>{t('table.title', { n: tb.table })}</b> {tb.event} ·{' '}
+                  <b>{t('table.title', { n: tb.table })}</b>
+                  {tb.private && (
+                    <span class="badge" data-testid="private-mark">
+                      {' '}
+                      {t('lobby.private')}
+                    </span>
+                  )}{' '}
+                  {tb.event} ·{' '}
                   {tb.running
                     ? t('lobby.gameOf', { n: tb.game + 1, deals: tb.deals })
                     : t('lobby.notStarted', { n: tb.deals })}{' '}
@@ -151,10 +179,12 @@ export function PlayView({
   session,
   snap,
   openTable,
+  openKey,
 }: {
   session: Session;
   snap: SessionSnapshot;
   openTable?: number; // #/table/ID: go to that table (back to the seat, or watch)
+  openKey?: string; // #/table/ID/KEY: a private table's link (sit down on a free seat)
 }) {
   const opened = useRef<number | null>(null);
   useEffect(() => {
@@ -166,7 +196,7 @@ export function PlayView({
     if (openTable === undefined) opened.current = null;
     if (openTable === undefined || !snap.player || !snap.lobby || opened.current === openTable) return;
     opened.current = openTable;
-    if (snap.table?.table !== openTable) session.openTable(openTable);
+    if (snap.table?.table !== openTable) session.openTable(openTable, openKey);
   }, [openTable, snap.player, snap.lobby]);
   if (!snap.player) {
     if (snap.status === 'connecting' && (session.storedName || snap.visitor))

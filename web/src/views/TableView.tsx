@@ -280,10 +280,11 @@ function Chat({ table, session }: { table: TableState; session: Session }) {
   );
 }
 
-// The table's shareable address (#/table/ID), copied with one click where the browser allows it.
-function ShareLink({ id }: { id: number }) {
+// The table's shareable address (#/table/ID, a private table's with its key), copied with one click
+// where the browser allows it.
+function ShareLink({ id, secret }: { id: number; secret?: string }) {
   const [copied, setCopied] = useState(false);
-  const href = tableAddress(id);
+  const href = tableAddress(id, secret);
   const url = `${location.origin}${location.pathname}${href}`;
   return (
     <span class="share">
@@ -366,6 +367,7 @@ function Lobbyish({ table, snap, session }: { table: TableState; snap: SessionSn
   }, []);
   const full = table.seats.every((s) => s.player);
   const seated = table.mySeat !== null;
+  const secret = session.tableKey(table.table);
   // a series just ended: its end, not a table waiting for players (the bots have left)
   if (table.seriesResult)
     return (
@@ -389,6 +391,11 @@ function Lobbyish({ table, snap, session }: { table: TableState; snap: SessionSn
         ))}
       </ul>
       <p class="prompt">{full ? t('waiting.full') : t('waiting.waiting')}</p>
+      {!full && secret && (
+        <p data-testid="invite-friends">
+          {t('table.invite')} <ShareLink id={table.table} secret={secret} />
+        </p>
+      )}
       {!full && seated && (
         <div class="buttons">
           <label>
@@ -491,7 +498,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
             <details class="table-options" data-testid="table-options">
               <summary title={t('table.options')}>⚙</summary>
               <div class="table-options-body">
-                <ShareLink id={table.table} />
+                <ShareLink id={table.table} secret={session.tableKey(table.table)} />
                 <PaceControl onChange={() => session.paceChanged()} />
               </div>
             </details>

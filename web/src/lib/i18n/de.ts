@@ -331,6 +331,12 @@ export const de: Record<MessageKey, Entry> = {
   'lobby.left': 'Linker Gegner',
   'lobby.right': 'Rechter Gegner',
   'lobby.anyBot': 'ein freier Bot',
+  'lobby.friend': 'ein Freund (über den Link)',
+  'lobby.privateTable': 'Privater Tisch',
+  'lobby.privateTitle':
+    'Nur wer den Link des Tisches hat, kann sich setzen oder zuschauen; die Lobby zeigt den Tisch nur seinen Spielern. Seine Spiele werden wie alle anderen aufgezeichnet und gewertet.',
+  'lobby.private': 'privat',
+  'table.invite': 'Schick deinen Freunden diesen Link: Er setzt sie auf einen freien Platz.',
   'lobby.botsFree': { one: '{n} Bot frei', other: '{n} Bots frei' },
   'lobby.peopleOnline': { one: '{n} Person online', other: '{n} Personen online' },
   'lobby.playDeals': { one: '{n} Spiel spielen', other: '{n} Spiele spielen' },

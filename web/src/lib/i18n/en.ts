@@ -330,6 +330,12 @@ export const en = {
   'lobby.left': 'Left opponent',
   'lobby.right': 'Right opponent',
   'lobby.anyBot': 'any free bot',
+  'lobby.friend': 'a friend (by the link)',
+  'lobby.privateTable': 'Private table',
+  'lobby.privateTitle':
+    'Only people with the table’s link can sit down or watch; the lobby shows the table to its players only. Its games are recorded and rated as any other.',
+  'lobby.private': 'private',
+  'table.invite': 'Send your friends this link: it seats them on a free seat.',
   'lobby.botsFree': { one: '{n} bot free', other: '{n} bots free' },
   'lobby.peopleOnline': { one: '{n} person online', other: '{n} people online' },
   'lobby.playDeals': { one: 'Play {n} deal', other: 'Play {n} deals' },
