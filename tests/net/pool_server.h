@@ -23,6 +23,17 @@
 
 namespace skat::nettest {
 
+// Says hello as a guest named `name` (with `token` when given): the welcome, or nothing when the
+// server answers anything else first.
+inline std::optional<Json> guest_hello(WsClient& c, const std::string& name, const std::string& token = "") {
+  Json h{{"type", "hello"}, {"protocol", 1}, {"name", name}};
+  if (!token.empty()) h["token"] = token;
+  c.send(h);
+  auto m = c.read();
+  if (!m || m->value("type", "") != "welcome") return std::nullopt;
+  return m;
+}
+
 // Polls the lobby until `done` holds for it (the snapshot may lag by its rebuild window).
 inline bool lobby_until(WsClient& c, const std::function<bool(const Json&)>& done) {
   for (int tries = 0; tries < 600; ++tries) {

@@ -7,16 +7,12 @@
 
 namespace {
 
+using skat::nettest::guest_hello;
 using skat::nettest::is_error;
 using skat::nettest::Json;
 using skat::nettest::lobby_until;
 using skat::nettest::PoolServer;
 using skat::nettest::WsClient;
-
-bool hello(WsClient& c, const std::string& name) {
-  c.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", name}});
-  return c.read_type("welcome").has_value();
-}
 
 const Json* listed(const Json& lobby, std::int64_t table) {
   for (const Json& t : lobby["tables"])
@@ -39,9 +35,9 @@ skat::app::ServeConfig quiet_config() {
 TEST(PrivateTables, OnlyTheLinkLetsAStrangerInAndTheLobbyListsItToItsPlayersOnly) {
   PoolServer pool(quiet_config(), 2);
   WsClient anna(pool.port()), ben(pool.port()), eve(pool.port());
-  ASSERT_TRUE(hello(anna, "anna"));
-  ASSERT_TRUE(hello(ben, "ben"));
-  ASSERT_TRUE(hello(eve, "eve"));
+  ASSERT_TRUE(guest_hello(anna, "anna"));
+  ASSERT_TRUE(guest_hello(ben, "ben"));
+  ASSERT_TRUE(guest_hello(eve, "eve"));
   ASSERT_TRUE(PoolServer::wait_online(anna, 5));
   anna.send(Json{{"type", "create_table"}, {"deals", 1}, {"private", true}});
   const auto created = anna.read_type("table_created");

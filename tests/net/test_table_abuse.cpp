@@ -13,6 +13,7 @@
 
 namespace {
 
+using skat::nettest::guest_hello;
 using skat::nettest::is_error;
 using skat::nettest::Json;
 using skat::nettest::lobby_until;
@@ -21,14 +22,6 @@ using skat::nettest::WsClient;
 using namespace std::chrono_literals;
 
 // Says hello (with a token: as that player again); the welcome, or nothing.
-std::optional<Json> hello(WsClient& c, const std::string& name, const std::string& token = "") {
-  Json h{{"type", "hello"}, {"protocol", 1}, {"name", name}};
-  if (!token.empty()) h["token"] = token;
-  c.send(h);
-  const auto m = c.read();
-  if (!m || m->value("type", "") != "welcome") return std::nullopt;
-  return m;
-}
 
 std::int64_t create_table(WsClient& c, int deals) {
   c.send(Json{{"type", "create_table"}, {"deals", deals}});
@@ -64,12 +57,12 @@ TEST(TableAbuse, AChatFloodOverSeveralConnectionsOfOnePlayerIsBounded) {
   PoolServer pool(config, 2);
   std::vector<std::unique_ptr<WsClient>> conns;
   conns.push_back(std::make_unique<WsClient>(pool.port()));
-  const auto welcome = hello(*conns[0], "flooder");
+  const auto welcome = guest_hello(*conns[0], "flooder");
   ASSERT_TRUE(welcome);
   const std::string token = (*welcome)["token"];
   for (int i = 1; i < 3; ++i) {
     conns.push_back(std::make_unique<WsClient>(pool.port()));
-    ASSERT_TRUE(hello(*conns.back(), "flooder", token));
+    ASSERT_TRUE(guest_hello(*conns.back(), "flooder", token));
   }
   ASSERT_TRUE(PoolServer::wait_online(*conns[0], 3));
   const auto table = start_with_bots(*conns[0], 1);
@@ -109,10 +102,10 @@ TEST(TableAbuse, ATableErrorGoesOnlyToTheConnectionThatSentTheMessage) {
   config.strength_tables.clear();
   PoolServer pool(config, 2);
   WsClient first(pool.port());
-  const auto welcome = hello(first, "twice");
+  const auto welcome = guest_hello(first, "twice");
   ASSERT_TRUE(welcome);
   WsClient second(pool.port());
-  ASSERT_TRUE(hello(second, "twice", (*welcome)["token"]));
+  ASSERT_TRUE(guest_hello(second, "twice", (*welcome)["token"]));
   ASSERT_TRUE(PoolServer::wait_online(first, 3));
   const auto table = start_with_bots(first, 3);
   // A card in the auction (not even the seat's turn): refused, to the sender. The second connection
@@ -134,9 +127,9 @@ TEST(TableAbuse, TheCreatorRemovesAnUninvitedPlayerBeforeTheSeriesOnly) {
   config.strength_tables.clear();
   PoolServer pool(config, 1);
   WsClient creator(pool.port()), intruder(pool.port()), stranger(pool.port());
-  ASSERT_TRUE(hello(creator, "creator"));
-  ASSERT_TRUE(hello(intruder, "intruder"));
-  ASSERT_TRUE(hello(stranger, "stranger"));
+  ASSERT_TRUE(guest_hello(creator, "creator"));
+  ASSERT_TRUE(guest_hello(intruder, "intruder"));
+  ASSERT_TRUE(guest_hello(stranger, "stranger"));
   ASSERT_TRUE(PoolServer::wait_online(creator, 4));
   const auto table = create_table(creator, 3);
   ASSERT_GT(table, 0);
@@ -176,12 +169,12 @@ TEST(TableAbuse, ASeriesWhoseHumansAllLeftGivesItsBotsBack) {
   config.abandon_after_ms = 300;
   PoolServer pool(config, 3);
   WsClient observer(pool.port());
-  ASSERT_TRUE(hello(observer, "observer"));
+  ASSERT_TRUE(guest_hello(observer, "observer"));
   ASSERT_TRUE(PoolServer::wait_online(observer, 4));
   std::int64_t table = 0;
   {
     WsClient leaver(pool.port());
-    ASSERT_TRUE(hello(leaver, "leaver"));
+    ASSERT_TRUE(guest_hello(leaver, "leaver"));
     table = start_with_bots(leaver, skat::protocol::kMaxDeals);
   }  // gone mid-series
   EXPECT_TRUE(lobby_until(observer, [&](const Json& lobby) {

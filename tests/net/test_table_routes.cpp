@@ -11,6 +11,7 @@
 
 namespace {
 
+using skat::nettest::guest_hello;
 using skat::nettest::is_error;
 using skat::nettest::Json;
 using skat::nettest::lobby_until;
@@ -51,9 +52,6 @@ std::optional<Json> say_hello(WsClient& c, const Json& h) {
   c.send(h);
   return c.read_type("welcome");
 }
-std::optional<Json> hello(WsClient& c, const std::string& name) {
-  return say_hello(c, Json{{"type", "hello"}, {"protocol", 1}, {"name", name}});
-}
 
 std::int64_t create_table(WsClient& c) {
   c.send(Json{{"type", "create_table"}, {"deals", 1}});
@@ -90,7 +88,7 @@ skat::app::ServeConfig quiet_config() {
 TEST(TableRoutes, ASeatedPlayersMoveReachesItsTableWhileTheHubIsBusy) {
   PoolServer pool(quiet_config(), 2);
   WsClient ws(pool.port());
-  ASSERT_TRUE(hello(ws, "anna"));
+  ASSERT_TRUE(guest_hello(ws, "anna"));
   ASSERT_TRUE(PoolServer::wait_online(ws, 3));
   const auto table = create_table(ws);
   ASSERT_GT(table, 0);
@@ -130,7 +128,7 @@ TEST(TableRoutes, ASeatedPlayersMoveReachesItsTableWhileTheHubIsBusy) {
 TEST(TableRoutes, AfterLeavingItsSeatAConnectionsMessagesGoThroughTheHubAsBefore) {
   PoolServer pool(quiet_config(), 0);
   WsClient ws(pool.port());
-  ASSERT_TRUE(hello(ws, "anna"));
+  ASSERT_TRUE(guest_hello(ws, "anna"));
   const auto table = create_table(ws);
   ws.send(Json{{"type", "join_table"}, {"table", table}, {"seat", 0}});
   ASSERT_TRUE(ws.read_type("seated"));
@@ -156,8 +154,8 @@ TEST(TableRoutes, OnceItsTableClosedAConnectionsMessagesGoThroughTheHubAsBefore)
   PoolServer pool(config, 0);
   WsClient anna(pool.port());
   WsClient bea(pool.port());
-  ASSERT_TRUE(hello(anna, "anna"));
-  ASSERT_TRUE(hello(bea, "bea"));
+  ASSERT_TRUE(guest_hello(anna, "anna"));
+  ASSERT_TRUE(guest_hello(bea, "bea"));
   const auto table = create_table(anna);
   anna.send(Json{{"type", "join_table"}, {"table", table}, {"seat", 0}});
   ASSERT_TRUE(anna.read_type("seated"));
@@ -188,7 +186,7 @@ TEST(TableRoutes, ABarredBotNoLongerReachesItsTable) {
   const Json bot_hello{{"type", "hello"}, {"protocol", 1},           {"name", "rogue"},
                        {"bot", true},     {"token", account->token}, {"kind", "simple"}};
   WsClient anna(pool.port());
-  ASSERT_TRUE(hello(anna, "anna"));
+  ASSERT_TRUE(guest_hello(anna, "anna"));
   auto bot = std::make_unique<WsClient>(pool.port());
   ASSERT_TRUE(say_hello(*bot, bot_hello));
   ASSERT_TRUE(PoolServer::wait_online(anna, 2));
