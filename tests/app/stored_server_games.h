@@ -143,7 +143,7 @@ inline PlayedSeries play_and_store(DatabaseStore& store, const std::vector<std::
   config.event = "Auctions";
   config.deal_source = table::test::seeded_deals(seed);
   PlayedSeries p;
-  p.table = store.create_table(config).value();
+  p.table = store.create_table(config, {}).value();
   table::Table t(p.table, config);
   table::TimePoint now = table::test::t0();
   int seat = 0;
