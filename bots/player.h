@@ -35,7 +35,8 @@ class Player {
  public:
   virtual ~Player() = default;
   // Called when it is the view's turn (view.to_act == view.pos). Must return one of view.legal;
-  // bots never concede out of turn.
+  // bots never concede out of turn. At a table with Kontra and Re a bot may double on its turn
+  // (a defender before its first card, the declarer before its next); it is then asked again.
   virtual Action decide(const SeatView& view) = 0;
   virtual std::string name() const = 0;
   // A hard limit for the following decisions (a server's move clock, less a margin): players that

@@ -102,6 +102,12 @@ std::expected<GameValue, std::string> evaluate_game(const Json& j) {
   outcome.declarer_points = *points;
   outcome.declarer_tricks = *tricks;
   outcome.defender_tricks = 10 - *tricks;
+  const auto kontra = get_bool(j, "kontra");
+  if (!kontra) return std::unexpected(kontra.error());
+  const auto re = get_bool(j, "re");
+  if (!re) return std::unexpected(re.error());
+  if (*re && !*kontra) return fail("'re' answers a Kontra: it needs \"kontra\": true");
+  outcome.doubling = *re ? Doubling::Re : *kontra ? Doubling::Kontra : Doubling::None;
   const GameResult r = score_game(outcome);
   return GameValue{r.won, r.overbid, r.matadors, r.list_entry};
 }

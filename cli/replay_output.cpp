@@ -33,6 +33,8 @@ nlohmann::ordered_json replay_json(const ReplayOutcome& o) {
     j["declarer_tricks"] = o.declarer_tricks;
     j["won"] = o.won;
     j["overbid"] = o.overbid;
+    if (o.doubling != Doubling::None) j["kontra"] = true;
+    if (o.doubling == Doubling::Re) j["re"] = true;
   }
   j["value"] = o.passed ? 0 : o.value;
   if (!o.mismatches.empty()) j["mismatch"] = join(o.mismatches, "; ");

@@ -92,7 +92,10 @@ Step skat_and_declaration(Game& game, const PgnGame& line) {
     if (auto r = apply(game, Action::pick_up(pos), "pickup"); !r) return r;
     if (auto r = apply(game, Action::discard(pos, line.skat_put[0], line.skat_put[1]), "fields 52..53"); !r) return r;
   }
-  return apply(game, Action::declare(pos, d), "declaration");
+  if (auto r = apply(game, Action::declare(pos, d), "declaration"); !r) return r;
+  if (line.doubling == Doubling::None) return {};
+  if (auto r = apply(game, Action::kontra(line.kontra_by), "the Kontra fields"); !r) return r;
+  return line.doubling == Doubling::Re ? apply(game, Action::re(pos), "the Kontra fields") : Step{};
 }
 
 bool matches(const PgnGame& line, const Game& g) {
@@ -149,7 +152,7 @@ std::expected<Game, std::string> game_from_pgn(const PgnGame& line) { return gam
 std::expected<Game, std::string> game_from_pgn(const PgnGame& line, std::span<const Action> auction) {
   const Deal deal = line.deal();
   if (!deal.valid()) return fail("fields 20..51: the hands and skat are not 32 different cards");
-  Game game(deal);
+  Game game(deal, TableRules{.kontra = line.doubling != Doubling::None});
   if (auto r = auction.empty() ? rebuild_auction(game, line) : play_auction(game, line, auction); !r)
     return std::unexpected(r.error());
   if (game.folded()) return game;
@@ -168,7 +171,7 @@ std::expected<Game, std::string> game_from_pgn(const PgnGame& line, std::span<co
 std::expected<Game, std::string> game_from_sgf(const SgfGame& record) {
   auto deal = deal_of(record.moves);
   if (!deal) return std::unexpected(deal.error());
-  Game game(*deal);
+  Game game(*deal, sgf_table_rules(record.moves));
   std::optional<Action> pending_declaration;  // the split form: declaration first, discard after
   for (std::size_t k = 1; k < record.moves.size(); ++k) {
     const SgfMove& m = record.moves[k];
@@ -180,6 +183,8 @@ std::expected<Game, std::string> game_from_sgf(const SgfGame& record) {
       case SgfMoveKind::Pass: r = apply(game, Action::pass(m.who), where); break;
       case SgfMoveKind::PickUp: r = apply(game, Action::pick_up(m.who), where); break;
       case SgfMoveKind::Resign: r = apply(game, Action::concede(m.who), where); break;
+      case SgfMoveKind::Kontra: r = apply(game, Action::kontra(m.who), where); break;
+      case SgfMoveKind::Re: r = apply(game, Action::re(m.who), where); break;
       case SgfMoveKind::Play:
         if (m.cards.size() != 1 || !m.cards[0]) return fail(where + ": no card");
         r = apply(game, Action::play(m.who, *m.cards[0]), where);

@@ -92,6 +92,7 @@ std::optional<ValueRange> concession_entry(const SeatView& view) {
     conceded.declarer_tricks = tricks;
     conceded.defender_tricks = 10 - tricks;
     conceded.null_conceded_by_declarer = true;
+    conceded.doubling = view.doubling;
     return score_game(conceded).list_entry;
   });
 }

@@ -15,6 +15,8 @@ std::string_view to_string(RuleError e) {
     case RuleError::AnnouncementNotAllowed: return "announcement_not_allowed";
     case RuleError::NullBelowBid: return "null_below_bid";
     case RuleError::AlreadyConceded: return "already_conceded";
+    case RuleError::KontraNotAllowed: return "kontra_not_allowed";
+    case RuleError::ReNotAllowed: return "re_not_allowed";
   }
   return "unknown";
 }

@@ -19,6 +19,8 @@ enum class RuleError : std::uint8_t {
   AnnouncementNotAllowed,  // e.g. schneider announced after pickup, hand flag after pickup
   NullBelowBid,            // a null game whose fixed value is below the bid
   AlreadyConceded,         // the defender has already conceded
+  KontraNotAllowed,        // no Kontra at this table, by the declarer, twice, or after the first card
+  ReNotAllowed,            // Re only by the declarer after a Kontra, before his next card
 };
 
 std::string_view to_string(RuleError e);

@@ -26,14 +26,17 @@ std::string describe(const Action& a) {
     case ActionKind::Declare: return s + "declare " + describe_declaration(a.declaration);
     case ActionKind::Play: return s + "play " + card_name(a.card);
     case ActionKind::Concede: return s + "concede";
+    case ActionKind::Kontra: return s + "kontra";
+    case ActionKind::Re: return s + "re";
   }
   return s;
 }
 
-Game::Game(const Deal& deal) : deal_(deal) {}
+Game::Game(const Deal& deal, TableRules rules) : deal_(deal), rules_(rules) {}
 
-std::expected<Game, RuleError> Game::after_auction(const Deal& deal, int declarer, const std::array<int, 3>& highest) {
-  Game g(deal);
+std::expected<Game, RuleError> Game::after_auction(const Deal& deal, int declarer, const std::array<int, 3>& highest,
+                                                   TableRules rules) {
+  Game g(deal, rules);
   g.highest_ = highest;
   if (declarer < 0) {
     g.finish(EndReason::Folded);
@@ -78,6 +81,8 @@ std::expected<void, RuleError> Game::apply(const Action& a) {
     case ActionKind::Declare: r = apply_declare(a); break;
     case ActionKind::Play: r = apply_play(a); break;
     case ActionKind::Concede: r = apply_concede(a); break;
+    case ActionKind::Kontra:
+    case ActionKind::Re: r = apply_doubling(a); break;
   }
   if (r) history_.push_back(a);
   return r;
@@ -190,6 +195,25 @@ std::expected<void, RuleError> Game::apply_concede(const Action& a) {
   return {};
 }
 
+bool Game::may_double(const Action& a) const {
+  if (!rules_.kontra || phase_ != Phase::Playing) return false;
+  if (a.kind == ActionKind::Kontra)
+    return a.pos != declarer_ && doubling_ == Doubling::None && cards_played(a.pos) == 0;
+  return a.pos == declarer_ && doubling_ == Doubling::Kontra && cards_played(a.pos) == declarer_cards_at_kontra_;
+}
+
+std::expected<void, RuleError> Game::apply_doubling(const Action& a) {
+  if (!may_double(a)) return fail(a.kind == ActionKind::Kontra ? RuleError::KontraNotAllowed : RuleError::ReNotAllowed);
+  if (a.kind == ActionKind::Kontra) {
+    doubling_ = Doubling::Kontra;
+    kontra_by_ = a.pos;
+    declarer_cards_at_kontra_ = cards_played(declarer_);
+  } else {
+    doubling_ = Doubling::Re;
+  }
+  return {};
+}
+
 void Game::finish(EndReason reason) {
   phase_ = Phase::Finished;
   end_ = reason;
@@ -202,6 +226,7 @@ void Game::finish(EndReason reason) {
   o.declarer_points = play_.declarer_points();
   o.declarer_tricks = play_.declarer_tricks();
   o.defender_tricks = play_.defender_tricks();
+  o.doubling = doubling_;
   o.all_tricks_accounted = reason != EndReason::SchwarzBroken && reason != EndReason::NullTrickTaken;
   const int remaining_tricks = 10 - play_.tricks_done();
   // The cards still held plus those of an unfinished trick go to the side that did not concede.
@@ -226,6 +251,8 @@ std::vector<Action> Game::legal_actions(int pos) const {
   if (phase_ == Phase::Playing && pos != declarer_ && !defender_concede_[static_cast<std::size_t>(pos)])
     out.push_back(Action::concede(pos));
   if (phase_ == Phase::Playing && pos == declarer_) out.push_back(Action::concede(pos));
+  for (const Action& a : {Action::kontra(pos), Action::re(pos)})
+    if (may_double(a)) out.push_back(a);
   if (pos != to_act()) return out;
   switch (phase_) {
     case Phase::Bidding:

@@ -19,7 +19,7 @@
 
 namespace skat {
 
-enum class ActionKind : std::uint8_t { Bid, Hold, Pass, PickUp, Discard, Declare, Play, Concede };
+enum class ActionKind : std::uint8_t { Bid, Hold, Pass, PickUp, Discard, Declare, Play, Concede, Kontra, Re };
 
 struct Action {
   ActionKind kind = ActionKind::Pass;
@@ -37,6 +37,8 @@ struct Action {
   static Action declare(int pos, Declaration d) { return {ActionKind::Declare, pos, 0, {}, {}, d}; }
   static Action play(int pos, Card c) { return {ActionKind::Play, pos, 0, c, {}, {}}; }
   static Action concede(int pos) { return {ActionKind::Concede, pos, 0, {}, {}, {}}; }
+  static Action kontra(int pos) { return {ActionKind::Kontra, pos, 0, {}, {}, {}}; }
+  static Action re(int pos) { return {ActionKind::Re, pos, 0, {}, {}, {}}; }
 
   bool operator==(const Action&) const = default;
 };
@@ -56,6 +58,14 @@ enum class EndReason : std::uint8_t {
   DefendersConceded,
 };
 
+// Table options outside the official rules (docs/rules.md §8); all off by default.
+struct TableRules {
+  // Kontra and Re: a defender may double the game before his first card, the declarer double
+  // it again before his next card after the Kontra (docs/rules.md §8).
+  bool kontra = false;
+  bool operator==(const TableRules&) const = default;
+};
+
 struct CompletedTrick {
   std::array<Card, 3> cards{};  // in play order
   int leader = 0;
@@ -65,12 +75,12 @@ struct CompletedTrick {
 
 class Game {
  public:
-  explicit Game(const Deal& deal);
+  explicit Game(const Deal& deal, TableRules rules = {});
 
   // Starts directly after an auction whose outcome is known (records that keep only final
   // bids, such as the series PGN): `highest` are the PGN bid fields, declarer −1 for a fold.
-  static std::expected<Game, RuleError> after_auction(const Deal& deal, int declarer,
-                                                      const std::array<int, 3>& highest);
+  static std::expected<Game, RuleError> after_auction(const Deal& deal, int declarer, const std::array<int, 3>& highest,
+                                                      TableRules rules = {});
 
   std::expected<void, RuleError> apply(const Action& action);
 
@@ -98,6 +108,10 @@ class Game {
   const PlayState& play_state() const { return play_; }
   const std::vector<CompletedTrick>& tricks() const { return tricks_; }
   bool defender_conceded(int pos) const { return defender_concede_[static_cast<std::size_t>(pos)]; }
+  const TableRules& rules() const { return rules_; }
+  Doubling doubling() const { return doubling_; }
+  // The defender who said Kontra (−1 when none did).
+  int kontra_by() const { return kontra_by_; }
   const std::vector<Action>& history() const { return history_; }
 
   // Valid once finished and not folded.
@@ -110,11 +124,15 @@ class Game {
   std::expected<void, RuleError> apply_declare(const Action& a);
   std::expected<void, RuleError> apply_play(const Action& a);
   std::expected<void, RuleError> apply_concede(const Action& a);
+  std::expected<void, RuleError> apply_doubling(const Action& a);
+  bool may_double(const Action& a) const;
+  int cards_played(int pos) const { return 10 - play_.hand(pos).size(); }
   void end_auction(int declarer, int bid);
   void check_early_end();
   void finish(EndReason reason);
 
   Deal deal_;
+  TableRules rules_;
   Auction auction_;
   Phase phase_ = Phase::Bidding;
   EndReason end_ = EndReason::None;
@@ -128,6 +146,9 @@ class Game {
   PlayState play_;
   std::vector<CompletedTrick> tricks_;
   std::array<bool, 3> defender_concede_{};
+  Doubling doubling_ = Doubling::None;
+  int kontra_by_ = -1;
+  int declarer_cards_at_kontra_ = 0;  // Re stays open until the declarer plays one more card
   std::vector<Action> history_;
   GameOutcome outcome_{};
   GameResult result_{};

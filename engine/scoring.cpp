@@ -26,7 +26,7 @@ GameResult score_null(const GameOutcome& o) {
   else
     r.won = o.declarer_tricks == 0;
   r.multiplier = 1;
-  r.value = null_value(d.hand, d.ouvert);
+  r.value = null_value(d.hand, d.ouvert) * doubling_factor(o.doubling);
   r.list_entry = r.won ? r.value : -2 * r.value;
   return r;
 }
@@ -68,6 +68,8 @@ GameResult score_game(const GameOutcome& o) {
     won = false;
   }
   r.won = won;
+  // Kontra and Re double what is charged; whether the game is overbid depends on the plain value.
+  r.value *= doubling_factor(o.doubling);
   r.list_entry = won ? r.value : -2 * r.value;
   return r;
 }

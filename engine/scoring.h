@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <span>
 
 #include "engine/card.h"
@@ -13,6 +14,10 @@ namespace skat {
 // Matadors over the declarer's 10 dealt cards plus the 2 dealt skat cards: +n "with n",
 // −n "without n"; 0 for null.
 int matadors(GameType g, CardSet declarer_cards_and_skat);
+
+// How often a game was doubled (docs/rules.md §8): not, by Kontra (×2), by Kontra and Re (×4).
+enum class Doubling : std::uint8_t { None = 0, Kontra = 1, Re = 2 };
+constexpr int doubling_factor(Doubling d) { return 1 << static_cast<int>(d); }
 
 // What happened in a played (not folded) game, as needed for scoring.
 struct GameOutcome {
@@ -29,6 +34,7 @@ struct GameOutcome {
   // decided by tricks.
   bool null_conceded_by_declarer = false;
   bool null_conceded_by_defenders = false;
+  Doubling doubling = Doubling::None;
 };
 
 struct GameResult {
@@ -38,7 +44,7 @@ struct GameResult {
   bool schneider = false;  // reached by either side (suit/grand)
   bool schwarz = false;    // a side took no trick (suit/grand)
   int multiplier = 0;      // game levels (suit/grand), 1 for null
-  int value = 0;           // game value charged (after the overbid rule), positive
+  int value = 0;           // game value charged (after the overbid rule, × Kontra/Re), positive
   int list_entry = 0;      // +value won, −2 × value lost
 
   bool operator==(const GameResult&) const = default;

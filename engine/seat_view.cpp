@@ -44,6 +44,9 @@ SeatView seat_view(const Game& game, int pos) {
   }
   for (int p = 0; p < 3; ++p)
     v.conceded[static_cast<std::size_t>(p)] = p != game.declarer() && game.defender_conceded(p);
+  v.kontra_allowed = game.rules().kontra;
+  v.doubling = game.doubling();
+  v.kontra_by = game.kontra_by();
   v.legal = game.legal_actions(pos);
   return v;
 }

@@ -36,6 +36,9 @@ struct SeatView {
   std::vector<Card> current_trick;  // cards of the unfinished trick in play order
   int trick_leader = 0;
   std::array<bool, 3> conceded{};  // defenders' concession votes
+  bool kontra_allowed = false;     // the table plays with Kontra and Re
+  Doubling doubling = Doubling::None;
+  int kontra_by = -1;  // the defender who said Kontra
 
   std::vector<Action> legal;  // what this position may do now
 

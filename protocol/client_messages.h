@@ -43,11 +43,12 @@ struct Hello {
 };
 struct LobbyRequest {};  // {"type":"lobby"}
 struct Ping {};          // {"type":"ping"}
-// {"type":"create_table","deals":36,"event":"Training","private":true}  (all optional)
+// {"type":"create_table","deals":36,"event":"Training","private":true,"kontra":true}  (all optional)
 struct CreateTable {
   std::optional<int> deals;
   std::optional<std::string> event;
   bool private_table = false;  // only its link (with the key of table_created) lets others in
+  bool kontra = false;         // the table plays with Kontra and Re (docs/rules.md §8)
 };
 // {"type":"join_table","table":7,"seat":1,"key":"…"}  (seat optional: the first free one; key: a
 // private table's, from its link)

@@ -47,15 +47,17 @@ std::expected<CardSet, ProtocolError> card_set_field(const Json& j, std::string_
   return cards_from_json(**f);
 }
 
-constexpr std::string_view kActionNames[] = {"bid", "hold", "pass", "pickup", "discard", "declare", "play", "concede"};
+constexpr std::string_view kActionNames[] = {"bid",     "hold", "pass",    "pickup", "discard",
+                                             "declare", "play", "concede", "kontra", "re"};
+static_assert(std::size(kActionNames) == static_cast<std::size_t>(ActionKind::Re) + 1);
+
+}  // namespace
 
 std::optional<ActionKind> action_kind(std::string_view name) {
   for (std::size_t i = 0; i < std::size(kActionNames); ++i)
     if (kActionNames[i] == name) return static_cast<ActionKind>(i);
   return std::nullopt;
 }
-
-}  // namespace
 
 std::string_view action_name(ActionKind kind) { return kActionNames[static_cast<std::size_t>(kind)]; }
 
@@ -195,6 +197,22 @@ Json trick_to_json(const CompletedTrick& t) {
   return Json{{"cards", cards}, {"leader", t.leader}, {"winner", t.winner}, {"points", t.points}};
 }
 
+// "kontra": {"by": -1..2, "re": bool}, present only at a table that plays with Kontra and Re.
+std::expected<void, ProtocolError> kontra_from_json(const Json& j, SeatView& v) {
+  if (!j.contains("kontra")) return {};
+  const Json& k = j["kontra"];
+  if (auto ok = detail::check_fields(k, {"by", "re"}); !ok) return std::unexpected(ok.error());
+  auto by = detail::get_int(k, "by", -1, 2);
+  if (!by) return std::unexpected(by.error());
+  auto re = detail::get_bool(k, "re", false);
+  if (!re) return std::unexpected(re.error());
+  if (*re && *by < 0) return std::unexpected(error(ErrorCode::BadField, "\"kontra\": a Re needs a Kontra"));
+  v.kontra_allowed = true;
+  v.kontra_by = static_cast<int>(*by);
+  v.doubling = *re ? Doubling::Re : *by >= 0 ? Doubling::Kontra : Doubling::None;
+  return {};
+}
+
 template <class T>
 std::unexpected<ProtocolError> fail_in(std::string_view where, const std::expected<T, ProtocolError>& e) {
   return std::unexpected(ProtocolError{e.error().code, std::string(where) + ": " + e.error().message});
@@ -259,31 +277,34 @@ Json seat_view_to_json(const SeatView& v) {
   for (const CompletedTrick& t : v.tricks) tricks.push_back(trick_to_json(t));
   Json current = Json::array();
   for (Card c : v.current_trick) current.push_back(card_name(c));
-  return Json{{"pos", v.pos},
-              {"phase", phase_name(v.phase)},
-              {"to_act", v.to_act},
-              {"hand", cards_to_json(v.hand)},
-              {"current_bid", v.current_bid},
-              {"bids", v.bids},
-              {"declarer", v.declarer},
-              {"bid", v.bid},
-              {"picked_up", v.picked_up},
-              {"declaration", v.declaration ? declaration_to_json(*v.declaration) : Json(nullptr)},
-              {"skat", cards_to_json(v.skat)},
-              {"discard", cards_to_json(v.discard)},
-              {"ouvert_cards", cards_to_json(v.ouvert_cards)},
-              {"history", actions_to_json(v.history)},
-              {"tricks", tricks},
-              {"current_trick", current},
-              {"trick_leader", v.trick_leader},
-              {"conceded", v.conceded},
-              {"legal", actions_to_json(v.legal)}};
+  Json j{{"pos", v.pos},
+         {"phase", phase_name(v.phase)},
+         {"to_act", v.to_act},
+         {"hand", cards_to_json(v.hand)},
+         {"current_bid", v.current_bid},
+         {"bids", v.bids},
+         {"declarer", v.declarer},
+         {"bid", v.bid},
+         {"picked_up", v.picked_up},
+         {"declaration", v.declaration ? declaration_to_json(*v.declaration) : Json(nullptr)},
+         {"skat", cards_to_json(v.skat)},
+         {"discard", cards_to_json(v.discard)},
+         {"ouvert_cards", cards_to_json(v.ouvert_cards)},
+         {"history", actions_to_json(v.history)},
+         {"tricks", tricks},
+         {"current_trick", current},
+         {"trick_leader", v.trick_leader},
+         {"conceded", v.conceded},
+         {"legal", actions_to_json(v.legal)}};
+  if (v.kontra_allowed) j["kontra"] = Json{{"by", v.kontra_by}, {"re", v.doubling == Doubling::Re}};
+  return j;
 }
 
 std::expected<SeatView, ProtocolError> seat_view_from_json(const Json& j) {
-  if (auto ok = detail::check_fields(j, {"pos", "phase", "to_act", "hand", "current_bid", "bids", "declarer", "bid",
-                                         "picked_up", "declaration", "skat", "discard", "ouvert_cards", "history",
-                                         "tricks", "current_trick", "trick_leader", "conceded", "legal"});
+  if (auto ok = detail::check_fields(
+          j, {"pos",    "phase",         "to_act",       "hand",     "current_bid", "bids",         "declarer",
+              "bid",    "picked_up",     "declaration",  "skat",     "discard",     "ouvert_cards", "history",
+              "tricks", "current_trick", "trick_leader", "conceded", "legal",       "kontra"});
       !ok)
     return std::unexpected(ok.error());
   SeatView v;
@@ -367,6 +388,7 @@ std::expected<SeatView, ProtocolError> seat_view_from_json(const Json& j) {
       return std::unexpected(error(ErrorCode::BadField, "field \"conceded\" must be three booleans"));
     v.conceded[i] = (**conceded)[i].get<bool>();
   }
+  if (auto k = kontra_from_json(j, v); !k) return std::unexpected(k.error());
   return v;
 }
 

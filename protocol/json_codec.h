@@ -5,6 +5,7 @@
 
 #include <expected>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "engine/game.h"
@@ -34,8 +35,9 @@ Json action_to_json(const Action& a);
 // fields are an error.
 std::expected<Action, ProtocolError> action_from_json(const Json& j);
 
-std::string_view action_name(ActionKind kind);  // "bid" "hold" "pass" "pickup" "discard" …
-std::string_view phase_name(Phase p);           // bidding skat declaring… see docs/protocol.md
+std::string_view action_name(ActionKind kind);                 // "bid" "hold" "pass" "pickup" "discard" …
+std::optional<ActionKind> action_kind(std::string_view name);  // the inverse; nullopt for another word
+std::string_view phase_name(Phase p);                          // bidding skat declaring… see docs/protocol.md
 Json seat_view_to_json(const SeatView& view);
 std::expected<SeatView, ProtocolError> seat_view_from_json(const Json& j);
 

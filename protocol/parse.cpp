@@ -83,9 +83,12 @@ ConnectionResult parse_hello(const Json& j) {
 }
 
 LobbyResult parse_create(const Json& j) {
-  if (auto ok = detail::check_fields(j, {"type", "id", "deals", "event", "private"}); !ok)
+  if (auto ok = detail::check_fields(j, {"type", "id", "deals", "event", "private", "kontra"}); !ok)
     return std::unexpected(ok.error());
   CreateTable c;
+  auto kontra = detail::get_bool(j, "kontra", false);
+  if (!kontra) return std::unexpected(kontra.error());
+  c.kontra = *kontra;
   auto private_table = detail::get_bool(j, "private", false);
   if (!private_table) return std::unexpected(private_table.error());
   c.private_table = *private_table;
@@ -235,8 +238,7 @@ Result parse_body(const Json& j, std::string_view type) {
   if (type == "chat") return lift(parse_chat(j));
   if (type == "result_wait") return lift(parse_result_wait(j));
   if (type == "ready") return lift(parse_ready(j));
-  for (std::string_view a : {"bid", "hold", "pass", "pickup", "discard", "declare", "play", "concede"})
-    if (type == a) return lift(parse_game_command(j));
+  if (action_kind(type)) return lift(parse_game_command(j));
   return std::unexpected(error(ErrorCode::UnknownType, "unknown message type"));
 }
 
@@ -255,10 +257,7 @@ std::string_view type_name(const ClientBody& body) {
     std::string_view operator()(const StartSeries&) const { return "start_series"; }
     std::string_view operator()(const Resume&) const { return "resume"; }
     std::string_view operator()(const RemovePlayer&) const { return "remove_player"; }
-    std::string_view operator()(const GameCommand& g) const {
-      constexpr std::string_view kNames[] = {"bid", "hold", "pass", "pickup", "discard", "declare", "play", "concede"};
-      return kNames[static_cast<std::size_t>(g.action.kind)];
-    }
+    std::string_view operator()(const GameCommand& g) const { return action_name(g.action.kind); }
     std::string_view operator()(const Chat&) const { return "chat"; }
     std::string_view operator()(const ResultWait&) const { return "result_wait"; }
     std::string_view operator()(const Ready&) const { return "ready"; }

@@ -172,6 +172,11 @@ void append_seat_view_text(std::string& out, const SeatView& v) {
   put_triple(out, v.conceded);
   out += ",\"legal\":";
   put_actions(out, v.legal);
+  if (v.kontra_allowed) {
+    out += ",\"kontra\":{\"by\":";
+    put_int(out, v.kontra_by);
+    out += v.doubling == Doubling::Re ? ",\"re\":true}" : ",\"re\":false}";
+  }
   out += '}';
 }
 

@@ -41,6 +41,7 @@ Json make_lobby(const std::vector<LobbyTable>& tables, const std::vector<LobbyPl
                      {"seats", seats},
                      {"spectators", table.spectators}});
     if (table.is_private) t.back()["private"] = true;
+    if (table.kontra) t.back()["kontra"] = true;
   }
   Json players = Json::array();
   for (const LobbyPlayer& p : online) {

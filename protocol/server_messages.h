@@ -36,6 +36,7 @@ struct LobbyTable {
   TableId table = 0;
   std::string event;
   int deals = 0;
+  bool kontra = false;   // plays with Kontra and Re ("kontra": true in the lobby)
   bool running = false;  // a series is in progress
   int game = 0;          // games finished in the current series
   LobbySeat seats[3];

@@ -23,6 +23,7 @@ struct Payoff {
   Declaration declaration;
   CardSet declarer_dealt;  // the declarer's 10 dealt cards and the skat, for matadors
   bool table = false;
+  bool win_chance = false;  // 100 when my side wins, 0 when it loses
 
   int operator()(int points, int declarer_tricks, bool null_won) const {
     GameOutcome o;
@@ -36,7 +37,9 @@ struct Payoff {
       o.declarer_tricks = null_won ? 0 : 1;
       o.defender_tricks = 10 - o.declarer_tricks;
     }
+    o.doubling = view.doubling;
     const GameResult r = score_game(o);
+    if (win_chance) return (view.pos == view.declarer) == r.won ? 100 : 0;
     const int declarer = r.list_entry + (r.won ? 50 : -50);
     const int defender = r.won ? 0 : 40;
     if (!table) return view.pos == view.declarer ? declarer : defender;
@@ -130,7 +133,7 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   for (Card c : legal) d.cards.push_back({c, 0.0});
   if (d.cards.empty()) return d;
   d.best = d.cards.front().card;
-  if (d.cards.size() == 1 || !view.declaration) return d;
+  if ((d.cards.size() == 1 && !settings.win_chance) || !view.declaration) return d;
 
   const Inference inference =
       view.pos == view.declarer && settings.declarer_inference ? *settings.declarer_inference : settings.inference;
@@ -162,8 +165,8 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
     }
     const CardSet declarer_dealt =
         world.hands[static_cast<std::size_t>(decl)] | info.played_by[static_cast<std::size_t>(decl)] | world.skat;
-    const Brackets brackets(Payoff{view, declaration, declarer_dealt, settings.table_payoff}, schwarz_open,
-                            info.game == GameType::Null);
+    const Brackets brackets(Payoff{view, declaration, declarer_dealt, settings.table_payoff, settings.win_chance},
+                            schwarz_open, info.game == GameType::Null);
     // The position at the start of the current trick, then the trick's cards.
     PositionSpec spec;
     spec.game = info.game;
@@ -258,8 +261,29 @@ std::chrono::steady_clock::time_point search_deadline(const PimcSettings& settin
   return std::min(Clock::now() + limit, settings.stop_at.value_or(Clock::time_point::max()));
 }
 
+std::optional<Action> doubling_decision(const SeatView& view, const PimcSettings& settings, FastRng& rng,
+                                        SolverPool& solvers) {
+  const auto offered = std::ranges::find_if(
+      view.legal, [](const Action& a) { return a.kind == ActionKind::Kontra || a.kind == ActionKind::Re; });
+  if (offered == view.legal.end()) return std::nullopt;
+  PimcSettings quick = settings;
+  quick.win_chance = true;
+  quick.worlds = std::max(8, settings.worlds / 2);
+  quick.budget = settings.budget / 2;
+  quick.stop_early = false;  // the chance itself is wanted, not only the best card
+  const PimcDecision d = evaluate_cards(view, quick, rng, solvers);
+  if (d.worlds == 0) return std::nullopt;
+  const auto best = std::ranges::max_element(d.cards, {}, &CardScore::payoff);
+  const double mine = best->payoff / 100.0;
+  const double declarer_chance = view.pos == view.declarer ? mine : 1.0 - mine;
+  const bool pays =
+      offered->kind == ActionKind::Kontra ? declarer_chance <= kKontraAtMost : declarer_chance >= kReAtLeast;
+  return pays ? std::optional(*offered) : std::nullopt;
+}
+
 Action PimcPlayer::decide(const SeatView& view) {
   if (view.phase != Phase::Playing) return fallback_.decide(view);
+  if (const auto doubled = doubling_decision(view, settings_, rng_, solvers_)) return *doubled;
   const PimcDecision d = evaluate_cards(view, settings_, rng_, solvers_);
   if (settings_.work_budgets && d.cut_by_clock) ++clock_stops_;
   return Action::play(view.pos, d.best);

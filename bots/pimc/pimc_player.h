@@ -49,7 +49,22 @@ struct PimcSettings {
   // points less the mean of the other two players' (true): a defender then also fights the
   // declarer's schneider and schwarz, and the declarer counts the defenders' 40 of a lost game.
   bool table_payoff = false;
+  // Instead of points, 100 when the deciding position's side wins the game and 0 when it loses:
+  // a card's payoff is then its side's winning chance in percent (Kontra and Re, below).
+  bool win_chance = false;
 };
+
+// Kontra and Re (docs/rules.md §8): when the view may double, the winning chance of the deciding
+// position's side over sampled worlds (the best card's, each world solved open-card, with half the
+// worlds and budget of a card decision) decides. A defender says Kontra when the declarer's chance
+// is at most kKontraAtMost, the declarer Re when his is at least kReAtLeast. Doubling pays the
+// defenders while the declarer's chance is below 2/3 (he wins V more or loses 2V more), and him
+// above it; the margins allow for the estimate's error and for the answer (a Kontra at 60 % meets
+// a Re). Empty when not doubling.
+inline constexpr double kKontraAtMost = 0.40;
+inline constexpr double kReAtLeast = 0.75;
+std::optional<Action> doubling_decision(const SeatView& view, const PimcSettings& settings, FastRng& rng,
+                                        SolverPool& solvers);
 
 // When a search given `budget` must stop: now + budget (on work budgets: now + kSafetyNet), and
 // never after `stop_at`.

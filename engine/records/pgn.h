@@ -79,6 +79,10 @@ struct PgnGame {
   std::array<Card, 2> skat{};        // 50..51: as dealt
   std::array<Card, 2> skat_put{};    // 52..53: the discard (= skat in hand and folded games)
   std::vector<PgnTrick> tricks;      // 54..: 5 fields per trick played
+  // The two fields after the tricks of a doubled game (docs/records.md §1): the position that
+  // said Kontra (−1 none) and whether the declarer answered Re.
+  int kontra_by = -1;
+  Doubling doubling = Doubling::None;
 
   bool operator==(const PgnGame&) const = default;
   Deal deal() const { return Deal{hands, CardSet{skat[0], skat[1]}}; }

@@ -68,6 +68,8 @@ PgnGame pgn_game_from(const Game& game, int game_id, std::array<int, 3> strength
   g.level = r.matadors;
   g.eyes = game.outcome().declarer_points;
   g.skat_put = two_cards(game.discard());
+  g.kontra_by = game.kontra_by();
+  g.doubling = game.doubling();
   for (const CompletedTrick& t : game.tricks()) g.tricks.push_back(pgn_trick(t, g.declarer));
   return g;
 }
@@ -89,6 +91,7 @@ int pgn_list_entry(const PgnGame& g) {
     const int bid = g.bids[static_cast<std::size_t>(std::clamp(g.declarer, 0, 2))];
     if (value < bid) value = (bid + base - 1) / base * base;
   }
+  value *= doubling_factor(g.doubling);
   return g.won ? value : -2 * value;
 }
 

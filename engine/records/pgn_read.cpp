@@ -251,7 +251,26 @@ FieldStep read_cards(const FieldReader& f, PgnGame& g) {
   return {};
 }
 
+// Whether the line ends with the two Kontra fields (its length tells: 53 + 5 per trick + 2).
+bool has_kontra_fields(int num_fields) {
+  return num_fields > pgn::kFixedFields && (num_fields - pgn::kFixedFields) % pgn::kTrickFields == pgn::kKontraFields;
+}
+
+FieldStep read_kontra(const FieldReader& f, int num_fields, PgnGame& g) {
+  auto by = f.ranged(num_fields - 1, 0, 2);
+  if (!by) return field_error(num_fields - 1, "the position that said Kontra is 0..2");
+  auto level = f.ranged(num_fields, 1, 2);
+  if (!level) return field_error(num_fields, "the doubling is 1 (Kontra) or 2 (Kontra and Re)");
+  g.kontra_by = *by;
+  g.doubling = static_cast<Doubling>(*level);
+  return {};
+}
+
 FieldStep read_tricks(const FieldReader& f, int num_fields, PgnGame& g) {
+  if (has_kontra_fields(num_fields)) {
+    if (auto r = read_kontra(f, num_fields, g); !r) return r;
+    num_fields -= pgn::kKontraFields;
+  }
   for (int p = pgn::kTricksField; p < num_fields; p += pgn::kTrickFields) {
     PgnTrick t;
     for (int i = 0; i < 3; ++i) {
@@ -277,10 +296,11 @@ std::expected<PgnGame, RecordError> read_pgn_game(std::string_view line, int lin
   RecordError err{line_number, "", "", ""};
   if (!words.empty() && text::parse_int(words[0])) err.game_id = std::string(words[0]);
   const int n = static_cast<int>(words.size());
-  if (n < pgn::kFixedFields || (n - pgn::kFixedFields) % pgn::kTrickFields != 0 ||
-      n > pgn::kFixedFields + pgn::kMaxTricks * pgn::kTrickFields) {
+  const int kontra = has_kontra_fields(n) ? pgn::kKontraFields : 0;
+  if (n < pgn::kFixedFields || (n - kontra - pgn::kFixedFields) % pgn::kTrickFields != 0 ||
+      n - kontra > pgn::kFixedFields + pgn::kMaxTricks * pgn::kTrickFields) {
     err.field = "fields";
-    err.message = std::to_string(n) + " fields; expected 53 plus 5 per trick, at most 103";
+    err.message = std::to_string(n) + " fields; expected 53 plus 5 per trick, at most 103 (2 more after Kontra)";
     return std::unexpected(err);
   }
   std::vector<int> values;
@@ -297,10 +317,18 @@ std::expected<PgnGame, RecordError> read_pgn_game(std::string_view line, int lin
   PgnGame g;
   const FieldReader f(values);
   FieldStep r = read_fixed(f, g);
+  if (r && g.folded && kontra) {
+    err.field = "fields";
+    err.message = std::to_string(n) + " fields; a folded game has 53 (no tricks, no Kontra)";
+    return std::unexpected(err);
+  }
   if (r) r = read_cards(f, g);
   if (r) r = read_tricks(f, n, g);
   if (!r) {
-    err.field = pgn::field_name(r.error().position);
+    const int at = r.error().position;
+    err.field = kontra && at >= n - 1
+                    ? "field " + std::to_string(at) + (at == n - 1 ? " (Kontra position)" : " (Kontra doubling)")
+                    : pgn::field_name(at);
     err.message = r.error().message;
     return std::unexpected(err);
   }

@@ -60,6 +60,10 @@ std::string write_pgn_game(const PgnGame& g) {
     append_int(s, t.winner);
     append_int(s, t.points);
   }
+  if (g.doubling != Doubling::None) {
+    append_int(s, g.kontra_by);
+    append_int(s, static_cast<int>(g.doubling));
+  }
   return s;
 }
 

@@ -31,9 +31,10 @@ struct ReplayOutcome {
   int declarer_tricks = 0;  // after any concession
   bool won = false;
   bool overbid = false;
-  int value = 0;           // signed list entry
-  bool schneider = false;  // reached (not printed by the CLI)
-  bool schwarz = false;    // reached (not printed by the CLI)
+  int value = 0;                       // signed list entry
+  Doubling doubling = Doubling::None;  // Kontra / Re (printed only when the game was doubled)
+  bool schneider = false;              // reached (not printed by the CLI)
+  bool schwarz = false;                // reached (not printed by the CLI)
 
   // Set when the record cannot be replayed: "what, and the first offending move".
   std::optional<std::string> error;

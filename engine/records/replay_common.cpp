@@ -23,6 +23,7 @@ void fill_outcome(const Game& game, ReplayOutcome& out) {
   out.won = r.won;
   out.overbid = r.overbid;
   out.value = r.list_entry;
+  out.doubling = game.outcome().doubling;
   out.schneider = r.schneider;
   out.schwarz = r.schwarz;
 }

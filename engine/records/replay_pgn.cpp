@@ -20,6 +20,7 @@ Step apply(Game& game, const Action& a, std::string_view where) {
 // Fields that the replay takes as given must agree with each other.
 Step check_inputs(const PgnGame& g) {
   if (g.folded != (g.game == kPgnFolded)) return fail("field 14 (folded) contradicts field 2 (game)");
+  if (g.folded && g.doubling != Doubling::None) return fail("the Kontra fields: a folded game is not doubled");
   if (!g.deal().valid()) return fail("fields 20..51: the hands and skat are not 32 different cards");
   if (g.game >= kPgnNull) {
     const Declaration d = pgn_declaration(g);
@@ -41,6 +42,15 @@ Step skat_and_declaration(Game& game, const PgnGame& g) {
   if (auto r = apply(game, Action::discard(pos, g.skat_put[0], g.skat_put[1]), "fields 52..53 (skat put)"); !r)
     return r;
   return apply(game, Action::declare(pos, d), "fields 2, 7, 9, 11, 12 (declaration)");
+}
+
+// The line keeps no moment for Kontra and Re: both are said before the first card, when they
+// are always allowed.
+Step pgn_doubling(Game& game, const PgnGame& g) {
+  if (g.doubling == Doubling::None) return {};
+  if (auto r = apply(game, Action::kontra(g.kontra_by), "the Kontra fields"); !r) return r;
+  if (g.doubling == Doubling::Re) return apply(game, Action::re(g.declarer), "the Kontra fields (Re)");
+  return {};
 }
 
 // Plays the recorded tricks; a wrong winner or points field is a mismatch, an illegal card an error.
@@ -102,7 +112,8 @@ Game with_inferred_concession(const Game& game, const PgnGame& g) {
 // The game after the auction and, unless it was folded, the skat and the declaration.
 std::expected<Game, std::string> game_before_play(const PgnGame& g) {
   if (auto r = check_inputs(g); !r) return std::unexpected(r.error());
-  auto start = Game::after_auction(g.deal(), g.folded ? -1 : g.declarer, g.bids);
+  auto start = Game::after_auction(g.deal(), g.folded ? -1 : g.declarer, g.bids,
+                                   TableRules{.kontra = g.doubling != Doubling::None});
   if (!start) return fail(replay::rule_error_text("fields 3..6 (declarer and bids)", start.error()));
   Game game = std::move(*start);
   if (game.folded()) {
@@ -112,6 +123,7 @@ std::expected<Game, std::string> game_before_play(const PgnGame& g) {
     return game;
   }
   if (auto r = skat_and_declaration(game, g); !r) return std::unexpected(r.error());
+  if (auto r = pgn_doubling(game, g); !r) return std::unexpected(r.error());
   return game;
 }
 

@@ -72,6 +72,8 @@ class SgfReplayer {
         if (m.cards.size() != 1 || !m.cards[0]) return fail("no card");
         return apply(Action::play(m.who, *m.cards[0]));
       case SgfMoveKind::Resign: return apply(Action::concede(m.who));
+      case SgfMoveKind::Kontra: return apply(Action::kontra(m.who));
+      case SgfMoveKind::Re: return apply(Action::re(m.who));
       case SgfMoveKind::Show: return {};
       case SgfMoveKind::Timeout: return fail("a timeout ends the game outside the rules the engine scores");
       case SgfMoveKind::Left: return fail("a player left; the engine does not score the game");
@@ -150,7 +152,7 @@ ReplayOutcome replay_sgf(const SgfGame& sgf) {
     out.error = deal.error();
     return out;
   }
-  Game game(*deal);
+  Game game(*deal, sgf_table_rules(sgf.moves));
   if (auto r = SgfReplayer(game).run(sgf.moves); !r) {
     out.error = r.error();
     return out;

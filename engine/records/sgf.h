@@ -38,6 +38,8 @@ enum class SgfMoveKind : std::uint8_t {
   Discard,    // <pos> SK.S7 (the split form: declaration first, discard after)
   Play,       // <pos> CJ
   Resign,     // <pos> RE
+  Kontra,     // <pos> KO (a project extension, docs/records.md §2)
+  Re,         // <pos> RK (a project extension)
   Show,       // <pos> SC or SC.c.c…
   Timeout,    // w TI.n
   Left,       // w LE.n
@@ -120,6 +122,9 @@ std::expected<SgfResult, std::string> parse_sgf_result(std::string_view text);
 // "d:<declarer> win|loss v:<list entry> m:<matadors> bidok|overbid p:<points> t:<tricks>
 //  s:<0/1> z:<0/1> p0:0 p1:0 p2:0 l:-1 to:-1 r:<1 when conceded>".
 SgfResult sgf_result_from(const Game& finished_game);
+
+// The table options a record's moves need: Kontra when a move says Kontra or Re.
+TableRules sgf_table_rules(std::span<const SgfMove> moves);
 
 // The SGF line of a finished engine game: GM PC CO SE ID DT P0..P2 R0..R2 (empty) MV R. Moves
 // come from the game's history: bids "<pos> <value>", answers y/p, "s" then "w <skat>", the

@@ -60,6 +60,8 @@ SgfMove action_move(const Action& a, const Game& game) {
       return m;
     }
     case ActionKind::Concede: return move(SgfMoveKind::Resign, a.pos);
+    case ActionKind::Kontra: return move(SgfMoveKind::Kontra, a.pos);
+    case ActionKind::Re: return move(SgfMoveKind::Re, a.pos);
     case ActionKind::Discard: break;
   }
   return move(SgfMoveKind::Unknown, a.pos);
@@ -88,6 +90,13 @@ std::vector<SgfMove> moves_of(const Game& game) {
 bool conceded(EndReason r) { return r == EndReason::DeclarerConceded || r == EndReason::DefendersConceded; }
 
 }  // namespace
+
+TableRules sgf_table_rules(std::span<const SgfMove> moves) {
+  TableRules rules;
+  for (const SgfMove& m : moves)
+    rules.kontra = rules.kontra || m.kind == SgfMoveKind::Kontra || m.kind == SgfMoveKind::Re;
+  return rules;
+}
 
 SgfResult sgf_result_from(const Game& game) {
   std::string text = "passed";

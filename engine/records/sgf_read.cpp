@@ -101,6 +101,10 @@ MoveResult player_move(int who, std::string_view who_text, std::string_view acti
                              : SgfMoveKind::Resign;
     return m;
   }
+  if (action == "KO" || action == "RK") {
+    m.kind = action == "KO" ? SgfMoveKind::Kontra : SgfMoveKind::Re;
+    return m;
+  }
   if (const auto bid = text::parse_int(action); bid && *bid >= 0) {
     m.kind = SgfMoveKind::Bid;
     m.value = *bid;

@@ -58,6 +58,8 @@ std::string action_text(const SgfMove& m) {
     case SgfMoveKind::PickUp: return "s";
     case SgfMoveKind::Declare: return declaration_text(m.declaration);
     case SgfMoveKind::Resign: return "RE";
+    case SgfMoveKind::Kontra: return "KO";
+    case SgfMoveKind::Re: return "RK";
     case SgfMoveKind::Show: return m.cards.empty() ? std::string("SC") : prefixed("SC.", card_list(m.cards));
     case SgfMoveKind::Timeout: return prefixed("TI.", std::to_string(m.value));
     case SgfMoveKind::Left: return prefixed("LE.", std::to_string(m.value));

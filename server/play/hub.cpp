@@ -277,6 +277,7 @@ void Hub::create_table(const std::shared_ptr<net::WsSession>& session, const Con
   table::TableConfig config = table_config();
   if (create.deals) config.deals = *create.deals;
   if (create.event) config.event = *create.event;
+  config.kontra = create.kontra;
   const TableOrigin origin{conn.who->player_id, session->id(), conn.address};
   if (const auto refusal = tables_.refusal(origin))
     return send_error(*session, {ErrorCode::TooManyTables, *refusal}, request_id);
@@ -342,6 +343,7 @@ void Hub::resume_table(UnfinishedSeries series) {
     table::TableConfig config = hub.table_config();
     config.deals = series.deals;
     config.event = series.event;
+    config.kontra = series.kontra;
     table::Table table(series.table, config);
     auto out = table.resume_series(series.so_far, table::Clock::now());
     if (!out) {

@@ -516,6 +516,7 @@ void TableHost::publish() {
   summary.table = id_;
   summary.event = table_.config().event;
   summary.deals = table_.config().deals;
+  summary.kontra = table_.config().kontra;
   summary.running = table_.series_running();
   summary.game = table_.games_played();
   for (int seat = 0; seat < 3; ++seat) {

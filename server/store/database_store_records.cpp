@@ -27,6 +27,7 @@ StoreResult<table::TableId> DatabaseStore::create_table(const table::TableConfig
                         {"human_move_ms", config.human_move_ms},
                         {"grace_ms", config.grace_ms}};
   if (!private_key.empty()) stored["private_key"] = private_key;
+  if (config.kontra) stored["kontra"] = true;
   const std::string json = stored.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   auto row = db::create_table(db_, json, node_);
   if (!row) return std::unexpected(db_failure(row.error()));

@@ -92,6 +92,8 @@ std::expected<UnfinishedSeries, std::string> DatabaseStore::unfinished(
     const auto config = nlohmann::json::parse(row->config, nullptr, false);
     if (config.is_object() && config.contains("private_key") && config["private_key"].is_string())
       u.private_key = config["private_key"].get<std::string>();
+    u.kontra = config.is_object() && config.contains("kontra") && config["kontra"].is_boolean() &&
+               config["kontra"].get<bool>();
   }
   u.so_far.started = s.started_at;
   for (std::size_t i = 0; i < 3; ++i) {

@@ -15,6 +15,7 @@ struct UnfinishedSeries {
   int deals = 36;
   std::string event;
   std::string private_key;  // the table's, when it is private (hub.cpp: TableHooks)
+  bool kontra = false;      // the table plays with Kontra and Re
   table::SeriesSoFar so_far;
 };
 

@@ -74,7 +74,7 @@ class Table {
   int games_played() const;  // in the current series
 
   // --- play --------------------------------------------------------------------------------
-  // A game command (bid, hold, pass, pickup, discard, declare, play, concede) from the connection
+  // A game command (bid, hold, pass, pickup, discard, declare, play, concede, kontra, re) from the connection
   // holding `seat` (0..2; a spectator's is refused). Refused as stale when it names an act request
   // whose turn is past. Errors go back to that seat (with `request_id`); the table is unchanged then.
   TableOutput command(int seat, const protocol::GameCommand& command, TimePoint now,

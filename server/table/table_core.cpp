@@ -125,12 +125,20 @@ Outbound TableCore::act_message(int seat) const {
   return Outbound::from_text(seat, protocol::act_text(header, seat_view(*game_, position_of(seat))));
 }
 
+void TableCore::add_doublings(Json& fields) const {
+  if (!config_.kontra) return;
+  Json factors = Json::array();
+  for (const PgnGame& g : pgn_games_) factors.push_back(doubling_factor(g.doubling));
+  fields["doublings"] = std::move(factors);
+}
+
 Json TableCore::state_message(int audience) const {
   Json j{{"type", "state"},
          {"table", id_},
          {"version", log_.version()},
          {"event", config_.event},
          {"deals", config_.deals},
+         {"kontra", config_.kontra},
          {"running", running_},
          {"series", series_index_},
          {"game", running_ && game_ ? game_index_ : -1},
@@ -142,6 +150,7 @@ Json TableCore::state_message(int audience) const {
          {"forehand", nullptr},
          {"position", nullptr},
          {"deadline", move_deadline_ ? Json(to_ms(*move_deadline_)) : Json(nullptr)}};
+  add_doublings(j);
   if (running_ && game_) {
     j["forehand"] = seat_of_pos(0);
     if (audience >= 0 && audience <= 2) {

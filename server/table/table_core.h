@@ -127,6 +127,9 @@ class TableCore {
   void continue_when_complete(TableOutput& out, TimePoint now);
   void start_game(TableOutput& out, TimePoint now);
   void after_action(TableOutput& out, TimePoint now);
+  void resend_act(TableOutput& out);
+  // At a table with Kontra: "doublings", per game of `list` 1, 2 (Kontra) or 4 (Re).
+  void add_doublings(Json& fields) const;
   void send_act(TableOutput& out, TimePoint now);
   // Hands the turn to `seat` afresh: a new move clock, a new turn version, the act request.
   void hand_turn_to(TableOutput& out, int seat, TimePoint now);

@@ -9,10 +9,7 @@
 
 namespace skat::table::detail {
 
-std::string_view action_kind_name(ActionKind kind) {
-  constexpr std::string_view kNames[] = {"bid", "hold", "pass", "pickup", "discard", "declare", "play", "concede"};
-  return kNames[static_cast<std::size_t>(kind)];
-}
+std::string_view action_kind_name(ActionKind kind) { return protocol::action_name(kind); }
 
 std::array<Json, 4> action_event(const Game& game, const Action& a, int seat, int declarer_seat) {
   Json pub{{"seat", seat}};
@@ -78,21 +75,24 @@ Json result_json(const Game& game, int declarer_seat) {
   if (game.folded()) return Json{{"folded", true}};
   const GameResult& r = game.result();
   const GameOutcome& o = game.outcome();
-  return Json{{"folded", false},
-              {"declarer", declarer_seat},
-              {"declaration", protocol::declaration_to_json(o.declaration)},
-              {"bid", o.bid},
-              {"won", r.won},
-              {"value", r.value},
-              {"matadors", r.matadors},
-              {"levels", r.multiplier},
-              {"schneider", r.schneider},
-              {"schwarz", r.schwarz},
-              {"overbid", r.overbid},
-              {"list_entry", r.list_entry},
-              {"declarer_points", o.declarer_points},
-              {"declarer_tricks", o.declarer_tricks},
-              {"end", end_reason_name(game.end_reason())}};
+  Json j{{"folded", false},
+         {"declarer", declarer_seat},
+         {"declaration", protocol::declaration_to_json(o.declaration)},
+         {"bid", o.bid},
+         {"won", r.won},
+         {"value", r.value},
+         {"matadors", r.matadors},
+         {"levels", r.multiplier},
+         {"schneider", r.schneider},
+         {"schwarz", r.schwarz},
+         {"overbid", r.overbid},
+         {"list_entry", r.list_entry},
+         {"declarer_points", o.declarer_points},
+         {"declarer_tricks", o.declarer_tricks},
+         {"end", end_reason_name(game.end_reason())}};
+  // A doubled game (docs/rules.md §8): 2 after Kontra, 4 after Re; `value` is already doubled.
+  if (o.doubling != Doubling::None) j["doubling"] = doubling_factor(o.doubling);
+  return j;
 }
 
 }  // namespace skat::table::detail

@@ -24,8 +24,9 @@ std::expected<void, ProtocolError> TableCore::start_series(TableOutput& out, int
   for (std::size_t s = 0; s < 3; ++s) series_seats_[s] = seats_[s].owner ? *seats_[s].owner : *seats_[s].occupant;
   Json players = Json::array();
   for (const Participant& p : series_seats_) players.push_back(participant_json(p));
-  emit_public(out, "series_started",
-              Json{{"series", series_index_}, {"deals", config_.deals}, {"seats", players}, {"by", by_seat}}, now);
+  Json fields{{"series", series_index_}, {"deals", config_.deals}, {"seats", players}, {"by", by_seat}};
+  if (config_.kontra) fields["kontra"] = true;
+  emit_public(out, "series_started", fields, now);
   start_game(out, now);
   return {};
 }
@@ -59,16 +60,17 @@ std::expected<void, ProtocolError> TableCore::resume_series(TableOutput& out, co
     seats_[s] = SeatState{so_far.seats[s], std::nullopt, false, grace_end, false};
     players.push_back(participant_json(so_far.seats[s]));
   }
-  emit_public(out, "series_resumed",
-              Json{{"series", series_index_},
-                   {"deals", config_.deals},
-                   {"seats", players},
-                   {"next_game", game_index_},
-                   {"scores", scores()},
-                   {"list", list_},
-                   {"substitutes", substitutes_},
-                   {"grace_until", to_ms(grace_end)}},
-              now);
+  Json fields{{"series", series_index_},
+              {"deals", config_.deals},
+              {"seats", players},
+              {"next_game", game_index_},
+              {"scores", scores()},
+              {"list", list_},
+              {"substitutes", substitutes_},
+              {"grace_until", to_ms(grace_end)}};
+  if (config_.kontra) fields["kontra"] = true;
+  add_doublings(fields);
+  emit_public(out, "series_resumed", fields, now);
   return {};
 }
 
@@ -88,7 +90,7 @@ void TableCore::start_game(TableOutput& out, TimePoint now) {
     deal = deal_from_id(id);
   }
   deal_id_ = id;
-  game_.emplace(*deal);
+  game_.emplace(*deal, TableRules{.kontra = config_.kontra});
   game_started_ = now;
   record_ = Json::array();
   chat_limits_.new_game();
@@ -188,8 +190,10 @@ std::expected<void, ProtocolError> TableCore::act(TableOutput& out, int seat, Ac
   const int pos = position_of(seat);
   action.pos = pos;
   const bool in_turn = game_->to_act() == pos;
-  if (!in_turn && action.kind != ActionKind::Concede)
-    return std::unexpected(ProtocolError{ErrorCode::NotYourTurn, "it is not your turn"});
+  // Concessions, Kontra and Re are said out of turn (docs/rules.md §5, §8).
+  const bool any_time =
+      action.kind == ActionKind::Concede || action.kind == ActionKind::Kontra || action.kind == ActionKind::Re;
+  if (!in_turn && !any_time) return std::unexpected(ProtocolError{ErrorCode::NotYourTurn, "it is not your turn"});
   // Answer times count from the clock's start (an answer within the result pause took none of it).
   const auto asked = move_deadline_ ? std::min(now, *move_deadline_ - std::chrono::milliseconds(clock_ms(seat))) : now;
   const int declarer_before = game_->declarer();
@@ -221,9 +225,20 @@ std::expected<void, ProtocolError> TableCore::act(TableOutput& out, int seat, Ac
   Json record = action_record(*game_, action, seat);
   if (timeout) record["timeout"] = true;
   emit(out, action_kind_name(action.kind), std::move(copies), std::move(record), now);
-  if (in_turn || game_->finished()) after_action(out, now);
+  if (any_time && action.kind != ActionKind::Concede)
+    resend_act(out);
+  else if (in_turn || game_->finished())
+    after_action(out, now);
   if (timeout) count_timeout(out, seat, now);
   return {};
+}
+
+// A Kontra or Re changes what the player to move may do (Re now, or no Kontra any more): the
+// request goes out again with the new legal actions and a new version, its clock running on.
+void TableCore::resend_act(TableOutput& out) {
+  if (!running_ || !game_ || game_->finished() || !move_deadline_) return;
+  turn_version_ = log_.version();
+  out.messages.push_back(act_message(seat_of_pos(game_->to_act())));
 }
 
 void TableCore::after_action(TableOutput& out, TimePoint now) {

@@ -60,6 +60,7 @@ void TableCore::finish_game(TableOutput& out, TimePoint now) {
               {"scores", scores()},
               {"list", list_},
               {"substitutes", substitutes_}};
+  add_doublings(fields);
   // Once the game is over every card is open: the skat as dealt and the two cards put (in a hand
   // game the skat again) go to everyone, seats and spectators (docs/protocol.md §4).
   fields["skat"] = protocol::cards_to_json(game.deal().skat);
@@ -104,6 +105,7 @@ void TableCore::finish_series(TableOutput& out, TimePoint now) {
   move_deadline_.reset();
   Json fields{{"series", series_index_}, {"scores", scores}, {"list", list_}, {"substitutes", substitutes_}};
   if (abandoning_) fields["abandoned"] = true;
+  add_doublings(fields);
   emit_public(out, "series_finished", fields, now);
   out.series = std::move(fs);
 }

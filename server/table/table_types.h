@@ -51,6 +51,8 @@ struct TableConfig {
   // counts as gone, as after the grace of a disconnect: a substitute takes the seat, and the person
   // may take it back at any time (docs/protocol.md §5). 0: never.
   int timeouts_before_gone = 3;
+  // Kontra and Re (docs/rules.md §8): off by default; the lobby shows a table that plays with them.
+  bool kontra = false;
   std::string event = "Training";  // PGN Event header
   std::string replacement_bot_kind = "simple";
   std::array<std::string, 3> seat_bot_kinds;  // non-empty: only this program may replace that seat

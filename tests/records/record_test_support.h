@@ -29,13 +29,13 @@ inline std::string fixture_sgf() { return read_file(std::string(SKAT_FIXTURES_DI
 // look like games (every kind of ending still occurs over a few hundred deals).
 class RandomDriver {
  public:
-  explicit RandomDriver(std::uint64_t seed) : gen_(seed) {}
+  explicit RandomDriver(std::uint64_t seed, TableRules rules = {}) : gen_(seed), rules_(rules) {}
 
   std::uint64_t below(std::uint64_t n) { return uniform_below(gen_, n); }
   bool chance(int percent) { return below(100) < static_cast<std::uint64_t>(percent); }
 
   Game play_one() {
-    Game game(random_deal(gen_));
+    Game game(random_deal(gen_), rules_);
     while (!game.finished()) step(game);
     return game;
   }
@@ -73,6 +73,7 @@ class RandomDriver {
   }
 
   std::mt19937_64 gen_;
+  TableRules rules_;  // with Kontra, the random choices include Kontra and Re when they are legal
 };
 
 }  // namespace skat::test

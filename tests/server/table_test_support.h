@@ -118,7 +118,8 @@ inline bool same_view(const SeatView& a, const SeatView& b) {
          a.picked_up == b.picked_up && a.declaration == b.declaration && a.skat == b.skat && a.discard == b.discard &&
          a.ouvert_cards == b.ouvert_cards && a.history == b.history && same_tricks(a.tricks, b.tricks) &&
          a.current_trick == b.current_trick && a.trick_leader == b.trick_leader && a.conceded == b.conceded &&
-         a.legal == b.legal;
+         a.legal == b.legal && a.kontra_allowed == b.kontra_allowed && a.doubling == b.doubling &&
+         a.kontra_by == b.kontra_by;
 }
 
 // Plays the table with one SimplePlayer per seat, answering act requests through JSON.

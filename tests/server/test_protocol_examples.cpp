@@ -201,6 +201,38 @@ std::vector<Sent> table_messages(std::vector<Json>& states) {
   return all;
 }
 
+// Messages of a table with Kontra and Re through one game: a defender says Kontra before his first
+// card, the declarer answers Re before his next one.
+std::vector<Sent> kontra_table_messages(std::vector<Json>& states) {
+  TimePoint now = t0();
+  TableConfig config = example_config(1);
+  config.kontra = true;
+  Table table(10, config);
+  Script script(table);
+  script.take(table.sit(0, kAnna, now));
+  script.take(table.sit(1, kBot, now));
+  script.take(table.sit(2, kBerta, now));
+  script.take(table.start_series(0, now));
+  script.play(now, [](const SeatView& v) { return v.phase == Phase::Playing; });
+  const int declarer = table.game()->declarer();
+  const int defender_pos = (declarer + 1) % 3;
+  const int defender_seat = [&] {
+    for (int s = 0; s < 3; ++s)
+      if (table.position_of(s) == defender_pos) return s;
+    return -1;
+  }();
+  const int declarer_seat = [&] {
+    for (int s = 0; s < 3; ++s)
+      if (table.position_of(s) == declarer) return s;
+    return -1;
+  }();
+  script.take(table.command(defender_seat, protocol::GameCommand{10, Action::kontra(0), std::nullopt}, now));
+  states.push_back(table.state_message(declarer_seat));
+  script.take(table.command(declarer_seat, protocol::GameCommand{10, Action::re(0), std::nullopt}, now));
+  script.play(now);
+  return std::move(script.sent);
+}
+
 std::vector<Json> server_examples() {
   using namespace protocol;
   std::vector<Json> out;
@@ -226,6 +258,7 @@ std::vector<Json> server_examples() {
   mine.table = 8;
   mine.is_private = true;
   mine.members = {23};
+  mine.kontra = true;
   out.push_back(make_lobby({t, mine}, {LobbyPlayer{23, "anna", false, 7}, LobbyPlayer{25, "carl", false, std::nullopt},
                                        LobbyPlayer{68, "club-1", true, std::nullopt, "club"}}));
   out.push_back(make_table_created(7));
@@ -273,6 +306,14 @@ std::vector<Json> server_examples() {
   out.push_back(pick(sent, "series_finished", kSpectators, lacks("abandoned")));
   out.push_back(pick(sent, "series_resumed", kSpectators));
   out.push_back(pick(sent, "series_finished", kSpectators, has("abandoned")));
+  const std::vector<Sent> doubled = kontra_table_messages(states);
+  out.push_back(states.back());
+  out.push_back(pick(doubled, "series_started", 0));
+  out.push_back(pick(doubled, "kontra", kSpectators));
+  out.push_back(pick(doubled, "re", kSpectators));
+  out.push_back(pick(doubled, "act", kAnyone, [](const Json& m) { return m["view"].contains("kontra"); }));
+  out.push_back(pick(doubled, "game_result", kSpectators));
+  out.push_back(pick(doubled, "series_finished", kSpectators));
   return out;
 }
 
@@ -309,6 +350,9 @@ const char* const kClientExamples[] = {
     R"({"type":"declare","table":7,"game":"N","hand":true,"schneider":false,"schwarz":false,"ouvert":true,"version":17})",
     R"({"type":"play","table":7,"card":"HT","version":18})",
     R"({"type":"concede","table":7})",
+    R"({"type":"create_table","deals":12,"kontra":true})",
+    R"({"type":"kontra","table":7,"version":19})",
+    R"({"type":"re","table":7})",
 };
 
 std::vector<std::string> error_codes() {
@@ -361,7 +405,7 @@ std::set<std::string> types_in_server_sources() {
           types.insert((*it)[1].matched ? (*it)[1].str() : (*it)[2].str());
     }
   }
-  for (int k = 0; k <= static_cast<int>(ActionKind::Concede); ++k)
+  for (int k = 0; k <= static_cast<int>(ActionKind::Re); ++k)
     types.insert(std::string(protocol::action_name(static_cast<ActionKind>(k))));
   return types;
 }
@@ -382,7 +426,7 @@ std::set<std::string> client_kinds() {
   add_kinds<protocol::ConnectionBody>(names);
   add_kinds<protocol::LobbyBody>(names);
   add_kinds<protocol::TableBody>(names);
-  for (int k = 0; k <= static_cast<int>(ActionKind::Concede); ++k)
+  for (int k = 0; k <= static_cast<int>(ActionKind::Re); ++k)
     names.insert(std::string(protocol::action_name(static_cast<ActionKind>(k))));
   return names;
 }

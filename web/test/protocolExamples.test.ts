@@ -53,6 +53,8 @@ function direction(m: ServerMessage): 'table' | 'connection' | 'lobby' {
     case 'declare':
     case 'play':
     case 'concede':
+    case 'kontra':
+    case 're':
     case 'timeout':
     case 'game_result':
     case 'series_finished':

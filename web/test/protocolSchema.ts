@@ -109,7 +109,7 @@ const list = array(array(int));
 const substitutes = array(array(bool));
 const base = { table: int, version: int, game: int };
 
-const plain = <T extends 'hold' | 'pass' | 'pickup' | 'concede'>(t: T) =>
+const plain = <T extends 'hold' | 'pass' | 'pickup' | 'concede' | 'kontra' | 're'>(t: T) =>
   object<{ type: T; pos: number }>({ type: literal(t), pos: int });
 const seatAction: Check<SeatAction> = union(
   object<BidAction>({ type: literal('bid'), pos: int, value: int }),
@@ -120,6 +120,8 @@ const seatAction: Check<SeatAction> = union(
   object<DeclareAction>({ type: literal('declare'), pos: int, ...declarationFields }),
   object<PlayAction>({ type: literal('play'), pos: int, card }),
   plain('concede'),
+  plain('kontra'),
+  plain('re'),
 );
 
 const seatView = object<SeatView>({
@@ -138,6 +140,7 @@ const seatView = object<SeatView>({
   ouvert_cards: array(card),
   history: array(seatAction),
   tricks: array(object<SeatView['tricks'][number]>({ cards: array(card), leader: int, winner: int, points: int })),
+  kontra: optional(object<NonNullable<SeatView['kontra']>>({ by: int, re: bool })),
   current_trick: array(card),
   trick_leader: int,
   conceded: array(bool),
@@ -200,6 +203,7 @@ const gameResult: Check<GameResult> = union(
     declarer_points: int,
     declarer_tricks: int,
     end: oneOf('folded', 'all_tricks', 'null_trick_taken', 'schwarz_broken', 'declarer_conceded', 'defenders_conceded'),
+    doubling: optional(union(literal(2), literal(4))),
   }),
 );
 
@@ -247,6 +251,7 @@ export const serverChecks: ByType<ServerMessage> = {
         spectators: int,
         node: optional(str),
         private: optional(literal(true)),
+        kontra: optional(literal(true)),
       }),
     ),
     online: array(object<LobbyPlayer>({ id: int, name: str, bot: bool, table: nullable(int), level: optional(str) })),
@@ -275,6 +280,7 @@ export const serverChecks: ByType<ServerMessage> = {
     version: int,
     event: str,
     deals: int,
+    kontra: bool,
     running: bool,
     series: int,
     game: int,
@@ -293,6 +299,7 @@ export const serverChecks: ByType<ServerMessage> = {
     scores: array(int),
     list,
     substitutes,
+    doublings: optional(array(int)),
     forehand: nullable(int),
     position: nullable(int),
     deadline: nullable(int),
@@ -307,6 +314,7 @@ export const serverChecks: ByType<ServerMessage> = {
     deals: int,
     seats,
     by: int,
+    kontra: optional(literal(true)),
   }),
   game_started: object<S<'game_started'>>({
     type: literal('game_started'),
@@ -336,6 +344,8 @@ export const serverChecks: ByType<ServerMessage> = {
     trick_points: optional(int),
   }),
   concede: seatEvent('concede'),
+  kontra: seatEvent('kontra'),
+  re: seatEvent('re'),
   timeout: seatEvent('timeout'),
   game_result: object<S<'game_result'>>({
     type: literal('game_result'),
@@ -347,6 +357,7 @@ export const serverChecks: ByType<ServerMessage> = {
     substitutes,
     skat: array(card),
     discard: optional(array(card)),
+    doublings: optional(array(int)),
   }),
   series_finished: object<S<'series_finished'>>({
     type: literal('series_finished'),
@@ -356,6 +367,7 @@ export const serverChecks: ByType<ServerMessage> = {
     list,
     substitutes,
     abandoned: optional(literal(true)),
+    doublings: optional(array(int)),
   }),
   chat: object<S<'chat'>>({ type: literal('chat'), ...base, seat: int, name: str, text: str }),
   disconnected: object<S<'disconnected'>>({
@@ -386,6 +398,8 @@ export const serverChecks: ByType<ServerMessage> = {
     list,
     substitutes,
     grace_until: int,
+    doublings: optional(array(int)),
+    kontra: optional(literal(true)),
   }),
 };
 
@@ -423,6 +437,7 @@ export const clientChecks: ByType<ClientMessage> = {
     deals: optional(int),
     event: optional(str),
     private: optional(bool),
+    kontra: optional(bool),
   }),
   add_bot: object<C<'add_bot'>>({
     type: literal('add_bot'),
@@ -477,4 +492,6 @@ export const clientChecks: ByType<ClientMessage> = {
   }),
   play: object<C<'play'>>({ type: literal('play'), ...commandFields, card }),
   concede: command('concede'),
+  kontra: command('kontra'),
+  re: command('re'),
 };

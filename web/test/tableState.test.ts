@@ -172,6 +172,7 @@ describe('table events', () => {
       version: 40,
       event: 'Training',
       deals: 36,
+      kontra: false,
       running: true,
       series: 0,
       game: 1,

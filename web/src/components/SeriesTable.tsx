@@ -12,6 +12,7 @@ export function SeriesTable({
   labels,
   mySeat,
   substitutes = [],
+  doublings = [],
 }: {
   names: string[];
   list: number[][]; // Seeger-Fabian points per game and seat
@@ -19,6 +20,7 @@ export function SeriesTable({
   labels?: Record<number, string>;
   mySeat?: number | null;
   substitutes?: boolean[][]; // per game: the seats a substitute bot played
+  doublings?: number[]; // per game: 2 after Kontra, 4 after Re (a table with Kontra)
 }) {
   return (
     <div class="series-lists">
@@ -30,6 +32,7 @@ export function SeriesTable({
         labels={labels}
         mySeat={mySeat}
         substitutes={substitutes}
+        doublings={doublings}
       />
       <ScoreTable
         testId="sf-list"
@@ -38,6 +41,7 @@ export function SeriesTable({
         names={names}
         labels={labels}
         mySeat={mySeat}
+        doublings={doublings}
       />
     </div>
   );
@@ -51,6 +55,7 @@ function ScoreTable({
   labels,
   mySeat,
   substitutes = [],
+  doublings = [],
 }: {
   testId: string;
   caption: string;
@@ -59,6 +64,7 @@ function ScoreTable({
   labels?: Record<number, string>;
   mySeat?: number | null;
   substitutes?: boolean[][];
+  doublings?: number[];
 }) {
   const totals = runningTotals(rows);
   const fmt = (n: number) => (n > 0 ? `+${n}` : `${n}`);
@@ -80,7 +86,15 @@ function ScoreTable({
         <tbody>
           {rows.map((row, g) => (
             <tr>
-              <td>{g + 1}</td>
+              <td>
+                {g + 1}
+                {(doublings[g] ?? 1) > 1 && (
+                  <span class="doubled" title={t('list.doubledTitle')} data-testid="doubled-mark">
+                    {' '}
+                    ×{doublings[g]}
+                  </span>
+                )}
+              </td>
               {labels && <td class="game-label">{labels[g] ?? ''}</td>}
               {row.map((p, i) => (
                 <td class={`num ${i === mySeat ? 'me' : ''}`}>

@@ -69,8 +69,10 @@ export function explainResult(r: GameResult, names: readonly string[], points?: 
     entry: signed(r.list_entry ?? 0),
   });
   const lines: string[] = [];
+  const doubling = r.doubling ?? 1; // Kontra ×2, Re ×4: `value` includes it
+  const plain = (r.value ?? 0) / doubling;
   if (d.game === 'N') {
-    lines.push(t('explain.nullValue', { value: r.value ?? 0 }));
+    lines.push(t('explain.nullValue', { value: plain }));
     lines.push(t(r.won ? 'explain.nullWon' : 'explain.nullLost'));
   } else {
     const extra = r.schwarz ? t('explain.schwarzSuffix') : r.schneider ? t('explain.schneiderSuffix') : '';
@@ -89,8 +91,9 @@ export function explainResult(r: GameResult, names: readonly string[], points?: 
         raw,
       }),
     );
-    if (r.overbid) lines.push(t('explain.overbid', { raw, bid: r.bid ?? 0, value: r.value ?? 0, base }));
+    if (r.overbid) lines.push(t('explain.overbid', { raw, bid: r.bid ?? 0, value: plain, base }));
   }
+  if (doubling > 1) lines.push(t(doubling === 4 ? 'explain.re' : 'explain.kontra', { value: r.value ?? 0 }));
   const why = `endReason.${r.end}`;
   if (r.end && r.end !== 'all_tricks' && isMessageKey(why)) lines.push(t('explain.endedEarly', { why: t(why) }));
   lines.push(

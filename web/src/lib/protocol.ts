@@ -42,7 +42,9 @@ export type SeatAction =
   | DiscardAction
   | DeclareAction
   | PlayAction
-  | PlainAction<'concede'>;
+  | PlainAction<'concede'>
+  | PlainAction<'kontra'>
+  | PlainAction<'re'>;
 // The same without its position: what the page sends back (an entry of `legal` or one it makes).
 export type Move = SeatAction extends infer A ? (A extends SeatAction ? Omit<A, 'pos'> : never) : never;
 
@@ -68,6 +70,7 @@ export interface SeatView {
   trick_leader: number;
   conceded: boolean[]; // per position
   legal: SeatAction[];
+  kontra?: { by: number; re: boolean }; // a table with Kontra and Re: `by` the position that said it (−1: none yet)
 }
 
 // ---- server → client ----
@@ -148,6 +151,7 @@ export interface LobbyTable {
   spectators: number;
   node?: string; // several nodes: the node that holds the table
   private?: true; // a private table (listed only to its creator and players)
+  kontra?: true; // the table plays with Kontra and Re
 }
 export interface LobbyPlayer {
   id: number;
@@ -217,6 +221,7 @@ export interface StateMessage {
   version: number;
   event: string;
   deals: number;
+  kontra: boolean; // the table plays with Kontra and Re
   running: boolean;
   series: number; // −1 before the first series
   game: number; // −1 outside a game
@@ -224,6 +229,7 @@ export interface StateMessage {
   scores: number[];
   list: number[][];
   substitutes: boolean[][];
+  doublings?: number[]; // a table with Kontra: per game of `list`, 1, 2 (Kontra) or 4 (Re)
   forehand: number | null; // null outside a game
   position: number | null; // a seat's position in the game; null for spectators and outside a game
   deadline: number | null;
@@ -253,6 +259,7 @@ export interface SeriesStartedEvent extends TableEventBase<'series_started'> {
   deals: number;
   seats: Participant[];
   by: number;
+  kontra?: true; // the table plays with Kontra and Re
 }
 export interface GameStartedEvent extends TableEventBase<'game_started'> {
   forehand: number;
@@ -299,6 +306,7 @@ export interface PlayedResult {
   declarer_points: number;
   declarer_tricks: number;
   end: EndReason;
+  doubling?: 2 | 4; // a doubled game: 2 after Kontra, 4 after Re (value and list_entry include it)
 }
 export type GameResult = FoldedResult | PlayedResult;
 
@@ -308,6 +316,7 @@ export interface GameResultEvent extends TableEventBase<'game_result'> {
   scores: number[];
   list: number[][];
   substitutes: boolean[][];
+  doublings?: number[]; // a table with Kontra: per game of `list`, 1, 2 (Kontra) or 4 (Re)
   skat: Card[]; // the skat as dealt: the game is over, every card is open
   discard?: Card[]; // the two cards the declarer put (a hand game: the skat); absent when folded
 }
@@ -316,6 +325,7 @@ export interface SeriesFinishedEvent extends TableEventBase<'series_finished'> {
   scores: { score: number; won: number; lost: number }[];
   list: number[][];
   substitutes: boolean[][];
+  doublings?: number[]; // a table with Kontra: per game of `list`, 1, 2 (Kontra) or 4 (Re)
   abandoned?: true; // every human of it had gone
 }
 export interface ChatEvent extends SeatEvent<'chat'> {
@@ -344,7 +354,9 @@ export interface SeriesResumedEvent extends TableEventBase<'series_resumed'> {
   scores: number[];
   list: number[][];
   substitutes: boolean[][];
+  doublings?: number[]; // a table with Kontra: per game of `list`, 1, 2 (Kontra) or 4 (Re)
   grace_until: number;
+  kontra?: true; // the table plays with Kontra and Re
 }
 
 export type TableEvent =
@@ -360,6 +372,8 @@ export type TableEvent =
   | DeclareEvent
   | PlayEvent
   | SeatEvent<'concede'>
+  | SeatEvent<'kontra'>
+  | SeatEvent<'re'>
   | SeatEvent<'timeout'>
   | GameResultEvent
   | SeriesFinishedEvent
@@ -397,6 +411,7 @@ export interface CreateTable extends Request<'create_table'> {
   deals?: number;
   event?: string;
   private?: boolean;
+  kontra?: boolean;
 }
 export interface AddBot extends TableRequest<'add_bot'> {
   seat: number;
@@ -455,7 +470,9 @@ export type GameCommand =
   | DiscardCommand
   | DeclareCommand
   | PlayCommand
-  | Command<'concede'>;
+  | Command<'concede'>
+  | Command<'kontra'>
+  | Command<'re'>;
 
 export type ClientMessage =
   | Hello

@@ -84,6 +84,7 @@ export interface NewTableOptions {
   // a bot name or kind for seats 1 and 2 ('' = any free bot; null: the seat stays free for a friend)
   bots: [string | null, string | null];
   private?: boolean; // only the table's link (with its key) lets others sit down or watch
+  kontra?: boolean; // the table plays with Kontra and Re (docs/rules.md §8)
 }
 
 type Listener = (s: SessionSnapshot) => void;
@@ -539,6 +540,7 @@ export class Session {
       deals: o.deals,
       ...(o.event ? { event: o.event } : {}),
       ...(o.private ? { private: true } : {}),
+      ...(o.kontra ? { kontra: true } : {}),
     });
   }
 
@@ -653,6 +655,12 @@ export class Session {
   concede() {
     const t = this.snap.table;
     if (t) this.send({ type: 'concede', table: t.table });
+  }
+
+  // Kontra (a defender) or Re (the declarer), out of turn like a concession (docs/rules.md §8).
+  double(kind: 'kontra' | 're') {
+    const t = this.snap.table;
+    if (t) this.send({ type: kind, table: t.table });
   }
 
   chat(text: string) {

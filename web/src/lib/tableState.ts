@@ -51,6 +51,14 @@ export interface GameResult {
   declarer_points?: number;
   declarer_tricks?: number;
   end?: string;
+  doubling?: number; // 2 after Kontra, 4 after Re
+}
+// Kontra said in this game (docs/rules.md §8): by which seat, whether the declarer answered Re, and
+// how many cards the declarer had played then (Re stays open until he plays one more).
+export interface KontraState {
+  seat: number;
+  re: boolean;
+  declarerCards: number;
 }
 export interface FinishedGame {
   game: number;
@@ -103,10 +111,13 @@ export interface TableState {
   trick: TrickCard[];
   tricks: DoneTrick[];
   conceded: boolean[];
+  kontraTable: boolean; // the table plays with Kontra and Re
+  kontra: KontraState | null;
   lastResult: FinishedGame | null;
   scores: number[];
   list: number[][];
   substitutes: boolean[][]; // per game of `list`: the seats a substitute bot played (docs/protocol.md §4)
+  doublings: number[]; // per game of `list`: 1, 2 after Kontra, 4 after Re
   seriesResult: SeriesTotal[] | null;
   notes: Note[];
   goneAfterTimeouts: number; // > 0: my clock ran out that many moves in a row and a bot takes my seat
@@ -129,6 +140,7 @@ function noCardsYet() {
     trick: [] as TrickCard[],
     tricks: [] as DoneTrick[],
     conceded: [false, false, false],
+    kontra: null as KontraState | null,
   };
 }
 
@@ -152,6 +164,8 @@ export function newTable(table: number, me: number | null): TableState {
     scores: [0, 0, 0],
     list: [],
     substitutes: [],
+    doublings: [],
+    kontraTable: false,
     seriesResult: null,
     notes: [],
     goneAfterTimeouts: 0,
@@ -252,6 +266,28 @@ function withSeat(s: TableState, seat: number, info: SeatInfo): SeatInfo[] {
   return seats;
 }
 
+// Per game of the list, how often it was doubled (1 at a table without Kontra).
+function doublingsOf(m: { list: number[][]; doublings?: number[] }): number[] {
+  return m.list.map((_, i) => m.doublings?.[i] ?? 1);
+}
+
+// Cards a seat has played in this game (finished tricks and the trick on the table).
+export function cardsPlayedBy(s: Pick<TableState, 'tricks' | 'trick'>, seat: number): number {
+  let n = 0;
+  for (const t of s.tricks) n += t.cards.filter((c) => c.seat === seat).length;
+  return n + s.trick.filter((c) => c.seat === seat).length;
+}
+
+// What I may say now at a table with Kontra and Re (docs/rules.md §8): a defender Kontra before his
+// first card, the declarer Re after a Kontra before his next card.
+export function doublingOffer(s: TableState): 'kontra' | 're' | null {
+  const me = s.mySeat;
+  if (!s.kontraTable || me === null || s.phase !== 'playing' || s.declarer < 0) return null;
+  if (me !== s.declarer) return s.kontra === null && cardsPlayedBy(s, me) === 0 ? 'kontra' : null;
+  if (s.kontra && !s.kontra.re && cardsPlayedBy(s, me) === s.kontra.declarerCards) return 're';
+  return null;
+}
+
 // The seats a substitute played in each game, as a message carries them.
 function substitutesOf(m: { substitutes: boolean[][] }): boolean[][] {
   return m.substitutes.map((r) => [0, 1, 2].map((i) => r[i] === true));
@@ -275,6 +311,7 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
       s.running = true;
       s.series = ev.series;
       s.deals = ev.deals;
+      s.kontraTable = ev.kontra === true;
       s.seats = ev.seats.map((p, i) => ({
         ...s.seats[i],
         player: toPlayer(p),
@@ -285,6 +322,7 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
       s.scores = [0, 0, 0];
       s.list = [];
       s.substitutes = [];
+      s.doublings = [];
       s.seriesResult = null;
       s.lastResult = null;
       s.phase = 'waiting';
@@ -352,6 +390,14 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
       s.notes = note(s, ev.seat, ev.seat === s.declarer ? 'note.concedes' : 'note.votes');
       break;
     }
+    case 'kontra':
+      s.kontra = { seat: ev.seat, re: false, declarerCards: cardsPlayedBy(s, s.declarer) };
+      s.notes = note(s, ev.seat, 'note.kontra');
+      break;
+    case 're':
+      if (s.kontra) s.kontra = { ...s.kontra, re: true };
+      s.notes = note(s, ev.seat, 'note.re');
+      break;
     case 'timeout':
       s.notes = note(s, ev.seat, 'note.timeout');
       break;
@@ -368,6 +414,7 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
       s.scores = ev.scores.slice();
       s.list = ev.list.map((r) => r.slice());
       s.substitutes = substitutesOf(ev);
+      s.doublings = doublingsOf(ev);
       break;
     case 'series_finished':
       s.running = false;
@@ -376,6 +423,7 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
       s.scores = ev.scores.map((x) => x.score);
       s.list = ev.list.map((r) => r.slice());
       s.substitutes = substitutesOf(ev);
+      s.doublings = doublingsOf(ev);
       break;
     case 'chat':
       s.notes = [...s.notes, { seat: ev.seat, name: ev.name, text: ev.text, system: false }].slice(-200);
@@ -440,6 +488,8 @@ export function fromStateMessage(prev: TableState, m: StateMessage): TableState 
   s.version = m.version;
   s.event = m.event;
   s.deals = m.deals;
+  s.kontraTable = m.kontra === true;
+  s.doublings = doublingsOf(m);
   s.running = m.running;
   s.series = m.series >= 0 ? m.series : null;
   s.game = m.game;
@@ -477,6 +527,12 @@ export function fromStateMessage(prev: TableState, m: StateMessage): TableState 
     s.trick = view.current_trick.map((card, i) => ({ seat: seatOf(view.trick_leader + i), card }));
     s.conceded = [0, 1, 2].map((seat) => view.conceded[(seat - fh + 3) % 3]);
     s.phase = view.phase;
+    // The view does not say when the Kontra came; the declarer's Re is open while his `legal` says so.
+    if (view.kontra && view.kontra.by >= 0) {
+      const reOpen = view.legal.some((a) => a.type === 're');
+      const declarerCards = cardsPlayedBy(s, s.declarer) - (reOpen || view.kontra.re ? 0 : 1);
+      s.kontra = { seat: seatOf(view.kontra.by), re: view.kontra.re, declarerCards };
+    }
   }
   return s;
 }

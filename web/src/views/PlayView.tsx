@@ -42,6 +42,7 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
   const dealsOk = Number.isInteger(deals) && deals >= 1 && deals <= 360;
   const [bots, setBots] = useState<[string | null, string | null]>(['', '']);
   const [privateTable, setPrivateTable] = useState(false);
+  const [kontra, setKontra] = useState(false);
   useEffect(() => {
     session.requestLobby();
     const id = setInterval(() => session.requestLobby(), 3000);
@@ -79,7 +80,7 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
         class="panel new-table"
         onSubmit={(e) => {
           e.preventDefault();
-          if (dealsOk) session.createTable({ deals, bots, private: privateTable });
+          if (dealsOk) session.createTable({ deals, bots, private: privateTable, kontra });
         }}
       >
         <h2>{t('lobby.newTable')}</h2>
@@ -116,6 +117,15 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
           />{' '}
           {t('lobby.privateTable')}
         </label>
+        <label class="check" title={t('lobby.kontraHelp')}>
+          <input
+            type="checkbox"
+            checked={kontra}
+            onChange={(e) => setKontra((e.target as HTMLInputElement).checked)}
+            data-testid="kontra-table"
+          />{' '}
+          {t('lobby.kontra')}
+        </label>
         <button
           class="primary"
           type="submit"
@@ -148,6 +158,12 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
                     <span class="badge" data-testid="private-mark">
                       {' '}
                       {t('lobby.private')}
+                    </span>
+                  )}
+                  {tb.kontra && (
+                    <span class="badge" data-testid="kontra-mark">
+                      {' '}
+                      {t('lobby.kontra')}
                     </span>
                   )}{' '}
                   {tb.event} ·{' '}

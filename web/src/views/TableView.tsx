@@ -20,7 +20,7 @@ import type { Session, SessionSnapshot } from '../lib/session';
 import { usingKeyboard } from '../lib/inputMode';
 import type { Dwell } from '../lib/pacing';
 import { tableAddress } from '../lib/route';
-import { sidePoints, toAct, type TableState, type TrickCard } from '../lib/tableState';
+import { doublingOffer, sidePoints, toAct, type TableState, type TrickCard } from '../lib/tableState';
 import { currentAct } from '../lib/turn';
 
 // The seat's last call of the auction, as its speech bubble shows it.
@@ -328,6 +328,24 @@ function LeaveSeries({ session }: { session: Session }) {
   );
 }
 
+// Kontra for a defender before his first card, Re for the declarer after it (docs/rules.md §8).
+function Doubling({ table, session }: { table: TableState; session: Session }) {
+  const offer = doublingOffer(table);
+  if (!offer) return null;
+  return (
+    <button class="doubling" onClick={() => session.double(offer)} data-testid={offer}>
+      {t(offer === 'kontra' ? 'kontra.say' : 're.say')}
+    </button>
+  );
+}
+
+// "Kontra" or "Kontra · Re" on the table, with who said it.
+export function doublingText(table: Pick<TableState, 'kontra'>, names: string[]): string | null {
+  const k = table.kontra;
+  if (!k) return null;
+  return k.re ? t('kontra.withRe', { name: names[k.seat] ?? '' }) : t('kontra.said', { name: names[k.seat] ?? '' });
+}
+
 function Concede({ table, session, snap }: { table: TableState; session: Session; snap: SessionSnapshot }) {
   const [armed, setArmed] = useState(false);
   useEffect(() => setArmed(false), [table.game, table.phase]);
@@ -534,6 +552,14 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
               declarer: sides.declarer,
               defenders: sides.defenders,
             })}
+            {table.kontra && (
+              <>
+                {' · '}
+                <b class="doubled" data-testid="doubled">
+                  {doublingText(table, names)}
+                </b>
+              </>
+            )}
           </div>
         )}
         {table.running && (
@@ -572,6 +598,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
               />
               {me === null && <span class="muted">{t('table.youWatch')}</span>}
               {act && <Clock deadline={act.deadline} total={act.clock_ms} />}
+              <Doubling table={table} session={session} />
               <Concede table={table} session={session} snap={snap} />
             </div>
           </>
@@ -622,6 +649,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
           deals={table.deals}
           mySeat={me}
           substitutes={table.substitutes}
+          doublings={table.doublings}
         />
         <Chat table={table} session={session} />
       </aside>
