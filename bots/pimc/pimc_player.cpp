@@ -261,11 +261,13 @@ std::chrono::steady_clock::time_point search_deadline(const PimcSettings& settin
   return std::min(Clock::now() + limit, settings.stop_at.value_or(Clock::time_point::max()));
 }
 
-std::optional<Action> doubling_decision(const SeatView& view, const PimcSettings& settings, FastRng& rng,
-                                        SolverPool& solvers) {
-  const auto offered = std::ranges::find_if(
-      view.legal, [](const Action& a) { return a.kind == ActionKind::Kontra || a.kind == ActionKind::Re; });
-  if (offered == view.legal.end()) return std::nullopt;
+namespace {
+
+// The chance that the deciding position's side wins, over sampled worlds (its best card's, each
+// world solved open-card) with half the worlds and budget of a card decision; empty when no world
+// was solved.
+std::optional<double> side_chance(const SeatView& view, const PimcSettings& settings, FastRng& rng,
+                                  SolverPool& solvers) {
   PimcSettings quick = settings;
   quick.win_chance = true;
   quick.worlds = std::max(8, settings.worlds / 2);
@@ -273,17 +275,58 @@ std::optional<Action> doubling_decision(const SeatView& view, const PimcSettings
   quick.stop_early = false;  // the chance itself is wanted, not only the best card
   const PimcDecision d = evaluate_cards(view, quick, rng, solvers);
   if (d.worlds == 0) return std::nullopt;
-  const auto best = std::ranges::max_element(d.cards, {}, &CardScore::payoff);
-  const double mine = best->payoff / 100.0;
-  const double declarer_chance = view.pos == view.declarer ? mine : 1.0 - mine;
+  return std::ranges::max_element(d.cards, {}, &CardScore::payoff)->payoff / 100.0;
+}
+
+// Whether giving the rest of the tricks to the declarer costs the defenders nothing more once their
+// game is lost: in Null the loss is the same; in a suit game or grand the conceded tricks could
+// add schneider or schwarz, unless they took a trick already and 31 card points (or the declarer
+// announced schneider, or plays a game that the defenders' first trick would end).
+bool concession_costs_nothing(const SeatView& view) {
+  if (!view.declaration) return false;
+  const Declaration& d = *view.declaration;
+  if (d.type == GameType::Null) return true;
+  int points = 0, tricks = 0;
+  for (const CompletedTrick& t : view.tricks)
+    if (t.winner != view.declarer) {
+      points += t.points;
+      ++tricks;
+    }
+  if (d.schwarz_announced || d.ouvert) return true;  // lost with the defenders' first trick: they take none
+  return tricks > 0 && (points >= 31 || d.schneider_announced);
+}
+
+}  // namespace
+
+std::optional<Action> doubling_decision(const SeatView& view, const PimcSettings& settings, FastRng& rng,
+                                        SolverPool& solvers) {
+  const auto offered = std::ranges::find_if(
+      view.legal, [](const Action& a) { return a.kind == ActionKind::Kontra || a.kind == ActionKind::Re; });
+  if (offered == view.legal.end()) return std::nullopt;
+  const auto mine = side_chance(view, settings, rng, solvers);
+  if (!mine) return std::nullopt;
+  const double declarer_chance = view.pos == view.declarer ? *mine : 1.0 - *mine;
   const bool pays =
       offered->kind == ActionKind::Kontra ? declarer_chance <= kKontraAtMost : declarer_chance >= kReAtLeast;
   return pays ? std::optional(*offered) : std::nullopt;
 }
 
+std::optional<Action> concession_answer(const SeatView& view, const PimcSettings& settings, FastRng& rng,
+                                        SolverPool& solvers) {
+  if (view.phase != Phase::Playing || view.pos == view.declarer || view.declarer < 0) return std::nullopt;
+  const int partner = 3 - view.pos - view.declarer;
+  if (!view.conceded[static_cast<std::size_t>(partner)] || view.conceded[static_cast<std::size_t>(view.pos)])
+    return std::nullopt;
+  const auto concede = std::ranges::find_if(view.legal, [](const Action& a) { return a.kind == ActionKind::Concede; });
+  if (concede == view.legal.end() || !concession_costs_nothing(view)) return std::nullopt;
+  const auto mine = side_chance(view, settings, rng, solvers);
+  return mine && *mine == 0.0 ? std::optional(*concede) : std::nullopt;
+}
+
 Action PimcPlayer::decide(const SeatView& view) {
   if (view.phase != Phase::Playing) return fallback_.decide(view);
   if (const auto doubled = doubling_decision(view, settings_, rng_, solvers_)) return *doubled;
+  if (const auto agreed = concession_answer(view, settings_, rng_, solvers_)) return *agreed;
   const PimcDecision d = evaluate_cards(view, settings_, rng_, solvers_);
   if (settings_.work_budgets && d.cut_by_clock) ++clock_stops_;
   return Action::play(view.pos, d.best);

@@ -66,6 +66,12 @@ inline constexpr double kReAtLeast = 0.75;
 std::optional<Action> doubling_decision(const SeatView& view, const PimcSettings& settings, FastRng& rng,
                                         SolverPool& solvers);
 
+// A defender's answer to his partner's concession vote (docs/rules.md §5), on his own turn: he
+// agrees when his side loses in every sampled world whatever it plays and giving up the rest costs
+// nothing more (no schneider or schwarz that the play would have escaped). Empty: play on.
+std::optional<Action> concession_answer(const SeatView& view, const PimcSettings& settings, FastRng& rng,
+                                        SolverPool& solvers);
+
 // When a search given `budget` must stop: now + budget (on work budgets: now + kSafetyNet), and
 // never after `stop_at`.
 std::chrono::steady_clock::time_point search_deadline(const PimcSettings& settings, std::chrono::milliseconds budget);

@@ -111,6 +111,7 @@ std::optional<CardSet> TablePlayer::table_lead(const SeatView& view) const {
 
 Action TablePlayer::play(const SeatView& view) {
   if (const auto doubled = doubling_decision(view, settings_.pimc, rng_, solvers_)) return *doubled;
+  if (const auto agreed = concession_answer(view, settings_.pimc, rng_, solvers_)) return *agreed;
   if (const auto lead = table_lead(view)) {
     SeatView restricted = view;
     std::erase_if(restricted.legal,

@@ -1,5 +1,5 @@
-// Kontra and Re at a table (docs/rules.md §8, docs/protocol.md §4): the option in the state, the
-// views and the lobby; Kontra and Re said out of turn, each sending the player to move a new
+// Calls out of turn at a table (docs/protocol.md §4). Kontra and Re (docs/rules.md §8): the option
+// in the state, the views and the lobby; each said out of turn sends the player to move a new
 // request (the old one stale); the doubled game result and PGN line; refused at other tables.
 #include "protocol/server_messages.h"
 #include "tests/server/table_test_support.h"
