@@ -510,13 +510,15 @@ test('watching, chat, conceding and the four-colour deck', async () => {
   assert.match(await result.innerText(), /Anna lost .*Ended early: the declarer conceded/s);
   await ben.getByTestId('result').waitFor();
 
-  // four-colour deck: spades green, diamonds orange; remembered after a reload
+  // the four-colour deck (the header's choice of decks): spades green, diamonds orange; remembered
+  // after a reload
   await anna.goto(`${env.server.base}/#/series`);
   await anna.getByTestId('series-rows').locator('tbody tr a').first().click();
   await anna.getByTestId('replay-0').click();
   const spade = anna.locator('[data-testid=replay] .card.suit-S').first();
   const black = await spade.evaluate((e) => getComputedStyle(e).color);
-  await anna.getByTestId('four-colour').check();
+  assert.equal(await anna.getByTestId('deck').inputValue(), 'french');
+  await anna.getByTestId('deck').selectOption('four');
   const green = await spade.evaluate((e) => getComputedStyle(e).color);
   assert.notEqual(green, black);
   await anna.reload();
@@ -528,7 +530,7 @@ test('watching, chat, conceding and the four-colour deck', async () => {
       .evaluate((e) => getComputedStyle(e).color),
     green,
   );
-  assert.ok(await anna.getByTestId('four-colour').isChecked());
+  assert.equal(await anna.getByTestId('deck').inputValue(), 'four');
   await ctx2.close();
   await ctx.close();
 });

@@ -1,10 +1,11 @@
-// The page: the header (navigation, language, sounds, four-colour deck, the player), the view of the
+// The page: the header (navigation, language, sounds, the deck's design, the player), the view of the
 // route, the error toast, and the tab's title with the turn mark.
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import './style.css';
-import { applyLang, lang, LANG_NAME, LANGS, onLangChange, setLang, t } from './lib/i18n';
-import { applyFourColour, fourColour, pace, setFourColour, setSoundOn, soundOn } from './lib/prefs';
+import { applyLang, lang, LANG_NAME, LANGS, onLangChange, setLang, t, type MessageKey } from './lib/i18n';
+import { applyDeck, deckChoice, pace, setDeckChoice, setSoundOn, soundOn } from './lib/prefs';
+import { DECKS, isDeck, type Deck } from './lib/cards';
 import { Session, type SessionSnapshot } from './lib/session';
 import { parseRoute, tableAddress, type Route } from './lib/route';
 import { playCardClick, unlockAudio } from './lib/sound';
@@ -27,7 +28,7 @@ const session = new Session(wsUrl, localStorage, undefined, { pace, visible: () 
 document.addEventListener('visibilitychange', () => document.hidden && session.catchUp());
 (window as any).skatSession = session; // for the end-to-end tests (drop the connection)
 session.start();
-applyFourColour(fourColour());
+applyDeck(deckChoice());
 applyLang();
 
 function useRoute(): [Route, (hash: string) => void] {
@@ -45,10 +46,31 @@ function useRoute(): [Route, (hash: string) => void] {
   return [route, replace];
 }
 
+// Is the screen a phone's (style.css's breakpoint)? The deck's choice names the decks shorter there.
+const NARROW = '(max-width: 600px)';
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => matchMedia(NARROW).matches);
+  useEffect(() => {
+    const q = matchMedia(NARROW);
+    const on = () => setNarrow(q.matches);
+    q.addEventListener('change', on);
+    return () => q.removeEventListener('change', on);
+  }, []);
+  return narrow;
+}
+
+// each deck's name in the choice: in full, and on a phone
+const DECK_NAME: Record<Deck, [wide: MessageKey, narrow: MessageKey]> = {
+  french: ['header.deckFrench', 'header.deckFrenchShort'],
+  four: ['header.fourColour', 'header.fourColourShort'],
+  german: ['header.deckGerman', 'header.deckGermanShort'],
+};
+
 function App() {
   const [route, replaceRoute] = useRoute();
   const [snap, setSnap] = useState<SessionSnapshot>(session.snap);
-  const [four, setFour] = useState(fourColour());
+  const [deck, setDeckShown] = useState<Deck>(deckChoice()); // every card is drawn again when it changes
+  const narrow = useNarrow();
   const [sound, setSound] = useState(soundOn());
   const [lng, setLng] = useState(lang()); // every text is read again when it changes
   useEffect(() => session.subscribe(setSnap), []);
@@ -126,25 +148,23 @@ function App() {
             />{' '}
             {t('header.sound')}
           </label>
-          <label class="toggle" title={t('header.fourColour')}>
-            <input
-              type="checkbox"
-              checked={four}
-              onChange={(e) => {
-                const on = (e.target as HTMLInputElement).checked;
-                setFour(on);
-                setFourColour(on);
-              }}
-              aria-label={t('header.fourColour')}
-              data-testid="four-colour"
-            />{' '}
-            <span class="wide-only" aria-hidden="true">
-              {t('header.fourColour')}
-            </span>
-            <span class="narrow-only" aria-hidden="true">
-              {t('header.fourColourShort')}
-            </span>
-          </label>
+          <select
+            class="deck-choice"
+            value={deck}
+            onChange={(e) => {
+              const d = (e.target as HTMLSelectElement).value;
+              if (!isDeck(d)) return;
+              setDeckChoice(d);
+              setDeckShown(d);
+            }}
+            aria-label={t('header.deck')}
+            title={t('header.deckTitle')}
+            data-testid="deck"
+          >
+            {DECKS.map((d) => (
+              <option value={d}>{t(DECK_NAME[d][narrow ? 1 : 0])}</option>
+            ))}
+          </select>
           {snap.player && !snap.visitor && (
             <span class="who">
               <span class="who-name" title={snap.player.name}>

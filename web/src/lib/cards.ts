@@ -1,4 +1,5 @@
-// Cards as the protocol writes them: suit C S H D + rank A K Q J T 9 8 7 ("CJ", "HT").
+// Cards as the protocol writes them: suit C S H D + rank A K Q J T 9 8 7 ("CJ", "HT"), their names and
+// labels in the page's language and the card design the page draws (French or German suits).
 import { t } from './i18n';
 
 export type Suit = 'C' | 'S' | 'H' | 'D';
@@ -17,11 +18,32 @@ export const RANK_LABEL: Record<string, string> = {
   '8': '8',
   '7': '7',
 };
+// The German-suited deck's corner letters, the same in both languages: Ass, König, Ober, Unter.
+export const GERMAN_RANK_LABEL: Record<string, string> = { ...RANK_LABEL, Q: 'O', J: 'U' };
 export const CARD_POINTS: Record<string, number> = { A: 11, T: 10, K: 4, Q: 3, J: 2, '9': 0, '8': 0, '7': 0 };
 
-// Names in the page's language: "Clubs" / "Kreuz", "Grand", "Null".
+// The card design: French suits in black and red (the default), French suits in four colours, or
+// German suits (Eichel = clubs, Grün = spades, Herz = hearts, Schellen = diamonds; Ober = queen,
+// Unter = jack). lib/prefs.ts keeps the player's choice and sets it here; the names and labels below
+// follow it, so that a German deck's player reads "Eichel" where the French one reads "Kreuz".
+export type Deck = 'french' | 'four' | 'german';
+export const DECKS: Deck[] = ['french', 'four', 'german'];
+let shownDeck: Deck = 'french';
+
+export function deck(): Deck {
+  return shownDeck;
+}
+export function setDeck(d: Deck) {
+  shownDeck = d;
+}
+export function isDeck(v: unknown): v is Deck {
+  return DECKS.includes(v as Deck);
+}
+
+// Names in the page's language: "Clubs" / "Kreuz" ("Acorns" / "Eichel" in the German deck), "Grand",
+// "Null".
 export function suitName(s: Suit): string {
-  return t(`suit.${s}`);
+  return shownDeck === 'german' ? t(`suit.german.${s}`) : t(`suit.${s}`);
 }
 export function gameName(g: GameType): string {
   return g === 'G' || g === 'N' ? t(`game.${g}`) : suitName(g);
@@ -34,16 +56,22 @@ export function rankOf(card: string): string {
   return card[1];
 }
 // The rank as a card's corner prints it, in the page's language: German cards read B (Bube) and
-// D (Dame) where English ones read J and Q; A, K and the numbers are the same.
+// D (Dame) where English ones read J and Q; A, K and the numbers are the same. The German-suited
+// deck reads U (Unter) and O (Ober) in either language.
 export function rankLabel(rank: string): string {
+  if (shownDeck === 'german') return GERMAN_RANK_LABEL[rank];
   return rank === 'J' || rank === 'Q' ? t(`rank.short.${rank}`) : RANK_LABEL[rank];
 }
+// A card in a line of text: "♣A", or "Eichel-A" in the German deck (its suits have no characters).
 export function cardLabel(card: string): string {
-  return `${SUIT_SYMBOL[suitOf(card)]}${rankLabel(rankOf(card))}`;
+  const rank = rankLabel(rankOf(card));
+  return shownDeck === 'german' ? `${suitName(suitOf(card))}-${rank}` : `${SUIT_SYMBOL[suitOf(card)]}${rank}`;
 }
-// The spoken name: "Ace of Spades" / "Pik-Ass".
+// The spoken name: "Ace of Spades" / "Pik-Ass"; in the German deck "Unter of Acorns" / "Eichel-Unter".
 export function cardName(card: string): string {
-  return t('card.name', { rank: t(`rank.${rankOf(card) as Rank}`), suit: suitName(suitOf(card)) });
+  const r = rankOf(card) as Rank;
+  const rank = shownDeck === 'german' && (r === 'J' || r === 'Q') ? t(`rank.german.${r}`) : t(`rank.${r}`);
+  return t('card.name', { rank, suit: suitName(suitOf(card)) });
 }
 export function cardPoints(cards: readonly string[]): number {
   return cards.reduce((sum, c) => sum + CARD_POINTS[rankOf(c)], 0);

@@ -1,28 +1,44 @@
-// Preferences kept in localStorage: the four-colour deck, the pace of the table and the sounds (the
-// language is kept by lib/i18n).
+// Preferences kept in localStorage: the card design (French, four-colour or German-suited deck), the
+// pace of the table and the sounds (the language is kept by lib/i18n).
+import { isDeck, setDeck, type Deck } from './cards';
 import { DEFAULT_PACE, type Pace } from './pacing';
 
+const K_DECK = 'skat.deck';
+// What the page kept before it offered a choice of decks: '1' for the four-colour deck.
 const K_FOUR = 'skat.fourColour';
 
-export function fourColour(): boolean {
+// The deck from what is stored: the choice when there is one, else the old four-colour switch (a
+// player who had it on keeps four colours), else the French deck.
+export function storedDeck(deck: string | null, fourColour: string | null): Deck {
+  if (isDeck(deck)) return deck;
+  return fourColour === '1' ? 'four' : 'french';
+}
+
+export function deckChoice(): Deck {
   try {
-    return localStorage.getItem(K_FOUR) === '1';
+    return storedDeck(localStorage.getItem(K_DECK), localStorage.getItem(K_FOUR));
   } catch {
-    return false;
+    return 'french';
   }
 }
 
-export function setFourColour(on: boolean) {
+export function setDeckChoice(d: Deck) {
   try {
-    localStorage.setItem(K_FOUR, on ? '1' : '0');
+    localStorage.setItem(K_DECK, d);
+    localStorage.removeItem(K_FOUR); // read once, now replaced by the choice
   } catch {
     /* private mode: not remembered */
   }
-  applyFourColour(on);
+  applyDeck(d);
 }
 
-export function applyFourColour(on: boolean) {
-  document.documentElement.classList.toggle('four-colour', on);
+// The deck on the page: the colours by a class on the root (style.css), the suits and names through
+// lib/cards.ts.
+export function applyDeck(d: Deck) {
+  setDeck(d);
+  const root = document.documentElement.classList;
+  root.toggle('four-colour', d === 'four');
+  root.toggle('german-deck', d === 'german');
 }
 
 // The display's pace at the table (lib/pacing.ts); tests and impatient players turn it down.

@@ -2,7 +2,8 @@
 // values, trumps and card points, matadors, schneider and schwarz, the game value, overbidding and
 // the scoring, in the page's language. The numbers come from the client's own tables.
 import { BID_VALUES } from '../lib/bidding';
-import { gameName, SUIT_SYMBOL, type GameType, type Suit } from '../lib/cards';
+import { SuitMark } from '../components/Card';
+import { gameName, type GameType, type Suit } from '../lib/cards';
 import { BASE_VALUE, declarationText } from '../lib/explain';
 import { t } from '../lib/i18n';
 
@@ -28,7 +29,14 @@ function Part({ id, children }: { id: Section; children?: preact.ComponentChildr
 }
 
 export function RulesView() {
-  const gameLabel = (g: GameType) => (g === 'G' ? gameName(g) : `${SUIT_SYMBOL[g as Suit]} ${gameName(g)}`);
+  const gameLabel = (g: GameType) =>
+    g === 'G' ? (
+      gameName(g)
+    ) : (
+      <>
+        <SuitMark suit={g as Suit} /> {gameName(g)}
+      </>
+    );
   return (
     <section class="page rules" data-testid="rules">
       <h2>{t('rules.title')}</h2>
