@@ -106,6 +106,7 @@ const std::vector<std::string>& store_tables() {
                                                   "series",
                                                   "series_seats",
                                                   "games",
+                                                  "game_substitutes",
                                                   "game_analyses",
                                                   "tournaments",
                                                   "tournament_tables",

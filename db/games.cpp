@@ -10,7 +10,10 @@ namespace {
 
 constexpr std::string_view kColumns =
     "id, series_id, idx, deal_id, forehand_seat, game, declarer_seat, won, list_entry, sf1, sf2, sf3, "
-    "timeouts1, timeouts2, timeouts3, replaced, notes, pgn, sgf, event_log, finished_at, node";
+    "timeouts1, timeouts2, timeouts3, replaced, notes, pgn, sgf, event_log, finished_at, node, "
+    "(SELECT player_id FROM game_substitutes WHERE game_id = games.id AND seat = 0), "
+    "(SELECT player_id FROM game_substitutes WHERE game_id = games.id AND seat = 1), "
+    "(SELECT player_id FROM game_substitutes WHERE game_id = games.id AND seat = 2)";
 
 GameRecord game_from(const Statement& st) {
   GameRecord g;
@@ -33,6 +36,7 @@ GameRecord game_from(const Statement& st) {
   g.event_log = st.text(19);
   g.finished_at = st.timestamp(20);
   g.node = st.text(21);
+  for (std::size_t i = 0; i < 3; ++i) g.substitutes[i] = st.optional_int64(22 + static_cast<int>(i));
   return g;
 }
 
@@ -77,6 +81,21 @@ std::expected<void, DbError> add_to_running_totals(Connection& c, const GameReco
       .bind(5, g.declarer_seat.value_or(-1))
       .bind(6, g.won);
   return seats->run();
+}
+
+// Who played the replaced seats (db/games.h: GameRecord::substitutes).
+std::expected<void, DbError> insert_substitutes(Connection& c, GameId id, const GameRecord& g) {
+  for (std::size_t seat = 0; seat < 3; ++seat) {
+    if (!g.substitutes[seat]) continue;
+    // A substitute without an account (none in the players table) stays unnamed.
+    auto st = c.statement(
+        "INSERT INTO game_substitutes (game_id, seat, player_id) SELECT ?1, ?2, ?3 "
+        "WHERE EXISTS (SELECT 1 FROM players WHERE id = ?3)");
+    if (!st) return std::unexpected(st.error());
+    st->bind(1, id).bind(2, static_cast<int>(seat)).bind(3, *g.substitutes[seat]);
+    if (auto r = st->run(); !r) return std::unexpected(r.error());
+  }
+  return {};
 }
 
 }  // namespace
@@ -129,6 +148,7 @@ std::expected<GameId, DbError> insert_game(Connection& c, const GameRecord& g) {
     return std::unexpected(detail::error(
         DbErrc::Invalid, "series " + std::to_string(g.series_id) + " is not running (or does not exist)"));
   if (auto r = add_to_running_totals(c, g); !r) return std::unexpected(r.error());
+  if (auto r = insert_substitutes(c, *id, g); !r) return std::unexpected(r.error());
   if (auto r = tx->commit(); !r) return std::unexpected(r.error());
   return *id;
 }

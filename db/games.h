@@ -31,10 +31,13 @@ struct GameRecord {
   std::array<int, 3> seeger_fabian{};  // points of this game per seat
   std::array<int, 3> timeouts{};       // moves per seat made by the server after a timeout
   std::array<bool, 3> replaced{};      // seats played by a substitute (player left)
-  std::string notes;                   // free text for anything else worth keeping
-  std::string pgn;                     // the PGN game line (no newline)
-  std::string sgf;                     // the ISS SGF line when known, else empty
-  std::string event_log = "[]";        // JSON: every event with millisecond timestamps
+  // The substitute bot that played a replaced seat (game_substitutes), credited with the game;
+  // none for a seat nobody played and for games stored before substitutes were named.
+  std::array<std::optional<PlayerId>, 3> substitutes{};
+  std::string notes;             // free text for anything else worth keeping
+  std::string pgn;               // the PGN game line (no newline)
+  std::string sgf;               // the ISS SGF line when known, else empty
+  std::string event_log = "[]";  // JSON: every event with millisecond timestamps
   Timestamp finished_at{};
   std::string node;  // the server node that wrote it ('' for one node, imports and tools)
   bool operator==(const GameRecord&) const = default;

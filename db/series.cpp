@@ -37,6 +37,8 @@ SeriesRecord series_from(const Statement& st) {
   return s;
 }
 
+std::expected<void, DbError> load_substitutes(Connection& c, SeriesRecord& s);
+
 std::expected<void, DbError> load_seats(Connection& c, SeriesRecord& s) {
   auto st = c.statement("SELECT ss.seat, ss.player_id, p.name, p.kind, ss.score, ss.won, ss.lost, coalesce(" +
                         std::string(kProgramNameSql) +
@@ -47,7 +49,7 @@ std::expected<void, DbError> load_seats(Connection& c, SeriesRecord& s) {
   for (;;) {
     auto row = st->step();
     if (!row) return std::unexpected(row.error());
-    if (!*row) return {};
+    if (!*row) return load_substitutes(c, s);
     const auto seat = static_cast<std::size_t>(std::clamp(st->integer(0), 0, 2));
     SeriesSeat& out = s.seats[seat];
     out.player_id = st->int64(1);
@@ -57,6 +59,40 @@ std::expected<void, DbError> load_seats(Connection& c, SeriesRecord& s) {
     out.won = st->integer(5);
     out.lost = st->integer(6);
     out.bot_kind = st->text(7);
+  }
+}
+
+// The substitutes' share of each seat's figures (SeriesSeat::substitute).
+std::expected<void, DbError> load_substitutes(Connection& c, SeriesRecord& s) {
+  auto games = c.statement(
+      "SELECT replaced, declarer_seat, won, sf1, sf2, sf3 FROM games WHERE series_id = ?1 AND replaced <> 0");
+  if (!games) return std::unexpected(games.error());
+  games->bind(1, s.id);
+  for (;;) {
+    auto row = games->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) break;
+    const int replaced = games->integer(0);
+    const int declarer = games->is_null(1) ? -1 : games->integer(1);
+    for (int seat = 0; seat < 3; ++seat) {
+      if ((replaced >> seat & 1) == 0) continue;
+      SubstituteShare& share = s.seats[static_cast<std::size_t>(seat)].substitute;
+      ++share.games;
+      share.score += games->integer(3 + seat);
+      if (declarer == seat) ++(games->boolean(2) ? share.won : share.lost);
+    }
+  }
+  auto who = c.statement(
+      "SELECT DISTINCT gs.seat, p.id, p.name FROM game_substitutes gs JOIN games g ON g.id = gs.game_id "
+      "JOIN players p ON p.id = gs.player_id WHERE g.series_id = ?1 ORDER BY gs.seat, p.id");
+  if (!who) return std::unexpected(who.error());
+  who->bind(1, s.id);
+  for (;;) {
+    auto row = who->step();
+    if (!row) return std::unexpected(row.error());
+    if (!*row) return {};
+    const auto seat = static_cast<std::size_t>(std::clamp(who->integer(0), 0, 2));
+    s.seats[seat].substitute.players.push_back({who->int64(1), who->text(2)});
   }
 }
 

@@ -43,14 +43,34 @@ std::expected<TableRecord, DbError> create_table(Connection& c, std::string_view
                                                  std::string_view node = {});
 std::expected<TableRecord, DbError> get_table(Connection& c, TableId id);
 
+// A bot that played some of a seat's games in place of its player.
+struct SubstitutePlayer {
+  PlayerId player_id = 0;
+  std::string name;
+  bool operator==(const SubstitutePlayer&) const = default;
+};
+
+// The games of a seat that a substitute played instead of the seat's player (games.replaced):
+// their number, Seeger-Fabian points and declarer games won and lost, and who sat in. They belong
+// to the seat's totals (the series record) but not to its player's own.
+struct SubstituteShare {
+  int games = 0;
+  int score = 0;
+  int won = 0;
+  int lost = 0;
+  std::vector<SubstitutePlayer> players;  // by id; empty when none was named
+  bool operator==(const SubstituteShare&) const = default;
+};
+
 struct SeriesSeat {
   PlayerId player_id = 0;
   std::string name;
   PlayerKind kind = PlayerKind::Human;
-  std::string bot_kind;  // a bot account's program name (BotAccount::program_name); empty otherwise
-  int score = 0;         // Seeger-Fabian score of the series (0 while running)
-  int won = 0;           // games won as declarer
-  int lost = 0;          // games lost as declarer
+  std::string bot_kind;        // a bot account's program name (BotAccount::program_name); empty otherwise
+  int score = 0;               // Seeger-Fabian score of the series (0 while running)
+  int won = 0;                 // games won as declarer
+  int lost = 0;                // games lost as declarer
+  SubstituteShare substitute;  // the part of score, won and lost that a substitute played
   bool operator==(const SeriesSeat&) const = default;
 };
 

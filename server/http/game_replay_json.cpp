@@ -1,6 +1,8 @@
+// The replay JSON of stored games (server/http/game_replay_json.h).
 #include "server/http/game_replay_json.h"
 
 #include <expected>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,11 +46,12 @@ std::optional<Game> concede_as_recorded(const Game& game, const PgnGame& g) {
   return std::nullopt;
 }
 
-// The engine game of a recorded line: auction outcome, skat, declaration, the recorded tricks,
+// The engine game of a recorded line: auction outcome, skat, declaration, Kontra and Re, the recorded tricks,
 // and, when the line stops early, the cards of the unfinished trick (from the event log) and a
 // concession (the one that reproduces the recorded result).
 std::expected<Game, std::string> replay_line(const PgnGame& g, const std::vector<Card>& played) {
-  auto start = Game::after_auction(g.deal(), g.folded ? -1 : g.declarer, g.bids);
+  auto start = Game::after_auction(g.deal(), g.folded ? -1 : g.declarer, g.bids,
+                                   TableRules{.kontra = g.doubling != Doubling::None});
   if (!start) return fail("auction", start.error());
   Game game = std::move(*start);
   if (game.folded()) return game;
@@ -59,6 +62,11 @@ std::expected<Game, std::string> replay_line(const PgnGame& g, const std::vector
       return fail("skat put", r.error());
   }
   if (auto r = game.apply(Action::declare(g.declarer, d)); !r) return fail("declaration", r.error());
+  // Kontra and Re, at a doubled game, before the first card (the line keeps no moment for them).
+  if (g.doubling != Doubling::None)
+    if (auto r = game.apply(Action::kontra(g.kontra_by)); !r) return fail("Kontra", r.error());
+  if (g.doubling == Doubling::Re)
+    if (auto r = game.apply(Action::re(g.declarer)); !r) return fail("Re", r.error());
   for (const PgnTrick& t : g.tricks)
     for (const Card c : t.cards)
       if (auto r = game.apply(Action::play(game.to_act(), c)); !r) return fail("trick", r.error());
@@ -152,8 +160,27 @@ Json series_games_json(const db::SeriesRecord& series, std::span<const db::GameR
   Json seats = Json::array();
   for (const db::SeriesSeat& s : series.seats)
     seats.push_back({{"player_id", s.player_id}, {"name", s.name}, {"kind", db::to_string(s.kind)}});
+  // Who played each seat of a game: its player, or the substitute that sat in (null when none is
+  // named: nobody played it, or it was stored before substitutes were named).
+  std::map<db::PlayerId, std::string> substitutes;
+  for (const db::SeriesSeat& s : series.seats)
+    for (const db::SubstitutePlayer& p : s.substitute.players) substitutes.emplace(p.player_id, p.name);
   Json list = Json::array();
-  for (const db::GameRecord& g : games) list.push_back(game_replay_json(g));
+  for (const db::GameRecord& g : games) {
+    Json game = game_replay_json(g);
+    Json players = Json::array();
+    for (std::size_t s = 0; s < 3; ++s) {
+      const auto sub = g.substitutes[s] ? substitutes.find(*g.substitutes[s]) : substitutes.end();
+      if (!g.replaced[s])
+        players.push_back(seats[s]);
+      else if (sub != substitutes.end())
+        players.push_back({{"player_id", sub->first}, {"name", sub->second}, {"kind", "bot"}});
+      else
+        players.push_back(nullptr);
+    }
+    game["players"] = std::move(players);
+    list.push_back(std::move(game));
+  }
   return Json{{"series", series.id}, {"seats", std::move(seats)}, {"games", std::move(list)}};
 }
 

@@ -21,7 +21,8 @@ namespace skat::app {
 std::expected<Game, std::string> replay_game(const db::GameRecord& game);
 // One stored game; a line that cannot be replayed gets "error" and a null "result".
 nlohmann::json game_replay_json(const db::GameRecord& game);
-// {"series":id,"seats":[{"player_id","name","kind"}×3],"games":[…]}.
+// {"series":id,"seats":[{"player_id","name","kind"}×3],"games":[…]}; each game also names who played
+// each seat ("players": the seat's player, the substitute that sat in, or null).
 nlohmann::json series_games_json(const db::SeriesRecord& series, std::span<const db::GameRecord> games);
 
 }  // namespace skat::app

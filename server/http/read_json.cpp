@@ -24,8 +24,17 @@ void add_level(Json& j, const std::string& bot_kind) {
 Json series_json(const db::SeriesRecord& s) {
   Json seats = Json::array();
   for (const db::SeriesSeat& seat : s.seats) {
-    Json j{{"player_id", seat.player_id}, {"name", seat.name}, {"kind", db::to_string(seat.kind)},
-           {"score", seat.score},         {"won", seat.won},   {"lost", seat.lost}};
+    // A seat's figures are its player's own games; a substitute's games are its own share.
+    const db::SubstituteShare& sub = seat.substitute;
+    Json j{{"player_id", seat.player_id},     {"name", seat.name},         {"kind", db::to_string(seat.kind)},
+           {"score", seat.score - sub.score}, {"won", seat.won - sub.won}, {"lost", seat.lost - sub.lost}};
+    if (sub.games > 0) {
+      Json players = Json::array();
+      for (const db::SubstitutePlayer& p : sub.players)
+        players.push_back({{"player_id", p.player_id}, {"name", p.name}});
+      j["substitute"] = {
+          {"games", sub.games}, {"score", sub.score}, {"won", sub.won}, {"lost", sub.lost}, {"players", players}};
+    }
     if (!seat.bot_kind.empty()) j["bot_kind"] = seat.bot_kind;  // the bot's program name
     add_level(j, seat.bot_kind);
     seats.push_back(std::move(j));

@@ -208,7 +208,7 @@ void TableHost::leave(const Identity& who, int seat, std::optional<std::int64_t>
   if (auto services = services_.lock()) {
     if (who.bot)
       services->release_bot(who.player_id, id_);  // that seat's connection is free again
-    else if (!table_.seat_of(who.player_id))
+    else  // a person who left is not at the table, even while a substitute keeps the seat for him
       services->note_seat(who.player_id, std::nullopt);
   }
 }

@@ -99,6 +99,8 @@ std::expected<void, db::DbError> DatabaseStore::insert_game(std::int64_t series,
   record.event_log = game.events.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   record.timeouts = game.timeouts;
   record.replaced = game.replaced;
+  for (std::size_t s = 0; s < 3; ++s)
+    if (game.replaced[s] && game.substitutes[s]) record.substitutes[s] = game.substitutes[s]->player_id;
   // The ISS line is written from the engine game, every call of the auction as played; it carries
   // the game's id, so it is set right after the insert, in the same transaction.
   auto tx = db::Transaction::begin(db_);

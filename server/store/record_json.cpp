@@ -16,21 +16,41 @@ std::int64_t ms(table::TimePoint t) {
 }
 table::TimePoint at(std::int64_t ms) { return table::TimePoint{} + std::chrono::milliseconds(ms); }
 
+Json participant_json(const table::Participant& p) {
+  return {{"player_id", p.player_id}, {"name", p.name}, {"is_bot", p.is_bot}, {"bot_kind", p.bot_kind}};
+}
+
+table::Participant participant_from(const Json& p) {
+  return {p.at("player_id").get<std::int64_t>(), p.at("name").get<std::string>(), p.at("is_bot").get<bool>(),
+          p.at("bot_kind").get<std::string>()};
+}
+
 Json seats_json(const std::array<table::Participant, 3>& seats) {
   Json out = Json::array();
-  for (const table::Participant& p : seats)
-    out.push_back({{"player_id", p.player_id}, {"name", p.name}, {"is_bot", p.is_bot}, {"bot_kind", p.bot_kind}});
+  for (const table::Participant& p : seats) out.push_back(participant_json(p));
   return out;
 }
 
 std::array<table::Participant, 3> seats_from(const Json& j) {
   std::array<table::Participant, 3> seats;
-  for (std::size_t s = 0; s < 3; ++s) {
-    const Json& p = j.at(s);
-    seats[s] = {p.at("player_id").get<std::int64_t>(), p.at("name").get<std::string>(), p.at("is_bot").get<bool>(),
-                p.at("bot_kind").get<std::string>()};
-  }
+  for (std::size_t s = 0; s < 3; ++s) seats[s] = participant_from(j.at(s));
   return seats;
+}
+
+Json substitutes_json(const std::array<std::optional<table::Participant>, 3>& substitutes) {
+  Json out = Json::array();
+  for (const auto& p : substitutes) out.push_back(p ? participant_json(*p) : Json(nullptr));
+  return out;
+}
+
+// Records written before substitutes were named have none.
+std::array<std::optional<table::Participant>, 3> substitutes_from(const Json& j) {
+  std::array<std::optional<table::Participant>, 3> out;
+  const auto it = j.find("substitutes");
+  if (it == j.end()) return out;
+  for (std::size_t s = 0; s < 3; ++s)
+    if (!it->at(s).is_null()) out[s] = participant_from(it->at(s));
+  return out;
 }
 
 // An action as [kind, pos, bid, card, card2, game type, hand, schneider, schwarz, ouvert] (card
@@ -81,6 +101,8 @@ Json finished_game_json(const table::FinishedGame& g) {
           {"points", g.points},
           {"timeouts", g.timeouts},
           {"replaced", g.replaced},
+          {"substitutes", substitutes_json(g.substitutes)},
+          {"kontra", g.game.rules().kontra},
           {"move_ms", g.move_ms},
           {"series_started", ms(g.series_started)},
           {"series_deals", g.series_deals},
@@ -94,7 +116,7 @@ std::expected<table::FinishedGame, std::string> finished_game_from_json(const Js
     const auto deal_id = j.at("deal_id").get<std::uint64_t>();
     const auto deal = deal_from_id(deal_id);
     if (!deal) return std::unexpected("no deal has id " + std::to_string(deal_id));
-    Game game(*deal);
+    Game game(*deal, TableRules{.kontra = j.value("kontra", false)});
     for (const Json& a : j.at("actions"))
       if (!game.apply(action_from(a))) return std::unexpected("an action the rules refuse: " + a.dump());
     const int game_index = j.at("game_index").get<int>();
@@ -115,6 +137,7 @@ std::expected<table::FinishedGame, std::string> finished_game_from_json(const Js
                                .points = j.at("points").get<std::array<int, 3>>(),
                                .timeouts = j.at("timeouts").get<std::array<int, 3>>(),
                                .replaced = j.at("replaced").get<std::array<bool, 3>>(),
+                               .substitutes = substitutes_from(j),
                                .move_ms = j.at("move_ms").get<std::array<std::vector<float>, 3>>(),
                                .started = at(j.at("started").get<std::int64_t>()),
                                .finished = at(j.at("finished").get<std::int64_t>()),

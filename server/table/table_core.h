@@ -57,12 +57,13 @@ class TableCore {
   // Per game of list_: the seats a substitute played (for all or part of it) in place of the
   // series' player, for the score sheet (false for games before a resume: not kept).
   std::vector<std::array<bool, 3>> substitutes_;
-  Json record_ = Json::array();                    // unredacted events of the current game
-  std::array<int, 3> timeouts_{};                  // default moves per seat in the current game
-  std::array<int, 3> timeouts_in_a_row_{};         // a person's default moves since the last own move (series)
-  std::array<std::vector<float>, 3> move_ms_{};    // answer times per seat in the current game (not timeouts)
-  std::array<bool, 3> replaced_{};                 // seats held by a substitute during the current game
-  std::array<int, 3> ready_for_game_{-1, -1, -1};  // the last game each seat said `ready` for (series)
+  Json record_ = Json::array();                             // unredacted events of the current game
+  std::array<int, 3> timeouts_{};                           // default moves per seat in the current game
+  std::array<int, 3> timeouts_in_a_row_{};                  // a person's default moves since the last own move (series)
+  std::array<std::vector<float>, 3> move_ms_{};             // answer times per seat in the current game (not timeouts)
+  std::array<bool, 3> replaced_{};                          // seats held by a substitute during the current game
+  std::array<std::optional<Participant>, 3> substitute_{};  // the last substitute in each seat this game
+  std::array<int, 3> ready_for_game_{-1, -1, -1};           // the last game each seat said `ready` for (series)
   std::optional<TimePoint> move_deadline_;
   // The first turn of a game held back until then while a substitute sits in for a person who left
   // (hand_turn_to): the act request goes out at that time.

@@ -96,8 +96,10 @@ void TableCore::start_game(TableOutput& out, TimePoint now) {
   chat_limits_.new_game();
   timeouts_ = {};
   move_ms_ = {};
-  for (std::size_t s = 0; s < 3; ++s)
+  for (std::size_t s = 0; s < 3; ++s) {
     replaced_[s] = !seats_[s].occupant || seats_[s].occupant->player_id != series_seats_[s].player_id;
+    substitute_[s] = replaced_[s] ? seats_[s].occupant : std::nullopt;
+  }
   // Keep the previous game's events (its result) and the current game's for resume.
   log_.forget_through(previous_game_first_version_ - 1);
   previous_game_first_version_ = game_first_version_;

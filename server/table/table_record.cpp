@@ -38,6 +38,7 @@ void TableCore::finish_game(TableOutput& out, TimePoint now) {
       .points = {},
       .timeouts = timeouts_,
       .replaced = replaced_,
+      .substitutes = substitute_,
       .move_ms = move_ms_,
       .started = game_started_,
       .finished = now,

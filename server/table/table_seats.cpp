@@ -44,7 +44,10 @@ std::expected<void, ProtocolError> TableCore::sit(TableOutput& out, int seat, co
   s.connected = true;
   s.grace_end.reset();
   s.awaiting_bot = false;
-  if (game_) replaced_[static_cast<std::size_t>(seat)] = true;
+  if (game_) {
+    replaced_[static_cast<std::size_t>(seat)] = true;
+    substitute_[static_cast<std::size_t>(seat)] = who;
+  }
   Json fields{{"seat", seat}, {"player", participant_json(who)}};
   if (before) fields["previous"] = participant_json(*before);
   emit_public(out, "replaced", fields, now);
@@ -112,7 +115,10 @@ void TableCore::reconnect(TableOutput& out, int seat, TimePoint now) {
     s.owner.reset();
     // Back while the game's start is held (no one has acted in it yet): the substitute played none
     // of it.
-    if (game_ && held_turn_) replaced_[static_cast<std::size_t>(seat)] = false;
+    if (game_ && held_turn_) {
+      replaced_[static_cast<std::size_t>(seat)] = false;
+      substitute_[static_cast<std::size_t>(seat)].reset();
+    }
     s.connected = true;
     s.grace_end.reset();
     s.awaiting_bot = false;

@@ -97,16 +97,20 @@ struct FinishedGame {
   int series_index = 0;  // 0-based series number at this table
   int game_index = 0;    // 0-based line index within the series
   std::uint64_t deal_id = 0;
-  std::array<Participant, 3> seats{};           // the series' player of each seat (a substitute's: `replaced`)
-  int forehand_seat = 0;                        // = game_index mod 3
-  Game game;                                    // the finished engine game
-  PgnGame pgn;                                  // the PGN game line (pgn_game_from)
-  std::string pgn_line;                         // write_pgn_game(pgn)
-  Json events;                                  // full unredacted event log, each with "t" ms timestamp
-  Json result;                                  // the result object of the game_result event
-  std::array<int, 3> points{};                  // Seeger-Fabian points of this game per seat
-  std::array<int, 3> timeouts{};                // moves per seat the table made after the move clock ran out
-  std::array<bool, 3> replaced{};               // seats played by someone other than the series' player for a while
+  std::array<Participant, 3> seats{};  // the series' player of each seat (a substitute's: `replaced`)
+  int forehand_seat = 0;               // = game_index mod 3
+  Game game;                           // the finished engine game
+  PgnGame pgn;                         // the PGN game line (pgn_game_from)
+  std::string pgn_line;                // write_pgn_game(pgn)
+  Json events;                         // full unredacted event log, each with "t" ms timestamp
+  Json result;                         // the result object of the game_result event
+  std::array<int, 3> points{};         // Seeger-Fabian points of this game per seat
+  std::array<int, 3> timeouts{};       // moves per seat the table made after the move clock ran out
+  std::array<bool, 3> replaced{};      // seats played by someone other than the series' player for a while
+  // Who played a replaced seat: the last substitute bot that sat in during the game (none when the
+  // table made the seat's moves with nobody seated); the game is credited to it, not to the series'
+  // player.
+  std::array<std::optional<Participant>, 3> substitutes{};
   std::array<std::vector<float>, 3> move_ms{};  // per seat: each answer's time from the act request, ms
   TimePoint started{};
   TimePoint finished{};

@@ -264,6 +264,43 @@ TEST(RecordJson, AGameAndASeriesComeBackAsTheyWere) {
   EXPECT_FALSE(skat::app::finished_game_from_json(nlohmann::json{{"table", 1}}));
 }
 
+// A game at a table with Kontra (its Kontra among the actions) and a seat a substitute played.
+TEST(RecordJson, AKontraGameAndItsSubstituteComeBack) {
+  using namespace skat;
+  std::mt19937_64 rng(5);
+  const Deal deal = random_deal(rng);
+  Game game(deal, TableRules{.kontra = true});
+  for (int step = 0; step < 200 && !game.finished(); ++step) {
+    std::optional<Action> next;
+    for (int pos = 0; pos < 3 && !next; ++pos)
+      for (const Action& a : game.legal_actions(pos))
+        if (a.kind == ActionKind::Kontra) next = a;
+    for (const Action& a : game.legal_actions(game.to_act()))
+      if (!next && a.kind != ActionKind::Concede && a.kind != ActionKind::Kontra && a.kind != ActionKind::Re) next = a;
+    ASSERT_TRUE(next);
+    ASSERT_TRUE(game.apply(*next));
+  }
+  ASSERT_TRUE(game.finished());
+  ASSERT_EQ(game.doubling(), Doubling::Kontra);
+  const PgnGame line = pgn_game_from(game, 0, {});
+  table::FinishedGame g{.table = 7,
+                        .game_index = 0,
+                        .deal_id = deal_id(deal),
+                        .game = game,
+                        .pgn = line,
+                        .pgn_line = write_pgn_game(line),
+                        .events = nlohmann::json::array(),
+                        .result = {},
+                        .replaced = {false, true, false},
+                        .substitutes = {std::nullopt, table::Participant{9, "house-1", true, "simple"}, std::nullopt}};
+  const auto back = app::finished_game_from_json(app::finished_game_json(g));
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->game.history(), game.history());
+  EXPECT_EQ(back->game.doubling(), Doubling::Kontra);
+  EXPECT_EQ(back->replaced, g.replaced);
+  EXPECT_EQ(back->substitutes, g.substitutes);
+}
+
 // The database refused every game until the process stopped: they are in the journal, and the
 // next start stores them, in order, and empties it.
 TEST(WriteJournal, WhatTheStoreRefusedUntilTheStopIsStoredAtTheNextStart) {

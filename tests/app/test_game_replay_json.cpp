@@ -16,6 +16,7 @@
 #include "engine/records/pgn.h"
 #include "server/http/database_read_model.h"
 #include "server/http/game_replay_json.h"
+#include "server/http/read_json.h"
 #include "tests/support/test_store.h"
 
 namespace {
@@ -40,8 +41,9 @@ struct Stored {
 };
 
 // Six deals of three simple bots stored as a finished series (game lines and an event log with
-// the auction as the table writes it).
-Stored store_series() {
+// the auction as the table writes it). With `substitute`, a substitute bot ("house-9") played seat
+// 2 from the fourth game on.
+Stored store_series(bool substitute = false) {
   const fs::path dir = fs::path(testing::TempDir()) / "skat_app_replay_json";
   fs::remove_all(dir);
   fs::create_directories(dir);
@@ -55,6 +57,7 @@ Stored store_series() {
     ns.seats[static_cast<std::size_t>(i)] =
         must(db::create_player(c, "p" + std::to_string(i + 1), db::PlayerKind::Human)).id;
   s.series = must(db::create_series(c, ns)).id;
+  const db::PlayerId house = must(db::create_player(c, "house-9", db::PlayerKind::Bot)).id;
   bots::SimplePlayer a(1), b(2), d(3);
   const std::array<bots::Player*, 3> seats = {&a, &b, &d};
   PgnSeries series;
@@ -79,7 +82,11 @@ Stored store_series() {
       log.push_back(e);
     }
     record.event_log = log.dump();
-    must(db::insert_game(c, record));
+    if (substitute && n >= 3) {
+      record.replaced = {false, false, true};
+      record.substitutes = {std::nullopt, std::nullopt, house};
+    }
+    record.id = must(db::insert_game(c, record));
     s.games.push_back(record);
   }
   fill_pgn_result(series);
@@ -230,6 +237,60 @@ TEST(GameReplayJson, AConcededGameShowsTheCardsOfTheTrickUnderWay) {
       EXPECT_EQ(k["result"]["declarer_points"], game.outcome().declarer_points);
     }
   }
+}
+
+// Each game names who played each seat; the seat's figures are its player's own games, and the
+// substitute's share is shown apart.
+TEST(GameReplayJson, ASubstitutesGamesAreCreditedToTheSubstitute) {
+  const Stored s = store_series(true);
+  app::DatabaseReadModel reads(s.path);
+  const auto read = reads.series_games(s.series);
+  ASSERT_TRUE(read) << read.error().message;
+  const Json j = app::series_games_json(read->series, read->games);
+  ASSERT_EQ(j["games"].size(), 6u);
+  for (std::size_t i = 0; i < 6; ++i) {
+    const Json& players = j["games"][i]["players"];
+    ASSERT_EQ(players.size(), 3u);
+    EXPECT_EQ(players[0]["name"], "p1");
+    EXPECT_EQ(players[2]["name"], i < 3 ? "p3" : "house-9") << players.dump();
+    EXPECT_EQ(j["games"][i]["substitutes"][2], i >= 3);
+  }
+  int own = 0, theirs = 0, own_won = 0, their_won = 0;
+  for (const db::GameRecord& g : s.games) {
+    (g.index < 3 ? own : theirs) += g.seeger_fabian[2];
+    if (g.declarer_seat == 2 && g.won) ++(g.index < 3 ? own_won : their_won);
+  }
+  const Json seat = app::series_json(read->series)["seats"][2];
+  EXPECT_EQ(seat["name"], "p3");
+  EXPECT_EQ(seat["score"], own);
+  EXPECT_EQ(seat["won"], own_won);
+  ASSERT_TRUE(seat.contains("substitute")) << seat.dump();
+  EXPECT_EQ(seat["substitute"]["games"], 3);
+  EXPECT_EQ(seat["substitute"]["score"], theirs);
+  EXPECT_EQ(seat["substitute"]["won"], their_won);
+  EXPECT_EQ(seat["substitute"]["players"],
+            Json::array({Json{{"player_id", *s.games[3].substitutes[2]}, {"name", "house-9"}}}));
+  EXPECT_FALSE(app::series_json(read->series)["seats"][0].contains("substitute"));
+}
+
+// A doubled game replays doubled: Kontra (and Re) are in the line's last fields.
+TEST(GameReplayJson, AKontraGameReplaysDoubled) {
+  Game game = *Game::after_auction(*deal_from_id(1), 0, {18, 0, 0}, TableRules{.kontra = true});
+  ASSERT_TRUE(game.apply(Action::declare(0, Declaration{GameType::Grand, true, false, false, false})));
+  ASSERT_TRUE(game.apply(Action::kontra(1)));
+  ASSERT_TRUE(game.apply(Action::re(0)));
+  while (!game.finished())
+    for (const Action& a : game.legal_actions(game.to_act()))
+      if (a.kind == ActionKind::Play) {
+        ASSERT_TRUE(game.apply(a));
+        break;
+      }
+  db::GameRecord record = db::game_record_from(1, pgn_game_from(game, 0, {0, 0, 0}));
+  const Json j = app::game_replay_json(record);
+  ASSERT_FALSE(j.contains("error")) << j.dump();
+  EXPECT_EQ(j["result"]["doubling"], 4);
+  EXPECT_EQ(j["result"]["value"], game.result().value);
+  EXPECT_EQ(j["result"]["list_entry"], game.result().list_entry);
 }
 
 TEST(GameReplayJson, AnUnreadableLineIsReportedNotThrown) {

@@ -46,10 +46,10 @@ TEST(Migrations, FreshMemoryDatabase) {
   EXPECT_EQ(must(schema_version(c)), 0);
   EXPECT_EQ(must(migrate(c)), latest_schema_version());
   EXPECT_EQ(must(schema_version(c)), latest_schema_version());
-  EXPECT_EQ(tables(c), (std::vector<std::string>{"bot_accounts", "game_analyses", "games", "nodes", "players",
-                                                 "provisional_ratings", "rating_history", "rating_snapshots", "ratings",
-                                                 "series", "series_seats", "sessions", "table_versions", "tables",
-                                                 "tournament_tables", "tournaments"}));
+  EXPECT_EQ(tables(c), (std::vector<std::string>{"bot_accounts", "game_analyses", "game_substitutes", "games", "nodes",
+                                                 "players", "provisional_ratings", "rating_history", "rating_snapshots",
+                                                 "ratings", "series", "series_seats", "sessions", "table_versions",
+                                                 "tables", "tournament_tables", "tournaments"}));
   EXPECT_EQ(must(migrate(c)), 0);
   must(c.integrity_check());
 }

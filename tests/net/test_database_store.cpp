@@ -72,6 +72,63 @@ TEST(DatabaseStore, AGameWithTimeoutsStoresThemPerSeat) {
   EXPECT_EQ(stored->front().replaced, (std::array<bool, 3>{false, false, false}));
 }
 
+// A person leaves at the first move and a substitute plays the game: the stored game marks the
+// seat and names the substitute, who is credited with it.
+TEST(DatabaseStore, AGameASubstitutePlayedNamesTheSubstitute) {
+  const std::filesystem::path file = std::filesystem::path(testing::TempDir()) / "skat_store_substitute.sqlite";
+  std::filesystem::remove(file);
+  const std::string path = skat::test::fresh_store(file.string());
+  auto store = skat::app::DatabaseStore::open(path);
+  ASSERT_TRUE(store) << store.error().message;
+  table::TableConfig config;
+  config.deals = 1;
+  config.human_move_ms = 1000;
+  config.bot_move_ms = 1000;
+  config.deal_source = [](int) { return std::uint64_t{12345}; };
+  const auto id = (*store)->create_table(config, {});
+  ASSERT_TRUE(id) << id.error().message;
+  table::Table t(*id, config);
+  table::TimePoint now = table::Clock::now();
+  std::array<std::int64_t, 4> ids{};
+  for (int p = 0; p < 4; ++p) {
+    const auto guest = (*store)->create_guest("sub-test-" + std::to_string(p));
+    ASSERT_TRUE(guest) << guest.error().message;
+    ids[static_cast<std::size_t>(p)] = guest->player_id;
+  }
+  for (int seat = 0; seat < 3; ++seat)
+    ASSERT_TRUE(t.sit(seat, table::Participant{ids[static_cast<std::size_t>(seat)], "p", false, ""}, now));
+  ASSERT_TRUE(t.start_series(0, now));
+  ASSERT_TRUE(t.leave(2, now));
+  ASSERT_TRUE(t.sit(2, table::Participant{ids[3], "stand-in", true, "simple"}, now));
+  std::vector<table::FinishedGame> games;
+  for (int i = 0; i < 100 && t.series_running(); ++i) {
+    now += 2s;
+    auto out = t.on_clock(now);
+    for (auto& g : out.games) games.push_back(std::move(g));
+  }
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_TRUE((*store)->save_game(games[0]));
+
+  auto c = skat::db::open_database(path);
+  ASSERT_TRUE(c);
+  skat::db::SeriesFilter filter;
+  filter.table_id = *id;
+  const auto series = skat::db::list_series(*c, filter);
+  ASSERT_TRUE(series);
+  ASSERT_EQ(series->size(), 1u);
+  const auto stored = skat::db::list_games(*c, series->front().id);
+  ASSERT_TRUE(stored);
+  ASSERT_EQ(stored->size(), 1u);
+  EXPECT_EQ(stored->front().replaced, (std::array<bool, 3>{false, false, true}));
+  EXPECT_EQ(stored->front().substitutes[2], ids[3]);
+  EXPECT_FALSE(stored->front().substitutes[0]);
+  const skat::db::SeriesSeat& seat = series->front().seats[2];
+  EXPECT_EQ(seat.player_id, ids[2]);  // the seat stays its player's
+  EXPECT_EQ(seat.substitute.games, 1);
+  ASSERT_EQ(seat.substitute.players.size(), 1u);
+  EXPECT_EQ(seat.substitute.players[0].player_id, ids[3]);
+}
+
 // Anonymous analyses filled a database's quota and the next player's game was refused. Stored
 // analyses take at most an eighth of the quota, the oldest making room, and a game the full
 // database refuses first drops them all and is tried again.

@@ -53,4 +53,41 @@ TEST(Takeover, PoolBotTakesOverADisconnectedHumanSeat) {
   EXPECT_EQ(pool.store().games(), 3u);
 }
 
+// A person who leaves a running series is no longer at the table in the lobby's list of players;
+// the table's seat shows the substitute that plays on.
+TEST(Takeover, APersonWhoLeftIsNotListedAtTheTable) {
+  skat::app::ServeConfig config;
+  config.strength_tables.clear();
+  config.human_move_ms = 600000;
+  PoolServer pool(config, 3);
+  WsClient anna(pool.port());
+  ASSERT_TRUE(skat::nettest::guest_hello(anna, "anna"));
+  ASSERT_TRUE(PoolServer::wait_online(anna, 3));
+  anna.send(Json{{"type", "create_table"}, {"deals", 12}});
+  const auto created = anna.read_type("table_created");
+  ASSERT_TRUE(created);
+  const auto table = (*created)["table"].get<std::int64_t>();
+  anna.send(Json{{"type", "join_table"}, {"table", table}, {"seat", 0}});
+  anna.send(Json{{"type", "add_bot"}, {"table", table}, {"seat", 1}, {"bot", "pool-1"}});
+  anna.send(Json{{"type", "add_bot"}, {"table", table}, {"seat", 2}, {"bot", "pool-2"}});
+  int seated = 0;
+  ASSERT_TRUE(anna.read_until([&](const Json& m) { return m.value("type", "") == "seated" && ++seated == 3; }));
+  anna.send(Json{{"type", "start_series"}, {"table", table}});
+  ASSERT_TRUE(anna.read_type("game_started"));
+  const auto anna_at = [&](const Json& lobby) -> std::optional<Json> {
+    for (const Json& p : lobby["online"])
+      if (p["name"] == "anna") return p["table"];
+    return std::nullopt;
+  };
+  ASSERT_TRUE(skat::nettest::lobby_until(anna, [&](const Json& l) { return anna_at(l) == Json(table); }));
+  anna.send(Json{{"type", "leave_table"}, {"table", table}});
+  EXPECT_TRUE(skat::nettest::lobby_until(anna, [&](const Json& l) {
+    const auto at = anna_at(l);
+    if (!at || !at->is_null()) return false;
+    for (const Json& t : l["tables"])
+      if (t["table"] == table && t["seats"][0].is_object() && t["seats"][0]["bot"] == true) return true;
+    return false;
+  }));
+}
+
 }  // namespace

@@ -414,6 +414,10 @@ TEST(Table, ASubstituteForAPersonWhoLeftWaitsTheResultPauseBetweenGames) {
   // the record credits the seat to anna, the series' player, and marks the substitute's game
   EXPECT_EQ(out.games[0].seats[0].player_id, 1);
   EXPECT_EQ(out.games[0].replaced, (std::array<bool, 3>{true, false, false}));
+  // and names who played it in her place
+  ASSERT_TRUE(out.games[0].substitutes[0]);
+  EXPECT_EQ(out.games[0].substitutes[0]->player_id, 99);
+  EXPECT_FALSE(out.games[0].substitutes[1]);
   ASSERT_TRUE(last_of_type(out, 1, "game_started"));
   for (int s = 0; s < 3; ++s) EXPECT_FALSE(last_of_type(out, s, "act")) << "seat " << s;
   EXPECT_EQ(out.next_deadline, now + 10s);
@@ -427,6 +431,8 @@ TEST(Table, ASubstituteForAPersonWhoLeftWaitsTheResultPauseBetweenGames) {
   send(table, 0, R"({"type":"pass","table":7})", now);
   out = send(table, 1, R"({"type":"pass","table":7})", now);  // the third game starts: held again
   ASSERT_EQ(out.games.size(), 1U);
+  ASSERT_TRUE(out.games[0].substitutes[0]);  // the substitute sat there from the game's start
+  EXPECT_EQ(out.games[0].substitutes[0]->name, "sub");
   for (int s = 0; s < 3; ++s) EXPECT_FALSE(last_of_type(out, s, "act")) << "seat " << s;
   // anna comes back within the pause to her turn (game 3: forehand seat 2, middlehand seat 0): she
   // is asked at once, her clock running from the end of the pause as at any table with people
@@ -443,6 +449,7 @@ TEST(Table, ASubstituteForAPersonWhoLeftWaitsTheResultPauseBetweenGames) {
   out = send(table, 2, R"({"type":"pass","table":7})", now + 4s);
   ASSERT_EQ(out.games.size(), 1U);
   EXPECT_EQ(out.games[0].replaced, (std::array<bool, 3>{}));
+  EXPECT_FALSE(out.games[0].substitutes[0]);
 }
 
 TEST(Table, TimeoutsPlayDefaultActionsAndAreRecorded) {
