@@ -140,7 +140,7 @@ Read<PlayerPage> DatabaseReadModel::player(std::int64_t id, const db::Page& page
   if (!c) return std::unexpected(c.error());
   auto profile = db::get_player_profile(*c, id);
   if (!profile) return std::unexpected(failure(profile.error()));
-  PlayerPage out{profile->player, *profile, {}, {}, {}};
+  PlayerPage out{profile->player, *profile, {}, {}, {}, std::nullopt};
   db::SeriesFilter filter;
   filter.player_id = id;
   auto list = db::list_series(*c, filter, page);
@@ -156,6 +156,11 @@ Read<PlayerPage> DatabaseReadModel::player(std::int64_t id, const db::Page& page
   auto live = db::provisional_history(*c, id);
   if (!live) return std::unexpected(failure(live.error()));
   out.live = std::move(*live);
+  if (page.after_id == 0) {
+    auto stats = db::player_stats(*c, id);
+    if (!stats) return std::unexpected(failure(stats.error()));
+    out.stats = std::move(*stats);
+  }
   return out;
 }
 

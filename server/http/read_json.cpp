@@ -107,6 +107,31 @@ Json leaderboard_json(const Leaderboard& board, const std::string& kind) {
   return Json{{"kind", kind}, {"provisional_below", kProvisionalSeries}, {"snapshot", snapshot}, {"players", items}};
 }
 
+namespace {
+
+// A share, or null without a game to share.
+Json share(int part, int whole) { return whole > 0 ? Json(static_cast<double>(part) / whole) : Json(nullptr); }
+
+Json player_stats_json(const db::PlayerStats& s) {
+  static constexpr const char* kTypes[] = {"C", "S", "H", "D", "G", "N"};
+  Json by_type = Json::object();
+  for (std::size_t i = 0; i < s.by_type.size(); ++i) {
+    const db::GameTypeCount& t = s.by_type[i];
+    by_type[kTypes[i]] = {{"declared", t.declared}, {"won", t.won}, {"won_share", share(t.won, t.declared)}};
+  }
+  Json j{{"series", s.series},     {"games", s.games},
+         {"declared", s.declared}, {"declared_share", share(s.declared, s.games)},
+         {"won", s.won},           {"won_share", share(s.won, s.declared)},
+         {"by_type", by_type},     {"score", s.score}};
+  j["average_value"] = s.declared > 0 ? Json(static_cast<double>(s.value_sum) / s.declared) : Json(nullptr);
+  j["score_per_36"] = s.games > 0 ? Json(static_cast<double>(s.score) * 36.0 / s.games) : Json(nullptr);
+  j["best_series"] =
+      s.best ? Json{{"id", s.best->id}, {"score", s.best->score}, {"games", s.best->games}} : Json(nullptr);
+  return j;
+}
+
+}  // namespace
+
 Json player_json(const PlayerPage& page, const db::Page& paging) {
   Json body = series_page_json(page.series, paging);
   Json history = Json::array();
@@ -123,6 +148,7 @@ Json player_json(const PlayerPage& page, const db::Page& paging) {
                     {"bot_kind", page.profile.bot_kind},
                     {"owner", person_json(page.profile.owner_id, page.profile.owner_name)}};
   add_level(body["player"], page.profile.bot_kind);
+  if (page.stats) body["stats"] = player_stats_json(*page.stats);
   return body;
 }
 

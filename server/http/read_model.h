@@ -17,6 +17,7 @@
 #include "db/games.h"
 #include "db/leaderboard.h"
 #include "db/nightly.h"
+#include "db/player_stats.h"
 #include "db/players.h"
 #include "db/series.h"
 #include "db/tournaments.h"
@@ -57,6 +58,7 @@ struct PlayerPage {
   std::vector<db::SeriesRecord> series;   // one page of the player's series
   std::vector<db::HistoryPoint> ratings;  // after each rated series, from the newest snapshot
   std::vector<db::HistoryPoint> live;     // then after each series since, provisional
+  std::optional<db::PlayerStats> stats;   // with the first page only
 };
 
 struct TournamentItem {

@@ -202,6 +202,8 @@ Json tournament_summary_json(const db::TournamentRecord& t, const TournamentPeop
          {"a", t.a},
          {"b", t.b},
          {"seed", t.status == "running" ? Json() : Json(t.seed)},
+         // the same, exactly: a 64-bit seed does not fit a JavaScript number
+         {"seed_text", t.status == "running" ? Json() : Json(std::to_string(t.seed))},
          {"seed_sha256", t.seed_sha256.empty() ? Json() : Json(t.seed_sha256)},
          {"sealed", t.sealed},
          {"rated", t.rated},

@@ -9,6 +9,7 @@
 #include "db/games.h"
 #include "db/leaderboard.h"
 #include "db/nightly.h"
+#include "db/player_stats.h"
 #include "db/series.h"
 #include "db/tournaments.h"
 #include "tests/db/db_test_support.h"
@@ -197,6 +198,52 @@ TEST(LeaderboardOrder, TiesGoToTheHigherTotalThenTheLowerId) {
   for (const auto& r : must(leaderboard(c))) order.push_back(r.name);
   EXPECT_EQ(order, (std::vector<std::string>{"P2", "P1", "P3", "P4"}));
   EXPECT_DOUBLE_EQ(must(leaderboard(c))[0].score_per_36, 120.0);
+}
+
+// A player's statistics count his own games of finished series: a game a substitute played in
+// his seat is not his, an aborted series not either. Expected figures from the stored games.
+TEST_F(Leaderboard, PlayerStatisticsCountTheOwnGamesOfFinishedSeries) {
+  PlayerStats want;
+  SeriesFilter finished;
+  finished.status = SeriesStatus::Finished;
+  const auto series = must(list_series(c_, finished));
+  bool replaced_one = false;
+  for (const SeriesRecord& s : series) {
+    const int seat = s.seats[0].player_id == a_   ? 0
+                     : s.seats[1].player_id == a_ ? 1
+                     : s.seats[2].player_id == a_ ? 2
+                                                  : -1;
+    if (seat < 0) continue;
+    ++want.series;
+    BestSeries in{s.id, 0, 0};
+    for (const GameRecord& g : must(list_games(c_, s.id))) {
+      if (!replaced_one && g.declarer_seat != seat) {  // a substitute played this one for Anna
+        must(c_.exec("UPDATE games SET replaced = " + std::to_string(1 << seat) +
+                     " WHERE id = " + std::to_string(g.id)));
+        replaced_one = true;
+        continue;
+      }
+      ++want.games;
+      ++in.games;
+      want.score += g.seeger_fabian[static_cast<std::size_t>(seat)];
+      in.score += g.seeger_fabian[static_cast<std::size_t>(seat)];
+      if (g.declarer_seat != seat || g.game == kPgnFolded) continue;
+      ++want.declared;
+      GameTypeCount& type = want.by_type[static_cast<std::size_t>(std::min(g.game, kPgnNull))];
+      ++type.declared;
+      if (g.won) {
+        ++want.won;
+        ++type.won;
+      }
+      want.value_sum += g.won ? g.list_entry : -g.list_entry / 2;
+    }
+    if (!want.best || in.score > want.best->score) want.best = in;
+  }
+  ASSERT_TRUE(replaced_one);
+  ASSERT_GT(want.declared, 0);
+  EXPECT_EQ(must(player_stats(c_, a_)), want);
+  // nobody's statistics without a finished series
+  EXPECT_EQ(must(player_stats(c_, PlayerId{999})), PlayerStats{});
 }
 
 }  // namespace

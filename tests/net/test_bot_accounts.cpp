@@ -187,6 +187,7 @@ TEST_F(BotAccountsTest, APlayerPlaysASealedTournamentOfTheirBotAgainstAHouseProg
   const Json running = json(skat::nettest::http_get(port_, "/api/tournaments/" + std::to_string(id)));
   ASSERT_EQ(running["status"], "running");
   EXPECT_TRUE(running["seed"].is_null());
+  EXPECT_TRUE(running["seed_text"].is_null());
   EXPECT_EQ(running["seed_sha256"], commitment);
   EXPECT_TRUE(running["sealed"].get<bool>());
   EXPECT_EQ(running["started_by"]["name"], "anna");
@@ -230,6 +231,8 @@ TEST_F(BotAccountsTest, APlayerPlaysASealedTournamentOfTheirBotAgainstAHouseProg
   ASSERT_EQ(t["status"], "finished") << t.dump();
   ASSERT_TRUE(t["seed"].is_number_unsigned());
   EXPECT_EQ(skat::app::seed_commitment(t["seed"].get<std::uint64_t>()), commitment);
+  // the seed's exact text too: a browser rounds a 64-bit number
+  EXPECT_EQ(t["seed_text"], std::to_string(t["seed"].get<std::uint64_t>()));
   EXPECT_EQ(t["deals_done"], 2);
   // Its series are served now; the bot sat at both A seats of the 2:1 tables.
   int two_seats = 0;
