@@ -1,7 +1,9 @@
 // End to end: leaving a running series and the end of a series. The way back to the seat stays
-// while the series runs (a substitute does not rush through the remaining games), the games a
-// substitute played in count for no one on the leaderboard, and the table's end of a series links
-// to the recorded series, the leaderboard and a new series.
+// while the series runs (a substitute does not rush through the remaining games), the lobby no
+// longer lists the person at the table, the games a substitute played in count for no one on the
+// leaderboard and are credited to the substitute everywhere else (the score sheet's Σ, the series'
+// end, the recorded series' games, the player's page), and the table's end of a series links to the
+// recorded series, the leaderboard and a new series.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fastContext } from './harness.mjs';
@@ -26,6 +28,13 @@ test('the way back to the seat stays while the series runs; the substitute game 
   await p.getByTestId('leave-series-confirm').click();
   await p.getByTestId('back-to-seat').waitFor({ timeout: 15000 });
   assert.equal(await p.evaluate(() => location.hash), '#/play');
+  // the lobby lists her at no table while the substitute plays for her
+  await p.waitForFunction(async () => {
+    window.skatSession.requestLobby();
+    await new Promise((r) => setTimeout(r, 300));
+    const me = window.skatSession.snap.lobby?.online.find((x) => x.name === 'Lena');
+    return me !== undefined && me.table === null;
+  });
   await p.waitForTimeout(6000);
   assert.ok(await p.getByTestId('back-to-seat').isVisible(), 'the way back to the seat went away');
   await p.getByTestId('return-to-seat').click();
@@ -42,6 +51,11 @@ test('the way back to the seat stays while the series runs; the substitute game 
   assert.match(await p.getByTestId('end-series-link').innerText(), /The recorded series/);
   assert.equal(await p.getByTestId('end-leaderboard').getAttribute('href'), '#/leaderboard?kind=humans');
   assert.match(await p.getByTestId('play-again').innerText(), /Play again/);
+  // her standing counts her own games; the substitute's game is named apart
+  assert.match(
+    await p.getByTestId('final-substitute').innerText(),
+    /not counted: 1 game house-\d+ played in this seat/,
+  );
 
   // the leaderboard counts Lena's games without a substitute: the second and the third
   const sheet = await p.evaluate(() => {
@@ -54,6 +68,15 @@ test('the way back to the seat stays while the series runs; the substitute game 
     JSON.stringify(sheet),
   );
   const total = sheet.list[1][sheet.seat] + sheet.list[2][sheet.seat];
+  const sfFoot = await p.locator('[data-testid="sf-list"] tfoot tr').first().locator('td').allInnerTexts();
+  assert.equal(sfFoot[sheet.seat], String(total), `Σ: ${sfFoot}`);
+  assert.equal(await p.locator('[data-testid="sf-list"] [data-testid="substitute-totals"]').count(), 1);
+  // the recorded series names the substitute as the player of her seat in the first game
+  const recorded = Number((await p.getByTestId('end-series-link').getAttribute('href')).split('/').pop());
+  const games = await p.evaluate(async (id) => (await fetch(`/api/series/${id}/games`)).json(), recorded);
+  assert.equal(games.games[0].substitutes[sheet.seat], true);
+  assert.notEqual(games.games[0].players[sheet.seat]?.name ?? null, 'Lena', JSON.stringify(games.games[0].players));
+  assert.equal(games.games[1].players[sheet.seat].name, 'Lena');
   await p.goto(`${env.server.base}/#/leaderboard?kind=humans`);
   const row = p.getByTestId('leaderboard').locator('tbody tr', { hasText: 'Lena' });
   await row.waitFor();
@@ -72,13 +95,11 @@ test('the way back to the seat stays while the series runs; the substitute game 
   // the player's page: one series is told in figures, not drawn as a single dot
   await row.getByRole('link', { name: 'Lena' }).click();
   await p.getByTestId('player-one-series').waitFor();
-  // (the series' own score, as recorded: all three games of the seat)
-  const seriesScore = sheet.list.reduce((sum, game) => sum + game[sheet.seat], 0);
-  assert.match(
-    await p.getByTestId('player-one-series').innerText(),
-    new RegExp(`: ${seriesScore} Seeger-Fabian points`),
-  );
+  // (her own games of the series: the substitute's first game is not hers)
+  assert.match(await p.getByTestId('player-one-series').innerText(), new RegExp(`: ${total} Seeger-Fabian points`));
   await p.getByTestId('player-one-rating').waitFor();
+  // her statistics count her own two games, not the substitute's
+  assert.equal(await p.getByTestId('stats-games').innerText(), '2');
   assert.equal(await p.getByTestId('player-chart').count(), 0);
   assert.ok(s.finished);
   await ctx.close();

@@ -188,6 +188,12 @@ test('the leaderboard lists the players after the series', async () => {
   await shot(page, 'leaderboard');
   await page.getByRole('link', { name: 'Tester' }).click();
   await page.getByTestId('player-chart').waitFor();
+  // the statistics: games, declared and won shares, the games by type, per 36, the best series
+  const stats = page.getByTestId('player-stats');
+  await stats.waitFor();
+  assert.match(await page.getByTestId('stats-games').innerText(), /^\d+$/);
+  assert.equal(await page.getByTestId('stats-types').locator('tbody tr').count(), 6);
+  assert.match(await page.getByTestId('stats-best').innerText(), /series \d+: -?\d+ points in \d+ games/);
   await shot(page, 'player');
 });
 

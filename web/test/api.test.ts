@@ -1,7 +1,7 @@
 // The API client: a player's page reads every page of the player's series, following next_after;
 // the player's requests carry the session token; fields an older server leaves out read as null.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, type SeriesItem } from '../src/lib/api';
+import { api, ApiError, normalTournament, tournamentBody, type SeriesItem, type TournamentItem } from '../src/lib/api';
 
 const item = (id: number) => ({ id }) as unknown as SeriesItem;
 
@@ -108,7 +108,7 @@ describe("the player's requests", () => {
     record(200, { tournaments: [{ id: 1, a: 'rule', b: 'full', seed: 7 }] });
     const [item] = (await api.tournaments()).tournaments;
     expect(item).toMatchObject({
-      seed: 7,
+      seed: '7',
       seed_sha256: null,
       started_by: null,
       owners: { a: null, b: null },
@@ -116,5 +116,23 @@ describe("the player's requests", () => {
     });
     record(200, { kind: 'bots', provisional_below: 10, snapshot: null, players: [{ player_id: 1, kind: 'bot' }] });
     expect((await api.leaderboard('bots')).players[0]).toMatchObject({ owner: null, bot_kind: '' });
+  });
+});
+
+// A 64-bit seed does not fit a JavaScript number: it travels as text both ways.
+describe('a tournament seed', () => {
+  it('is read exactly from seed_text, and from an older server as its number', () => {
+    const raw = { seed: 15089526374535771234, seed_text: '15089526374535771234' } as unknown as TournamentItem;
+    expect(normalTournament(raw).seed).toBe('15089526374535771234');
+    expect(normalTournament({ seed: 42 } as unknown as TournamentItem).seed).toBe('42');
+    expect(normalTournament({ seed: null } as unknown as TournamentItem).seed).toBeNull();
+  });
+
+  it('is sent digit for digit', () => {
+    const body = tournamentBody({ a: 'rule', b: 'simple', deals: 10, seating: 'both', seed: '0015089526374535771234' });
+    expect(body).toBe('{"a":"rule","b":"simple","deals":10,"seating":"both","seed":15089526374535771234}');
+    expect(tournamentBody({ a: 'rule', b: 'simple', deals: 10, seating: 'both' })).toBe(
+      '{"a":"rule","b":"simple","deals":10,"seating":"both"}',
+    );
   });
 });

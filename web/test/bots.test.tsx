@@ -20,6 +20,7 @@ import {
   offeredLevels,
   programLabel,
   shellWord,
+  specLevel,
   validBotName,
   wsUrl,
 } from '../src/lib/bots';
@@ -176,16 +177,29 @@ describe('the bot helpers', () => {
     });
   });
 
-  it("name a house program in words of the language, a player's bot and an unknown one as they are", () => {
+  it("name a program in words of the language, a player's bot and an outside program too; an unknown one as it is", () => {
     expect(programLabel('full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1')).toBe('complete bot');
     expect(programLabel('rule')).toBe('rule bot');
-    expect(programLabel('account:anna-bot')).toBe('account:anna-bot');
-    expect(programLabel('program:python3 bot.py')).toBe('program:python3 bot.py');
+    expect(programLabel('account:anna-bot')).toBe("player's bot");
+    expect(programLabel('sandbox:anna-bot')).toBe('uploaded program');
+    expect(programLabel('program:python3 bot.py')).toBe('outside program');
     expect(programLabel('mystery:x=1')).toBe('mystery:x=1');
     setLang('de');
     expect(programLabel('full')).toBe('Komplett-Bot');
     expect(programLabel('simple')).toBe('Einfach-Bot');
+    expect(programLabel('account:anna-bot')).toBe('Spieler-Bot');
     setLang('en');
+  });
+
+  it("place a program on a level by the server's rule", () => {
+    expect(['random', 'simple', 'rule:x=1'].map(specLevel)).toEqual(['beginner', 'beginner', 'beginner']);
+    expect(specLevel('pimc:worlds=40')).toBe('club');
+    expect(specLevel('full:worlds=4,nodes=200,stop=1')).toBe('club');
+    expect(specLevel('full:budget=2000,worlds=15')).toBe('club');
+    expect(specLevel('full:worlds=32,budget=2000,threads=2,nodes=2000,stop=1,infer=learned')).toBe('strongest');
+    expect(specLevel('full')).toBe('strongest'); // 20 worlds when not given
+    expect(specLevel('full:worlds=16')).toBe('strongest');
+    expect(['account:full', 'sandbox:x', 'program:full', 'mystery'].map(specLevel)).toEqual([null, null, null, null]);
   });
 
   it('offer the levels the free bots play, weakest first, named in the language', () => {
@@ -199,10 +213,16 @@ describe('the bot helpers', () => {
     setLang('en');
   });
 
-  it('name a side by its program and owner, and shorten and check a seed hash', () => {
-    expect(sideLabel('account:anna-bot', { id: 3, name: 'anna' })).toBe('account:anna-bot (anna)');
-    expect(sideLabel('full:worlds=32,budget=2000,threads=2', null, true)).toBe('full…');
-    expect(sideLabel('account:a-very-long-bot-name-indeed', null, true)).toBe('account:a-very-long-bot-name-indeed');
+  it('name a side by its level or name and owner, and shorten and check a seed hash', () => {
+    expect(sideLabel('account:anna-bot', { id: 3, name: 'anna' })).toBe('anna-bot (anna)');
+    expect(sideLabel('sandbox:anna-bot', { id: 3, name: 'anna' })).toBe('anna-bot (anna)');
+    expect(sideLabel('full:worlds=32,budget=2000,threads=2', null)).toBe('strongest');
+    expect(sideLabel('program:python3 my_bot.py', null)).toBe('outside program');
+    expect(sideLabel('mystery:with=a,long=list,of=settings', null)).toBe('mystery…');
+    expect(sideLabel('account:a-very-long-bot-name-indeed', null)).toBe('a-very-long-bot-name-indeed');
+    setLang('de');
+    expect(sideLabel('full:worlds=4', null)).toBe('Vereinsspieler');
+    setLang('en');
     expect(shortHash('0123456789abcdef0123')).toBe('0123456789ab…');
     expect(seedCheckCommand(42)).toBe('printf %s 42 | sha256sum');
   });
@@ -428,10 +448,12 @@ describe("the player's tournament form", () => {
     await vi.waitFor(() => expect(byTestId(root, 'tour-limits')).not.toBeNull());
     expect(calls[0]).toMatchObject({ method: 'GET', url: '/api/tournaments/options', auth: 'Bearer session-tok' });
     expect(labels(byTestId(root, 'side-a')!)).toEqual([
-      ['House programs', ['rule · 3 online', 'full:worlds=32,budget=2000 · 2 online']],
-      ['My bots', ['account:anna-bot']],
-      ['Bots that accept challenges', ['account:bert-bot (bert) · offline']],
+      ['House programs', ['beginner (rule bot) · 3 online', 'strongest (complete bot) · 2 online']],
+      ['My bots', ['anna-bot']],
+      ['Bots that accept challenges', ['bert-bot (bert) · offline']],
     ]);
+    // the spec on hover, and in the field beside the choice
+    expect(byTestId(root, 'side-a')!.querySelector('option')!.getAttribute('title')).toBe('rule');
     expect(byTestId(root, 'tour-limits')!.textContent).toBe(
       'Your limits: 120 of 2000 deals today · 12 tables at once · at most 1000 deals per tournament.',
     );
@@ -516,7 +538,10 @@ describe('tournaments with their starter, owners and seed', () => {
     fakeFetch(() => [200, tournament]);
     const root = mount(<TournamentView id={8} />);
     await vi.waitFor(() => expect(byTestId(root, 'tournament-sides')).not.toBeNull());
-    expect(byTestId(root, 'tournament-sides')!.textContent).toBe('A account:anna-bot (anna) vs B rule');
+    expect(byTestId(root, 'tournament-sides')!.textContent).toBe('A anna-bot (anna) vs B beginner rule bot');
+    const sides = allByTestId(root, 'side-name');
+    expect(sides.map((s) => s.title)).toEqual(['program: account:anna-bot', 'program: rule']);
+    expect(byTestId(sides[1], 'bot-level')!.textContent).toBe('beginner');
     const by = byTestId(root, 'tournament-started-by')!;
     expect(by.textContent).toBe('Started by anna');
     expect(by.querySelector('a')!.getAttribute('href')).toBe('#/players/7');
@@ -547,7 +572,7 @@ describe('tournaments with their starter, owners and seed', () => {
     fakeFetch(() => [200, old]);
     const root = mount(<TournamentView id={8} />);
     await vi.waitFor(() => expect(byTestId(root, 'tournament-sides')).not.toBeNull());
-    expect(byTestId(root, 'tournament-sides')!.textContent).toBe('A account:anna-bot vs B rule');
+    expect(byTestId(root, 'tournament-sides')!.textContent).toBe('A anna-bot vs B beginner rule bot');
     expect(byTestId(root, 'tournament-started-by')!.textContent).toBe('Started by the operator');
     expect(byTestId(root, 'seed-sha256')).toBeNull();
     expect(byTestId(root, 'seed')!.textContent).toBe('7');
@@ -576,8 +601,9 @@ describe('tournaments with their starter, owners and seed', () => {
     await vi.waitFor(() => expect(byTestId(root, 'tournaments')).not.toBeNull());
     const rows = [...byTestId(root, 'tournaments')!.querySelectorAll('tbody tr')];
     const cells = (tr: Element) => [...tr.querySelectorAll('td')].slice(1, 4).map((td) => td.textContent);
-    expect(cells(rows[0])).toEqual(['account:anna-bot (anna)', 'rule', 'anna']);
-    expect(cells(rows[1])).toEqual(['rule', 'simple', 'the operator']);
+    expect(cells(rows[0])).toEqual(['anna-bot (anna)', 'beginner rule bot', 'anna']);
+    expect(cells(rows[1])).toEqual(['beginner rule bot', 'beginner simple bot', 'the operator']);
+    expect(byTestId(rows[0], 'side-name')!.title).toBe('program: account:anna-bot');
     expect(byTestId(rows[0], 'seed-sha256')!.textContent).toBe('9f86d081…');
     expect(byTestId(rows[0], 'seed-sha256')!.getAttribute('title')).toBe(tournament.seed_sha256);
     expect(byTestId(rows[0], 'sealed')).not.toBeNull();
@@ -624,7 +650,8 @@ describe("bots' owners", () => {
     const cells = [...byTestId(root, 'leaderboard')!.querySelectorAll('tbody tr')].map(
       (tr) => tr.querySelectorAll('td')[1],
     );
-    expect(cells[0].textContent).toBe('anna-botaccount:anna-bot by anna');
+    expect(cells[0].textContent).toBe("anna-botplayer's bot by anna");
+    expect(cells[0].querySelector('.badge')!.getAttribute('title')).toBe('program: account:anna-bot');
     expect(byTestId(cells[0], 'bot-owner')!.querySelector('a')!.getAttribute('href')).toBe('#/players/7');
     // a house program in words, its spec on the badge's title
     expect(cells[1].textContent).toBe('house-1rule bot');
@@ -654,7 +681,7 @@ describe("bots' owners", () => {
     ]);
     const root = mount(<PlayerView id={31} />);
     await vi.waitFor(() => expect(byTestId(root, 'player-owner')).not.toBeNull());
-    expect(byTestId(root, 'bot-kind')!.textContent).toBe('account:anna-bot');
+    expect(byTestId(root, 'bot-kind')!.textContent).toBe("player's bot");
     expect(byTestId(root, 'player-owner')!.textContent).toBe('A bot of anna');
     expect(byTestId(root, 'player-owner')!.querySelector('a')!.getAttribute('href')).toBe('#/players/7');
     expect(byTestId(root, 'bot-kind')!.title).toBe('program: account:anna-bot');

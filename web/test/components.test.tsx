@@ -229,12 +229,14 @@ describe('TournamentReport', () => {
       'Seating total · 200 deals, 600 games (3 folded)',
     ]);
     expect(cells(byTestId(root, 'bots-2:1'))).toEqual([
-      ['A rule', '1200', '300', '90', '-1236', '-1.03', '12.5', '340.3', '0'],
-      ['B full…', '1200', '300', '90', '19944', '16.62', '12.5', '340.3', '2'],
+      ['A beginner rule bot', '1200', '300', '90', '-1236', '-1.03', '12.5', '340.3', '0'],
+      ['B club player complete bot', '1200', '300', '90', '19,944', '16.62', '12.5', '340.3', '2'],
     ]);
-    expect(byTestId(root, 'bots-2:1')!.querySelector('td[title]')!.getAttribute('title')).toBe('rule');
+    expect(byTestId(root, 'bots-2:1')!.querySelector('[data-testid="side-name"]')!.getAttribute('title')).toBe(
+      'program: rule',
+    );
     expect(byTestId(root, 'difference-total')?.textContent).toContain(`+12.3 [+4.1, +20.5]`);
-    expect(byTestId(root, 'difference-total')?.textContent).toContain('B (full…) stronger');
+    expect(byTestId(root, 'difference-total')?.textContent).toContain('B (club player) stronger');
     // null was not played; grand was not judged by the solver, nor has it a per-class difference
     // (as in a report stored before there were any)
     expect(cells(byTestId(root, 'classes-total'))).toEqual([

@@ -10,6 +10,7 @@ import {
 } from '../src/lib/declareHelp';
 import type { GameType } from '../src/lib/cards';
 import type { DeclareAction } from '../src/lib/protocol';
+import { setLang } from '../src/lib/i18n';
 
 // A legal declaration: a plain game unless flags are given.
 const decl = (d: Partial<DeclareAction> & { game: GameType }): DeclareAction => ({
@@ -57,8 +58,23 @@ describe('declaring help', () => {
     const nulls = [decl({ game: 'N', hand: true }), decl({ game: 'N', ouvert: true, hand: true })];
     expect(nullNote([decl({ game: 'N' })], 20)).toBeNull();
     expect(nullNote(nulls, 30)).toBe(
-      'Null is worth 23, less than your bid of 30, so it cannot be played; Null Hand (35), Null Ouvert Hand (59) still reach it.',
+      'Null is worth 23, less than your bid of 30, so it cannot be played; 2 nulls still reach it: Null Hand (35) and Null Ouvert Hand (59).',
     );
+    const ouvert = [decl({ game: 'N', ouvert: true })];
+    expect(nullNote(ouvert, 40)).toBe(
+      'Null is worth 23, less than your bid of 40, so it cannot be played; Null Ouvert (46) still reaches it.',
+    );
+    setLang('de');
+    try {
+      expect(nullNote(ouvert, 40)).toBe(
+        'Null ist 23 wert, weniger als dein Reizwert 40, und kann nicht gespielt werden; Null Ouvert (46) reicht noch.',
+      );
+      expect(nullNote(nulls, 30)).toBe(
+        'Null ist 23 wert, weniger als dein Reizwert 30, und kann nicht gespielt werden; 2 Nullspiele reichen noch: Null Hand (35) und Null Ouvert Hand (59).',
+      );
+    } finally {
+      setLang('en');
+    }
     expect(nullNote([], 60)).toBe('Null is worth 23, less than your bid of 60, so it cannot be played.');
   });
 

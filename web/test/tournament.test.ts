@@ -1,17 +1,22 @@
-// The tournament display helpers: specs, differences, rates and the curve's chart datasets.
-import { describe, expect, it } from 'vitest';
+// The tournament display helpers: specs, the server's verdicts and end reasons in words, differences,
+// rates (with the German decimal comma) and the curve's chart datasets.
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   classFigures,
   compactSpec,
-  compactVerdict,
   curveDatasets,
   DIFFERENCE_DATASET,
+  endReasonText,
   formatCi,
   percent,
   seatingLabel,
   signed,
+  verdictText,
 } from '../src/lib/tournament';
 import { sideChoices } from '../src/components/TournamentStart';
+import { setLang } from '../src/lib/i18n';
+
+afterEach(() => setLang('en'));
 
 const FULL = 'full:worlds=4,budget=3000,tt=16,tables=tables/t0.wtab,putting=rules';
 
@@ -26,7 +31,8 @@ describe('the sides of a tournament', () => {
       limits: null,
     });
     expect(choices.map((c) => c.program)).toEqual(['rule', 'sandbox:up', 'account:up', 'account:plain']);
-    expect(choices[1].label).toBe('sandbox:up (uploaded program, rated)');
+    expect(choices[0].label).toBe('beginner (rule bot) · 2 online');
+    expect(choices[1].label).toBe('up (uploaded program, rated)');
     expect(choices[2].label).toContain('(own connections, friendly)');
   });
 });
@@ -38,11 +44,42 @@ describe('specs', () => {
     expect(compactSpec(FULL)).toBe('full…');
   });
 
-  it('names the bots of a verdict compactly', () => {
-    expect(compactVerdict(`B (${FULL}) stronger`, 'rule', FULL)).toBe('B (full…) stronger');
-    expect(compactVerdict('no significant difference at 600 games', 'rule', FULL)).toBe(
+  it("says the server's verdict in the page's language, the side by its level or name", () => {
+    expect(verdictText(`B (${FULL}) stronger`, 'rule', FULL)).toBe('B (club player) stronger');
+    expect(verdictText('A (account:anna-bot) stronger', 'account:anna-bot', FULL)).toBe('A (anna-bot) stronger');
+    expect(verdictText('no significant difference at 600 games', 'rule', FULL)).toBe(
       'no significant difference at 600 games',
     );
+    expect(verdictText('no significant difference at 1 games', 'rule', FULL)).toBe(
+      'no significant difference at 1 game',
+    );
+    expect(verdictText('something new', 'rule', FULL)).toBe('something new');
+    setLang('de');
+    expect(verdictText(`B (${FULL}) stronger`, 'rule', FULL)).toBe('B (Vereinsspieler) ist stärker');
+    expect(verdictText('A (rule) stronger', 'rule', FULL)).toBe('A (Anfänger) ist stärker');
+    expect(verdictText('no significant difference at 12 games', 'rule', FULL)).toBe(
+      'kein deutlicher Unterschied nach 12 Spielen',
+    );
+    expect(verdictText('no significant difference at 1 games', 'rule', FULL)).toBe(
+      'kein deutlicher Unterschied nach 1 Spiel',
+    );
+  });
+
+  it("says why a tournament ended early in the page's language", () => {
+    const waited =
+      'table 12 waited 600 s for bots it could not get (2 × full:worlds=32); house programs online: rule (3)';
+    expect(endReasonText(waited)).toBe(waited);
+    expect(endReasonText('cancelled by the operator')).toBe('cancelled by the operator');
+    setLang('de');
+    expect(endReasonText('cancelled by the operator')).toBe('abgebrochen vom Betreiber');
+    expect(endReasonText('cancelled by the player who started it')).toBe(
+      'abgebrochen von dem Spieler, der es gestartet hat',
+    );
+    expect(endReasonText(waited)).toBe(
+      'Tisch 12 hat 600 s vergeblich auf Bots gewartet (2 × full:worlds=32); Haus-Programme online: rule (3)',
+    );
+    expect(endReasonText(waited.replace('rule (3)', 'none'))).toMatch(/Haus-Programme online: keine$/);
+    expect(endReasonText('the disk is full')).toBe('the disk is full');
   });
 });
 
@@ -64,6 +101,14 @@ describe('figures', () => {
     expect(classFigures(c)).toEqual({ share: '12.5 %', declarerWon: '75.0 %', accuracy: '—', difference: '—' });
     const played = { ...c, duplicate_deals: 39, difference: -2.61, ci95: [-9.96, 4.58] as [number, number] };
     expect(classFigures(played).difference).toBe('-2.6 [-10.0, +4.6]');
+  });
+
+  it('writes the figures with a decimal comma on German pages', () => {
+    setLang('de');
+    expect(signed(12.34)).toBe('+12,3');
+    expect(signed(-0.04)).toBe('0,0');
+    expect(formatCi(-1, [-5, 3])).toBe('-1,0 [-5,0, +3,0]');
+    expect(percent(310, 380)).toBe('81,6 %');
   });
 
   it('labels the seatings by who sits where', () => {

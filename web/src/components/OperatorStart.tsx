@@ -43,7 +43,7 @@ export function OperatorStart() {
       if (remember) sessionStorage.setItem(K_TOKEN, token.trim());
       else sessionStorage.removeItem(K_TOKEN);
       const body: NewTournament = { a: a.trim(), b: b.trim(), deals: dealsN, seating };
-      if (seed !== '') body.seed = Number(seed);
+      if (seed !== '') body.seed = seed;
       const id = await api.startTournament(body, token.trim());
       location.hash = `#/tournaments/${id}`;
     } catch (err) {

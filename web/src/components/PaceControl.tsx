@@ -2,22 +2,24 @@
 // the end of a game waits for a click.
 import { useState } from 'preact/hooks';
 import { t, type MessageKey } from '../lib/i18n';
+import { formatSeconds } from '../lib/numbers';
 import { pace, setPace } from '../lib/prefs';
 
-// A choice's label: a text of the dictionary, or seconds as they are.
-type Choice = [number, MessageKey | string];
+// A choice's label: a text of the dictionary, else (null) its milliseconds as seconds in the page's
+// language ("0,8 s" in German).
+type Choice = [number, MessageKey | null];
 const TRICK_CHOICES: Choice[] = [
   [0, 'pace.noPause'],
-  [800, '0.8 s'],
-  [1500, '1.5 s'],
-  [3000, '3 s'],
+  [800, null],
+  [1500, null],
+  [3000, null],
 ];
 const RESULT_CHOICES: Choice[] = [
   [-1, 'pace.waitClick'],
-  [10000, '10 s'],
+  [10000, null],
   [0, 'pace.atOnce'],
 ];
-const label = (l: string) => (l.startsWith('pace.') ? t(l as MessageKey) : l);
+const label = ([ms, key]: Choice) => (key ? t(key) : formatSeconds(ms / 1000));
 
 // `onChange`: after the choice is stored (the table tells the server how the seat's clock waits).
 export function PaceControl({ onChange }: { onChange?: () => void }) {
@@ -40,8 +42,8 @@ export function PaceControl({ onChange }: { onChange?: () => void }) {
           }}
           data-testid="pace-trick"
         >
-          {TRICK_CHOICES.map(([ms, text]) => (
-            <option value={String(ms)}>{label(text)}</option>
+          {TRICK_CHOICES.map((c) => (
+            <option value={String(c[0])}>{label(c)}</option>
           ))}
         </select>
       </label>{' '}
@@ -52,8 +54,8 @@ export function PaceControl({ onChange }: { onChange?: () => void }) {
           onChange={(e) => update({ resultMs: Number((e.target as HTMLSelectElement).value) })}
           data-testid="pace-result"
         >
-          {RESULT_CHOICES.map(([ms, text]) => (
-            <option value={String(ms)}>{label(text)}</option>
+          {RESULT_CHOICES.map((c) => (
+            <option value={String(c[0])}>{label(c)}</option>
           ))}
         </select>
       </label>

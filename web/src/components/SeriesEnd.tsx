@@ -4,10 +4,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, recordedSeriesOf } from '../lib/api';
 import { t } from '../lib/i18n';
+import { formatNumber } from '../lib/numbers';
 import { leaderboardHref } from '../lib/route';
 import type { Session } from '../lib/session';
 import { gameList } from '../lib/skatList';
-import { runningTotals, type TableState } from '../lib/tableState';
+import { type TableState } from '../lib/tableState';
 
 const LOOK_EVERY_MS = 1000;
 const LOOKS = 20; // the record is stored as the series ends: a few looks find it
@@ -44,10 +45,38 @@ function useRecordedSeries(table: TableState): number | null {
   return id;
 }
 
-export function SeriesFinal({ table, names }: { table: TableState; names: string[] }) {
+// Each player's own games of the series (docs/api.md): the table's totals less the games a
+// substitute bot played in the seat, and those games apart (their Seeger-Fabian points, declarer
+// games won and lost, the list's total).
+export function ownStanding(table: Pick<TableState, 'seriesResult' | 'list' | 'substitutes'>) {
   const r = table.seriesResult!;
-  const listTotals = runningTotals(gameList(table.list)).at(-1) ?? [0, 0, 0];
-  const order = [0, 1, 2].sort((a, b) => r[b].score - r[a].score || r[b].won - r[a].won || r[a].lost - r[b].lost);
+  const listRows = gameList(table.list);
+  const by = (g: number, i: number) => table.substitutes[g]?.[i] === true;
+  const part = (i: number, substitute: boolean) => {
+    const games = table.list.map((_, g) => g).filter((g) => by(g, i) === substitute);
+    return {
+      games: games.length,
+      score: games.reduce((sum, g) => sum + table.list[g][i], 0),
+      list: games.reduce((sum, g) => sum + listRows[g][i], 0),
+      won: games.filter((g) => listRows[g][i] > 0).length,
+      lost: games.filter((g) => listRows[g][i] < 0).length,
+    };
+  };
+  return [0, 1, 2].map((i) => {
+    const own = part(i, false);
+    const substitute = part(i, true);
+    // won and lost as the table counted them, less the substitute's
+    return { ...own, won: r[i].won - substitute.won, lost: r[i].lost - substitute.lost, substitute };
+  });
+}
+
+export function SeriesFinal({ table, names }: { table: TableState; names: string[] }) {
+  const own = ownStanding(table);
+  const order = [0, 1, 2].sort(
+    (a, b) => own[b].score - own[a].score || own[b].won - own[a].won || own[a].lost - own[b].lost,
+  );
+  const standIns = (i: number) =>
+    [...new Set(table.substituteNames.map((row) => row[i]).filter((n): n is string => !!n))].join(', ');
   return (
     <section class="series-final" data-testid="series-final">
       <h3>{t('final.title')}</h3>
@@ -55,7 +84,17 @@ export function SeriesFinal({ table, names }: { table: TableState; names: string
         {order.map((s) => (
           <li>
             <b>{names[s]}</b>{' '}
-            {t('final.line', { score: r[s].score, list: listTotals[s], won: r[s].won, lost: r[s].lost })}
+            {t('final.line', { score: own[s].score, list: own[s].list, won: own[s].won, lost: own[s].lost })}
+            {own[s].substitute.games > 0 && (
+              <span class="muted small" data-testid="final-substitute">
+                {' '}
+                {t('final.substitute', {
+                  name: standIns(s) || t('list.substitute'),
+                  n: own[s].substitute.games,
+                  score: formatNumber(own[s].substitute.score),
+                })}
+              </span>
+            )}
           </li>
         ))}
       </ol>

@@ -4,7 +4,9 @@ import { runningTotals } from '../lib/tableState';
 import { EmptyRow } from './EmptyRow';
 
 // The series' two lists: the game list as players keep it (the declarer's + value won, − 2 × value
-// lost, with running totals per player) and the Seeger-Fabian points beside it, each named.
+// lost, with running totals per player) and the Seeger-Fabian points beside it, each named. A game
+// a substitute bot played in a player's seat is marked with the bot's name and counts for the bot:
+// the player's running totals and Σ hold his own games, the bots' share is a line of its own.
 export function SeriesTable({
   names,
   list,
@@ -12,6 +14,7 @@ export function SeriesTable({
   labels,
   mySeat,
   substitutes = [],
+  substituteNames = [],
   doublings = [],
 }: {
   names: string[];
@@ -20,6 +23,7 @@ export function SeriesTable({
   labels?: Record<number, string>;
   mySeat?: number | null;
   substitutes?: boolean[][]; // per game: the seats a substitute bot played
+  substituteNames?: (string | null)[][]; // per game and seat: the substitute's name, when known
   doublings?: number[]; // per game: 2 after Kontra, 4 after Re (a table with Kontra)
 }) {
   return (
@@ -32,6 +36,7 @@ export function SeriesTable({
         labels={labels}
         mySeat={mySeat}
         substitutes={substitutes}
+        substituteNames={substituteNames}
         doublings={doublings}
       />
       <ScoreTable
@@ -41,6 +46,8 @@ export function SeriesTable({
         names={names}
         labels={labels}
         mySeat={mySeat}
+        substitutes={substitutes}
+        substituteNames={substituteNames}
         doublings={doublings}
       />
     </div>
@@ -55,6 +62,7 @@ function ScoreTable({
   labels,
   mySeat,
   substitutes = [],
+  substituteNames = [],
   doublings = [],
 }: {
   testId: string;
@@ -64,9 +72,15 @@ function ScoreTable({
   labels?: Record<number, string>;
   mySeat?: number | null;
   substitutes?: boolean[][];
+  substituteNames?: (string | null)[][];
   doublings?: number[];
 }) {
-  const totals = runningTotals(rows);
+  const bySubstitute = (g: number, i: number) => substitutes[g]?.[i] === true;
+  const totals = runningTotals(rows.map((row, g) => row.map((p, i) => (bySubstitute(g, i) ? 0 : p))));
+  const substituteTotals = [0, 1, 2].map((i) =>
+    rows.reduce((sum, row, g) => sum + (bySubstitute(g, i) ? row[i] : 0), 0),
+  );
+  const anySubstitute = rows.some((row, g) => row.some((_, i) => bySubstitute(g, i)));
   const fmt = (n: number) => (n > 0 ? `+${n}` : `${n}`);
   return (
     <div class="series-table-wrap">
@@ -98,9 +112,17 @@ function ScoreTable({
               {labels && <td class="game-label">{labels[g] ?? ''}</td>}
               {row.map((p, i) => (
                 <td class={`num ${i === mySeat ? 'me' : ''}`}>
-                  {substitutes[g]?.[i] && (
-                    <span class="substitute" title={t('list.substituteTitle')} data-testid="substitute-mark">
-                      {t('list.substitute')}
+                  {bySubstitute(g, i) && (
+                    <span
+                      class="substitute"
+                      title={
+                        substituteNames[g]?.[i]
+                          ? t('list.substituteNamed', { name: substituteNames[g][i]!, player: names[i] })
+                          : t('list.substituteTitle')
+                      }
+                      data-testid="substitute-mark"
+                    >
+                      {substituteNames[g]?.[i] ?? t('list.substitute')}
                     </span>
                   )}
                   <span class={p > 0 ? 'pos' : p < 0 ? 'neg' : 'zero'}>{p === 0 ? '·' : fmt(p)}</span>
@@ -120,6 +142,17 @@ function ScoreTable({
                 <td class={`num total ${i === mySeat ? 'me' : ''}`}>{total}</td>
               ))}
             </tr>
+            {anySubstitute && (
+              <tr class="substitute-totals" data-testid="substitute-totals">
+                <th scope="row" title={t('list.substituteTotalsTitle')}>
+                  {t('list.substitute')}
+                </th>
+                {labels && <td />}
+                {substituteTotals.map((total, i) => (
+                  <td class="num">{rows.some((_, g) => bySubstitute(g, i)) ? total : ''}</td>
+                ))}
+              </tr>
+            )}
           </tfoot>
         )}
       </table>

@@ -1,22 +1,25 @@
-// The tournament report's tables: per seating the figures of both bots, the duplicate difference and the game classes.
+// The tournament report's tables: per seating the figures of both bots (named by level or name), the
+// duplicate difference with the verdict and the game classes, in the page's language and number format.
 import type { TournamentBot, TournamentReport as Report, TournamentSeating } from '../lib/api';
 import { t } from '../lib/i18n';
-import { classFigures, compactSpec, compactVerdict, formatCi, GAME_CLASSES, seatingLabel } from '../lib/tournament';
+import { formatNumber } from '../lib/numbers';
+import { classFigures, formatCi, GAME_CLASSES, seatingLabel, verdictText } from '../lib/tournament';
+import { SideName } from './SideName';
 
 function BotRow({ name, spec, f }: { name: string; spec: string; f: TournamentBot }) {
   return (
     <tr>
-      <td class="left" title={spec}>
-        {name} <span class="badge">{compactSpec(spec)}</span>
+      <td class="left">
+        {name} <SideName spec={spec} />
       </td>
-      <td class="num">{f.seat_games}</td>
-      <td class="num">{f.declared_won}</td>
-      <td class="num">{f.declared_lost}</td>
-      <td class="num">{Math.round(f.sf_total)}</td>
-      <td class="num strong">{f.sf_per_game.toFixed(2)}</td>
-      <td class="num">{f.move_mean_ms.toFixed(1)}</td>
-      <td class="num">{f.move_p99_ms.toFixed(1)}</td>
-      <td class={`num${f.timeouts ? ' warn-text' : ''}`}>{f.timeouts}</td>
+      <td class="num">{formatNumber(f.seat_games)}</td>
+      <td class="num">{formatNumber(f.declared_won)}</td>
+      <td class="num">{formatNumber(f.declared_lost)}</td>
+      <td class="num">{formatNumber(f.sf_total)}</td>
+      <td class="num strong">{formatNumber(f.sf_per_game, 2)}</td>
+      <td class="num">{formatNumber(f.move_mean_ms, 1)}</td>
+      <td class="num">{formatNumber(f.move_p99_ms, 1)}</td>
+      <td class={`num${f.timeouts ? ' warn-text' : ''}`}>{formatNumber(f.timeouts)}</td>
     </tr>
   );
 }
@@ -25,12 +28,17 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
   return (
     <div class="tournament-seating" data-testid={`seating-${s.seating}`}>
       <h3>
-        {t('report.seating', { label: seatingLabel(s.seating), deals: s.deals, games: s.games, folded: s.folded })}
+        {t('report.seating', {
+          label: seatingLabel(s.seating),
+          deals: formatNumber(s.deals),
+          games: formatNumber(s.games),
+          folded: formatNumber(s.folded),
+        })}
       </h3>
       <p data-testid={`difference-${s.seating}`}>
         B − A: <span class="strong">{formatCi(s.difference, s.ci95)}</span>{' '}
         <span class="muted small">{t('report.perSeat')}</span>
-        {s.verdict && <> · {compactVerdict(s.verdict, a, b)}</>}
+        {s.verdict && <> · {verdictText(s.verdict, a, b)}</>}
       </p>
       <div class="scroll-x">
         <table class="data" data-testid={`bots-${s.seating}`}>
@@ -73,7 +81,7 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
               return (
                 <tr>
                   <td class="left">{t(`report.class.${k}`)}</td>
-                  <td class="num">{c.games}</td>
+                  <td class="num">{formatNumber(c.games)}</td>
                   <td class="num">{f.share}</td>
                   <td class="num">{f.declarerWon}</td>
                   <td

@@ -1,15 +1,26 @@
 // A player starts a tournament (POST /api/tournaments with the session token): each side is a house
 // program, one of the player's bots or another player's bot that accepts challenges (GET
 // /api/tournaments/options: its uploaded program, rated, or its own connections, friendly), or a
-// spec typed in; deals and seatings; the player's limits. The answer
-// is the new tournament's link and the SHA-256 of the seed the server drew, or why it was refused.
+// spec typed in; deals and seatings; the player's limits. The choices name a house program by its
+// level and kind in words and a bot by its name (the spec stands in the field beside and on hover).
+// The answer is the new tournament's link and the SHA-256 of the seed the server drew, or why it
+// was refused.
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, type PlayerTournament, type TournamentOptions } from '../lib/api';
+import { levelLabel, programLabel, specLevel } from '../lib/bots';
 import { t } from '../lib/i18n';
-import { sideLabel } from '../lib/tournament';
+import { formatNumber } from '../lib/numbers';
+import { sideLabel, sideName } from '../lib/tournament';
 import { CopyButton } from './CopyButton';
 
 const DEFAULT_MAX_DEALS = 1000;
+
+// A house program among the choices: its level and its kind in words ("strongest (complete bot)"),
+// so that two programs of one level stay apart.
+function houseName(program: string): string {
+  const level = specLevel(program);
+  return level ? `${levelLabel(level)} (${programLabel(program)})` : sideName(program);
+}
 
 // The programs a side may choose, in the order of the select (house programs, own bots, others').
 export function sideChoices(
@@ -32,7 +43,7 @@ export function sideChoices(
   return [
     ...o.house.map((h) => ({
       program: h.program,
-      label: t('tourStart.houseOnline', { program: h.program, n: h.online }),
+      label: t('tourStart.houseOnline', { program: houseName(h.program), n: h.online }),
       group: 'house' as const,
     })),
     ...o.bots.filter((b) => b.mine).flatMap((b) => sides(b, 'mine' as const)),
@@ -63,7 +74,9 @@ function SidePicker(props: {
       items.length > 0 && (
         <optgroup label={label}>
           {items.map((c) => (
-            <option value={c.program}>{c.label}</option>
+            <option value={c.program} title={c.program}>
+              {c.label}
+            </option>
           ))}
         </optgroup>
       )
@@ -204,10 +217,10 @@ export function TournamentStart({ token, onStarted }: { token: string | null; on
       {limits && (
         <p class="muted small" data-testid="tour-limits">
           {t('tourStart.limits', {
-            today: limits.deals_today,
-            perDay: limits.deals_per_day,
-            tables: limits.tables_at_once,
-            max: limits.max_deals,
+            today: formatNumber(limits.deals_today),
+            perDay: formatNumber(limits.deals_per_day),
+            tables: formatNumber(limits.tables_at_once),
+            max: formatNumber(limits.max_deals),
           })}
         </p>
       )}

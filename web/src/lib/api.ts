@@ -5,9 +5,18 @@ export interface SeriesSeat {
   player_id: number;
   name: string;
   kind: string;
+  score: number; // the player's own games only (docs/api.md)
+  won: number;
+  lost: number;
+  substitute?: SubstituteShare; // the seat's games a substitute bot played instead
+}
+// The games of a seat a substitute bot played after its player left: their points, and who sat in.
+export interface SubstituteShare {
+  games: number;
   score: number;
   won: number;
   lost: number;
+  players: { player_id: number; name: string }[];
 }
 export interface SeriesItem {
   id: number;
@@ -83,7 +92,7 @@ export interface TournamentItem {
   id: number;
   a: string; // the programs of the two sides
   b: string;
-  seed: number | null; // null while a player's tournament runs (its SHA-256 is known from the start)
+  seed: string | null; // decimal, exactly (seed_text); null while a player's tournament runs (its SHA-256 is known from the start)
   seed_sha256: string | null; // hex SHA-256 of the seed's decimal text (null from an older server)
   started_by: PlayerRef | null; // null: the operator or the command line
   owners: { a: PlayerRef | null; b: PlayerRef | null }; // the owners of the sides' bots
@@ -166,7 +175,7 @@ export interface NewTournament {
   a: string;
   b: string;
   deals: number;
-  seed?: number;
+  seed?: string; // decimal digits, sent as a JSON number digit for digit
   seating: 'both' | '2:1' | '1:2';
 }
 
@@ -268,12 +277,18 @@ async function asPlayer<T>(method: string, url: string, token: string | null, bo
 
 const orNull = <T>(x: T | undefined | null): T | null => x ?? null;
 
+function seedText(raw: { seed?: string | number | null; seed_text?: string | null }): string | null {
+  if (typeof raw.seed_text === 'string') return raw.seed_text;
+  return raw.seed === null || raw.seed === undefined ? null : String(raw.seed);
+}
+
 // A tournament as this client knows it, whatever an older server left out.
 export function normalTournament<T extends TournamentItem>(raw: T): T {
   const owners = (raw.owners ?? {}) as Partial<TournamentItem['owners']>;
   return {
     ...raw,
-    seed: orNull(raw.seed),
+    // a 64-bit seed as a JSON number is rounded by the browser: its text is exact
+    seed: seedText(raw as T & { seed_text?: string | null }),
     seed_sha256: orNull(raw.seed_sha256),
     started_by: orNull(raw.started_by),
     owners: { a: orNull(owners.a), b: orNull(owners.b) },
@@ -311,6 +326,26 @@ export interface PlayerPage {
   series: SeriesItem[]; // oldest first
   ratings: RatingPoint[]; // oldest first
   next_after: number | null;
+  stats?: PlayerStats; // with the first page
+}
+// A player's figures over his own games of finished series (docs/api.md).
+export interface GameTypeStats {
+  declared: number;
+  won: number;
+  won_share: number | null;
+}
+export interface PlayerStats {
+  series: number;
+  games: number;
+  declared: number;
+  declared_share: number | null;
+  won: number;
+  won_share: number | null;
+  by_type: Record<'C' | 'S' | 'H' | 'D' | 'G' | 'N', GameTypeStats>;
+  average_value: number | null;
+  score: number;
+  score_per_36: number | null;
+  best_series: { id: number; score: number; games: number } | null;
 }
 
 /** A player's page with every series: the server answers in pages of at most 1,000 series, so
@@ -330,15 +365,24 @@ async function playerWithAllSeries(id: number): Promise<PlayerPage> {
 // The record of the series a table just finished, among the series played there: the newest
 // finished one with as many games and the same Seeger-Fabian scores per seat; null while it is not
 // stored yet (an earlier series at the table is never taken for it).
+// The table's totals count every game of a seat, the API's a player's own: added up again here.
 export function recordedSeriesOf(series: SeriesItem[], scores: number[], games: number): SeriesItem | null {
   const same = series.filter(
     (s) =>
       s.status === 'finished' &&
       s.games_played === games &&
       s.seats.length === scores.length &&
-      s.seats.every((seat, i) => seat.score === scores[i]),
+      s.seats.every((seat, i) => seat.score + (seat.substitute?.score ?? 0) === scores[i]),
   );
   return same.reduce<SeriesItem | null>((best, s) => (!best || s.id > best.id ? s : best), null);
+}
+
+// The body of a new tournament with its seed written digit for digit: a 64-bit seed would be
+// rounded as a JavaScript number.
+export function tournamentBody(body: NewTournament): string {
+  const { seed, ...rest } = body;
+  const text = JSON.stringify(rest);
+  return seed === undefined ? text : `${text.slice(0, -1)},"seed":${BigInt(seed).toString()}}`;
 }
 
 export const api = {
@@ -368,7 +412,7 @@ export const api = {
     const r = await fetch('/api/admin/tournaments', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify(body),
+      body: tournamentBody(body),
     });
     const j = await r.json().catch(() => ({}));
     if (r.status !== 201) throw new ApiError(r.status, j.error ?? `${r.status} ${r.statusText}`);

@@ -1,6 +1,6 @@
 // A player's bots on the page: the name check before asking the server, what runs a bot with its
 // secret (the `skat bot --program` command line and the WebSocket hello, docs/protocol.md §2), and
-// a bot's program named in the page's language.
+// a bot's program and level named in the page's language.
 import { tOr } from './i18n';
 
 export const MAX_BOT_NAME_BYTES = 32;
@@ -45,9 +45,21 @@ export function levelLabel(level: string): string {
   return tOr(`level.${level}`, level);
 }
 
-// A house program in words ("full:worlds=32,…" → "complete bot"); a player's bot (`account:NAME`),
-// an outside program and an unknown kind as they are.
+// The level a program plays, by the server's rule (bots/bot_levels.cpp): random, simple and rule
+// as beginners, pimc and full below 16 worlds (20 when not given) as club players, full from 16
+// worlds on as the strongest; null for a player's bot, an outside program or an unknown kind.
+export function specLevel(spec: string): (typeof BOT_LEVELS)[number] | null {
+  const [kind, settings = ''] = spec.split(/:(.*)/s);
+  if (kind === 'random' || kind === 'simple' || kind === 'rule') return 'beginner';
+  if (kind === 'pimc') return 'club';
+  if (kind !== 'full') return null;
+  const worlds = /(?:^|,)worlds=(\d+)(?:,|$)/.exec(settings);
+  return (worlds ? Number(worlds[1]) : 20) < 16 ? 'club' : 'strongest';
+}
+
+// A program in words ("full:worlds=32,…" → "complete bot", "account:anna-bot" → "player's bot",
+// "sandbox:NAME" → "uploaded program", "program:CMD" → "outside program"); an unknown kind as it is.
+// The program itself belongs in a title.
 export function programLabel(kind: string): string {
-  if (kind.startsWith('account:') || kind.startsWith('program:')) return kind;
   return tOr(`program.${kind.split(':')[0]}`, kind);
 }

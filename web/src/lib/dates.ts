@@ -1,6 +1,7 @@
 // Days as a person types and reads them in the page's language: German TT.MM.JJJJ, English
-// YYYY-MM-DD; both forms are read in either language. The server's filters take YYYY-MM-DD.
-import type { Lang } from './i18n';
+// YYYY-MM-DD; both forms are read in either language. The server's filters take YYYY-MM-DD. The
+// server's times (milliseconds) are shown the same way, in local time, through Intl.
+import { lang, type Lang } from './i18n';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -22,4 +23,35 @@ export function parseDay(text: string): string | null {
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
   return `${y}-${pad(mo)}-${pad(d)}`;
+}
+
+const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const MINUTE: Intl.DateTimeFormatOptions = { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const formats = new Map<string, Intl.DateTimeFormat>();
+const format = (locale: string, withTime: boolean) => {
+  const key = `${locale} ${withTime}`;
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale, withTime ? MINUTE : DAY)));
+  return f;
+};
+
+// A moment to the day or the minute: German as Intl writes it ("27.11.2026, 14:05"), English in the
+// page's ISO order ("2026-11-27 14:05") from Intl's parts; '' for none.
+function formatMoment(ms: number | null, l: Lang, withTime: boolean): string {
+  if (!ms) return '';
+  if (l === 'de') return format('de-DE', withTime).format(ms);
+  const p: Record<string, string> = {};
+  for (const { type, value } of format('en-GB', withTime).formatToParts(ms)) p[type] = value;
+  const day = `${p.year}-${p.month}-${p.day}`;
+  return withTime ? `${day} ${p.hour}:${p.minute}` : day;
+}
+
+// A time the server sent (ms since 1970) to the minute in the page's language.
+export function formatDateTime(ms: number | null, l: Lang = lang()): string {
+  return formatMoment(ms, l, true);
+}
+
+// Only its day: "27.11.2026" in German, "2026-11-27" in English.
+export function formatDayOf(ms: number | null, l: Lang = lang()): string {
+  return formatMoment(ms, l, false);
 }

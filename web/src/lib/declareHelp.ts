@@ -2,7 +2,7 @@
 // computed it from this seat's own view, whether it would be overbid, why plain Null is missing,
 // and what conceding would cost.
 import type { ActHints, DeclareAction, ValueRange } from './protocol';
-import { t } from './i18n';
+import { lang, t } from './i18n';
 
 export type { ActHints, DeclarationValueHint, ValueRange } from './protocol';
 
@@ -50,7 +50,9 @@ export function nullNote(options: readonly DeclareAction[], bid: number): string
     ] as const
   ).filter(([v, name]) => v >= bid && options.some((a) => a.game === 'N' && nullName(a) === name));
   if (!still.length) return t('declare.nullNote', { bid });
-  return t('declare.nullNoteStill', { bid, games: still.map(([v, n]) => `${n} (${v})`).join(', ') });
+  // "Null Hand (35) and Null Ouvert Hand (59)"; one of them "reaches", two or three "reach"
+  const games = new Intl.ListFormat(lang(), { type: 'conjunction' }).format(still.map(([v, n]) => `${n} (${v})`));
+  return t('declare.nullNoteStill', { bid, games, n: still.length });
 }
 
 function nullName(a: DeclareAction): string {

@@ -1,7 +1,9 @@
 // Leaderboard and rating display: row order by Elo or SF / 36, rating texts, the snapshot note, rating-history points,
-// the player page's score points.
-import { formatDate, type LeaderRow, type RatingPoint, type RatingSnapshot, type SeriesItem } from './api';
+// the player page's score points; numbers and dates in the page's language.
+import type { LeaderRow, RatingPoint, RatingSnapshot, SeriesItem } from './api';
+import { formatDateTime, formatDayOf } from './dates';
 import { t } from './i18n';
+import { formatNumber } from './numbers';
 import type { LeaderSort } from './route';
 
 // Elo once anybody is rated (by the nightly job, or live after a series), Seeger-Fabian before.
@@ -17,7 +19,7 @@ export function hasPer36(row: Pick<LeaderRow, 'deals'>): boolean {
 }
 // The Seeger-Fabian average per game, one decimal ("—" before the first deal).
 export function perGame(row: Pick<LeaderRow, 'deals' | 'score'>): string {
-  return row.deals > 0 ? (row.score / row.deals).toFixed(1) : '—';
+  return row.deals > 0 ? formatNumber(row.score / row.deals, 1) : '—';
 }
 
 // By SF / 36: the players with enough deals first, then the others by their average per game.
@@ -46,10 +48,13 @@ export function ratingParts(
   if (row.rating === null) return null;
   const known = row.uncertainty !== null && row.uncertainty > 0 && row.rated_series >= MIN_SERIES_FOR_SPREAD;
   return {
-    value: String(Math.round(row.rating)),
-    spread: known ? `± ${Math.round(row.uncertainty!)}` : '',
+    value: formatNumber(row.rating),
+    spread: known ? `± ${formatNumber(row.uncertainty!)}` : '',
   };
 }
+
+// A K of the Elo in the page's language ("0,02").
+export const kText = (k: number) => formatNumber(k, 4, { upTo: true });
 
 // The Elo's K and start rating to explain it with: the newest snapshot's, else the defaults
 // (docs/ratings.md §2).
@@ -59,7 +64,7 @@ export function eloFigures(snapshot: RatingSnapshot | null): { k: number; start:
 
 // The high-value correction's mean game value: one decimal, and where it comes from.
 function meanValueText(options: RatingSnapshot['options']): string {
-  const mean = Number(options.mean_value.toFixed(1));
+  const mean = formatNumber(options.mean_value, 1, { upTo: true });
   if (options.mean_value_source !== 'games') return t('snap.mean', { mean });
   const games = options.mean_value_games ?? 0;
   return games > 0 ? t('snap.meanOf', { mean, n: games }) : t('snap.meanNone', { mean });
@@ -86,15 +91,16 @@ function snapshotText(snapshot: RatingSnapshot): string {
     : t('snap.uncorrected');
   const start = start_series ? t('snap.start', { n: start_series }) : '';
   const newcomer = newcomer_k
-    ? t('snap.newcomer', { k: newcomer_k, base: snapshot.options.k, n: newcomer_series ?? 10 })
+    ? t('snap.newcomer', { k: kText(newcomer_k), base: kText(snapshot.options.k), n: newcomer_series ?? 10 })
     : '';
-  return t('snap.note', { date: formatDate(snapshot.created_at), n: snapshot.series, corrected, start, newcomer });
+  const date = formatDateTime(snapshot.created_at);
+  return t('snap.note', { date, n: formatNumber(snapshot.series), corrected, start, newcomer });
 }
 
 // The rating chart's points: the series and the day it finished as the label, the rating to one decimal.
 export function ratingPoints(ratings: RatingPoint[]): { label: string; rating: number }[] {
   return ratings.map((p) => ({
-    label: `#${p.series} ${formatDate(p.finished_at).slice(0, 10)}${p.live ? ` (${t('leader.liveMark')})` : ''}`,
+    label: `#${p.series} ${formatDayOf(p.finished_at)}${p.live ? ` (${t('leader.liveMark')})` : ''}`,
     rating: Math.round(p.rating * 10) / 10,
   }));
 }
@@ -110,8 +116,11 @@ export function scorePoints(
     .filter((s) => s.status === 'finished')
     .sort((a, b) => a.started_at - b.started_at)
     .map((s) => {
-      const score = s.seats.find((x) => x.player_id === playerId)?.score ?? 0;
-      const per36 = s.games_played >= MIN_DEALS_PER_36 ? Math.round((score * 36) / s.games_played) : null;
+      // the player's own games: a substitute's games in his seat are not his (docs/api.md)
+      const seat = s.seats.find((x) => x.player_id === playerId);
+      const score = seat?.score ?? 0;
+      const games = s.games_played - (seat?.substitute?.games ?? 0);
+      const per36 = games >= MIN_DEALS_PER_36 ? Math.round((score * 36) / games) : null;
       return { id: s.id, when: s.started_at, score, per36 };
     });
 }

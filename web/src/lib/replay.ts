@@ -23,6 +23,8 @@ export interface ReplayGame {
   result: GameResult;
   points: number[];
   substitutes?: boolean[]; // seats a substitute bot played (docs/api.md)
+  // who played each seat: its player, the substitute that sat in, or null (replaced, nobody named)
+  players?: ({ player_id: number; name: string; kind: string } | null)[];
 }
 export interface SeriesGames {
   series: number;
@@ -41,6 +43,15 @@ export interface ReplayFrame {
   winner: number | null; // set when the trick on the table is complete
   points: number[]; // card points taken per seat so far (tricks only)
   caption: string;
+}
+
+// The names of who played each seat of a game: a substitute's own name where one sat in for the
+// series' player (the game is the substitute's), "a substitute for …" where none is named.
+export function playedBy(g: ReplayGame, names: string[]): string[] {
+  return names.map((name, seat) => {
+    if (!g.substitutes?.[seat]) return name;
+    return g.players?.[seat]?.name ?? t('list.substituteFor', { name });
+  });
 }
 
 export function callText(a: AuctionEntry): string {

@@ -117,6 +117,8 @@ export interface TableState {
   scores: number[];
   list: number[][];
   substitutes: boolean[][]; // per game of `list`: the seats a substitute bot played (docs/protocol.md §4)
+  // per game of `list` and seat: the substitute that played it, when this page saw it sit in
+  substituteNames: (string | null)[][];
   doublings: number[]; // per game of `list`: 1, 2 after Kontra, 4 after Re
   seriesResult: SeriesTotal[] | null;
   notes: Note[];
@@ -164,6 +166,7 @@ export function newTable(table: number, me: number | null): TableState {
     scores: [0, 0, 0],
     list: [],
     substitutes: [],
+    substituteNames: [],
     doublings: [],
     kontraTable: false,
     seriesResult: null,
@@ -293,6 +296,21 @@ function substitutesOf(m: { substitutes: boolean[][] }): boolean[][] {
   return m.substitutes.map((r) => [0, 1, 2].map((i) => r[i] === true));
 }
 
+// The names of the substitutes of the games in `substitutes`: kept for the games already named,
+// the bot now in the seat for a newly listed game, none for games the page did not see.
+function substituteNamesOf(s: TableState, substitutes: boolean[][]): (string | null)[][] {
+  return substitutes.map(
+    (row, g) =>
+      s.substituteNames[g] ??
+      row.map((replaced, i) => {
+        const now = s.seats[i]?.player;
+        return replaced && g === substitutes.length - 1 && now?.bot && now.id !== s.seriesSeats[i]?.id
+          ? now.name
+          : null;
+      }),
+  );
+}
+
 // Applies one event whose version is exactly s.version + 1.
 export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
   let s: TableState = { ...s0, version: ev.version };
@@ -322,6 +340,7 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
       s.scores = [0, 0, 0];
       s.list = [];
       s.substitutes = [];
+      s.substituteNames = [];
       s.doublings = [];
       s.seriesResult = null;
       s.lastResult = null;
@@ -414,6 +433,7 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
       s.scores = ev.scores.slice();
       s.list = ev.list.map((r) => r.slice());
       s.substitutes = substitutesOf(ev);
+      s.substituteNames = substituteNamesOf(s, s.substitutes);
       s.doublings = doublingsOf(ev);
       break;
     case 'series_finished':
@@ -423,6 +443,7 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
       s.scores = ev.scores.map((x) => x.score);
       s.list = ev.list.map((r) => r.slice());
       s.substitutes = substitutesOf(ev);
+      s.substituteNames = substituteNamesOf(s, s.substitutes);
       s.doublings = doublingsOf(ev);
       break;
     case 'chat':
@@ -498,8 +519,10 @@ export function fromStateMessage(prev: TableState, m: StateMessage): TableState 
   s.scores = m.scores.slice();
   s.list = m.list.map((r) => r.slice());
   s.substitutes = substitutesOf(m);
+  s.substituteNames = s.substitutes.map(() => [null, null, null]);
   s.mySeat = findMySeat(s);
-  s.seriesSeats = s.seats.map((x) => x.player);
+  // The series' players: where a bot sits in for a person, the person.
+  s.seriesSeats = m.seats.map((x) => (x ? toPlayer(x.replacing ?? x) : null));
   const view = m.view;
   if (view && m.forehand !== null) {
     const fh = m.forehand;

@@ -1,8 +1,11 @@
-// Tournament figures for display: compact bot specs, the sides with their owners, the seed's hash,
-// signed differences with their interval, rates, chart datasets.
+// Tournament figures for display in the page's language: the sides by level or name with their
+// owners, the server's verdict and end reason in words, the seed's hash, signed differences with
+// their interval, rates, chart datasets.
 import type { ChartDataset } from 'chart.js';
 import type { CurvePoint, GameClass, Interval, PlayerRef, TournamentClass } from './api';
+import { levelLabel, programLabel, specLevel } from './bots';
 import { t } from './i18n';
+import { formatNumber, formatPercent } from './numbers';
 
 // A bot spec (`kind[:key=value,…]`) as it is when short, else its kind and an ellipsis; a player's
 // bot (`account:NAME`) always whole, its name is what tells it apart.
@@ -10,10 +13,48 @@ export function compactSpec(spec: string, max = 24): string {
   return spec.length <= max || spec.startsWith('account:') ? spec : `${spec.split(':')[0]}…`;
 }
 
-// A side by its program, with the owner of a player's bot: "account:anna-bot (anna)".
-export function sideLabel(spec: string, owner: PlayerRef | null, compact = false): string {
-  const program = compact ? compactSpec(spec) : spec;
-  return owner ? `${program} (${owner.name})` : program;
+// What a side is called on the page (its spec belongs in a title): a player's bot (`account:NAME`,
+// its uploaded program `sandbox:NAME`) by its name, a house program by its level ("strongest"), an
+// outside program as such; a spec of no known kind, compactly.
+export function sideName(spec: string): string {
+  const named = /^(?:account|sandbox):(.+)$/s.exec(spec);
+  if (named) return named[1];
+  const level = specLevel(spec);
+  if (level) return levelLabel(level);
+  return spec.startsWith('program:') ? programLabel(spec) : compactSpec(spec);
+}
+
+// A side with the owner of a player's bot: "anna-bot (anna)".
+export function sideLabel(spec: string, owner: PlayerRef | null): string {
+  return owner ? `${sideName(spec)} (${owner.name})` : sideName(spec);
+}
+
+// The server's verdict (bots/tournament/tournament_report.cpp: "B (SPEC) stronger", "A (SPEC)
+// stronger", "no significant difference at N games") in the page's language, the side by its name;
+// a verdict of another form as it came.
+export function verdictText(verdict: string, a: string, b: string): string {
+  const stronger = /^([AB]) \((.*)\) stronger$/s.exec(verdict);
+  if (stronger) return t('tour.verdict.stronger', { side: stronger[1], name: sideName(stronger[1] === 'A' ? a : b) });
+  const none = /^no significant difference at (\d+) games$/.exec(verdict);
+  return none ? t('tour.verdict.none', { n: Number(none[1]) }) : verdict;
+}
+
+// Why a tournament ended early, as the server says it (server/play/tournament_director.cpp), in the
+// page's language; another reason as it came.
+export function endReasonText(reason: string): string {
+  if (reason === 'cancelled by the player who started it') return t('tour.reason.byStarter');
+  if (reason === 'cancelled by the operator') return t('tour.reason.byOperator');
+  const waited = /^table (\d+) waited (\d+) s for bots it could not get \((.*)\); house programs online: (.*)$/s.exec(
+    reason,
+  );
+  if (!waited) return reason;
+  const [, table, seconds, wanted, online] = waited;
+  return t('tour.reason.noBots', {
+    table,
+    seconds: formatNumber(Number(seconds)),
+    wanted,
+    online: online === 'none' ? t('tour.reason.noneOnline') : online,
+  });
 }
 
 // The start of a SHA-256 in hex, enough to recognise it.
@@ -26,25 +67,18 @@ export function seedCheckCommand(seed: number | string): string {
   return `printf %s ${seed} | sha256sum`;
 }
 
-// The server's verdict names the bots by their full specs; this names them compactly.
-export function compactVerdict(verdict: string, a: string, b: string): string {
-  return verdict.replace(`(${a})`, `(${compactSpec(a)})`).replace(`(${b})`, `(${compactSpec(b)})`);
-}
-
+// One decimal with its sign: "+12,3" in German, "-4.1", "0.0".
 export function signed(x: number): string {
-  const r = Math.round(x * 10) / 10;
-  return `${r > 0 ? '+' : ''}${r.toFixed(1)}`;
+  return formatNumber(x, 1, { sign: true });
 }
 
-// "+12.3 [+4.1, +20.5]"; a dash before the first deal.
+// "+12.3 [+4.1, +20.5]" ("+12,3 [+4,1, +20,5]" in German); a dash before the first deal.
 export function formatCi(difference: number | null, ci: Interval | null): string {
   if (difference === null) return '—';
   return ci ? `${signed(difference)} [${signed(ci[0])}, ${signed(ci[1])}]` : signed(difference);
 }
 
-export function percent(part: number, whole: number): string {
-  return whole > 0 ? `${((100 * part) / whole).toFixed(1)} %` : '—';
-}
+export const percent = formatPercent;
 
 const SEATS: Record<string, string> = { '2:1': 'A A B', '1:2': 'A B B' };
 

@@ -2,8 +2,9 @@
 // upload of a bot's program (played by the server in its sandbox), the form for a new bot, the secret shown once with what runs the bot, and the player's own session
 // token. Without a session the page asks to sign in as the Play page does.
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, formatDate, type BotList, type BotSecret, type Challenges, type OwnBot } from '../lib/api';
+import { api, ApiError, type BotList, type BotSecret, type Challenges, type OwnBot } from '../lib/api';
 import { botCommand, botHello, validBotName, wsUrl } from '../lib/bots';
+import { formatDateTime } from '../lib/dates';
 import { t } from '../lib/i18n';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { CopyButton } from '../components/CopyButton';
@@ -210,7 +211,7 @@ function BotRow(props: {
           testid="bot-challenges"
         />
       </td>
-      <td class="left">{formatDate(bot.created_at)}</td>
+      <td class="left">{formatDateTime(bot.created_at)}</td>
       <td class="left">
         {confirming === null && (
           <span class="buttons">

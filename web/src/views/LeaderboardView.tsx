@@ -1,12 +1,17 @@
+// The leaderboard: people, bots or all by Elo or SF / 36, a bot by its name with its kind in words,
+// its level and its owner (its program only on hover), numbers in the page's language, and what the
+// marks beside a rating mean.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Leaderboard, type LeaderRow, type PlayerRef } from '../lib/api';
 import { LevelBadge } from '../components/LevelBadge';
 import { programLabel } from '../lib/bots';
 import { t } from '../lib/i18n';
+import { formatNumber } from '../lib/numbers';
 import {
   defaultSort,
   eloFigures,
   hasPer36,
+  kText,
   MIN_SERIES_FOR_SPREAD,
   MIN_DEALS_PER_36,
   perGame,
@@ -69,7 +74,7 @@ function RatingLegend({ board }: { board: Leaderboard }) {
         </li>
       </ul>
       <p data-testid="elo-explained">
-        <b>{t('leader.eloTitle')}</b> {t('leader.eloHow', { k, start })}
+        <b>{t('leader.eloTitle')}</b> {t('leader.eloHow', { k: kText(k), start: formatNumber(start) })}
       </p>
     </div>
   );
@@ -176,15 +181,15 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
                     class={`num${order === 'sf' ? ' strong' : ''}`}
                     title={hasPer36(r) ? undefined : t('leader.fewDeals', { n: MIN_DEALS_PER_36 })}
                   >
-                    {hasPer36(r) ? Math.round(r.score_per_36) : '—'}
+                    {hasPer36(r) ? formatNumber(r.score_per_36) : '—'}
                   </td>
                   <td class="num">{perGame(r)}</td>
-                  <td class="num">{r.series}</td>
-                  <td class="num">{r.deals}</td>
-                  <td class="num">{r.declared}</td>
-                  <td class="num">{r.won}</td>
-                  <td class="num">{r.lost}</td>
-                  <td class="num">{r.score}</td>
+                  <td class="num">{formatNumber(r.series)}</td>
+                  <td class="num">{formatNumber(r.deals)}</td>
+                  <td class="num">{formatNumber(r.declared)}</td>
+                  <td class="num">{formatNumber(r.won)}</td>
+                  <td class="num">{formatNumber(r.lost)}</td>
+                  <td class="num">{formatNumber(r.score)}</td>
                 </tr>
               ))}
               {rows.length === 0 && <EmptyRow columns={11}>{t('leader.empty')}</EmptyRow>}

@@ -1,4 +1,7 @@
+// The Play page: the login as a guest, the lobby (a new table against bots or friends, the open
+// tables with their event in the page's language), and the table once the player sits or watches.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { eventName } from '../lib/events';
 import { t } from '../lib/i18n';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { TableView } from './TableView';
@@ -166,7 +169,7 @@ function Lobby({ session, snap }: { session: Session; snap: SessionSnapshot }) {
                       {t('lobby.kontra')}
                     </span>
                   )}{' '}
-                  {tb.event} ·{' '}
+                  {eventName(tb.event)} ·{' '}
                   {tb.running
                     ? t('lobby.gameOf', { n: tb.game + 1, deals: tb.deals })
                     : t('lobby.notStarted', { n: tb.deals })}{' '}

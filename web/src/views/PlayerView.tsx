@@ -1,3 +1,4 @@
+import { PlayerStats } from '../components/PlayerStats';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   CategoryScale,
@@ -9,12 +10,14 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { api, ApiError, formatDate } from '../lib/api';
+import { api, ApiError } from '../lib/api';
 import { LevelBadge } from '../components/LevelBadge';
 import { programLabel } from '../lib/bots';
 import { t, tOr } from '../lib/i18n';
 import { ratingPoints, scorePoints } from '../lib/leaderboard';
 import { SeriesRows } from './SeriesListView';
+import { formatDateTime, formatDayOf } from '../lib/dates';
+import { formatNumber } from '../lib/numbers';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Legend);
 
@@ -62,7 +65,7 @@ function LineChart(props: { labels: string[]; lines: Line[]; testid: string; des
 function ScoreChart({ points }: { points: ReturnType<typeof scorePoints> }) {
   return (
     <LineChart
-      labels={points.map((p) => `#${p.id} ${formatDate(p.when).slice(0, 10)}`)}
+      labels={points.map((p) => `#${p.id} ${formatDayOf(p.when)}`)}
       lines={[
         { label: t('player.scoreLine'), data: points.map((p) => p.score), color: '#1d6b3a' },
         { label: t('player.per36'), data: points.map((p) => p.per36), color: '#b5651d', dashed: true },
@@ -121,14 +124,16 @@ export function PlayerView({ id }: { id: number }) {
         </p>
       )}
       <p class="muted small">
-        {t('player.since', { date: formatDate(data.player.created_at), n: data.series.length })}
+        {t('player.since', { date: formatDateTime(data.player.created_at), n: data.series.length })}
       </p>
+      <h3>{t('stats.title')}</h3>
+      {data.stats ? <PlayerStats stats={data.stats} /> : <p class="muted">{t('stats.none')}</p>}
       <h3>{t('player.scoreTitle')}</h3>
       {points.length > 1 && <ScoreChart points={points} />}
       {points.length === 1 && (
         // one series is one point: its figures say more than a dot
         <p data-testid="player-one-series">
-          {t('player.oneSeries', { score: points[0].score, date: formatDate(points[0].when).slice(0, 10) })}{' '}
+          {t('player.oneSeries', { score: points[0].score, date: formatDayOf(points[0].when) })}{' '}
           <a href={`#/series/${points[0].id}`}>{t('player.openSeries', { id: points[0].id })}</a>
           <span class="muted"> · {t('player.chartLater')}</span>
         </p>
@@ -138,7 +143,7 @@ export function PlayerView({ id }: { id: number }) {
       {ratings.length > 1 && <RatingChart points={ratings} />}
       {ratings.length === 1 && (
         <p data-testid="player-one-rating">
-          {t('player.oneRating', { rating: Math.round(ratings[0].rating), label: ratings[0].label })}
+          {t('player.oneRating', { rating: formatNumber(ratings[0].rating), label: ratings[0].label })}
           <span class="muted"> · {t('player.chartLater')}</span>
         </p>
       )}

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, filterQuery, formatDate, type SeriesFilter, type SeriesItem } from '../lib/api';
+import { api, filterQuery, type SeriesFilter, type SeriesItem } from '../lib/api';
 import { EmptyRow } from '../components/EmptyRow';
 import { lang, t, tOr } from '../lib/i18n';
 import { formatDay, parseDay } from '../lib/dates';
+import { formatDateTime } from '../lib/dates';
+import { eventName } from '../lib/events';
 
 export function SeriesRows({ items, highlight }: { items: SeriesItem[]; highlight?: number }) {
   return (
@@ -24,8 +26,8 @@ export function SeriesRows({ items, highlight }: { items: SeriesItem[]; highligh
               <td>
                 <a href={`#/series/${s.id}`}>#{s.id}</a>
               </td>
-              <td class="left">{formatDate(s.started_at)}</td>
-              <td class="left">{s.event}</td>
+              <td class="left">{formatDateTime(s.started_at)}</td>
+              <td class="left">{eventName(s.event)}</td>
               <td class="num">
                 {s.games_played}/{s.deals}
               </td>
@@ -33,6 +35,22 @@ export function SeriesRows({ items, highlight }: { items: SeriesItem[]; highligh
                 {s.seats.map((x) => (
                   <span class={x.player_id === highlight ? 'strong' : ''}>
                     <a href={`#/players/${x.player_id}`}>{x.name}</a> {x.score}
+                    {x.substitute && (
+                      <span
+                        class="substitute"
+                        data-testid="series-substitute"
+                        title={t('seriesList.substituteTitle', {
+                          name: x.substitute.players.map((p) => p.name).join(', ') || t('list.substitute'),
+                          player: x.name,
+                          n: x.substitute.games,
+                          score: x.substitute.score,
+                        })}
+                      >
+                        {' '}
+                        ({x.substitute.players.map((p) => p.name).join(', ') || t('list.substitute')}{' '}
+                        {x.substitute.score})
+                      </span>
+                    )}
                   </span>
                 ))}
               </td>

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { CardView } from '../components/Card';
 import { SeriesTable } from '../components/SeriesTable';
-import { api, formatDate, type SeriesItem } from '../lib/api';
+import { api, type SeriesItem } from '../lib/api';
 import { sortHand } from '../lib/cards';
 import { declarationText, explainResult } from '../lib/explain';
 import { lang, t, tOr } from '../lib/i18n';
@@ -14,7 +14,18 @@ import {
   type GameAnalysis,
 } from '../lib/analysis';
 import { cardLabel } from '../lib/cards';
-import { callText, cardAt, cardStep, replayFrame, stepCount, type ReplayGame, type SeriesGames } from '../lib/replay';
+import {
+  callText,
+  cardAt,
+  cardStep,
+  playedBy,
+  replayFrame,
+  stepCount,
+  type ReplayGame,
+  type SeriesGames,
+} from '../lib/replay';
+import { formatDateTime } from '../lib/dates';
+import { eventName } from '../lib/events';
 
 function gameLabel(g: ReplayGame, names: string[]): string {
   if (g.folded || g.declarer === null) return t('series.folded');
@@ -128,7 +139,7 @@ function AnalysisPanel({
 function Replay({
   series,
   g,
-  names,
+  names: seriesNames,
   onClose,
 }: {
   series: number;
@@ -136,6 +147,7 @@ function Replay({
   names: string[];
   onClose: () => void;
 }) {
+  const names = playedBy(g, seriesNames); // who played each seat of this game
   const last = stepCount(g) - 1;
   const [step, setStep] = useState(0); // a new game is a new Replay (keyed by index): it starts at 0
   // Attached before the replay is painted, so that no key pressed as soon as it shows is lost.
@@ -302,7 +314,8 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
   const labels = useMemo(() => {
     const l: Record<number, string> = {};
     data?.games.forEach(
-      (g, i) => (l[i] = g.folded ? t('series.folded') : `${names[g.declarer!]} ${declarationText(g.declaration)}`),
+      (g, i) =>
+        (l[i] = g.folded ? t('series.folded') : `${playedBy(g, names)[g.declarer!]} ${declarationText(g.declaration)}`),
     );
     return l;
   }, [data, names, lang()]);
@@ -316,8 +329,8 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
       {info && (
         <p class="muted">
           {t('series.info', {
-            event: info.event,
-            date: formatDate(info.started_at),
+            event: eventName(info.event),
+            date: formatDateTime(info.started_at),
             played: info.games_played,
             deals: info.deals,
             status: tOr(`status.${info.status}`, info.status),
@@ -367,7 +380,7 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
                 return (
                   <tr class={game === g.index ? 'current' : ''}>
                     <td>{g.index + 1}</td>
-                    <td class="left">{g.declarer === null ? '—' : names[g.declarer]}</td>
+                    <td class="left">{g.declarer === null ? '—' : playedBy(g, names)[g.declarer]}</td>
                     <td class="left">{g.folded ? t('series.folded') : declarationText(g.declaration)}</td>
                     <td class="left">
                       {r.folded
@@ -395,6 +408,9 @@ export function SeriesView({ id, game }: { id: number; game: number | null }) {
           names={names}
           list={data.games.map((g) => g.points)}
           substitutes={data.games.map((g) => g.substitutes ?? [false, false, false])}
+          substituteNames={data.games.map((g) =>
+            [0, 1, 2].map((i) => (g.substitutes?.[i] ? (g.players?.[i]?.name ?? null) : null)),
+          )}
           deals={info?.deals ?? data.games.length}
           labels={labels}
         />

@@ -22,6 +22,7 @@ import type { Dwell } from '../lib/pacing';
 import { tableAddress } from '../lib/route';
 import { doublingOffer, sidePoints, toAct, type TableState, type TrickCard } from '../lib/tableState';
 import { currentAct } from '../lib/turn';
+import { eventName } from '../lib/events';
 
 // The seat's last call of the auction, as its speech bubble shows it.
 function auctionWord(table: TableState, seat: number): { text: string; pass: boolean } | null {
@@ -504,7 +505,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
         <div class="table-bar">
           <span>
             {t('table.title', { n: table.table })}
-            {table.event ? ` · ${table.event}` : ''} ·{' '}
+            {table.event ? ` · ${eventName(table.event)}` : ''} ·{' '}
             {running
               ? t('table.gameOf', { n: gameNo, deals: table.deals })
               : table.running
@@ -649,6 +650,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
           deals={table.deals}
           mySeat={me}
           substitutes={table.substitutes}
+          substituteNames={table.substituteNames}
           doublings={table.doublings}
         />
         <Chat table={table} session={session} />

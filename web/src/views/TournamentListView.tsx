@@ -1,10 +1,14 @@
-// The list of tournaments: the sides with their owners, who started each, progress, status and the
-// duplicate difference so far; above it the player's start form and, folded away, the operator's.
+// The list of tournaments: the sides by level or name with their owners, who started each,
+// progress, status and the duplicate difference so far with the verdict, in the page's language and
+// number and date format; above it the player's start form and, folded away, the operator's.
 import { useEffect, useState } from 'preact/hooks';
-import { api, formatDate, type PlayerRef, type TournamentItem } from '../lib/api';
-import { compactVerdict, formatCi, shortHash, sideLabel } from '../lib/tournament';
+import { api, type PlayerRef, type TournamentItem } from '../lib/api';
+import { formatDateTime } from '../lib/dates';
+import { formatNumber } from '../lib/numbers';
+import { formatCi, shortHash, verdictText } from '../lib/tournament';
 import { EmptyRow } from '../components/EmptyRow';
 import { OperatorStart } from '../components/OperatorStart';
+import { SideName } from '../components/SideName';
 import { TournamentStart } from '../components/TournamentStart';
 import { t, tOr } from '../lib/i18n';
 
@@ -61,17 +65,17 @@ export function TournamentListView({ token }: { token: string | null }) {
                   <td>
                     <a href={`#/tournaments/${tour.id}`}>#{tour.id}</a>
                   </td>
-                  <td class="left" title={sideLabel(tour.a, tour.owners.a)}>
-                    {sideLabel(tour.a, tour.owners.a, true)}
+                  <td class="left">
+                    <SideName spec={tour.a} owner={tour.owners.a} />
                   </td>
-                  <td class="left" title={sideLabel(tour.b, tour.owners.b)}>
-                    {sideLabel(tour.b, tour.owners.b, true)}
+                  <td class="left">
+                    <SideName spec={tour.b} owner={tour.owners.b} />
                   </td>
                   <td class="left" data-testid="started-by">
                     <StartedBy who={tour.started_by} />
                   </td>
                   <td class="num">
-                    {tour.deals_done}/{tour.deals}
+                    {formatNumber(tour.deals_done)}/{formatNumber(tour.deals)}
                   </td>
                   <td class="left">{tour.mode === 'inprocess' ? t('tour.mode.inprocess') : t('tour.mode.server')}</td>
                   <td class="left">
@@ -83,8 +87,8 @@ export function TournamentListView({ token }: { token: string | null }) {
                     )}
                   </td>
                   <td class="num strong">{formatCi(tour.difference, tour.ci95)}</td>
-                  <td class="left">{tour.verdict && compactVerdict(tour.verdict, tour.a, tour.b)}</td>
-                  <td class="left">{formatDate(tour.created_at)}</td>
+                  <td class="left">{tour.verdict && verdictText(tour.verdict, tour.a, tour.b)}</td>
+                  <td class="left">{formatDateTime(tour.created_at)}</td>
                   <td class="left">
                     {tour.seed_sha256 && (
                       <code class="hash" title={tour.seed_sha256} data-testid="seed-sha256">

@@ -1,22 +1,26 @@
-// One tournament: its header (the sides with their owners, who started it, the seed's SHA-256 and,
-// once it ends, the seed with how to check it; a sealed tournament says so), the duplicate difference
-// as the deals accumulate, the report and its series.
+// One tournament: its header (the sides by level or name with their owners, who started it, the
+// seed's SHA-256 and, once it ends, the seed with how to check it; a sealed tournament says so), the
+// duplicate difference as the deals accumulate, the report and its series; numbers and dates in the
+// page's language.
 import type { ComponentChild } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Chart, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import { CopyButton } from '../components/CopyButton';
+import { SideName } from '../components/SideName';
 import { TournamentReport } from '../components/TournamentReport';
-import { api, formatDate, type CurvePoint, type TournamentDetail } from '../lib/api';
+import { api, type CurvePoint, type TournamentDetail } from '../lib/api';
+import { formatDateTime } from '../lib/dates';
 import { lang, t, tOr, type MessageKey } from '../lib/i18n';
+import { formatNumber, formatSeconds, numberLocale } from '../lib/numbers';
 import {
-  compactVerdict,
   curveDatasets,
   DIFFERENCE_DATASET,
+  endReasonText,
   formatCi,
   seatingLabel,
   seedCheckCommand,
   shortHash,
-  sideLabel,
+  verdictText,
 } from '../lib/tournament';
 import { StartedBy } from './TournamentListView';
 
@@ -32,12 +36,13 @@ function CurveChart({ curve }: { curve: CurvePoint[] }) {
       type: 'line',
       data: { datasets: curveDatasets(curve) },
       options: {
+        locale: numberLocale(),
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
         interaction: { mode: 'index', intersect: false },
         scales: {
-          x: { type: 'linear', title: { display: true, text: t('tour.axisDeals') } },
+          x: { type: 'linear', ticks: { precision: 0 }, title: { display: true, text: t('tour.axisDeals') } },
           y: { title: { display: true, text: t('tour.axisDifference') } },
         },
         plugins: {
@@ -166,8 +171,8 @@ export function TournamentView({ id, token, me }: { id: number; token?: string |
       {data && (
         <>
           <p class="tournament-bots" data-testid="tournament-sides">
-            <span class="strong">A</span> <code>{sideLabel(data.a, data.owners.a)}</code> {t('tour.vs')}{' '}
-            <span class="strong">B</span> <code>{sideLabel(data.b, data.owners.b)}</code>
+            <span class="strong">A</span> <SideName spec={data.a} owner={data.owners.a} /> {t('tour.vs')}{' '}
+            <span class="strong">B</span> <SideName spec={data.b} owner={data.owners.b} />
           </p>
           <p data-testid="tournament-started-by">
             {t('tour.startedBy')} <StartedBy who={data.started_by} />
@@ -180,17 +185,17 @@ export function TournamentView({ id, token, me }: { id: number; token?: string |
           <p class="muted" data-testid="tournament-status">
             {t('tour.status', {
               status: tOr(`status.${data.status}`, data.status),
-              done: data.deals_done,
-              deals: data.deals,
+              done: formatNumber(data.deals_done),
+              deals: formatNumber(data.deals),
               mode: data.mode === 'inprocess' ? t('tour.mode.inprocess') : t('tour.mode.server'),
-              date: formatDate(data.created_at),
+              date: formatDateTime(data.created_at),
             })}
-            {data.finished_at && ` · ${t('tour.finishedAt', { date: formatDate(data.finished_at) })}`}
-            {data.report && ` · ${Math.round(data.report.seconds)} s`}
+            {data.finished_at && ` · ${t('tour.finishedAt', { date: formatDateTime(data.finished_at) })}`}
+            {data.report && ` · ${formatSeconds(data.report.seconds, 0)}`}
           </p>
           <p class="small" data-testid="tournament-rated">
             <span class="badge">{data.rated === false ? t('tournament.friendly') : t('tournament.rated')}</span>
-            {data.end_reason && ` ${t('tournament.endReason', { reason: data.end_reason })}`}
+            {data.end_reason && ` ${t('tournament.endReason', { reason: endReasonText(data.end_reason) })}`}
           </p>
           {data.status === 'running' && token && me !== null && me !== undefined && data.started_by?.id === me && (
             <CancelButton id={id} token={token} onDone={() => setReloads((n) => n + 1)} />
@@ -198,7 +203,7 @@ export function TournamentView({ id, token, me }: { id: number; token?: string |
           <SeedLine data={data} />
           <p>
             {t('tour.soFar')} <span class="strong">{formatCi(data.difference, data.ci95)}</span>
-            {data.verdict && ` · ${compactVerdict(data.verdict, data.a, data.b)}`}
+            {data.verdict && ` · ${verdictText(data.verdict, data.a, data.b)}`}
           </p>
           <h3>{t('tour.curve')}</h3>
           {data.curve.length ? <CurveChart curve={data.curve} /> : <p class="muted">{t('tour.noDeals')}</p>}
