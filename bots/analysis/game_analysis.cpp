@@ -38,6 +38,9 @@ void judge(Decision& d, int declarer) {
   const AnalysedCard& mine = d.played_value();
   d.played_best = same_worth(mine, d.best);
   d.turning_point = mine.declarer_wins != d.best.declarer_wins;
+  const auto schneider = [](int points) { return points >= 90 ? 1 : points <= 30 ? -1 : 0; };
+  d.schneider_turn = !d.turning_point && mine.exact && d.best.exact &&
+                     schneider(mine.declarer_points) != schneider(d.best.declarer_points);
 }
 
 }  // namespace

@@ -45,6 +45,9 @@ struct Decision {
   // The played card changed the outcome under perfect play: before it the player's side would
   // have won (the declarer his game, the defenders theirs), after it it loses.
   bool turning_point = false;
+  // The outcome stays, but schneider does not: the played card gave away (or let in) the declarer's
+  // 90 card points or the defenders' 31 that perfect play would have had (suit and grand, exact only).
+  bool schneider_turn = false;
   const AnalysedCard& played_value() const;
   // Valued with the card points of every card (null: valued).
   bool exact() const;

@@ -22,9 +22,29 @@ Json accuracy_json(const bots::SolverAccuracy& a) {
   return Json{{"decisions", a.judged}, {"best", a.agrees}, {"share", share ? Json(*share) : Json(nullptr)}};
 }
 
+Json choice_json(const bots::DeclarationAnalysis& a) {
+  Json games = Json::array();
+  for (const bots::GameChoice& g : a.games) {
+    Json j{{"declaration", protocol::declaration_to_json(g.declaration)}, {"valued", g.valued}};
+    if (g.valued) {
+      j["wins"] = g.declarer_wins;
+      j["points"] = g.declaration.type == GameType::Null ? Json(nullptr) : Json(g.declarer_points);
+      j["list_entry"] = g.list_entry;
+      j["covers_bid"] = g.covers_bid;
+    }
+    games.push_back(std::move(j));
+  }
+  return Json{{"games", std::move(games)},
+              {"declared", a.declared},
+              {"best", a.best ? Json(*a.best) : Json(nullptr)},
+              {"turning_point", a.turning_point},
+              {"bid_too_high", a.bid_too_high}};
+}
+
 }  // namespace
 
-Json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysis) {
+Json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysis,
+                   const std::optional<bots::DeclarationAnalysis>& choice) {
   const auto seat_of = [&](int pos) { return (game.forehand_seat + pos) % 3; };
   const bool null = analysis.declaration.type == GameType::Null;
   Json decisions = Json::array();
@@ -42,6 +62,7 @@ Json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysi
       one["played"] = card_value_json(d.played_value(), null);
       one["played_best"] = d.played_best;
       one["turning_point"] = d.turning_point;
+      one["schneider_turn"] = d.schneider_turn;
     }
     decisions.push_back(std::move(one));
   }
@@ -55,7 +76,8 @@ Json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysi
               {"declaration", protocol::declaration_to_json(analysis.declaration)},
               {"target", null ? Json(nullptr) : Json(analysis.target)},
               {"decisions", std::move(decisions)},
-              {"accuracy", std::move(accuracy)}};
+              {"accuracy", std::move(accuracy)},
+              {"choice", choice ? choice_json(*choice) : Json(nullptr)}};
 }
 
 namespace {
@@ -120,7 +142,8 @@ std::expected<Json, std::string> game_analysis_json(const db::GameRecord& game) 
                 {"decisions", Json::array()},
                 {"accuracy", Json::array({nullptr, nullptr, nullptr})}};
   bots::OpenSolver solver;
-  return analysis_json(game, bots::analyse_game(*replayed, solver));
+  const bots::GameAnalysis play = bots::analyse_game(*replayed, solver);
+  return analysis_json(game, play, bots::analyse_declaration(*replayed, solver));
 }
 
 }  // namespace skat::app

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "bots/analysis/declaration_analysis.h"
 #include "bots/analysis/game_analysis.h"
 #include "db/games.h"
 
@@ -15,13 +16,15 @@ namespace skat::app {
 
 // The analysis a stored body was made by (the game_analyses table): raise it whenever the analysis,
 // its node limits or its JSON change, so that stored bodies of the old one are made again.
-inline constexpr int kGameAnalysisVersion = 2;
+inline constexpr int kGameAnalysisVersion = 3;
 
 // {"series","game","folded","declarer","declaration","target","decisions":[…],"accuracy":[…×3]}
 // by seat; an error text when the record cannot be replayed.
 std::expected<nlohmann::json, std::string> game_analysis_json(const db::GameRecord& game);
 // The JSON of an analysis of `game` (positions of the analysis, seats in the JSON).
-nlohmann::json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysis);
+// With `choice`, also the declaration judged ("choice": the declarer's games with the same cards).
+nlohmann::json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysis,
+                             const std::optional<bots::DeclarationAnalysis>& choice = std::nullopt);
 
 // The stored form of an analysis, in fewer bytes: each decision's cards as
 // [card, wins, points or null], its `best` by its card when it is one of them, its `played` left
