@@ -94,4 +94,26 @@ TEST(TournamentServer, ASlowBotIsCutOffByTheClockAndTheGamesGoOn) {
   ASSERT_EQ(served.size(), 3U);
 }
 
+// A running tournament's tables are in the lobby's list (to be watched), named by the tournament.
+TEST(TournamentServer, ItsTablesAreListedInTheLobbyWhileItRuns) {
+  PoolServer pool(skat::app::ServeConfig{}, {BotGroup{"a", "rule", 3, 50ms}, BotGroup{"b", "simple", 3, 50ms}});
+  skat::app::TournamentRequest request;
+  request.a = "rule";
+  request.b = "simple";
+  request.deals = 20;
+  request.seed = 5;
+  const auto id = pool.server().tournaments().start(request);
+  ASSERT_TRUE(id) << id.error();
+  const std::string event = "Tournament " + std::to_string(id->id);
+  bool listed = false;
+  for (int tries = 0; tries < 1500 && !listed; ++tries) {
+    const nlohmann::json lobby = pool.server().hub().lobby_snapshot();
+    for (const auto& t : lobby["tables"])
+      if (t["event"] == event && t["running"] == true) listed = true;
+    if (!listed) std::this_thread::sleep_for(20ms);
+  }
+  EXPECT_TRUE(listed) << pool.server().hub().lobby_snapshot().dump();
+  EXPECT_TRUE(pool.server().tournaments().cancel(id->id, std::nullopt));
+}
+
 }  // namespace
