@@ -40,7 +40,8 @@ test('a compact header keeps the language switch on screen with a long name', as
       const box = await p.getByTestId(`lang-${l}`).boundingBox();
       assert.ok(inside(box, 390, 844), `${where}: lang-${l} at ${JSON.stringify(box)}`);
     }
-    // the name is cut with an ellipsis rather than pushing the switch away
+    // the name takes a line of its own (cut with an ellipsis only beyond the screen's width) rather
+    // than pushing the switch away
     if (process.env.PHONE_SHOTS) await p.screenshot({ path: `/tmp/phone-header-${where.slice(2)}.png` });
     const who = await p.locator('header .who').boundingBox();
     assert.ok(who.x + who.width <= 390, `${where}: the name at ${JSON.stringify(who)}`);

@@ -250,10 +250,17 @@ test('the series browser lists, replays and downloads the series', async () => {
   const accuracy = await page.getByTestId('analysis-accuracy').locator('li').allInnerTexts();
   assert.equal(accuracy.length, 3);
   for (const line of accuracy) assert.match(line, /: (\d+ % \(\d+ of \d+ decisions?\)|no decision with a choice)$/);
-  const turns = computed.decisions.filter((d) => d.turning_point).length;
+  // the game chosen, against the declarer's other games with the same cards
+  assert.ok(computed.choice && computed.choice.games.length >= 7, JSON.stringify(computed.choice));
+  assert.equal(await page.getByTestId('analysis-choice').locator('tbody tr').count(), computed.choice.games.length);
+  assert.match(await page.getByTestId('analysis-choice-verdict').innerText(), /declared|bid too high/);
+  const turns = computed.decisions.filter((d) => d.turning_point || d.schneider_turn).length;
   if (turns > 0) {
     assert.equal(await page.getByTestId('analysis-turns').locator('li').count(), turns);
-    assert.match(await page.getByTestId('analysis-turns').innerText(), /Trick \d+: \S+ played .*: from here/);
+    assert.match(
+      await page.getByTestId('analysis-turns').innerText(),
+      /Trick \d+: \S+ played .*: (from here|the game stays)/,
+    );
   } else {
     await page.getByTestId('analysis-no-turns').waitFor();
   }
@@ -629,6 +636,17 @@ test("a tournament is started from the site's operator section with the admin to
   });
   assert.equal(started.status, 201);
   const { id } = await started.json();
+  // a signed-in player's lobby lists its tables while it runs
+  const lookerCtx = await fastContext(env.browser, { viewport: { width: 1280, height: 860 } });
+  const looker = await lookerCtx.newPage();
+  await signIn(looker, env.server.base, 'Looker');
+  await looker.waitForFunction(
+    (ev) => window.skatSession.snap.lobby?.tables.some((t) => t.event === ev && t.running),
+    `Tournament ${id}`,
+    { timeout: 60000 },
+  );
+  await looker.getByText(`Tournament ${id}`).first().waitFor();
+  await lookerCtx.close();
   await p.goto(`${env.server.base}/#/tournaments/${id}`);
   await p.getByTestId('watch-table').first().click({ timeout: 60000 });
   await p.getByText('You are watching.').waitFor(); // a newcomer watches without a name

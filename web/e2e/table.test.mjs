@@ -68,15 +68,17 @@ async function followAndDeclare(p, name, device) {
   assert.equal(await level.textContent(), 'beginner');
 
   // the pace, set in the table's options: a trick stays 3 s, the end of a game waits for a click
-  await p.getByTestId('table-options').locator('summary').click();
+  // (the options close after each choice)
+  await p.getByTestId('table-options').click();
   await p.getByTestId('pace-trick').selectOption('3000');
+  await p.getByTestId('table-options-body').waitFor({ state: 'hidden' });
+  await p.getByTestId('table-options').click();
   await p.getByTestId('pace-result').selectOption('-1');
   assert.deepEqual(JSON.parse(await p.evaluate(() => localStorage.getItem('skat.pace'))), {
     trickMs: 3000,
     cardMs: 700,
     resultMs: -1,
   });
-  await p.getByTestId('table-options').locator('summary').click();
 
   const seen = { auctionChecks: 0, liveCalls: 0, skips: [], ends: 0, skat: 0, jumped: false, declared: false };
   // While the auction runs: the list has a line for every call made so far, in the side column (on

@@ -48,10 +48,11 @@ test('a visitor watches a table by its address without a name and follows the se
     visitors.push({ ctx: vctx, page: v });
   }
 
-  // Anna plays both games; the watchers, who click nothing, follow into the second game
+  // Anna plays both games; the watchers, who click nothing, follow into the second game (at the
+  // default pace, card by card like a player: they end up a game behind Anna, who plays at once)
   await playUntil(anna, (s) => s.finished, { timeoutMs: 240000 });
   for (const { page: v } of visitors) {
-    await v.waitForFunction(() => !!window.skatSession.snap.table?.seriesResult, null, { timeout: 60000 });
+    await v.waitForFunction(() => !!window.skatSession.snap.table?.seriesResult, null, { timeout: 180000 });
     assert.ok((await v.evaluate(() => window.gamesShown)).includes(1), 'the watcher did not see the second game');
   }
 

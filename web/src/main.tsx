@@ -1,5 +1,7 @@
-// The page: the header (navigation, language, sounds, the deck's design, the player), the view of the
-// route, the error toast, and the tab's title with the turn mark.
+// The page: the header (navigation, language, sounds, the deck's design, the player; on a phone the
+// row of pages scrolls, with a mark while more are to the right, and the player's name takes a line
+// of its own when it does not fit beside the rest), the view of the route, the error toast, and the
+// tab's title with the turn mark.
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import './style.css';
@@ -20,6 +22,7 @@ import { TournamentListView } from './views/TournamentListView';
 import { TournamentView } from './views/TournamentView';
 import { RulesView } from './views/RulesView';
 import { BotsView } from './views/BotsView';
+import { useOverflowX } from './components/ScrollX';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 const session = new Session(wsUrl, localStorage, undefined, { pace, visible: () => !document.hidden });
@@ -95,6 +98,15 @@ function App() {
       return () => clearTimeout(timer);
     }
   }, [snap.error]);
+  // the row of pages scrolls sideways on a phone: the current page in view, the rest hinted at
+  const [navRef, navEdges] = useOverflowX<HTMLElement>();
+  useEffect(() => {
+    const row = navRef.current;
+    const active = row?.querySelector<HTMLElement>('a.active');
+    if (!row || !active) return;
+    const { offsetLeft: at, offsetWidth: width } = active; // (the row is positioned: from its start)
+    if (at < row.scrollLeft || at + width > row.scrollLeft + row.clientWidth) row.scrollLeft = at - 8;
+  }, [route.name]);
   const nav = (href: string, label: string, active: boolean) => (
     <a href={href} class={active ? 'active' : ''} aria-current={active ? 'page' : undefined}>
       {label}
@@ -106,14 +118,31 @@ function App() {
         <a class="brand" href="#/play">
           <span aria-hidden="true">♣♠♥♦</span> Skat
         </a>
-        <nav>
-          {nav('#/play', t('nav.play'), route.name === 'play' || route.name === 'table')}
-          {nav('#/leaderboard', t('nav.leaderboard'), route.name === 'leaderboard' || route.name === 'player')}
-          {nav('#/series', t('nav.series'), route.name === 'series' || route.name === 'seriesOne')}
-          {nav('#/tournaments', t('nav.tournaments'), route.name === 'tournaments' || route.name === 'tournament')}
-          {nav('#/bots', t('nav.bots'), route.name === 'bots')}
-          {nav('#/rules', t('nav.rules'), route.name === 'rules')}
-        </nav>
+        <div
+          class={`nav-frame${navEdges.left ? ' more-left' : ''}${navEdges.right ? ' more-right' : ''}`}
+          data-testid="nav-frame"
+        >
+          <nav ref={navRef}>
+            {nav('#/play', t('nav.play'), route.name === 'play' || route.name === 'table')}
+            {nav('#/leaderboard', t('nav.leaderboard'), route.name === 'leaderboard' || route.name === 'player')}
+            {nav('#/series', t('nav.series'), route.name === 'series' || route.name === 'seriesOne')}
+            {nav('#/tournaments', t('nav.tournaments'), route.name === 'tournaments' || route.name === 'tournament')}
+            {nav('#/bots', t('nav.bots'), route.name === 'bots')}
+            {nav('#/rules', t('nav.rules'), route.name === 'rules')}
+          </nav>
+          {navEdges.right && (
+            // more pages to the right (the row scrolls on a phone): a tap scrolls on to them
+            <span
+              class="nav-more"
+              aria-hidden="true"
+              title={t('header.morePages')}
+              onClick={() => navRef.current?.scrollBy({ left: 120, behavior: 'smooth' })}
+              data-testid="nav-more"
+            >
+              ›
+            </span>
+          )}
+        </div>
         <span class="top-right">
           <span class="lang-switch" role="group" aria-label={t('header.language')}>
             {LANGS.map((l) => (

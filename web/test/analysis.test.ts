@@ -1,7 +1,15 @@
 // The texts of the analysis after the game: the turning points (declarer and defender, suit and
 // null), the card values, the best cards and the accuracy figures, in English and German.
 import { afterEach, describe, expect, it } from 'vitest';
-import { accuracyText, bestCards, turningText, valueText, type GameAnalysis } from '../src/lib/analysis';
+import {
+  accuracyText,
+  bestCards,
+  choiceText,
+  schneiderText,
+  turningText,
+  valueText,
+  type GameAnalysis,
+} from '../src/lib/analysis';
 import { setLang } from '../src/lib/i18n';
 import { clubGame, decision } from './analysisFixture';
 
@@ -81,5 +89,72 @@ describe('the analysis texts', () => {
       'Stich 9: anna spielte ♠7 – ab hier war das Spiel verloren; ♠A hätte 61 gehalten.',
     );
     expect(accuracyText(suit.accuracy[0], 'anna')).toBe('anna: 87 % (13 von 15 Entscheidungen)');
+  });
+});
+
+describe('the declaration judged', () => {
+  const gameText = (d: { game: string }) => d.game;
+  const choice = (turning: boolean, tooHigh: boolean): GameAnalysis => ({
+    series: 1,
+    game: 0,
+    folded: false,
+    declarer: 1,
+    declaration: { game: 'N', hand: false, schneider: false, schwarz: false, ouvert: true },
+    decisions: [],
+    accuracy: [null, null, null],
+    choice: {
+      games: [
+        {
+          declaration: { game: 'C', hand: false, schneider: false, schwarz: false, ouvert: false },
+          valued: true,
+          wins: true,
+          points: 75,
+          list_entry: 48,
+          covers_bid: true,
+        },
+        {
+          declaration: { game: 'N', hand: false, schneider: false, schwarz: false, ouvert: true },
+          valued: true,
+          wins: false,
+          points: null,
+          list_entry: -92,
+          covers_bid: true,
+        },
+      ],
+      declared: 1,
+      best: 0,
+      turning_point: turning,
+      bid_too_high: tooHigh,
+    },
+  });
+  it('names the game that would have won with the same cards', () => {
+    expect(choiceText(choice(true, false), gameText, names)).toBe(
+      'bob declared N, which loses with best play; C would have won with the same cards (48 in the list).',
+    );
+    setLang('de');
+    expect(choiceText(choice(true, false), gameText, names)).toBe(
+      'bob spielte N, das bei bestem Spiel verliert; C hätte mit denselben Karten gewonnen (48 in der Liste).',
+    );
+  });
+  it('says when the bid was too high, and when the choice was fine', () => {
+    expect(choiceText(choice(false, true), gameText, names)).toMatch(/^bob bid too high/);
+    expect(choiceText(choice(false, false), gameText, names)).toBe(
+      'bob declared N: no other game with the same cards turns the outcome.',
+    );
+    expect(choiceText({ ...choice(false, false), choice: null }, gameText, names)).toBe('');
+  });
+  it('tells a schneider lost by a card', () => {
+    const d = {
+      trick: 5,
+      seat: 1,
+      card: 'HA',
+      valued: true,
+      played: { card: 'HA', points: 85, wins: true },
+      best: { card: 'H7', points: 92, wins: true },
+      schneider_turn: true,
+    };
+    expect(schneiderText(choice(false, false), d, names)).toBe(
+      'Trick 5: bob played ♥A: the game stays, but its schneider does not (85 card points; ♥7 would have made 92).',
+    );
   });
 });

@@ -278,3 +278,137 @@ describe('Session pacing', () => {
     expect(s.snap.table?.version).toBe(4);
   });
 });
+
+// ---- a spectator is paced like a player ----
+
+function watchingSession(pace: Pace, visible = () => true) {
+  const { s, sockets } = fakeSession(new MemStore(), { pace: () => pace, visible });
+  s.login('vera');
+  sockets[0].open();
+  sockets[0].recv({ type: 'welcome', protocol: 1, player: { id: 5, name: 'vera', bot: false }, token: 't' });
+  s.watchTable(9);
+  vi.advanceTimersByTime(2000); // past the catch-up after watching
+  return { s, ws: sockets[0] };
+}
+
+const bot = (id: number) => ({ id, name: `house-${id}`, bot: true });
+
+// A game of bots (seats 1, 2, 3 as players 1 to 3) as the server sends it in a burst: one trick,
+// then the result; versions from `v`.
+function botGame(ws: FakeSocket, v: number, game: number): number {
+  ws.recv({ type: 'game_started', table: 9, version: v++, game, forehand: game % 3 });
+  ws.recv({ type: 'bid', table: 9, version: v++, game, seat: 1, value: 18 });
+  ws.recv(play(v++, 0, 'CA'));
+  ws.recv(play(v++, 1, 'C7'));
+  ws.recv(play(v++, 2, 'CK', 0));
+  ws.recv({ type: 'game_result', table: 9, version: v++, game, ...folded });
+  return v;
+}
+
+describe('Spectator pacing', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("shows the bots' cards one after another and keeps the trick on the felt, however fast they come", () => {
+    const { s, ws } = watchingSession(DEFAULT_PACE);
+    ws.recv({ type: 'seated', table: 9, version: 1, game: -1, seat: 0, player: bot(1) });
+    ws.recv({ type: 'seated', table: 9, version: 2, game: -1, seat: 1, player: bot(2) });
+    ws.recv({ type: 'seated', table: 9, version: 3, game: -1, seat: 2, player: bot(3) });
+    // a long burst of the bots' moves: more than a player's burst that is shown at once
+    ws.recv({ type: 'game_started', table: 9, version: 4, game: 0, forehand: 0 });
+    let v = 5;
+    for (let i = 0; i < 8; i++) ws.recv({ type: 'bid', table: 9, version: v++, game: 0, seat: 1, value: 18 });
+    ws.recv(play(v++, 0, 'CA'));
+    ws.recv(play(v++, 1, 'C7'));
+    ws.recv(play(v++, 2, 'CK', 0));
+    ws.recv(play(v++, 0, 'SA'));
+    for (let i = 0; i < 6; i++) ws.recv({ type: 'chat', table: 9, version: v++, game: 0, seat: 1, text: 'x' });
+    expect(s.snap.watching).toBe(true);
+    expect(s.snap.table?.version).toBe(5); // the first call, then its short pause
+    vi.advanceTimersByTime(350 * 8);
+    expect(s.snap.table?.version).toBe(13); // the first card
+    expect(s.snap.table?.trick).toHaveLength(1);
+    vi.advanceTimersByTime(699);
+    expect(s.snap.table?.trick).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(s.snap.table?.trick).toHaveLength(2);
+    vi.advanceTimersByTime(700);
+    // the completed trick stays as long as a player's does
+    expect(s.snap.dwell?.kind).toBe('trick');
+    vi.advanceTimersByTime(DEFAULT_PACE.trickMs - 1);
+    expect(s.snap.dwell?.kind).toBe('trick');
+    expect(s.snap.table?.trick).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(s.snap.table?.trick).toHaveLength(1);
+    // a click on the felt goes on at once, as for a player
+    s.skipPause();
+    expect(s.snap.table?.version).toBe(v - 1);
+  });
+
+  it('follows bots that play faster than the display a game at a time, never more than a game behind', () => {
+    const { s, ws } = watchingSession(DEFAULT_PACE);
+    const games: number[] = [];
+    s.subscribe((snap) => {
+      const g = snap.table?.game;
+      if (typeof g === 'number' && g >= 0 && games.at(-1) !== g) games.push(g);
+    });
+    let v = 1;
+    for (let game = 0; game < 4; game++) v = botGame(ws, v, game);
+    ws.recv({ type: 'game_started', table: 9, version: v++, game: 4, forehand: 1 });
+    ws.recv({ type: 'bid', table: 9, version: v++, game: 4, seat: 2, value: 18 });
+    // game 0 is shown at the pace: its call, its cards, its trick, its result
+    expect(s.snap.table?.game).toBe(0);
+    vi.advanceTimersByTime(350 + 700 + 700);
+    expect(s.snap.dwell?.kind).toBe('trick');
+    vi.advanceTimersByTime(DEFAULT_PACE.trickMs);
+    expect(s.snap.dwell).toEqual({ kind: 'result', until: expect.any(Number) });
+    expect(s.snap.table?.phase).toBe('finished');
+    // after the result: on to the latest game, the ones between shown at once (their results are
+    // in the list)
+    vi.advanceTimersByTime(SPECTATOR_RESULT_MS);
+    expect(s.snap.table?.game).toBe(4);
+    expect(s.snap.table?.lastResult?.game).toBe(3);
+    expect(games).toEqual([0, 1, 2, 3, 4]);
+    expect(s.snap.dwell?.kind).toBe('card'); // game 4's first call, paced again
+    expect(s.snap.table?.version).toBe(v - 1);
+  });
+
+  it('a page out of view, or the catch-up after watching, shows events at once', () => {
+    const hidden = { now: true };
+    const { s, ws } = watchingSession(DEFAULT_PACE, () => !hidden.now);
+    const end = botGame(ws, 1, 0);
+    expect(s.snap.table?.version).toBe(end - 1);
+    hidden.now = false;
+    s.leaveTable();
+    s.watchTable(9);
+    // within the catch-up right after watching (the resume's burst)
+    botGame(ws, 1, 0);
+    expect(s.snap.table?.version).toBe(end - 1);
+  });
+});
+
+describe('Spectator pacing at the end of a series', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("never goes on past a series' end to the next series' games", () => {
+    const shown: string[] = [];
+    const d = new PacedDisplay(
+      (e) => shown.push(`${e.type}:${e.version}`),
+      () => spectatorPace(DEFAULT_PACE),
+      () => {},
+    );
+    d.push(ev({ type: 'game_result', version: 1 }));
+    d.push(ev({ type: 'game_started', version: 2 }));
+    d.push(ev({ type: 'game_result', version: 3 }));
+    d.push(ev({ type: 'series_finished', version: 4 }));
+    d.push(ev({ type: 'series_started', version: 5 }));
+    d.push(ev({ type: 'game_started', version: 6 }));
+    d.push(ev({ type: 'bid', version: 7 }));
+    vi.advanceTimersByTime(SPECTATOR_RESULT_MS);
+    // the last game of the series is shown, paced, and then its end
+    expect(shown).toEqual(['game_result:1', 'game_started:2', 'game_result:3']);
+    vi.advanceTimersByTime(SPECTATOR_RESULT_MS);
+    expect(shown.slice(3)).toEqual(['series_finished:4', 'series_started:5', 'game_started:6', 'bid:7']);
+  });
+});

@@ -69,6 +69,12 @@ describe('the statistics of a player', () => {
     expect(root.querySelector('[data-type="C"] td')?.textContent).toBe('Kreuz');
   });
 
+  it('give the average per game below 36 games', () => {
+    const root = mount(<PlayerStats stats={{ ...STATS, games: 4, score: -94, score_per_36: -846 }} />);
+    expect(text(root, 'stats-per36')).toBeUndefined();
+    expect(text(root, 'stats-per-game')).toBe('-23.5');
+  });
+
   it('say so when there is nothing to count yet', () => {
     const root = mount(<PlayerStats stats={{ ...STATS, games: 0 }} />);
     expect(root.textContent).toBe('No finished series yet.');

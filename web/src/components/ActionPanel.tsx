@@ -1,10 +1,14 @@
+// The panel of the player's turn: the auction's calls, taking the skat or playing hand, putting two
+// cards away, declaring (compact, so that the hand stays in view under it) and the hint to play a
+// card (tap on a touch screen; click or the keys otherwise).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { bidChoices, jumpStep, type LegalAction } from '../lib/bidding';
 import type { DeclareAction, Move } from '../lib/protocol';
 import { cardLabel, gameName, type GameType } from '../lib/cards';
 import { nullNote, overbidCharge, overbidRisk, rangeText, valueOf, type ActHints } from '../lib/declareHelp';
-import { declarationText } from '../lib/explain';
+import { announcementText, declarationText } from '../lib/explain';
 import { t } from '../lib/i18n';
+import { touchScreen } from '../lib/inputMode';
 import type { Declaration } from '../lib/tableState';
 
 interface Props {
@@ -174,9 +178,9 @@ export function DeclarePicker({
       {game && variants.length > 1 && (
         <div class="variants" role="radiogroup" aria-label={t('act.announcements')}>
           {variants.map((v, i) => (
-            <label class="variant">
+            <label class="variant" title={declarationText(asDecl(v))}>
               <input type="radio" name="variant" checked={i === variant} onChange={() => setVariant(i)} />{' '}
-              {declarationText(asDecl(v))}
+              {announcementText(asDecl(v)) || gameName(v.game)}
               {shownValue(v)}
             </label>
           ))}
@@ -187,36 +191,44 @@ export function DeclarePicker({
           {why}
         </p>
       )}
-      {chosen && value && (
-        <p class={`declare-value${risk !== 'no' ? ' warn-text' : ''}`} data-testid="declare-value">
-          {value.lowest === value.highest
-            ? t('declare.value', { value: value.lowest })
-            : t('declare.valueRange', { value: rangeText(value) })}
-          {chosen.game !== 'N' && t('declare.more')}
-          {risk === 'sure' &&
-            (charged
-              ? t('declare.overbidCharged', { bid, charged, list: 2 * charged })
-              : t('declare.overbid', { bid }))}
-          {risk === 'maybe' && t('declare.overbidMaybe', { bid })}
-        </p>
+      {chosen && (
+        <div class="declare-go">
+          {value && (
+            <p class={`declare-value${risk !== 'no' ? ' warn-text' : ''}`} data-testid="declare-value">
+              {value.lowest === value.highest
+                ? t('declare.value', { value: value.lowest })
+                : t('declare.valueRange', { value: rangeText(value) })}
+              {chosen.game !== 'N' && t('declare.more')}
+              {risk === 'sure' &&
+                (charged
+                  ? t('declare.overbidCharged', { bid, charged, list: 2 * charged })
+                  : t('declare.overbid', { bid }))}
+              {risk === 'maybe' && t('declare.overbidMaybe', { bid })}
+            </p>
+          )}
+          {risk === 'sure' && !armed ? (
+            <button class="warn" disabled={busy} onClick={() => setArmed(true)} data-testid="declare">
+              {t('declare.armOverbid', { game: declarationText(asDecl(chosen)) })}
+            </button>
+          ) : (
+            <button
+              class={risk === 'sure' ? 'warn' : 'primary'}
+              disabled={busy}
+              onClick={() => onAct(chosen)}
+              data-testid={risk === 'sure' ? 'declare-overbid' : 'declare'}
+            >
+              {t(risk === 'sure' ? 'declare.confirmOverbid' : 'act.declare', { game: declarationText(asDecl(chosen)) })}
+            </button>
+          )}
+        </div>
       )}
-      {chosen &&
-        (risk === 'sure' && !armed ? (
-          <button class="warn" disabled={busy} onClick={() => setArmed(true)} data-testid="declare">
-            {t('declare.armOverbid', { game: declarationText(asDecl(chosen)) })}
-          </button>
-        ) : (
-          <button
-            class={risk === 'sure' ? 'warn' : 'primary'}
-            disabled={busy}
-            onClick={() => onAct(chosen)}
-            data-testid={risk === 'sure' ? 'declare-overbid' : 'declare'}
-          >
-            {t(risk === 'sure' ? 'declare.confirmOverbid' : 'act.declare', { game: declarationText(asDecl(chosen)) })}
-          </button>
-        ))}
     </div>
   );
+}
+
+// The hint on the player's turn to play: a touch screen is tapped, and has no arrow keys.
+export function playPrompt(touch = touchScreen()): string {
+  return t(touch ? 'act.playPromptTouch' : 'act.playPrompt');
 }
 
 export function ActionPanel(p: Props) {
@@ -229,19 +241,27 @@ export function ActionPanel(p: Props) {
       const pickup = p.legal.find((a) => a.type === 'pickup');
       const hands = p.legal.filter((a) => a.type === 'declare');
       return (
-        <div class="panel" data-testid="skat-panel">
-          <p class="prompt">{t('act.skatPrompt', { bid: p.currentBid })}</p>
-          <div class="buttons">
-            {pickup && (
-              <button class="primary" disabled={p.busy} onClick={() => p.onAct(pickup)} data-testid="pickup" autoFocus>
-                {t('act.pickup')}
-              </button>
-            )}
-            {hands.length > 0 && (
-              <button aria-expanded={handOpen} onClick={() => setHandOpen(!handOpen)} data-testid="play-hand">
-                {t('act.playHand')}
-              </button>
-            )}
+        <div class="panel skat-panel" data-testid="skat-panel">
+          <div class="panel-head">
+            <p class="prompt">{t('act.skatPrompt', { bid: p.currentBid })}</p>
+            <div class="buttons">
+              {pickup && (
+                <button
+                  class="primary"
+                  disabled={p.busy}
+                  onClick={() => p.onAct(pickup)}
+                  data-testid="pickup"
+                  autoFocus
+                >
+                  {t('act.pickup')}
+                </button>
+              )}
+              {hands.length > 0 && (
+                <button aria-expanded={handOpen} onClick={() => setHandOpen(!handOpen)} data-testid="play-hand">
+                  {t('act.playHand')}
+                </button>
+              )}
+            </div>
           </div>
           {handOpen && (
             <DeclarePicker
@@ -293,7 +313,9 @@ export function ActionPanel(p: Props) {
     case 'playing':
       return (
         <div class="panel play-panel" data-testid="play-panel">
-          <p class="prompt">{t('act.playPrompt')}</p>
+          <p class="prompt" data-testid="play-prompt">
+            {playPrompt()}
+          </p>
         </div>
       );
     default:

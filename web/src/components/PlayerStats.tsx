@@ -4,6 +4,7 @@
 import type { PlayerStats as Stats } from '../lib/api';
 import { gameName } from '../lib/cards';
 import { t } from '../lib/i18n';
+import { MIN_DEALS_PER_36 } from '../lib/leaderboard';
 import { formatNumber, formatPercent } from '../lib/numbers';
 
 const TYPES = ['C', 'S', 'H', 'D', 'G', 'N'] as const;
@@ -26,8 +27,18 @@ export function PlayerStats({ stats }: { stats: Stats }) {
         </dd>
         <dt>{t('stats.averageValue')}</dt>
         <dd data-testid="stats-average">{figure(stats.average_value, 1)}</dd>
-        <dt>{t('stats.per36')}</dt>
-        <dd data-testid="stats-per36">{figure(stats.score_per_36, 1)}</dd>
+        {/* a short record scaled up to 36 games is noise: the average per game until then */}
+        {stats.games >= MIN_DEALS_PER_36 ? (
+          <>
+            <dt>{t('stats.per36')}</dt>
+            <dd data-testid="stats-per36">{figure(stats.score_per_36, 1)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('stats.perGame')}</dt>
+            <dd data-testid="stats-per-game">{formatNumber(stats.score / stats.games, 1)}</dd>
+          </>
+        )}
         <dt>{t('stats.best')}</dt>
         <dd data-testid="stats-best">
           {stats.best_series ? (

@@ -1,9 +1,11 @@
 // The tournament report's tables: per seating the figures of both bots (named by level or name), the
-// duplicate difference with the verdict and the game classes, in the page's language and number format.
+// duplicate difference with the verdict and the game classes, in the page's language and number format
+// (each table scrolls sideways where it is wider than the page, and says so).
 import type { TournamentBot, TournamentReport as Report, TournamentSeating } from '../lib/api';
 import { t } from '../lib/i18n';
 import { formatNumber } from '../lib/numbers';
 import { classFigures, formatCi, GAME_CLASSES, seatingLabel, verdictText } from '../lib/tournament';
+import { ScrollX } from './ScrollX';
 import { SideName } from './SideName';
 
 function BotRow({ name, spec, f }: { name: string; spec: string; f: TournamentBot }) {
@@ -40,7 +42,7 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
         <span class="muted small">{t('report.perSeat')}</span>
         {s.verdict && <> · {verdictText(s.verdict, a, b)}</>}
       </p>
-      <div class="scroll-x">
+      <ScrollX>
         <table class="data" data-testid={`bots-${s.seating}`}>
           <thead>
             <tr>
@@ -60,8 +62,8 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
             <BotRow name="B" spec={b} f={s.b} />
           </tbody>
         </table>
-      </div>
-      <div class="scroll-x">
+      </ScrollX>
+      <ScrollX>
         <table class="data narrow" data-testid={`classes-${s.seating}`}>
           <thead>
             <tr>
@@ -98,7 +100,7 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </div>
   );
 }

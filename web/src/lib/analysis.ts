@@ -1,6 +1,7 @@
 // The analysis of a finished game by the open-card solver (GET /api/series/{id}/games/{n}/analysis,
-// docs/api.md): per card played the values of the legal cards, the turning points and each
-// player's accuracy, and the texts the replay shows for them.
+// docs/api.md): per card played the values of the legal cards, the turning points (the outcome,
+// or schneider) and each player's accuracy; the declaration judged against the declarer's other
+// games with the same cards; and the texts the replay shows for them.
 import { cardLabel } from './cards';
 import { t } from './i18n';
 import type { Declaration } from './tableState';
@@ -22,6 +23,23 @@ export interface AnalysedDecision {
   played?: CardValue;
   played_best?: boolean;
   turning_point?: boolean;
+  schneider_turn?: boolean; // the outcome stays, schneider does not
+}
+// One of the declarer's games with the same cards, played out with open cards (docs/api.md).
+export interface GameChoice {
+  declaration: Declaration;
+  valued: boolean;
+  wins?: boolean; // with perfect play, the bid left aside
+  points?: number | null; // the declarer's card points (null in null)
+  list_entry?: number; // what it scores at the bid made (overbid included)
+  covers_bid?: boolean;
+}
+export interface DeclarationChoice {
+  games: GameChoice[];
+  declared: number;
+  best: number | null;
+  turning_point: boolean; // the declared game loses, another covering the bid wins
+  bid_too_high: boolean; // no game covering the bid wins, one would at a lower bid
 }
 export interface Accuracy {
   decisions: number;
@@ -37,6 +55,39 @@ export interface GameAnalysis {
   target?: number | null;
   decisions: AnalysedDecision[];
   accuracy: (Accuracy | null)[];
+  choice?: DeclarationChoice | null; // from an older server: none
+}
+
+// "Trick 5: anna played ♥A: schneider was lost here; ♥7 kept 90." (the outcome itself stays)
+export function schneiderText(a: GameAnalysis, d: AnalysedDecision, names: readonly string[]): string {
+  const declarer = a.declarer ?? 0;
+  const params = {
+    trick: d.trick,
+    name: names[d.seat],
+    card: cardLabel(d.card),
+    best: d.best ? cardLabel(d.best.card) : '',
+    points: d.played?.points ?? 0,
+    bestPoints: d.best?.points ?? 0,
+  };
+  return t(d.seat === declarer ? 'analysis.schneiderDeclarer' : 'analysis.schneiderDefender', params);
+}
+
+// What the declaration did: the game chosen against the declarer's other games with the same cards.
+export function choiceText(a: GameAnalysis, gameText: (d: Declaration) => string, names: readonly string[]): string {
+  const c = a.choice;
+  if (!c) return '';
+  const name = names[a.declarer ?? 0];
+  const declared = c.games[c.declared];
+  const best = c.best !== null ? c.games[c.best] : null;
+  if (c.turning_point && best)
+    return t('analysis.choiceTurned', {
+      name,
+      game: gameText(declared.declaration),
+      other: gameText(best.declaration),
+      entry: best.list_entry ?? 0,
+    });
+  if (c.bid_too_high) return t('analysis.bidTooHigh', { name });
+  return t('analysis.choiceFine', { name, game: gameText(declared.declaration) });
 }
 
 // The cards of a decision as good as the best one.

@@ -1,7 +1,8 @@
 // What a screen reader hears at the table: the changes between the table as the page showed it and
 // as it shows it now (events reach the shown table one at a time, at the display's pace, or several
 // at once while it catches up), each as a short sentence: a new game, each call of the auction, the
-// pickup and the declaration, each card played (by its spoken name), who took a trick, the result.
+// pickup and the declaration, each card played (by its spoken name), who took a trick (with its card
+// points but in a Null game), the result.
 import { cardName } from './cards';
 import { declarationText, explainResult } from './explain';
 import { t } from './i18n';
@@ -44,7 +45,14 @@ export function tableCues(prev: TableState | null, next: TableState, names: read
   for (let i = before ? playedCards(before).length : 0; i < cards.length; i++) {
     say('card', t('say.card', { name: name(cards[i].seat), card: cardName(cards[i].card) }));
     const done = next.tricks[(i + 1) / 3 - 1]; // the trick this card completed, if it did
-    if ((i + 1) % 3 === 0 && done) say('trick', t('say.trick', { name: name(done.winner), n: done.points }));
+    if ((i + 1) % 3 === 0 && done)
+      say(
+        'trick',
+        // card points count for nothing in a Null game
+        next.declaration?.game === 'N'
+          ? t('table.takesTrickNull', { name: name(done.winner) })
+          : t('say.trick', { name: name(done.winner), n: done.points }),
+      );
   }
 
   const r = next.lastResult;

@@ -9,7 +9,12 @@ export const BASE_VALUE: Record<string, number> = { D: 9, H: 10, S: 11, C: 12, G
 export function declarationText(d: Declaration | null | undefined): string {
   if (!d) return '';
   const known = ['C', 'S', 'H', 'D', 'G', 'N'].includes(d.game);
-  const parts = [known ? gameName(d.game as GameType) : String(d.game)];
+  return [known ? gameName(d.game as GameType) : String(d.game), announcementText(d)].filter(Boolean).join(' ');
+}
+
+// What a declaration says beyond its game ("Hand Schneider announced", "Ouvert Hand"; '' for none).
+export function announcementText(d: Declaration): string {
+  const parts: string[] = [];
   if (d.game === 'N') {
     if (d.ouvert) parts.push(t('decl.ouvert'));
     if (d.hand) parts.push(t('decl.hand'));

@@ -2,7 +2,9 @@
 // moves apart so that a person can follow them: a short pause after each call and card, a longer one
 // on a completed trick, and at the end of a game a pause until the player asks for the next one (or
 // a countdown runs out). Only the display waits; the play itself is never held up, and a click skips
-// the pause.
+// the pause. Players and spectators get the same pauses (a spectator's end of a game goes on by
+// itself); a spectator of bots, who play far faster than that, follows the live table a game at a
+// time (`PacedDisplay`: never more than a game behind).
 import type { TableEvent } from './protocol';
 
 export interface Pace {
@@ -49,6 +51,10 @@ export function dwellAfter(ev: TableEvent, pace: Pace): { kind: DwellKind; ms: n
 
 // A queue between the socket and the shown table: `push` events in version order; each is handed to
 // `show` as soon as the pause after the previous one has passed. `onChange` reports the pause.
+// Where the end of a game goes on by itself (a spectator's always does) the display is never more
+// than a game behind: when it reaches the start of a game while a later game has started already
+// (bots alone play a game in moments), it shows the games in between at once and goes on, paced
+// again, with the latest one.
 export class PacedDisplay {
   private queue: TableEvent[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -124,10 +130,22 @@ export class PacedDisplay {
   // Shows queued events until one starts a pause; `hurry`: only a pause that waits for a click counts.
   private drain(hurry = false) {
     while (this.queue.length && !this.dwell) {
+      this.skipToLatestGame();
       const ev = this.queue.shift()!;
       this.show(ev);
       const d = dwellAfter(ev, this.pace());
       if (d && !(hurry && d.ms !== null)) this.startDwell(d.kind, d.ms);
     }
+  }
+
+  // At the start of a game with a later game of the series queued already: shows everything before
+  // the latest queued game's start without pauses (not where the end of a game waits for a click: a
+  // player sees every result; and never past the series' end, whose standing is shown).
+  private skipToLatestGame() {
+    if (this.queue[0]?.type !== 'game_started' || this.pace().resultMs < 0) return;
+    let latest = 0;
+    for (let i = 1; i < this.queue.length && this.queue[i].type !== 'series_finished'; i++)
+      if (this.queue[i].type === 'game_started') latest = i;
+    for (let i = 0; i < latest; i++) this.show(this.queue.shift()!);
   }
 }

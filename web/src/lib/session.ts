@@ -52,9 +52,10 @@ export interface SessionOptions {
   visible?: () => boolean; // whether the page is in view: a hidden page shows events at once
 }
 
-// A burst longer than any live stretch of play (a catch-up after a reconnect, or bots playing faster
-// than a watcher's pace) is shown at once rather than replayed slowly (the end of a game that waits
-// for the player's click still waits).
+// A player's burst longer than any live stretch of play (a catch-up after a reconnect) is shown at
+// once rather than replayed slowly (the end of a game that waits for the player's click still
+// waits). A spectator's is not: bots play far faster than any pace, and a spectator of them sees
+// their cards one after another like a player, a game at a time (lib/pacing.ts).
 const MAX_BACKLOG = 12;
 // After a `resume` the missed events arrive in a burst: shown without pauses for this long.
 const CATCH_UP_MS = 1500;
@@ -437,7 +438,8 @@ export class Session {
     this.resumePending = false;
     this.tableAnswered();
     if (this.snap.act && endsTurn(m, this.snap.act)) this.emit({ act: null, busy: false });
-    const instant = !this.visible() || Date.now() < this.catchUpUntil || this.display.backlog >= MAX_BACKLOG;
+    const instant =
+      !this.visible() || Date.now() < this.catchUpUntil || (!this.snap.watching && this.display.backlog >= MAX_BACKLOG);
     this.display.push(m, instant);
   }
 

@@ -318,7 +318,8 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
     case 'seated': {
       s.seats = withSeat(s, ev.seat, { player: toPlayer(ev.player), connected: true });
       s.mySeat = findMySeat(s);
-      if (!s.running) s.seriesSeats = s.seats.map((x) => x.player);
+      // before a series the players seated are its players; after one its standing keeps its own
+      if (!s.running && !s.seriesResult) s.seriesSeats = s.seats.map((x) => x.player);
       break;
     }
     case 'left':
@@ -439,6 +440,9 @@ export function reduceEvent(s0: TableState, ev: TableEvent): TableState {
     case 'series_finished':
       s.running = false;
       s.game = -1;
+      // the players who played it to its end, where the page did not see them sit down (the bots
+      // leave right after it)
+      s.seriesSeats = s.seriesSeats.map((p, i) => p ?? s.seats[i]?.player ?? null);
       s.seriesResult = ev.scores.map((x) => ({ score: x.score, won: x.won, lost: x.lost }));
       s.scores = ev.scores.map((x) => x.score);
       s.list = ev.list.map((r) => r.slice());
@@ -558,6 +562,25 @@ export function fromStateMessage(prev: TableState, m: StateMessage): TableState 
     }
   }
   return s;
+}
+
+// Whether the last game's result is still news beside the table: while its game is the one shown,
+// after the series, and in the next game until its first card (its auction is read meanwhile, and
+// the seat's clock waits for the player who reads it, docs/protocol.md §7).
+export function resultCurrent(s: Pick<TableState, 'lastResult' | 'game' | 'running' | 'tricks' | 'trick'>): boolean {
+  const r = s.lastResult;
+  if (!r) return false;
+  if (!s.running || r.game === s.game) return true;
+  return r.game === s.game - 1 && s.tricks.length === 0 && s.trick.length === 0;
+}
+
+// The names of the series' players (its standing, its list): as the series started, else as last
+// seated or as the last result names them, else "Seat N".
+export function seriesNames(s: Pick<TableState, 'seriesSeats' | 'seats' | 'lastResult'>): string[] {
+  return [0, 1, 2].map(
+    (i) =>
+      s.seriesSeats[i]?.name ?? s.seats[i]?.player?.name ?? s.lastResult?.seats[i]?.name ?? t('seat.n', { n: i + 1 }),
+  );
 }
 
 // Card points taken so far per seat (from the finished tricks; the skat is not included).

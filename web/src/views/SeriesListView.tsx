@@ -1,14 +1,20 @@
+// The series browser: the stored series newest first, a page at a time (lib/seriesPages.ts), filtered
+// by player and days (typed in the page's language), with the downloads of all that match.
 import { useEffect, useState } from 'preact/hooks';
 import { api, filterQuery, type SeriesFilter, type SeriesItem } from '../lib/api';
 import { EmptyRow } from '../components/EmptyRow';
+import { ScrollX } from '../components/ScrollX';
 import { lang, t, tOr } from '../lib/i18n';
 import { formatDay, parseDay } from '../lib/dates';
 import { formatDateTime } from '../lib/dates';
 import { eventName } from '../lib/events';
+import { newestSeries, type NewestPage } from '../lib/seriesPages';
+
+const PAGE = 25; // series per page
 
 export function SeriesRows({ items, highlight }: { items: SeriesItem[]; highlight?: number }) {
   return (
-    <div class="scroll-x">
+    <ScrollX>
       <table class="data" data-testid="series-rows">
         <thead>
           <tr>
@@ -60,7 +66,7 @@ export function SeriesRows({ items, highlight }: { items: SeriesItem[]; highligh
           {items.length === 0 && <EmptyRow columns={6}>{t('seriesList.empty')}</EmptyRow>}
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   );
 }
 
@@ -70,25 +76,29 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
     from: query.get('from') ?? undefined,
     to: query.get('to') ?? undefined,
   };
-  const after = Number(query.get('after') ?? 0) || undefined;
+  // a page of older series: those below the id `before` (the oldest one of the page before)
+  const before = Number(query.get('before') ?? 0) || undefined;
   const [player, setPlayer] = useState(filter.player ?? '');
   // the days as typed, in the page's language (German TT.MM.JJJJ)
   const [from, setFrom] = useState(formatDay(filter.from ?? '', lang()));
   const [to, setTo] = useState(formatDay(filter.to ?? '', lang()));
   const [badDay, setBadDay] = useState<string | null>(null);
-  const [data, setData] = useState<{ series: SeriesItem[]; next_after: number | null } | null>(null);
+  const [data, setData] = useState<NewestPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = query.toString();
   useEffect(() => {
+    let live = true;
     setData(null);
     setError(null);
-    api
-      .series(filter, after)
-      .then(setData)
-      .catch((e) => setError(t('error.load', { message: String(e.message ?? e) })));
+    newestSeries((after, limit) => api.series(filter, after || undefined, limit), PAGE, before)
+      .then((d) => live && setData(d))
+      .catch((e) => live && setError(t('error.load', { message: String(e.message ?? e) })));
+    return () => {
+      live = false;
+    };
   }, [key]);
-  const go = (f: SeriesFilter, a?: number) => {
-    location.hash = `#/series${filterQuery(f, { after: a })}`;
+  const go = (f: SeriesFilter, b?: number) => {
+    location.hash = `#/series${filterQuery(f, { before: b })}`;
   };
   const exportQ = filterQuery(filter);
   return (
@@ -172,9 +182,13 @@ export function SeriesListView({ query }: { query: URLSearchParams }) {
       {!data && !error && <p class="status">{t('common.loading')}</p>}
       {data && <SeriesRows items={data.series} />}
       <div class="pager buttons">
-        {after !== undefined && <button onClick={() => go(filter)}>{t('seriesList.first')}</button>}
-        {data?.next_after && (
-          <button onClick={() => go(filter, data.next_after!)} data-testid="next-page">
+        {before !== undefined && (
+          <button onClick={() => go(filter)} data-testid="newest-page">
+            {t('seriesList.first')}
+          </button>
+        )}
+        {data?.older && (
+          <button onClick={() => go(filter, data.older!)} data-testid="next-page">
             {t('seriesList.next')}
           </button>
         )}

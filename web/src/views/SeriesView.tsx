@@ -8,6 +8,8 @@ import { lang, t, tOr } from '../lib/i18n';
 import {
   accuracyText,
   bestCards,
+  choiceText,
+  schneiderText,
   turningText,
   valueText,
   type AnalysedDecision,
@@ -73,6 +75,41 @@ function DecisionValues({ a, d, names }: { a: GameAnalysis; d: AnalysedDecision;
   );
 }
 
+// The declaration judged: the declarer's games with the same cards, played out with open cards.
+function ChoicePanel({ a, names }: { a: GameAnalysis; names: string[] }) {
+  const c = a.choice!;
+  return (
+    <div class="analysis-choice" data-testid="analysis-choice">
+      <h4>{t('analysis.choice')}</h4>
+      <p class={`small${c.turning_point || c.bid_too_high ? ' warn-text' : ''}`} data-testid="analysis-choice-verdict">
+        {choiceText(a, declarationText, names)}
+      </p>
+      <table class="data small">
+        <thead>
+          <tr>
+            <th class="left">{t('analysis.choiceCol.game')}</th>
+            <th class="left">{t('analysis.choiceCol.wins')}</th>
+            <th>{t('analysis.choiceCol.entry')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {c.games.map((g, i) => (
+            <tr class={`${i === c.declared ? 'current' : ''}${i === c.best ? ' best' : ''}`}>
+              <td class="left">{declarationText(g.declaration)}</td>
+              <td class="left">
+                {!g.valued
+                  ? t('analysis.choiceNotValued')
+                  : `${g.wins ? t('analysis.choiceWins') : t('analysis.choiceLoses')}${g.points != null ? ` (${g.points})` : ''}${g.covers_bid ? '' : `, ${t('analysis.choiceOverbid')}`}`}
+              </td>
+              <td class="num">{g.valued ? g.list_entry : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function AnalysisPanel({
   a,
   g,
@@ -88,7 +125,7 @@ function AnalysisPanel({
 }) {
   const k = cardAt(g, step);
   const current = k !== null ? a.decisions[k] : undefined;
-  const turns = a.decisions.map((d, i) => ({ d, i })).filter(({ d }) => d.turning_point);
+  const turns = a.decisions.map((d, i) => ({ d, i })).filter(({ d }) => d.turning_point || d.schneider_turn);
   return (
     <div class="analysis" data-testid="analysis">
       <h4>{t('analysis.title')}</h4>
@@ -109,6 +146,7 @@ function AnalysisPanel({
           />
         ))}
       </div>
+      {a.choice && <ChoicePanel a={a} names={names} />}
       <h4>{t('analysis.turns')}</h4>
       {turns.length === 0 ? (
         <p class="small" data-testid="analysis-no-turns">
@@ -125,7 +163,7 @@ function AnalysisPanel({
                   onGo(cardStep(g, i));
                 }}
               >
-                {turningText(a, d, names)}
+                {d.turning_point ? turningText(a, d, names) : schneiderText(a, d, names)}
               </a>
             </li>
           ))}

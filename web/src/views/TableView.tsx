@@ -1,3 +1,6 @@
+// The table as the player or spectator sees it: the bar (title, ⚙ options, leaving), the game line,
+// the felt with the seats and the trick, the player's own seat, turn panel and hand, the end of a game
+// or series, and beside it the auction, the last result, the game list and the chat.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ActionPanel } from '../components/ActionPanel';
 import { Announcer } from '../components/Announcer';
@@ -7,6 +10,7 @@ import { Clock } from '../components/Clock';
 import { GameEnd } from '../components/GameEnd';
 import { PaceControl } from '../components/PaceControl';
 import { ResultBox } from '../components/ResultBox';
+import { TableOptionsBody, TableOptionsButton, useTableOptions } from '../components/TableOptions';
 import { SeriesEnd } from '../components/SeriesEnd';
 import { SeriesTable } from '../components/SeriesTable';
 import type { LegalAction } from '../lib/bidding';
@@ -17,10 +21,18 @@ import { LevelBadge } from '../components/LevelBadge';
 import { levelLabel, offeredLevels } from '../lib/bots';
 import { t } from '../lib/i18n';
 import type { Session, SessionSnapshot } from '../lib/session';
-import { usingKeyboard } from '../lib/inputMode';
+import { touchScreen, usingKeyboard } from '../lib/inputMode';
 import type { Dwell } from '../lib/pacing';
 import { tableAddress } from '../lib/route';
-import { doublingOffer, sidePoints, toAct, type TableState, type TrickCard } from '../lib/tableState';
+import {
+  doublingOffer,
+  resultCurrent,
+  seriesNames,
+  sidePoints,
+  toAct,
+  type TableState,
+  type TrickCard,
+} from '../lib/tableState';
 import { currentAct } from '../lib/turn';
 import { eventName } from '../lib/events';
 
@@ -104,6 +116,10 @@ function SeatBox({
   );
 }
 
+// The phases before the first card: the felt is only as high as the skat needs, leaving room for the
+// turn's panel (the declaration's choices) above the hand.
+const BEFORE_PLAY: readonly string[] = ['bidding', 'skat', 'discarding', 'declaring'];
+
 // The cards on the felt: the trick being played; a completed trick while the display pauses on it
 // (lib/pacing.ts) and at the end of the game.
 export function shownTrick(table: TableState, dwell: Dwell | null): { cards: TrickCard[]; winner: number | null } {
@@ -143,7 +159,7 @@ function TrickArea({
       data-testid="trick"
       aria-label={t('table.currentTrick')}
       onClick={dwell?.kind === 'trick' ? onSkip : undefined}
-      title={dwell?.kind === 'trick' ? t('table.clickToGoOn') : undefined}
+      title={dwell?.kind === 'trick' ? t(touchScreen() ? 'table.tapToGoOn' : 'table.clickToGoOn') : undefined}
     >
       {shown.cards.map((tc) => (
         <div class={`trick-card at-${where(tc.seat)}${shown.winner === tc.seat ? ' won' : ''}`}>
@@ -152,7 +168,12 @@ function TrickArea({
       ))}
       {shown.winner !== null && (
         <div class="trick-winner" data-testid="trick-winner">
-          {t('table.takesTrick', { name: names[shown.winner], points: table.tricks[table.tricks.length - 1].points })}
+          {table.declaration?.game === 'N'
+            ? t('table.takesTrickNull', { name: names[shown.winner] })
+            : t('table.takesTrick', {
+                name: names[shown.winner],
+                points: table.tricks[table.tricks.length - 1].points,
+              })}
         </div>
       )}
     </div>
@@ -230,7 +251,11 @@ function LastTrick({ table, names }: { table: TableState; names: string[] }) {
   if (!last) return null;
   return (
     <div class="last-trick" data-testid="last-trick">
-      <div class="label">{t('table.lastTrick', { name: names[last.winner], points: last.points })}</div>
+      <div class="label">
+        {table.declaration?.game === 'N'
+          ? t('table.lastTrickNull', { name: names[last.winner] })
+          : t('table.lastTrick', { name: names[last.winner], points: last.points })}
+      </div>
       <div class="cards">
         {last.cards.map((c) => (
           <CardView card={c.card} small label={`${names[c.seat]}: ${cardLabel(c.card)}`} />
@@ -388,14 +413,7 @@ function Lobbyish({ table, snap, session }: { table: TableState; snap: SessionSn
   const seated = table.mySeat !== null;
   const secret = session.tableKey(table.table);
   // a series just ended: its end, not a table waiting for players (the bots have left)
-  if (table.seriesResult)
-    return (
-      <SeriesEnd
-        table={table}
-        names={table.seriesSeats.map((p, i) => p?.name ?? t('seat.n', { n: i + 1 }))}
-        session={session}
-      />
-    );
+  if (table.seriesResult) return <SeriesEnd table={table} names={seriesNames(table)} session={session} />;
   return (
     <div class="panel waiting" data-testid="waiting-panel">
       <ul class="seat-list" data-testid="seat-list">
@@ -447,6 +465,24 @@ function Lobbyish({ table, snap, session }: { table: TableState; snap: SessionSn
   );
 }
 
+// The game line's figures after the declaration: the bid and both sides' card points; in a Null game,
+// where card points count for nothing, the declarer's tricks (he must take none).
+export function gameLineFigures(
+  table: Pick<TableState, 'declaration' | 'currentBid' | 'tricks' | 'declarer' | 'discard' | 'lastResult' | 'game'>,
+): string {
+  if (table.declaration?.game === 'N')
+    return t('table.gameLineNull', {
+      bid: table.currentBid,
+      n: table.tricks.filter((tr) => tr.winner === table.declarer).length,
+    });
+  const sides = sidePoints(table);
+  return t(sides.withSkat ? 'table.gameLineWithSkat' : 'table.gameLineNoSkat', {
+    bid: table.currentBid,
+    declarer: sides.declarer,
+    defenders: sides.defenders,
+  });
+}
+
 function ResultBanner({ table, names }: { table: TableState; names: string[] }) {
   const [closed, setClosed] = useState<number | null>(null);
   const r = table.lastResult;
@@ -473,11 +509,12 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
   const right = (bottom + 2) % 3;
   const seatN = (i: number) => t('seat.n', { n: i + 1 });
   const names = table.seats.map((s, i) => s.player?.name ?? seatN(i));
-  const listNames = table.seats.map((s, i) => table.seriesSeats[i]?.name ?? s.player?.name ?? seatN(i));
+  const listNames = seriesNames(table);
   const act = currentAct(snap.act, table);
   const legal: LegalAction[] = act?.view.legal ?? [];
   const turn = act ? (me ?? -1) : toAct(table);
   const [preview, setPreview] = useState<GameType | null>(null);
+  const options = useTableOptions();
   const [sel, setSel] = useState<string[]>([]);
   useEffect(() => setSel([]), [table.phase, table.game]);
   useEffect(() => setPreview(null), [table.game, table.phase === 'playing']);
@@ -494,7 +531,6 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
       ? (c: string) => setSel((s) => (s.includes(c) ? s.filter((x) => x !== c) : s.length >= 2 ? [s[1], c] : [...s, c]))
       : null;
 
-  const sides = sidePoints(table);
   const running = table.running && table.game >= 0;
   const gameNo = table.game >= 0 ? table.game + 1 : table.list.length;
 
@@ -514,13 +550,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
             {snap.watching && ` · ${t('table.watching')}`}
           </span>
           <span class="bar-right">
-            <details class="table-options" data-testid="table-options">
-              <summary title={t('table.options')}>⚙</summary>
-              <div class="table-options-body">
-                <ShareLink id={table.table} secret={session.tableKey(table.table)} />
-                <PaceControl onChange={() => session.paceChanged()} />
-              </div>
-            </details>
+            <TableOptionsButton options={options} />
             {snap.status !== 'open' && <span class="badge warn">{t('table.reconnecting')}</span>}
             {(!table.running || snap.watching || me === null) && (
               <button onClick={() => session.leaveTable()} data-testid="leave">
@@ -530,6 +560,15 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
             {table.running && !snap.watching && me !== null && <LeaveSeries session={session} />}
           </span>
         </div>
+        <TableOptionsBody options={options}>
+          <ShareLink id={table.table} secret={session.tableKey(table.table)} />
+          <PaceControl
+            onChange={() => {
+              session.paceChanged();
+              options.setOpen(false);
+            }}
+          />
+        </TableOptionsBody>
         {!table.running && <Lobbyish table={table} snap={snap} session={session} />}
         {table.running && table.goneAfterTimeouts > 0 && (
           <div class="result-banner lost" role="alert" data-testid="gone-banner">
@@ -548,11 +587,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
         {table.running && table.declaration && table.phase !== 'bidding' && (
           <div class="game-line" data-testid="game-line">
             <b>{names[table.declarer]}</b> {t('table.plays')} <b>{declarationText(table.declaration)}</b> ·{' '}
-            {t(sides.withSkat ? 'table.gameLineWithSkat' : 'table.gameLineNoSkat', {
-              bid: table.currentBid,
-              declarer: sides.declarer,
-              defenders: sides.defenders,
-            })}
+            {gameLineFigures(table)}
             {table.kontra && (
               <>
                 {' · '}
@@ -565,7 +600,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
         )}
         {table.running && (
           <>
-            <div class="felt">
+            <div class={`felt${BEFORE_PLAY.includes(table.phase) ? ' before-play' : ''}`}>
               <SeatBox
                 table={table}
                 seat={left}
@@ -641,7 +676,7 @@ export function TableView({ session, snap }: { session: Session; snap: SessionSn
       </div>
       <aside class="side-col">
         {running && <AuctionHistory forehand={table.forehand} entries={table.auction} names={names} />}
-        {table.lastResult && (
+        {table.lastResult && resultCurrent(table) && (
           <ResultBox game={table.lastResult} names={table.lastResult.seats.map((p, i) => p?.name ?? listNames[i])} />
         )}
         <SeriesTable

@@ -1,6 +1,7 @@
 // The list of tournaments: the sides by level or name with their owners, who started each,
 // progress, status and the duplicate difference so far with the verdict, in the page's language and
-// number and date format; above it the player's start form and, folded away, the operator's.
+// number and date format (a table that scrolls sideways where it is wider than the page, and says
+// so); above it the player's start form and, folded away, the operator's.
 import { useEffect, useState } from 'preact/hooks';
 import { api, type PlayerRef, type TournamentItem } from '../lib/api';
 import { formatDateTime } from '../lib/dates';
@@ -8,6 +9,7 @@ import { formatNumber } from '../lib/numbers';
 import { formatCi, shortHash, verdictText } from '../lib/tournament';
 import { EmptyRow } from '../components/EmptyRow';
 import { OperatorStart } from '../components/OperatorStart';
+import { ScrollX } from '../components/ScrollX';
 import { SideName } from '../components/SideName';
 import { TournamentStart } from '../components/TournamentStart';
 import { t, tOr } from '../lib/i18n';
@@ -40,7 +42,7 @@ export function TournamentListView({ token }: { token: string | null }) {
       {error && <p class="warn-text">{error}</p>}
       {!rows && !error && <p class="status">{t('common.loading')}</p>}
       {rows && (
-        <div class="scroll-x">
+        <ScrollX testid="tournaments-frame">
           <table class="data" data-testid="tournaments">
             <thead>
               <tr>
@@ -65,13 +67,13 @@ export function TournamentListView({ token }: { token: string | null }) {
                   <td>
                     <a href={`#/tournaments/${tour.id}`}>#{tour.id}</a>
                   </td>
-                  <td class="left">
+                  <td class="left wrap">
                     <SideName spec={tour.a} owner={tour.owners.a} />
                   </td>
-                  <td class="left">
+                  <td class="left wrap">
                     <SideName spec={tour.b} owner={tour.owners.b} />
                   </td>
-                  <td class="left" data-testid="started-by">
+                  <td class="left wrap" data-testid="started-by">
                     <StartedBy who={tour.started_by} />
                   </td>
                   <td class="num">
@@ -87,7 +89,7 @@ export function TournamentListView({ token }: { token: string | null }) {
                     )}
                   </td>
                   <td class="num strong">{formatCi(tour.difference, tour.ci95)}</td>
-                  <td class="left">{tour.verdict && verdictText(tour.verdict, tour.a, tour.b)}</td>
+                  <td class="left wrap">{tour.verdict && verdictText(tour.verdict, tour.a, tour.b)}</td>
                   <td class="left">{formatDateTime(tour.created_at)}</td>
                   <td class="left">
                     {tour.seed_sha256 && (
@@ -101,7 +103,7 @@ export function TournamentListView({ token }: { token: string | null }) {
               {rows.length === 0 && <EmptyRow columns={11}>{t('tour.empty')}</EmptyRow>}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import type { ComponentChild } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Chart, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import { CopyButton } from '../components/CopyButton';
+import { ScrollX } from '../components/ScrollX';
 import { SideName } from '../components/SideName';
 import { TournamentReport } from '../components/TournamentReport';
 import { api, type CurvePoint, type TournamentDetail } from '../lib/api';
@@ -211,7 +212,7 @@ export function TournamentView({ id, token, me }: { id: number; token?: string |
           {data.series.length > 0 && (
             <>
               <h3>{t('tour.series')}</h3>
-              <div class="scroll-x">
+              <ScrollX>
                 <table class="data narrow" data-testid="tournament-series">
                   <thead>
                     <tr>
@@ -244,7 +245,7 @@ export function TournamentView({ id, token, me }: { id: number; token?: string |
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollX>
             </>
           )}
         </>

@@ -28,6 +28,7 @@ export const de: Record<MessageKey, Entry> = {
   'header.soundTitle': 'ein kurzer Ton, wenn du dran bist, ein Klicken für jede Karte',
   'header.language': 'Sprache',
   'header.change': '(ändern)',
+  'header.morePages': 'weitere Seiten',
   'title.turn': 'Du bist dran',
 
   // Fehler
@@ -52,6 +53,8 @@ export const de: Record<MessageKey, Entry> = {
   'common.cancel': 'Abbrechen',
   'common.copy': 'kopieren',
   'common.copied': 'kopiert',
+  'common.scrollHint': 'Weitere Spalten rechts: seitwärts scrollen →',
+  'common.scrollHintTouch': 'Weitere Spalten rechts: seitwärts wischen →',
 
   // Karten, Plätze, Spiele
   'suit.C': 'Kreuz',
@@ -166,6 +169,7 @@ export const de: Record<MessageKey, Entry> = {
   'act.twoCards': 'Zwei Karten',
   'act.declarePrompt': 'Sag dein Spiel an (gereizt bis {bid}).',
   'act.playPrompt': 'Du bist dran: spiel eine hervorgehobene Karte (klicken, oder Pfeiltasten und Enter).',
+  'act.playPromptTouch': 'Du bist dran: eine hervorgehobene Karte antippen.',
 
   // der Tisch
   'table.title': 'Tisch {n}',
@@ -188,11 +192,18 @@ export const de: Record<MessageKey, Entry> = {
   'table.currentBid': 'Gereizt: {bid}',
   'table.currentTrick': 'aktueller Stich',
   'table.clickToGoOn': 'klicken, um weiterzumachen',
+  'table.tapToGoOn': 'tippen, um weiterzumachen',
   'table.takesTrick': '{name} bekommt den Stich (+{points})',
+  'table.takesTrickNull': '{name} bekommt den Stich',
   'table.yourHand': 'deine Karten',
   'table.lastTrick': 'Letzter Stich: {name} +{points}',
+  'table.lastTrickNull': 'Letzter Stich: {name}',
   'table.plays': 'spielt',
   'table.gameLineWithSkat': 'gereizt bis {bid} · Augen: Alleinspieler {declarer} (mit Skat), Gegenspieler {defenders}',
+  'table.gameLineNull': {
+    one: 'gereizt bis {bid} · Stiche des Alleinspielers: {n}',
+    other: 'gereizt bis {bid} · Stiche des Alleinspielers: {n}',
+  },
   'table.gameLineNoSkat':
     'gereizt bis {bid} · Augen: Alleinspieler {declarer} (ohne den Skat, er ist verdeckt), Gegenspieler {defenders}',
   'table.youWatch': 'Du schaust zu.',
@@ -260,6 +271,7 @@ export const de: Record<MessageKey, Entry> = {
   'stats.won': 'Davon gewonnen',
   'stats.averageValue': 'Durchschnittlicher Spielwert',
   'stats.per36': 'Seeger-Fabian je 36 Spiele',
+  'stats.perGame': 'Seeger-Fabian je Spiel (je 36 ab 36 Spielen)',
   'stats.best': 'Beste Serie',
   'stats.bestLine': {
     one: 'Serie {id}: {score} Punkte in {n} Spiel',
@@ -568,8 +580,8 @@ export const de: Record<MessageKey, Entry> = {
   'seriesList.apply': 'Filtern',
   'seriesList.clear': 'Zurücksetzen',
   'seriesList.download': 'Alle passenden beendeten Serien herunterladen:',
-  'seriesList.first': 'Erste Seite',
-  'seriesList.next': 'Nächste Seite',
+  'seriesList.first': 'Neueste',
+  'seriesList.next': 'Ältere Serien',
   'status.running': 'läuft',
   'status.finished': 'beendet',
   'status.aborted': 'abgebrochen',
@@ -630,6 +642,23 @@ export const de: Record<MessageKey, Entry> = {
   },
   'analysis.noChoice': '{name}: keine Entscheidung mit Wahl',
   'analysis.turns': 'Wo das Spiel kippte',
+  'analysis.schneiderDeclarer':
+    'Stich {trick}: {name} spielte {card} – das Spiel bleibt, der Schneider nicht ({points} Augen; {best} hätte {bestPoints} gebracht).',
+  'analysis.schneiderDefender':
+    'Stich {trick}: {name} spielte {card} – das Spiel bleibt, der Schneider nicht ({points} Augen für den Alleinspieler; {best} hätte ihm {bestPoints} gelassen).',
+  'analysis.choice': 'Das gewählte Spiel',
+  'analysis.choiceTurned':
+    '{name} spielte {game}, das bei bestem Spiel verliert; {other} hätte mit denselben Karten gewonnen ({entry} in der Liste).',
+  'analysis.bidTooHigh':
+    '{name} hat zu hoch gereizt: bei diesem Reizwert gewinnt kein Spiel mit diesen Karten, bei einem niedrigeren hätte eines gewonnen.',
+  'analysis.choiceFine': '{name} spielte {game}: kein anderes Spiel mit denselben Karten ändert den Ausgang.',
+  'analysis.choiceCol.game': 'Spiel',
+  'analysis.choiceCol.wins': 'bei bestem Spiel',
+  'analysis.choiceCol.entry': 'Listenwert beim Reizwert',
+  'analysis.choiceWins': 'gewonnen',
+  'analysis.choiceLoses': 'verloren',
+  'analysis.choiceOverbid': 'überreizt',
+  'analysis.choiceNotValued': 'nicht berechnet',
   'analysis.noTurns': 'Keine Karte änderte den Ausgang: bestes Spiel ab der ersten Karte ergibt dasselbe Ergebnis.',
   'analysis.turnDeclarer':
     'Stich {trick}: {name} spielte {card} – ab hier war das Spiel verloren; {best} hätte {target} gehalten.',

@@ -28,6 +28,7 @@ export const en = {
   'header.soundTitle': 'a short tone when it is your turn, a click for each card',
   'header.language': 'Language',
   'header.change': '(change)',
+  'header.morePages': 'more pages',
   'title.turn': 'Your turn',
 
   // errors the page shows
@@ -52,6 +53,8 @@ export const en = {
   'common.cancel': 'Cancel',
   'common.copy': 'copy',
   'common.copied': 'copied',
+  'common.scrollHint': 'More columns to the right: scroll sideways →',
+  'common.scrollHintTouch': 'More columns to the right: swipe sideways →',
 
   // cards, seats and games
   'suit.C': 'Clubs',
@@ -166,6 +169,7 @@ export const en = {
   'act.twoCards': 'two cards',
   'act.declarePrompt': 'Declare your game (bid {bid}).',
   'act.playPrompt': 'Your turn: play a highlighted card (click, or arrow keys and Enter).',
+  'act.playPromptTouch': 'Your turn: tap a highlighted card.',
 
   // the table
   'table.title': 'Table {n}',
@@ -188,11 +192,18 @@ export const en = {
   'table.currentBid': 'Bid: {bid}',
   'table.currentTrick': 'current trick',
   'table.clickToGoOn': 'click to go on',
+  'table.tapToGoOn': 'tap to go on',
   'table.takesTrick': '{name} takes the trick (+{points})',
+  'table.takesTrickNull': '{name} takes the trick',
   'table.yourHand': 'your hand',
   'table.lastTrick': 'Last trick: {name} +{points}',
+  'table.lastTrickNull': 'Last trick: {name}',
   'table.plays': 'plays',
   'table.gameLineWithSkat': 'bid {bid} · card points: declarer {declarer} (incl. skat), defenders {defenders}',
+  'table.gameLineNull': {
+    one: 'bid {bid} · the declarer has taken {n} trick',
+    other: 'bid {bid} · the declarer has taken {n} tricks',
+  },
   'table.gameLineNoSkat':
     'bid {bid} · card points: declarer {declarer} (excluding the skat, which is hidden), defenders {defenders}',
   'table.youWatch': 'You are watching.',
@@ -259,6 +270,7 @@ export const en = {
   'stats.won': 'Won as declarer',
   'stats.averageValue': 'Average game value',
   'stats.per36': 'Seeger-Fabian per 36 games',
+  'stats.perGame': 'Seeger-Fabian per game (per 36 from 36 games on)',
   'stats.best': 'Best series',
   'stats.bestLine': {
     one: 'series {id}: {score} points in {n} game',
@@ -564,8 +576,8 @@ export const en = {
   'seriesList.apply': 'Filter',
   'seriesList.clear': 'Clear',
   'seriesList.download': 'Download all matching finished series:',
-  'seriesList.first': 'First page',
-  'seriesList.next': 'Next page',
+  'seriesList.first': 'Newest',
+  'seriesList.next': 'Older series',
   'status.running': 'running',
   'status.finished': 'finished',
   'status.aborted': 'aborted',
@@ -626,6 +638,23 @@ export const en = {
   },
   'analysis.noChoice': '{name}: no decision with a choice',
   'analysis.turns': 'Where the game turned',
+  'analysis.schneiderDeclarer':
+    'Trick {trick}: {name} played {card}: the game stays, but its schneider does not ({points} card points; {best} would have made {bestPoints}).',
+  'analysis.schneiderDefender':
+    'Trick {trick}: {name} played {card}: the game stays, but schneider does not ({points} card points for the declarer; {best} would have left {bestPoints}).',
+  'analysis.choice': 'The game chosen',
+  'analysis.choiceTurned':
+    '{name} declared {game}, which loses with best play; {other} would have won with the same cards ({entry} in the list).',
+  'analysis.bidTooHigh':
+    '{name} bid too high: no game with these cards wins at this bid, though one would have won at a lower bid.',
+  'analysis.choiceFine': '{name} declared {game}: no other game with the same cards turns the outcome.',
+  'analysis.choiceCol.game': 'game',
+  'analysis.choiceCol.wins': 'with best play',
+  'analysis.choiceCol.entry': 'list entry at the bid',
+  'analysis.choiceWins': 'won',
+  'analysis.choiceLoses': 'lost',
+  'analysis.choiceOverbid': 'overbid',
+  'analysis.choiceNotValued': 'not worked out',
   'analysis.noTurns': 'No card changed the outcome: best play from the first card gives the same result.',
   'analysis.turnDeclarer': 'Trick {trick}: {name} played {card}: from here the game was lost; {best} kept {target}.',
   'analysis.turnDeclarerNull':
