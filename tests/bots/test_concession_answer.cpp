@@ -5,35 +5,15 @@
 
 #include <algorithm>
 
-#include "bots/pimc/pimc_player.h"
-#include "card_names.h"
-#include "engine/game.h"
-#include "engine/seat_view.h"
+#include "out_of_turn_support.h"
 
 namespace skat::bots {
 namespace {
 
-PimcSettings quick_settings() {
-  PimcSettings s;
-  s.worlds = 8;
-  s.budget = std::chrono::milliseconds(3'600'000);  // worlds decide, never the clock
-  s.tt_bytes = std::size_t{1} << 20;
-  return s;
-}
-
 // Middlehand declares a Null Ouvert Hand at 18 with `mh` (open, so the defenders know what the
 // declarer holds); forehand leads.
 Game null_hand_by_middlehand(std::string_view mh, std::string_view fh, std::string_view rh, std::string_view skat) {
-  Deal d;
-  d.hands = {cards(fh), cards(mh), cards(rh)};
-  d.skat = cards(skat);
-  EXPECT_TRUE(d.valid());
-  Game g(d);
-  EXPECT_TRUE(g.apply(Action::make_bid(kMiddlehand, 18)));
-  EXPECT_TRUE(g.apply(Action::pass(kForehand)));
-  EXPECT_TRUE(g.apply(Action::pass(kRearhand)));
-  EXPECT_TRUE(g.apply(Action::declare(kMiddlehand, Declaration{GameType::Null, true, false, false, true})));
-  return g;
+  return test::declared_by_middlehand(fh, mh, rh, skat, Declaration{GameType::Null, true, false, false, true});
 }
 
 // The lowest three of every suit but diamonds, and ♦7: no card of it can take a trick.
@@ -48,13 +28,10 @@ Game hopeless_null() {
                                  "S8 S7 HQ HT H9 H8 H7 DT D9 D8", "DQ D7");
 }
 
+// The decision of the player to move (rearhand, after the first two cards).
 Action decision(const Game& g, int pos) {
-  PimcPlayer player(7, quick_settings());
-  const SeatView view = seat_view(g, pos);
-  EXPECT_EQ(view.to_act, pos);
-  const Action a = player.decide(view);
-  EXPECT_NE(std::ranges::find(view.legal, a), view.legal.end()) << describe(a);
-  return a;
+  EXPECT_EQ(g.to_act(), pos);
+  return test::decision(g, pos);
 }
 
 // Forehand (perhaps after his vote) and the declarer play a card each: rearhand is to move.

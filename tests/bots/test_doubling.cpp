@@ -5,36 +5,17 @@
 
 #include <algorithm>
 
-#include "bots/pimc/pimc_player.h"
-#include "card_names.h"
-#include "engine/game.h"
-#include "engine/seat_view.h"
+#include "out_of_turn_support.h"
 
 namespace skat::bots {
 namespace {
 
 constexpr TableRules kWithKontra{.kontra = true};
 
-PimcSettings quick_settings() {
-  PimcSettings s;
-  s.worlds = 8;
-  s.budget = std::chrono::milliseconds(3'600'000);  // worlds decide, never the clock
-  s.tt_bytes = std::size_t{1} << 20;
-  return s;
-}
-
 // Middlehand declares a grand hand at 18 with `mh`; forehand leads.
 Game grand_hand_by_middlehand(std::string_view fh, std::string_view mh, std::string_view rh, std::string_view skat) {
-  Deal d;
-  d.hands = {cards(fh), cards(mh), cards(rh)};
-  d.skat = cards(skat);
-  EXPECT_TRUE(d.valid());
-  Game g(d, kWithKontra);
-  EXPECT_TRUE(g.apply(Action::make_bid(kMiddlehand, 18)));
-  EXPECT_TRUE(g.apply(Action::pass(kForehand)));
-  EXPECT_TRUE(g.apply(Action::pass(kRearhand)));
-  EXPECT_TRUE(g.apply(Action::declare(kMiddlehand, Declaration{GameType::Grand, true, false, false, false})));
-  return g;
+  return test::declared_by_middlehand(fh, mh, rh, skat, Declaration{GameType::Grand, true, false, false, false},
+                                      kWithKontra);
 }
 
 Game sure_grand() {
@@ -47,14 +28,7 @@ Game hopeless_grand() {
                                   "CK CQ SK SQ HT HK HQ DT DK DQ", "D9 D8");
 }
 
-// What the PIMC player at `pos` does now.
-Action decision(const Game& g, int pos) {
-  PimcPlayer player(7, quick_settings());
-  const SeatView view = seat_view(g, pos);
-  const Action a = player.decide(view);
-  EXPECT_NE(std::ranges::find(view.legal, a), view.legal.end()) << describe(a);
-  return a;
-}
+using test::decision;
 
 // Forehand's first lead, then the declarer's turn after it.
 void lead_first_card(Game& g) {
