@@ -44,7 +44,10 @@ struct Stored {
 // the auction as the table writes it). With `substitute`, a substitute bot ("house-9") played seat
 // 2 from the fourth game on.
 Stored store_series(bool substitute = false) {
-  const fs::path dir = fs::path(testing::TempDir()) / "skat_app_replay_json";
+  // one folder per test: ctest runs the tests of this file in parallel
+  const fs::path dir =
+      fs::path(testing::TempDir()) /
+      ("skat_app_replay_json_" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   Stored s;
