@@ -93,9 +93,9 @@ Step skat_and_declaration(Game& game, const PgnGame& line) {
     if (auto r = apply(game, Action::discard(pos, line.skat_put[0], line.skat_put[1]), "fields 52..53"); !r) return r;
   }
   if (auto r = apply(game, Action::declare(pos, d), "declaration"); !r) return r;
-  if (line.doubling == Doubling::None) return {};
-  if (auto r = apply(game, Action::kontra(line.kontra_by), "the Kontra fields"); !r) return r;
-  return line.doubling == Doubling::Re ? apply(game, Action::re(pos), "the Kontra fields") : Step{};
+  for (const Action& a : pgn_doubling_actions(line))
+    if (auto r = apply(game, a, "the Kontra fields"); !r) return r;
+  return {};
 }
 
 bool matches(const PgnGame& line, const Game& g) {
@@ -152,7 +152,7 @@ std::expected<Game, std::string> game_from_pgn(const PgnGame& line) { return gam
 std::expected<Game, std::string> game_from_pgn(const PgnGame& line, std::span<const Action> auction) {
   const Deal deal = line.deal();
   if (!deal.valid()) return fail("fields 20..51: the hands and skat are not 32 different cards");
-  Game game(deal, TableRules{.kontra = line.doubling != Doubling::None});
+  Game game(deal, pgn_table_rules(line));
   if (auto r = auction.empty() ? rebuild_auction(game, line) : play_auction(game, line, auction); !r)
     return std::unexpected(r.error());
   if (game.folded()) return game;

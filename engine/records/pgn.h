@@ -120,6 +120,13 @@ PgnGame pgn_game_from(const Game& finished_game, int game_id, std::array<int, 3>
 int pgn_game_code(const Declaration& declaration);
 Declaration pgn_declaration(const PgnGame& game);
 
+// The table rules a line was played under (Kontra and Re when its Kontra fields are set), and its
+// Kontra fields as the actions that replay them: none, a Kontra, or a Kontra and the declarer's Re.
+// The line keeps no moment for them; replayed right after the declaration, where they are always
+// allowed, they give the same result.
+TableRules pgn_table_rules(const PgnGame& game);
+std::vector<Action> pgn_doubling_actions(const PgnGame& game);
+
 // Seat index 0..2 (Seat1..Seat3) of position `pos` in the line with game id `game_id`:
 // forehand is Seat(id mod 3)+1, then clockwise.
 int pgn_seat_of(int game_id, int pos);

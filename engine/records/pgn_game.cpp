@@ -25,6 +25,15 @@ int pgn_game_code(const Declaration& d) {
   return kPgnNull + (d.ouvert ? 1 : 0) + (d.hand ? 2 : 0);
 }
 
+TableRules pgn_table_rules(const PgnGame& g) { return TableRules{.kontra = g.doubling != Doubling::None}; }
+
+std::vector<Action> pgn_doubling_actions(const PgnGame& g) {
+  std::vector<Action> out;
+  if (g.doubling != Doubling::None) out.push_back(Action::kontra(g.kontra_by));
+  if (g.doubling == Doubling::Re) out.push_back(Action::re(g.declarer));
+  return out;
+}
+
 Declaration pgn_declaration(const PgnGame& g) {
   Declaration d;
   if (g.game >= kPgnNull) {

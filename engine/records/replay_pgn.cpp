@@ -44,12 +44,11 @@ Step skat_and_declaration(Game& game, const PgnGame& g) {
   return apply(game, Action::declare(pos, d), "fields 2, 7, 9, 11, 12 (declaration)");
 }
 
-// The line keeps no moment for Kontra and Re: both are said before the first card, when they
-// are always allowed.
+// Kontra and Re, right after the declaration (pgn_doubling_actions).
 Step pgn_doubling(Game& game, const PgnGame& g) {
-  if (g.doubling == Doubling::None) return {};
-  if (auto r = apply(game, Action::kontra(g.kontra_by), "the Kontra fields"); !r) return r;
-  if (g.doubling == Doubling::Re) return apply(game, Action::re(g.declarer), "the Kontra fields (Re)");
+  for (const Action& a : pgn_doubling_actions(g))
+    if (auto r = apply(game, a, a.kind == ActionKind::Re ? "the Kontra fields (Re)" : "the Kontra fields"); !r)
+      return r;
   return {};
 }
 
@@ -112,8 +111,7 @@ Game with_inferred_concession(const Game& game, const PgnGame& g) {
 // The game after the auction and, unless it was folded, the skat and the declaration.
 std::expected<Game, std::string> game_before_play(const PgnGame& g) {
   if (auto r = check_inputs(g); !r) return std::unexpected(r.error());
-  auto start = Game::after_auction(g.deal(), g.folded ? -1 : g.declarer, g.bids,
-                                   TableRules{.kontra = g.doubling != Doubling::None});
+  auto start = Game::after_auction(g.deal(), g.folded ? -1 : g.declarer, g.bids, pgn_table_rules(g));
   if (!start) return fail(replay::rule_error_text("fields 3..6 (declarer and bids)", start.error()));
   Game game = std::move(*start);
   if (game.folded()) {

@@ -50,8 +50,7 @@ std::optional<Game> concede_as_recorded(const Game& game, const PgnGame& g) {
 // and, when the line stops early, the cards of the unfinished trick (from the event log) and a
 // concession (the one that reproduces the recorded result).
 std::expected<Game, std::string> replay_line(const PgnGame& g, const std::vector<Card>& played) {
-  auto start = Game::after_auction(g.deal(), g.folded ? -1 : g.declarer, g.bids,
-                                   TableRules{.kontra = g.doubling != Doubling::None});
+  auto start = Game::after_auction(g.deal(), g.folded ? -1 : g.declarer, g.bids, pgn_table_rules(g));
   if (!start) return fail("auction", start.error());
   Game game = std::move(*start);
   if (game.folded()) return game;
@@ -63,10 +62,8 @@ std::expected<Game, std::string> replay_line(const PgnGame& g, const std::vector
   }
   if (auto r = game.apply(Action::declare(g.declarer, d)); !r) return fail("declaration", r.error());
   // Kontra and Re, at a doubled game, before the first card (the line keeps no moment for them).
-  if (g.doubling != Doubling::None)
-    if (auto r = game.apply(Action::kontra(g.kontra_by)); !r) return fail("Kontra", r.error());
-  if (g.doubling == Doubling::Re)
-    if (auto r = game.apply(Action::re(g.declarer)); !r) return fail("Re", r.error());
+  for (const Action& a : pgn_doubling_actions(g))
+    if (auto r = game.apply(a); !r) return fail("Kontra and Re", r.error());
   for (const PgnTrick& t : g.tricks)
     for (const Card c : t.cards)
       if (auto r = game.apply(Action::play(game.to_act(), c)); !r) return fail("trick", r.error());
