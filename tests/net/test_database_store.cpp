@@ -21,23 +21,68 @@ namespace {
 using namespace std::chrono_literals;
 namespace table = skat::table;
 
-TEST(DatabaseStore, AGameWithTimeoutsStoresThemPerSeat) {
-  const std::filesystem::path file = std::filesystem::path(testing::TempDir()) / "skat_store_timeouts.sqlite";
-  std::filesystem::remove(file);
-  const std::string path = skat::test::fresh_store(file.string());
-  auto store = skat::app::DatabaseStore::open(path);
-  ASSERT_TRUE(store) << store.error().message;
-
+// A fresh store in the temp file `name`, and a table of one fixed deal with a second's clock per
+// move, created in it.
+struct StoreAndTable {
+  std::string path;
+  std::unique_ptr<skat::app::DatabaseStore> store;
   table::TableConfig config;
-  config.deals = 1;
-  config.human_move_ms = 1000;
-  config.deal_source = [](int) { return std::uint64_t{12345}; };
-  const auto id = (*store)->create_table(config, {});
-  ASSERT_TRUE(id) << id.error().message;
-  table::Table t(*id, config);
+  table::TableId id = 0;
+};
+
+StoreAndTable store_and_table(const std::string& name) {
+  StoreAndTable out;
+  const std::filesystem::path file = std::filesystem::path(testing::TempDir()) / name;
+  std::filesystem::remove(file);
+  out.path = skat::test::fresh_store(file.string());
+  auto store = skat::app::DatabaseStore::open(out.path);
+  EXPECT_TRUE(store) << store.error().message;
+  if (!store) return out;
+  out.store = std::move(*store);
+  out.config.deals = 1;
+  out.config.human_move_ms = 1000;
+  out.config.bot_move_ms = 1000;
+  out.config.deal_source = [](int) { return std::uint64_t{12345}; };
+  const auto id = out.store->create_table(out.config, {});
+  EXPECT_TRUE(id) << id.error().message;
+  out.id = id.value_or(0);
+  return out;
+}
+
+// The clock plays the series out from `now` in steps of `step`; the games it finished.
+std::vector<table::FinishedGame> play_out(table::Table& t, table::TimePoint now, std::chrono::seconds step) {
+  std::vector<table::FinishedGame> games;
+  for (int i = 0; i < 100 && t.series_running(); ++i) {
+    now += step;
+    auto out = t.on_clock(now);
+    for (auto& g : out.games) games.push_back(std::move(g));
+  }
+  return games;
+}
+
+// The one series stored for table `id`, and its games, read back from the database.
+std::pair<skat::db::SeriesRecord, std::vector<skat::db::GameRecord>> stored_series(const std::string& path,
+                                                                                   table::TableId id) {
+  auto c = skat::db::open_database(path);
+  EXPECT_TRUE(c);
+  if (!c) return {};
+  skat::db::SeriesFilter filter;
+  filter.table_id = id;
+  const auto series = skat::db::list_series(*c, filter);
+  EXPECT_TRUE(series && series->size() == 1u);
+  if (!series || series->size() != 1u) return {};
+  auto games = skat::db::list_games(*c, series->front().id);
+  EXPECT_TRUE(games);
+  return {series->front(), games.value_or(std::vector<skat::db::GameRecord>{})};
+}
+
+TEST(DatabaseStore, AGameWithTimeoutsStoresThemPerSeat) {
+  StoreAndTable s = store_and_table("skat_store_timeouts.sqlite");
+  ASSERT_TRUE(s.store);
+  table::Table t(s.id, s.config);
   table::TimePoint now = table::Clock::now();
   for (int seat = 0; seat < 3; ++seat) {
-    const auto guest = (*store)->create_guest("timeout-" + std::to_string(seat));
+    const auto guest = s.store->create_guest("timeout-" + std::to_string(seat));
     ASSERT_TRUE(guest) << guest.error().message;
     ASSERT_TRUE(t.sit(seat, table::Participant{guest->player_id, guest->name, false, ""}, now));
   }
@@ -45,53 +90,30 @@ TEST(DatabaseStore, AGameWithTimeoutsStoresThemPerSeat) {
   // Seat 2 (rearhand) passes itself; every other move is a timeout: middlehand and forehand pass.
   now += 1s;
   t.on_clock(now);  // middlehand (seat 1) times out: pass
-  const auto pass = skat::protocol::parse_client_message(R"({"type":"pass","table":)" + std::to_string(*id) + "}");
+  const auto pass = skat::protocol::parse_client_message(R"({"type":"pass","table":)" + std::to_string(s.id) + "}");
   ASSERT_TRUE(pass);
   t.command(2, *skat::protocol::body_as<skat::protocol::GameCommand>(pass->body), now);
-  std::vector<table::FinishedGame> games;
-  for (int i = 0; i < 100 && t.series_running(); ++i) {
-    now += 1s;
-    auto out = t.on_clock(now);
-    for (auto& g : out.games) games.push_back(std::move(g));
-  }
+  const auto games = play_out(t, now, 1s);
   ASSERT_EQ(games.size(), 1u);
   EXPECT_EQ(games[0].timeouts, (std::array<int, 3>{1, 1, 0}));
-  ASSERT_TRUE((*store)->save_game(games[0]));
+  ASSERT_TRUE(s.store->save_game(games[0]));
 
-  auto c = skat::db::open_database(path);
-  ASSERT_TRUE(c);
-  skat::db::SeriesFilter filter;
-  filter.table_id = *id;
-  const auto series = skat::db::list_series(*c, filter);
-  ASSERT_TRUE(series);
-  ASSERT_EQ(series->size(), 1u);
-  const auto stored = skat::db::list_games(*c, series->front().id);
-  ASSERT_TRUE(stored);
-  ASSERT_EQ(stored->size(), 1u);
-  EXPECT_EQ(stored->front().timeouts, (std::array<int, 3>{1, 1, 0}));
-  EXPECT_EQ(stored->front().replaced, (std::array<bool, 3>{false, false, false}));
+  const auto [series, stored] = stored_series(s.path, s.id);
+  ASSERT_EQ(stored.size(), 1u);
+  EXPECT_EQ(stored.front().timeouts, (std::array<int, 3>{1, 1, 0}));
+  EXPECT_EQ(stored.front().replaced, (std::array<bool, 3>{false, false, false}));
 }
 
 // A person leaves at the first move and a substitute plays the game: the stored game marks the
 // seat and names the substitute, who is credited with it.
 TEST(DatabaseStore, AGameASubstitutePlayedNamesTheSubstitute) {
-  const std::filesystem::path file = std::filesystem::path(testing::TempDir()) / "skat_store_substitute.sqlite";
-  std::filesystem::remove(file);
-  const std::string path = skat::test::fresh_store(file.string());
-  auto store = skat::app::DatabaseStore::open(path);
-  ASSERT_TRUE(store) << store.error().message;
-  table::TableConfig config;
-  config.deals = 1;
-  config.human_move_ms = 1000;
-  config.bot_move_ms = 1000;
-  config.deal_source = [](int) { return std::uint64_t{12345}; };
-  const auto id = (*store)->create_table(config, {});
-  ASSERT_TRUE(id) << id.error().message;
-  table::Table t(*id, config);
+  StoreAndTable s = store_and_table("skat_store_substitute.sqlite");
+  ASSERT_TRUE(s.store);
+  table::Table t(s.id, s.config);
   table::TimePoint now = table::Clock::now();
   std::array<std::int64_t, 4> ids{};
   for (int p = 0; p < 4; ++p) {
-    const auto guest = (*store)->create_guest("sub-test-" + std::to_string(p));
+    const auto guest = s.store->create_guest("sub-test-" + std::to_string(p));
     ASSERT_TRUE(guest) << guest.error().message;
     ids[static_cast<std::size_t>(p)] = guest->player_id;
   }
@@ -100,29 +122,16 @@ TEST(DatabaseStore, AGameASubstitutePlayedNamesTheSubstitute) {
   ASSERT_TRUE(t.start_series(0, now));
   ASSERT_TRUE(t.leave(2, now));
   ASSERT_TRUE(t.sit(2, table::Participant{ids[3], "stand-in", true, "simple"}, now));
-  std::vector<table::FinishedGame> games;
-  for (int i = 0; i < 100 && t.series_running(); ++i) {
-    now += 2s;
-    auto out = t.on_clock(now);
-    for (auto& g : out.games) games.push_back(std::move(g));
-  }
+  const auto games = play_out(t, now, 2s);
   ASSERT_EQ(games.size(), 1u);
-  ASSERT_TRUE((*store)->save_game(games[0]));
+  ASSERT_TRUE(s.store->save_game(games[0]));
 
-  auto c = skat::db::open_database(path);
-  ASSERT_TRUE(c);
-  skat::db::SeriesFilter filter;
-  filter.table_id = *id;
-  const auto series = skat::db::list_series(*c, filter);
-  ASSERT_TRUE(series);
-  ASSERT_EQ(series->size(), 1u);
-  const auto stored = skat::db::list_games(*c, series->front().id);
-  ASSERT_TRUE(stored);
-  ASSERT_EQ(stored->size(), 1u);
-  EXPECT_EQ(stored->front().replaced, (std::array<bool, 3>{false, false, true}));
-  EXPECT_EQ(stored->front().substitutes[2], ids[3]);
-  EXPECT_FALSE(stored->front().substitutes[0]);
-  const skat::db::SeriesSeat& seat = series->front().seats[2];
+  const auto [series, stored] = stored_series(s.path, s.id);
+  ASSERT_EQ(stored.size(), 1u);
+  EXPECT_EQ(stored.front().replaced, (std::array<bool, 3>{false, false, true}));
+  EXPECT_EQ(stored.front().substitutes[2], ids[3]);
+  EXPECT_FALSE(stored.front().substitutes[0]);
+  const skat::db::SeriesSeat& seat = series.seats[2];
   EXPECT_EQ(seat.player_id, ids[2]);  // the seat stays its player's
   EXPECT_EQ(seat.substitute.games, 1);
   ASSERT_EQ(seat.substitute.players.size(), 1u);
