@@ -15,7 +15,7 @@ BenchReport run_analysis_bench(bool quick) {
   bots::FastRng rng(20261127);
   const int wanted = quick ? 3 : 40;
   std::vector<double> game_ms, declaration_ms;
-  int choices_turned = 0, bids_too_high = 0;
+  int choices_turned = 0, bids_too_high = 0, puts_turned = 0;
   int decisions = 0, turning_points = 0, without_points = 0, unvalued = 0, games_cut = 0;
   Fnv1a digest;
   for (int n = 0; static_cast<int>(game_ms.size()) < wanted; ++n) {
@@ -47,6 +47,7 @@ BenchReport run_analysis_bench(bool quick) {
     declaration_ms.push_back(1000 * seconds_since(judged));
     choices_turned += choice.turning_point ? 1 : 0;
     bids_too_high += choice.bid_too_high ? 1 : 0;
+    puts_turned += choice.put && choice.put->turning_point ? 1 : 0;
   }
   BenchReport report;
   auto add = [&](std::string name, double value, std::string unit, int decimals) {
@@ -64,6 +65,7 @@ BenchReport run_analysis_bench(bool quick) {
   add("game_max", quantile(game_ms, 1.0), "ms", 1);
   add("declarations_turned", choices_turned, "games", 0);
   add("bids_too_high", bids_too_high, "games", 0);
+  add("skat_puts_turned", puts_turned, "games", 0);
   add("declaration_median", quantile(declaration_ms, 0.5), "ms", 1);
   add("declaration_p90", quantile(declaration_ms, 0.9), "ms", 1);
   add("declaration_max", quantile(declaration_ms, 1.0), "ms", 1);

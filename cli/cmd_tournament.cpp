@@ -9,10 +9,12 @@
 // (--replay FILE); a games file records the build and data files that played it, and both modes
 // refuse files of another solver or other data files unless --allow-other-build. In-process, a
 // side may be an outside program (`program:CMD ARGS`, bridge/program_player.h) under --move-ms.
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <expected>
 #include <fstream>
@@ -24,6 +26,7 @@
 #include <tuple>
 
 #include "bots/bot_factory.h"
+#include "bots/tournament/crosstable.h"
 #include "bots/tournament/tournament.h"
 #include "bots/tournament/tournament_report.h"
 #include "bridge/program_player.h"
@@ -34,6 +37,7 @@
 #include "cli/tournament_games.h"
 #include "db/migrations.h"
 #include "db/tournaments.h"
+#include "engine/records/sgf.h"
 #include "server/play/tournament_director.h"
 #include "server/play/tournament_json.h"
 
@@ -50,6 +54,7 @@ struct TournamentArgs {
   bool seed_given = false;  // --seed was on the command line
   std::string seating = "both";
   std::string games_out;
+  std::string sgf_out;  // --sgf: every game card by card, one ISS SGF line each
   std::vector<std::string> merge;
   std::string replay;
   bool allow_other_build = false;
@@ -63,8 +68,32 @@ struct TournamentArgs {
   std::string server;
   std::string admin_token;
   std::string admin_token_file;
-  std::string token_file;  // --server: the player's session token
+  std::string token_file;          // --server: the player's session token
+  std::string sprt;                // "D0,D1": a sequential test (bots/tournament/sprt.h)
+  std::vector<std::string> group;  // --bots: a gauntlet or round-robin of these (bots/tournament/crosstable.h)
+  std::string format = "round-robin";
+  double alpha = 0.05, beta = 0.05;
 };
+
+// The sequential test `args` asks for: none without --sprt; the error says what is wrong.
+std::expected<std::optional<bots::SprtTest>, std::string> sprt_of(const TournamentArgs& args) {
+  if (args.sprt.empty()) return std::nullopt;
+  const std::size_t comma = args.sprt.find(',');
+  bots::SprtTest test;
+  try {
+    std::size_t used0 = 0, used1 = 0;
+    if (comma == std::string::npos) throw std::invalid_argument("no comma");
+    test.d0 = std::stod(args.sprt.substr(0, comma), &used0);
+    test.d1 = std::stod(args.sprt.substr(comma + 1), &used1);
+    if (used0 != comma || used1 != args.sprt.size() - comma - 1) throw std::invalid_argument("trailing text");
+  } catch (const std::exception&) {
+    return std::unexpected("--sprt wants D0,D1 (two numbers, SF points per seat-game), not '" + args.sprt + "'");
+  }
+  test.alpha = args.alpha;
+  test.beta = args.beta;
+  if (const std::string problem = bots::sprt_problem(test); !problem.empty()) return std::unexpected(problem);
+  return test;
+}
 
 // The report as JSON; a side that is an outside program (`program:`) also has its faults, as
 // "program_faults" beside "timeouts" in each seating.
@@ -117,8 +146,9 @@ int store_in_db(const std::string& path, const bots::TournamentConfig& config, c
 
 // Through a server: a player's tournament (POST /api/tournaments with the session token of
 // --token-file; the server draws the seed) or the operator's (POST /api/admin/tournaments with the
-// admin token), then GET /api/tournaments/ID until it ends.
-int run_on_server(const TournamentArgs& args) {
+// admin token), then GET /api/tournaments/ID until it ends. The exit code; the report the server
+// stored in `report` (printed unless `report` is given).
+int run_on_server(const TournamentArgs& args, std::optional<bots::TournamentReport>* report_out = nullptr) {
   const bool player = !args.token_file.empty();
   std::string token = player ? read_admin_token(args.token_file) : args.admin_token;
   if (!player && token.empty() && !args.admin_token_file.empty()) token = read_admin_token(args.admin_token_file);
@@ -137,6 +167,16 @@ int run_on_server(const TournamentArgs& args) {
   }
   nlohmann::json request{{"a", args.a}, {"b", args.b}, {"deals", args.deals}, {"seating", args.seating}};
   if (args.seed_given) request["seed"] = args.seed;
+  const auto sprt = sprt_of(args);
+  if (!sprt) {
+    spdlog::error("tournament: {}", sprt.error());
+    return 2;
+  }
+  if (*sprt) {
+    request["sprt"] = {(*sprt)->d0, (*sprt)->d1};
+    request["alpha"] = (*sprt)->alpha;
+    request["beta"] = (*sprt)->beta;
+  }
   const auto started =
       http_call(args.server, "POST", player ? "/api/tournaments" : "/api/admin/tournaments", request.dump(), token);
   if (!started) {
@@ -170,7 +210,10 @@ int run_on_server(const TournamentArgs& args) {
         spdlog::error("tournament {} {} without a report", id, status);
         return 1;
       }
-      print_report(*report, args.json);
+      if (report_out)
+        *report_out = *report;
+      else
+        print_report(*report, args.json);
       if (status != "finished") spdlog::error("tournament {} was {}", id, status);
       // The seed is shown once the tournament has ended: it must be the one committed to at the start.
       if (const auto seed = t.find("seed"); seed != t.end() && seed->is_number_unsigned()) {
@@ -256,6 +299,9 @@ int run_merge(const TournamentArgs& args) {
     return 1;
   }
   config.b_seats = *seatings;
+  if (const auto test = first.find("sprt"); test != first.end() && test->is_object())
+    config.sprt = bots::SprtTest{test->value("d0", 0.0), test->value("d1", 0.0), test->value("alpha", 0.05),
+                                 test->value("beta", 0.05)};
   std::ranges::sort(games, {}, [](const bots::TournamentGame& g) { return std::tuple(g.deal, g.b_seats, g.rotation); });
   print_report(bots::make_report(config, games, seconds), args.json);
   return 0;
@@ -276,6 +322,12 @@ int in_process_config(const TournamentArgs& args, bots::TournamentConfig& config
     return 2;
   }
   config.b_seats = *seatings;
+  const auto sprt = sprt_of(args);
+  if (!sprt) {
+    spdlog::error("tournament: {}", sprt.error());
+    return 2;
+  }
+  config.sprt = *sprt;
   const std::chrono::milliseconds clock(args.move_ms);
   for (const bots::BotSpec* spec : {&config.a, &config.b}) {
     if (spec->kind != "program") continue;
@@ -364,7 +416,117 @@ int run_replay(const TournamentArgs& args) {
   return differ == 0 ? 0 : 1;
 }
 
+// The group's pairings and crosstable, printed as text or JSON.
+void print_group(bots::GroupFormat format, const std::vector<std::string>& names,
+                 const std::vector<bots::PairingResult>& results, bool json) {
+  const bots::Crosstable table = bots::make_crosstable(names, results);
+  if (json) {
+    nlohmann::json out{{"format", bots::group_format_name(format)}, {"bots", names}};
+    out["pairings"] = nlohmann::json::array();
+    for (const bots::PairingResult& r : results)
+      out["pairings"].push_back({{"a", r.a}, {"b", r.b}, {"report", report_json(r.report)}});
+    out["crosstable"] = app::crosstable_json(table);
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  for (const bots::PairingResult& r : results) std::cout << bots::report_text(r.report) << '\n';
+  std::cout << bots::crosstable_text(table);
+}
+
+// `--bots SPEC… --server URL`: the pairings one after another as tournaments of the server (each
+// with its own seed where the server draws it), then the crosstable of their stored reports.
+int run_group_on_server(const TournamentArgs& args, bots::GroupFormat format) {
+  std::vector<bots::PairingResult> results;
+  for (const auto& [a, b] : bots::group_pairings(format, static_cast<int>(args.group.size()))) {
+    TournamentArgs one = args;
+    one.a = args.group[static_cast<std::size_t>(a)];
+    one.b = args.group[static_cast<std::size_t>(b)];
+    spdlog::info("tournament: pairing {} against {}", one.a, one.b);
+    std::optional<bots::TournamentReport> report;
+    const int code = run_on_server(one, &report);
+    if (!report) return code != 0 ? code : 1;
+    results.push_back({a, b, std::move(*report), {}});
+    if (code != 0) return code;
+  }
+  print_group(format, args.group, results, args.json);
+  return 0;
+}
+
+// `--bots SPEC…`: a gauntlet (the first against each other) or a round-robin of every pair, each
+// pairing on the same deals; each pairing's report, then the crosstable (JSON: both in one object).
+int run_group_command(const TournamentArgs& args) {
+  const auto format = bots::group_format_named(args.format);
+  if (!format) {
+    spdlog::error("tournament: --format must be gauntlet or round-robin");
+    return 2;
+  }
+  if (!args.games_out.empty() || !args.db.empty() || !args.replay.empty()) {
+    spdlog::error("tournament: --games, --db and --replay are for two bots (--a, --b), not --bots");
+    return 2;
+  }
+  if (args.group.size() < 2 || args.group.size() > static_cast<std::size_t>(bots::kMaxGroupBots)) {
+    spdlog::error("tournament: --bots names 2 to {} bots", bots::kMaxGroupBots);
+    return 2;
+  }
+  if (!args.server.empty()) return run_group_on_server(args, *format);
+  std::vector<bots::BotSpec> specs;
+  std::vector<std::string> names;
+  bots::TournamentConfig base;
+  for (std::size_t k = 0; k < args.group.size(); ++k) {
+    TournamentArgs one = args;
+    one.a = args.group[k];
+    one.b = args.group[k == 0 ? std::min<std::size_t>(1, args.group.size() - 1) : 0];
+    bots::TournamentConfig config;
+    if (const int code = in_process_config(one, config)) return code;
+    specs.push_back(config.a);
+    names.push_back(config.a.describe());
+    if (k == 0 || config.make_player) base = config;  // the settings, with the outside programs' maker if any
+  }
+  const auto pairings = bots::group_pairings(*format, static_cast<int>(specs.size()));
+  ProgressLine line("deals", std::chrono::seconds(10), 2);
+  std::vector<bots::PairingResult> results;
+  try {
+    results = bots::run_group(specs, *format, base, [&](int pairing, const bots::Progress& p) {
+      if (!args.quiet)
+        line.show({pairing * base.deals + p.done, static_cast<int>(pairings.size()) * base.deals, p.seconds});
+    });
+  } catch (const std::exception& e) {
+    spdlog::error("{}", e.what());
+    return 1;
+  }
+  print_group(*format, names, results, args.json);
+  return 0;
+}
+
+// `--sgf FILE`: every game of `games` as an ISS SGF line (docs/records.md §2), the positions named
+// by side and short name ("A_rule", "B_strongest"), the series by the seed, the game by deal,
+// seating and the lone bot's position.
+bool write_sgf_file(const std::string& path, const bots::TournamentConfig& config,
+                    const std::vector<bots::TournamentGame>& games) {
+  auto name = [](char side, const bots::BotSpec& spec) {
+    std::string n = std::string(1, side) + "_" + bots::side_name(spec.describe());
+    for (char& c : n)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') c = '_';
+    return n;
+  };
+  const std::string a = name('A', config.a), b = name('B', config.b);
+  const std::string when = fmt::format("{:%Y-%m-%d/%H:%M:%S}/UTC",
+                                       std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now()));
+  std::ofstream out(path);
+  for (const bots::TournamentGame& g : games) {
+    if (!g.record) continue;
+    std::array<std::string, 3> names;
+    for (std::size_t p = 0; p < 3; ++p) names[p] = g.is_b[p] ? b : a;
+    const std::string id = fmt::format("{}-{}-{}", g.deal, bots::seating_name(g.b_seats), g.rotation);
+    out << write_sgf_game(sgf_game_from(*g.record, names, std::to_string(config.seed), id, when)) << '\n';
+  }
+  out.flush();
+  if (!out) spdlog::error("tournament: --sgf {}: cannot write", path);
+  return static_cast<bool>(out);
+}
+
 int run_tournament_command(const TournamentArgs& args) {
+  if (!args.group.empty()) return run_group_command(args);
   if (!args.merge.empty()) return run_merge(args);
   if (!args.replay.empty()) return run_replay(args);
   if (!args.server.empty()) return run_on_server(args);
@@ -380,9 +542,11 @@ int run_tournament_command(const TournamentArgs& args) {
     }
     build = std::move(*now);
   }
+  config.keep_games = !args.sgf_out.empty();
   const auto start = std::chrono::steady_clock::now();
   const auto games = play(config, args.quiet);
   if (!games) return 1;
+  if (!args.sgf_out.empty() && !write_sgf_file(args.sgf_out, config, *games)) return 1;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const bots::TournamentReport report = bots::make_report(config, *games, seconds);
   print_report(report, args.json);
@@ -412,6 +576,9 @@ Command add_tournament_command(CLI::App& parent) {
                                       "the server draws it)")
                           ->capture_default_str();
   app->add_option("--games", args->games_out, "Also write every game to this file (one JSON line each), for --merge");
+  app->add_option("--sgf", args->sgf_out,
+                  "In-process: also write every game card by card to this file, one ISS SGF line each (skat replay "
+                  "reads it)");
   CLI::Option* merge =
       app->add_option("--merge", args->merge, "Report on the games of these --games files (shards) instead of playing")
           ->expected(1, -1);
@@ -432,6 +599,26 @@ Command add_tournament_command(CLI::App& parent) {
                   "In-process: the move clock of an outside program (program:CMD); past it the default move")
       ->check(CLI::Range(1, 600000))
       ->capture_default_str();
+  app->add_option("--sprt", args->sprt,
+                  "D0,D1: a sequential test of H0 B - A <= D0 against H1 B - A >= D1 (SF points per seat-game); "
+                  "the deals are played in order and the tournament stops at the first bound crossed, --deals at "
+                  "most (docs/evaluation.md)");
+  app->add_option("--alpha", args->alpha, "--sprt: the chance of accepting H1 when B - A = D0")
+      ->check(CLI::Range(0.001, 0.5))
+      ->capture_default_str();
+  app->add_option("--beta", args->beta, "--sprt: the chance of accepting H0 when B - A = D1")
+      ->check(CLI::Range(0.001, 0.5))
+      ->capture_default_str();
+  CLI::Option* group =
+      app->add_option("--bots", args->group,
+                      "A gauntlet or round-robin of these 2 to 6 bots (instead of --a and --b), each pairing on the "
+                      "same deals, with a crosstable")
+          ->expected(2, bots::kMaxGroupBots);
+  app->add_option("--format", args->format, "--bots: gauntlet (the first against each other) or round-robin")
+      ->check(CLI::IsMember({"gauntlet", "round-robin"}))
+      ->needs(group)
+      ->capture_default_str();
+  group->excludes(merge);
   app->add_flag("--json", args->json, "Print the report as JSON");
   app->add_flag("--no-judge", args->no_judge, "Skip the open-card solver's verdict on each game (no accuracy)");
   app->add_flag("--quiet", args->quiet, "No progress on stderr");

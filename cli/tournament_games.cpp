@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <fstream>
+#include <set>
 
 #include "server/play/tournament_json.h"
 
@@ -35,11 +36,21 @@ std::optional<bots::TournamentGame> game_from_json(const nlohmann::json& j) {
 bool write_games(const std::string& path, const bots::TournamentConfig& config, const std::string& seating,
                  const std::vector<bots::TournamentGame>& games, double seconds, const GamesProvenance& build) {
   std::ofstream out(path);
-  out << nlohmann::json{{"a", config.a.describe()}, {"b", config.b.describe()},        {"seed", config.seed},
-                        {"seating", seating},       {"first_deal", config.first_deal}, {"deals", config.deals},
-                        {"seconds", seconds},       {"build", provenance_json(build)}}
-             .dump()
-      << '\n';
+  // A sequential test's tournament holds the deals up to where it stopped.
+  std::set<int> dealt;
+  for (const bots::TournamentGame& g : games) dealt.insert(g.deal);
+  nlohmann::json header{{"a", config.a.describe()},
+                        {"b", config.b.describe()},
+                        {"seed", config.seed},
+                        {"seating", seating},
+                        {"first_deal", config.first_deal},
+                        {"deals", config.sprt ? static_cast<int>(dealt.size()) : config.deals},
+                        {"seconds", seconds},
+                        {"build", provenance_json(build)}};
+  if (config.sprt)
+    header["sprt"] = {
+        {"d0", config.sprt->d0}, {"d1", config.sprt->d1}, {"alpha", config.sprt->alpha}, {"beta", config.sprt->beta}};
+  out << header.dump() << '\n';
   for (const bots::TournamentGame& g : games) out << game_json(g).dump() << '\n';
   out.flush();
   if (!out) spdlog::error("tournament: --games {}: cannot write", path);

@@ -94,6 +94,7 @@ DeclarationAnalysis analyse_declaration(const Game& game, OpenSolver& solver, st
   a.turning_point = mine.valued && !wins_at_bid(mine) && std::ranges::any_of(a.games, wins_at_bid);
   a.bid_too_high = std::ranges::none_of(a.games, wins_at_bid) &&
                    std::ranges::any_of(a.games, [](const GameChoice& g) { return g.valued && g.declarer_wins; });
+  a.put = analyse_skat_put(game, solver);
   return a;
 }
 

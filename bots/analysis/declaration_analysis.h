@@ -5,13 +5,15 @@
 // skat, schneider and the declarer's schwarz as perfect play reaches them, the overbid rule). The declared game is
 // one of them; the choice turned the game when the declared game loses and another game wins.
 // A game whose value falls short of the bid is lost as overbid: when no winning game covers the
-// bid, the bid itself was too high. Bounded in solver nodes like the card analysis.
+// bid, the bid itself was too high. The skat put is judged too (bots/analysis/skat_put_analysis.h).
+// Bounded in solver nodes like the card analysis.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <vector>
 
+#include "bots/analysis/skat_put_analysis.h"
 #include "bots/solver/open_solver.h"
 #include "engine/game.h"
 
@@ -28,16 +30,18 @@ struct GameChoice {
 };
 
 struct DeclarationAnalysis {
-  std::vector<GameChoice> games;    // the suits, grand, null and null ouvert, then the declared game if none of them
-  std::size_t declared = 0;         // the declared game's entry
-  std::optional<std::size_t> best;  // the entry scoring the most, among those valued
-  bool turning_point = false;       // the declared game loses, a game covering the bid wins
-  bool bid_too_high = false;        // no game wins that covers the bid, but one would win at a lower bid
+  std::vector<GameChoice> games;       // the suits, grand, null and null ouvert, then the declared game if none of them
+  std::size_t declared = 0;            // the declared game's entry
+  std::optional<std::size_t> best;     // the entry scoring the most, among those valued
+  bool turning_point = false;          // the declared game loses, a game covering the bid wins
+  bool bid_too_high = false;           // no game wins that covers the bid, but one would win at a lower bid
+  std::optional<SkatPutAnalysis> put;  // the skat put of the declared game (none in a hand game)
 };
 
 inline constexpr std::uint64_t kDeclarationNodes = 30'000'000;
 
-// The declared game of a finished (not folded) engine game.
+// The declared game of a finished (not folded) engine game; `nodes` bounds the games, the put has
+// its own bound.
 DeclarationAnalysis analyse_declaration(const Game& game, OpenSolver& solver,
                                         std::optional<std::uint64_t> nodes = kDeclarationNodes);
 

@@ -9,14 +9,17 @@ namespace skat::bots {
 
 namespace {
 
-// Whether `a` is better for the declarer than `b`: winning first, then more card points.
+// Whether `a` is better for the declarer than `b`: winning first, then more card points, then
+// every trick.
 bool better_for_declarer(const AnalysedCard& a, const AnalysedCard& b) {
   if (a.declarer_wins != b.declarer_wins) return a.declarer_wins;
-  return a.declarer_points > b.declarer_points;
+  if (a.declarer_points != b.declarer_points) return a.declarer_points > b.declarer_points;
+  return a.declarer_takes_all && !b.declarer_takes_all;
 }
 
 bool same_worth(const AnalysedCard& a, const AnalysedCard& b) {
-  return a.declarer_wins == b.declarer_wins && a.declarer_points == b.declarer_points;
+  return a.declarer_wins == b.declarer_wins && a.declarer_points == b.declarer_points &&
+         a.declarer_takes_all == b.declarer_takes_all;
 }
 
 bool no_cards_left(const PlayState& s) { return s.trick_size() == 0 && s.hand(s.to_move()).size() == 0; }
@@ -41,6 +44,7 @@ void judge(Decision& d, int declarer) {
   const auto schneider = [](int points) { return points >= 90 ? 1 : points <= 30 ? -1 : 0; };
   d.schneider_turn = !d.turning_point && mine.exact && d.best.exact &&
                      schneider(mine.declarer_points) != schneider(d.best.declarer_points);
+  d.schwarz_turn = !d.turning_point && !d.schneider_turn && mine.declarer_takes_all != d.best.declarer_takes_all;
 }
 
 }  // namespace
@@ -108,6 +112,26 @@ std::expected<GameAnalysis, std::string> analyse_play(PlayState start, const Dec
       for (std::size_t k = 0; k < values.size(); ++k) {
         d.cards[k].declarer_points = values[k].declarer_points;
         d.cards[k].exact = true;
+      }
+      judge(d, a.declarer);
+    }
+    // … then schwarz, where a card leaves the declarer all 120 points (the solver's takes-all search).
+    solver.set_node_limit(limits.schwarz_nodes);
+    for (std::size_t i = a.decisions.size(); i-- > 0;) {
+      Decision& d = a.decisions[i];
+      if (!d.exact()) break;
+      if (std::ranges::none_of(d.cards, [](const AnalysedCard& c) { return c.declarer_points == 120; })) continue;
+      PlayState& s = before[i];
+      for (AnalysedCard& c : d.cards) {
+        if (c.declarer_points != 120) continue;
+        s.play(c.card);
+        c.declarer_takes_all = s.defender_tricks() == 0 && (no_cards_left(s) || solver.declarer_takes_all(s));
+        s.undo();
+      }
+      if (solver.aborted()) {
+        for (AnalysedCard& c : d.cards) c.declarer_takes_all = false;  // not known: no turn claimed
+        judge(d, a.declarer);
+        break;
       }
       judge(d, a.declarer);
     }

@@ -6,8 +6,9 @@
 // decisions with a choice where he played a best card (SolverAccuracy, as the tournament report
 // counts its accuracy). Positions throughout (0 forehand); the overbid rule is no part of it.
 // Bounded in solver nodes (reproducible, unlike a clock): the outcomes of every card first, then
-// the card points, each from the last card back, so that a budget spent leaves the first (largest)
-// positions with the outcome only, or without values, never the small ones.
+// the card points, then schwarz where all the points are the declarer's, each from the last card
+// back, so that a budget spent leaves the first (largest) positions with the outcome only, or
+// without values, never the small ones.
 #pragma once
 
 #include <array>
@@ -31,6 +32,9 @@ struct AnalysedCard {
   int declarer_points = 0;
   bool declarer_wins = false;
   bool exact = false;  // declarer_points is known (always in null, where it means nothing)
+  // With 120 card points: whether he then takes every trick (the defenders schwarz); looked for
+  // only where perfect play gives him all the points (suit and grand).
+  bool declarer_takes_all = false;
   bool operator==(const AnalysedCard&) const = default;
 };
 
@@ -48,6 +52,9 @@ struct Decision {
   // The outcome stays, but schneider does not: the played card gave away (or let in) the declarer's
   // 90 card points or the defenders' 31 that perfect play would have had (suit and grand, exact only).
   bool schneider_turn = false;
+  // The outcome and schneider stay, schwarz does not: the played card let the defenders take a
+  // trick, or took one from them, against the best card (the declarer's schwarz of the defenders).
+  bool schwarz_turn = false;
   const AnalysedCard& played_value() const;
   // Valued with the card points of every card (null: valued).
   bool exact() const;
@@ -59,6 +66,7 @@ struct Decision {
 struct AnalysisLimits {
   std::optional<std::uint64_t> outcome_nodes = 30'000'000;
   std::optional<std::uint64_t> points_nodes = 60'000'000;
+  std::optional<std::uint64_t> schwarz_nodes = 30'000'000;
 };
 
 struct GameAnalysis {

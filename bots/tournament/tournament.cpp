@@ -11,6 +11,7 @@
 #include "bots/rng.h"
 #include "bots/solver/open_solver.h"
 #include "bots/solver/position.h"
+#include "bots/tournament/tournament_report.h"
 #include "engine/deal.h"
 #include "engine/game.h"
 #include "engine/scoring.h"
@@ -72,6 +73,7 @@ std::vector<TournamentGame> play_deal_everywhere(const TournamentConfig& config,
         g.clock_stops[side] += players[p]->clock_stops();
         g.program_faults[side] += players[p]->program_faults();
       }
+      if (config.keep_games) g.record = std::make_shared<const Game>(*game);
       if (config.judge && !g.folded) {
         solver.clear();
         g.solver_wins = solver_verdict(*game, solver);
@@ -162,20 +164,37 @@ std::vector<TournamentGame> run_tournament(const TournamentConfig& config, const
   std::vector<std::vector<TournamentGame>> by_deal(static_cast<std::size_t>(std::max(0, config.deals)));
   const int threads = std::max(1, config.threads);
   std::vector<std::unique_ptr<OpenSolver>> solvers(static_cast<std::size_t>(threads));  // one per worker
-  parallel_for(
-      config.deals, threads,
-      [&](int i, int worker) {
-        auto& solver = solvers[static_cast<std::size_t>(worker)];
-        if (!solver) solver = std::make_unique<OpenSolver>();
-        by_deal[static_cast<std::size_t>(i)] =
-            play_deal_everywhere(config, first + i, ids[static_cast<std::size_t>(first + i)], *solver);
-      },
-      progress);
-
-  std::vector<TournamentGame> games;
-  for (auto& list : by_deal)
-    for (auto& g : list) games.push_back(std::move(g));
-  return games;
+  auto games_of = [&](int deals) {
+    std::vector<TournamentGame> games;
+    for (int d = 0; d < deals; ++d)
+      for (const TournamentGame& g : by_deal[static_cast<std::size_t>(d)]) games.push_back(g);
+    return games;
+  };
+  // Without a test, one batch of every deal; with one, batches of a few deals per thread, each
+  // followed by the test over the deals so far.
+  const int batch = config.sprt ? std::max(kSprtMinDeals, 4 * threads) : std::max(1, config.deals);
+  const auto start = std::chrono::steady_clock::now();
+  for (int from = 0; from < config.deals; from += batch) {
+    const int count = std::min(batch, config.deals - from);
+    parallel_for(
+        count, threads,
+        [&](int k, int worker) {
+          auto& solver = solvers[static_cast<std::size_t>(worker)];
+          if (!solver) solver = std::make_unique<OpenSolver>();
+          const int i = from + k;
+          by_deal[static_cast<std::size_t>(i)] =
+              play_deal_everywhere(config, first + i, ids[static_cast<std::size_t>(first + i)], *solver);
+        },
+        progress ? ProgressFn([&](const Progress& p) {
+          progress({from + p.done, config.deals,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+        })
+                 : ProgressFn{});
+    if (!config.sprt) continue;
+    const SprtResult test = run_sprt(deal_difference_series(config, games_of(from + count)), *config.sprt);
+    if (test.verdict != "inconclusive") return games_of(test.deals);
+  }
+  return games_of(config.deals);
 }
 
 }  // namespace skat::bots

@@ -18,6 +18,7 @@
 #include "bots/bot_factory.h"
 #include "bots/parallel.h"
 #include "bots/solver/open_solver.h"
+#include "bots/tournament/sprt.h"
 #include "engine/game.h"
 #include "engine/game_type.h"
 
@@ -31,6 +32,10 @@ struct TournamentConfig {
   std::vector<int> b_seats{1, 2};  // the seatings to play: 1 = A A B (2:1), 2 = A B B (1:2)
   int threads = 1;
   bool judge = true;  // the open-card solver's verdict on every declared game
+  // A sequential test: the deals are played in order and the tournament stops at the first deal
+  // where it accepts H0 or H1 (bots/tournament/sprt.h); `deals` is then the most it plays.
+  std::optional<SprtTest> sprt;
+  bool keep_games = false;  // keep each finished engine game (TournamentGame::record), for its record card by card
   // Makes the player of a spec for one game (seed: tournament_seat_seed; position 0 forehand);
   // empty: bots::make_player. Set where specs name players bots/ cannot make (`program:`).
   std::function<std::unique_ptr<Player>(const BotSpec& spec, std::uint64_t seed, int position)> make_player;
@@ -54,6 +59,7 @@ struct TournamentGame {
   std::array<int, 2> timeouts{};                  // A's and B's moves the server's clock made for them
   std::array<int, 2> clock_stops{};               // A's and B's searches the safety net cut short (in-process)
   std::array<ProgramFaults, 2> program_faults{};  // A's and B's outside programs' faults (in-process)
+  std::shared_ptr<const Game> record;             // the game card by card (keep_games, in-process)
 };
 
 // The tournament's deal ids, drawn from its seed.
@@ -82,7 +88,9 @@ TournamentGame tournament_game(const Game& game, int index, std::uint64_t deal_i
                                const std::array<std::vector<float>, 3>& move_ms);
 
 // Plays the tournament; `progress` (optional, in deals) is called after each deal, from one
-// thread at a time. Games come back ordered by deal, seating and rotation.
+// thread at a time. Games come back ordered by deal, seating and rotation. With a sequential test,
+// the deals are played in batches, in order, and the games end with the deal where it stopped
+// (those of later deals of the same batch are dropped: the stop does not depend on the threads).
 std::vector<TournamentGame> run_tournament(const TournamentConfig& config, const ProgressFn& progress = {});
 
 // The open-card verdict on a finished, declared game: could the declarer, with every hand open

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "bots/bot_levels.h"
 #include "bots/rng.h"
 
 namespace skat::bots {
@@ -42,8 +43,9 @@ void finish_moves(BotFigures& f, const std::vector<double>& all) {
 // Per deal: B's minus A's mean points per position, averaged over the positions. With `cls`, only
 // the deals played in that game class at every table (none folded or played in another class),
 // with both bots at every position.
+// `deal_of`, when given, receives the deal of each difference.
 std::vector<double> deal_differences(const std::vector<const TournamentGame*>& games, int deals,
-                                     std::optional<int> cls = std::nullopt) {
+                                     std::optional<int> cls = std::nullopt, std::vector<int>* deal_of = nullptr) {
   std::vector<std::array<double, 12>> acc(static_cast<std::size_t>(deals));  // per position: sum/n for A, B
   std::vector<char> state(static_cast<std::size_t>(deals), 0);               // 0 unseen, 1 counted, 2 left out
   for (const TournamentGame* g : games) {
@@ -70,7 +72,9 @@ std::vector<double> deal_differences(const std::vector<const TournamentGame*>& g
       both = both && a[p * 4 + 1] > 0 && a[p * 4 + 3] > 0;
       diff += a[p * 4 + 2] / std::max(1.0, a[p * 4 + 3]) - a[p * 4] / std::max(1.0, a[p * 4 + 1]);
     }
-    if (both || !cls) diffs.push_back(diff / 3);
+    if (!both && cls) continue;
+    diffs.push_back(diff / 3);
+    if (deal_of) deal_of->push_back(static_cast<int>(d));
   }
   return diffs;
 }
@@ -129,7 +133,10 @@ SeatingReport summarise(const std::string& name, const std::vector<const Tournam
     ClassFigures& c = r.classes[static_cast<std::size_t>(class_index(g->declaration.type))];
     ++c.games;
     c.declarer_won += g->won ? 1 : 0;
-    if (g->solver_wins) c.solver.add(*g->solver_wins == g->won);
+    if (g->solver_wins) {
+      c.solver.add(*g->solver_wins == g->won);
+      c.solver_by_declarer[g->is_b[static_cast<std::size_t>(g->declarer)] ? 1 : 0].add(*g->solver_wins == g->won);
+    }
   }
   finish_moves(r.a, a_moves);
   finish_moves(r.b, b_moves);
@@ -147,16 +154,74 @@ SeatingReport summarise(const std::string& name, const std::vector<const Tournam
     f.ci_low = ci.low;
     f.ci_high = ci.high;
   }
+  // The sides by name; by letter alone when their names are the same.
+  const std::string a = side_name(header.a), b = side_name(header.b);
   if (r.ci_low > 0)
-    r.verdict = "B (" + header.b + ") stronger";
+    r.verdict = a == b ? "B stronger" : "B (" + b + ") stronger";
   else if (r.ci_high < 0)
-    r.verdict = "A (" + header.a + ") stronger";
+    r.verdict = a == b ? "A stronger" : "A (" + a + ") stronger";
   else
     r.verdict = "no significant difference at " + std::to_string(r.games) + " games";
   return r;
 }
 
+int deal_slots(const std::vector<TournamentGame>& games) {
+  int slots = 0;
+  for (const TournamentGame& g : games) slots = std::max(slots, g.deal + 1);
+  return slots;
+}
+
 }  // namespace
+
+std::string side_name(const std::string& spec) {
+  if (spec.size() <= 24) return spec;
+  for (const BotLevel& level : kBotLevels) {
+    const auto parsed = parse_bot_spec(std::string(level.spec), false);
+    if (spec == level.spec || (parsed && spec == parsed->describe())) return std::string(level.name);
+  }
+  for (const std::string_view prefix : {"account:", "sandbox:"})
+    if (spec.starts_with(prefix)) return spec.substr(prefix.size());
+  if (spec.starts_with("program:")) {
+    // The script an interpreter runs ("python3 bots/mine.py --x" is "mine.py"), else the command.
+    std::vector<std::string> words;
+    for (std::size_t at = 8; at < spec.size();) {
+      const std::size_t end = std::min(spec.find(' ', at), spec.size());
+      if (end > at) words.push_back(spec.substr(at, end - at));
+      at = end + 1;
+    }
+    if (words.empty()) return "program";
+    std::string word = words.front();
+    for (const std::string& w : words)
+      if (w.find('/') != std::string::npos || w.find('.') != std::string::npos) {
+        word = w;
+        break;
+      }
+    return word.substr(word.find_last_of('/') == std::string::npos ? 0 : word.find_last_of('/') + 1);
+  }
+  return spec.substr(0, spec.find(':'));
+}
+
+std::vector<double> deal_difference_series(const TournamentConfig& config, const std::vector<TournamentGame>& games) {
+  const int slots = deal_slots(games);
+  std::vector<double> sum(static_cast<std::size_t>(slots), 0.0);
+  std::vector<int> seen(static_cast<std::size_t>(slots), 0);
+  for (const int b_seats : config.b_seats) {
+    std::vector<const TournamentGame*> part;
+    for (const TournamentGame& g : games)
+      if (g.b_seats == b_seats) part.push_back(&g);
+    std::vector<int> deal_of;
+    const auto diffs = deal_differences(part, slots, std::nullopt, &deal_of);
+    for (std::size_t i = 0; i < diffs.size(); ++i) {
+      sum[static_cast<std::size_t>(deal_of[i])] += diffs[i];
+      ++seen[static_cast<std::size_t>(deal_of[i])];
+    }
+  }
+  std::vector<double> series;
+  const auto seatings = static_cast<int>(config.b_seats.size());
+  for (std::size_t d = 0; d < sum.size(); ++d)
+    if (seatings > 0 && seen[d] == seatings) series.push_back(sum[d] / seatings);
+  return series;
+}
 
 TournamentReport make_report(const TournamentConfig& config, const std::vector<TournamentGame>& games, double seconds,
                              bool per_class) {
@@ -171,18 +236,17 @@ TournamentReport make_report(const TournamentConfig& config, const std::vector<T
   report.deals = static_cast<int>(dealt.size());
   const int slots = dealt.empty() ? 0 : *dealt.rbegin() + 1;
   std::vector<const TournamentGame*> all;
-  std::vector<double> total;
   for (const int b_seats : config.b_seats) {
     std::vector<const TournamentGame*> part;
     for (const TournamentGame& g : games)
       if (g.b_seats == b_seats) part.push_back(&g);
     const auto diffs = deal_differences(part, slots);
-    total.resize(std::max(total.size(), diffs.size()), 0.0);
-    for (std::size_t d = 0; d < diffs.size(); ++d) total[d] += diffs[d] / static_cast<double>(config.b_seats.size());
     report.seatings.push_back(summarise(seating_name(b_seats), part, diffs, slots, per_class, report));
     all.insert(all.end(), part.begin(), part.end());
   }
+  const std::vector<double> total = deal_difference_series(config, games);
   report.seatings.push_back(summarise("total", all, total, slots, per_class, report));
+  if (config.sprt) report.sprt = run_sprt(total, *config.sprt);
   return report;
 }
 
@@ -211,11 +275,19 @@ std::string report_text(const TournamentReport& r) {
   };
   add("tournament: A = %s, B = %s, %d deals, seed %llu, %.0f s\n", r.a.c_str(), r.b.c_str(), r.deals,
       static_cast<unsigned long long>(r.seed), r.seconds);
+  if (r.sprt) {
+    const SprtResult& t = *r.sprt;
+    add("SPRT H0: B - A <= %+.2f, H1: B - A >= %+.2f (alpha %.3g, beta %.3g): %s after %d deals, LLR %+.2f in "
+        "[%+.2f, %+.2f]\n",
+        t.test.d0, t.test.d1, t.test.alpha, t.test.beta,
+        t.verdict == "inconclusive" ? "inconclusive" : (t.verdict + " accepted").c_str(), t.deals, t.llr,
+        t.test.lower(), t.test.upper());
+  }
   static const char* kClass[] = {"suit", "grand", "null"};
   for (const SeatingReport& s : r.seatings) {
     add("\n[%s] %d deals, %d games, %d folded\n", s.seating.c_str(), s.deals, s.games, s.folded);
     add("  %-3s %10s %9s %9s %12s %10s %10s %10s %6s\n", "bot", "seat-games", "decl won", "decl lost", "SF total",
-        "SF/game", "move mean", "move p99", "slow");
+        "SF/game", "move mean", "move p99", ">5 s");
     for (int k = 0; k < 2; ++k) {
       const BotFigures& f = k ? s.b : s.a;
       add("  %-3s %10d %9d %9d %12.0f %10.2f %8.1fms %8.1fms %6d\n", k ? "B" : "A", f.seat_games, f.declared_won,
@@ -237,13 +309,26 @@ std::string report_text(const TournamentReport& r) {
       const ClassFigures& f = s.classes[c];
       add("  %-5s share %5.1f%%  declarer won %5.1f%%", kClass[c], played ? 100.0 * f.games / played : 0.0,
           f.games ? 100.0 * f.declarer_won / f.games : 0.0);
-      if (const auto share = f.solver.share())
-        add("  solver accuracy %5.1f%% (%d judged)", 100.0 * *share, f.solver.judged);
-      else
+      // Whose: the share of each side's declared games whose result is the open-card solver's verdict.
+      if (f.solver.share()) {
+        add("  declarers' solver accuracy:");
+        for (std::size_t k = 0; k < 2; ++k) {
+          const SolverAccuracy& side = f.solver_by_declarer[k];
+          if (const auto share = side.share())
+            add(" %s %5.1f%% of %d", k ? "B" : "A", 100.0 * *share, side.judged);
+          else
+            add(" %s -", k ? "B" : "A");
+        }
+      } else {
         add("  (not judged)");
-      add("  B - A %+6.2f [%+.2f, %+.2f] over %d deals\n", f.difference, f.ci_low, f.ci_high, f.duplicate_deals);
+      }
+      if (f.duplicate_deals == 0)
+        add("  B - A: no deals\n");
+      else
+        add("  B - A %+6.2f [%+.2f, %+.2f] over %d deals\n", f.difference, f.ci_low, f.ci_high, f.duplicate_deals);
     }
   }
+  add("\n>5 s: moves that took longer than the 5 s move clock (in-process) or that the server's clock made\n");
   return out;
 }
 

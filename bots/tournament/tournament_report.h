@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,8 @@ struct ClassFigures {
   int games = 0;
   int declarer_won = 0;
   SolverAccuracy solver;  // games with a solver verdict; those whose result equals it
+  // The same split by the declarer's side: A's declared games, B's.
+  std::array<SolverAccuracy, 2> solver_by_declarer{};
   // The duplicate difference B − A over the deals played in this class at every table of the deal
   // (the paper's Table 3 per game type; when both bots bid alike, every deal counts in its class).
   int duplicate_deals = 0;
@@ -58,7 +61,12 @@ struct TournamentReport {
   int deals = 0;
   double seconds = 0;
   std::vector<SeatingReport> seatings;  // each seating played, then "total"
+  std::optional<SprtResult> sprt;       // the sequential test's verdict, when the tournament had one
 };
+
+// The duplicate difference B − A of each deal played in every seating (the mean over the seatings,
+// per seat and game), in deal order: what the total's interval and the sequential test rest on.
+std::vector<double> deal_difference_series(const TournamentConfig& config, const std::vector<TournamentGame>& games);
 
 // `per_class` false leaves the per-class duplicate differences out (the curve's many reports).
 TournamentReport make_report(const TournamentConfig& config, const std::vector<TournamentGame>& games, double seconds,
@@ -72,6 +80,11 @@ struct CurvePoint {
 };
 std::vector<CurvePoint> difference_curve(const TournamentConfig& config, const std::vector<TournamentGame>& games,
                                          int points = 50);
+
+// A side's short name for verdicts and tables: a spec of up to 24 characters itself ("rule",
+// "account:anna-bot"); a longer one by the house level it is the spec of ("strongest"), the bot of
+// "account:NAME" or "sandbox:NAME", the program of "program:CMD …", or else its kind ("full").
+std::string side_name(const std::string& spec);
 
 // The report as aligned text for a terminal.
 std::string report_text(const TournamentReport& report);

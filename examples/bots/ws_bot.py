@@ -3,6 +3,7 @@
 with no bridge: a minimal RFC 6455 client over plain TCP (no TLS) and a random player.
 
   python3 examples/bots/ws_bot.py --url ws://127.0.0.1:8080/ws --name my-bot --token SECRET [--seats 2]
+  python3 examples/bots/ws_bot.py --url ws://127.0.0.1:8080/ws --guest anna   (prints a new guest's session token)
 
 It logs in as the bot account (hello with "bot": true), joins every table it is invited to,
 answers each act request with a uniformly random legal action (never a concession) carrying the
@@ -224,11 +225,18 @@ def play(url, name, token, stop=None, seed=1):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", default="ws://127.0.0.1:8080/ws", help="the server's WebSocket URL")
-    parser.add_argument("--name", required=True, help="the bot account's name")
-    parser.add_argument("--token", required=True, help="the bot account's secret token")
+    parser.add_argument("--guest", metavar="NAME",
+                        help="say hello as a new guest of this name, print its session token and exit")
+    parser.add_argument("--name", help="the bot account's name")
+    parser.add_argument("--token", help="the bot account's secret token")
     parser.add_argument("--seats", type=int, default=2, help="connections, one seat each (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the moves when an act carries none")
     args = parser.parse_args()
+    if args.guest:
+        print(guest_token(args.url, args.guest))
+        return
+    if not args.name or not args.token:
+        parser.error("--name and --token are needed to play (or --guest NAME for a session token)")
     stop = threading.Event()
     threads = [threading.Thread(target=play, args=(args.url, args.name, args.token, stop, args.seed + i), daemon=True)
                for i in range(args.seats)]

@@ -14,12 +14,27 @@ namespace {
 Json card_value_json(const bots::AnalysedCard& c, bool null) {
   Json j = {{"card", protocol::card_to_json(c.card)}, {"wins", c.declarer_wins}};
   if (!null && c.exact) j["points"] = c.declarer_points;
+  if (c.declarer_takes_all) j["all_tricks"] = true;
   return j;
 }
 
 Json accuracy_json(const bots::SolverAccuracy& a) {
   const auto share = a.share();
   return Json{{"decisions", a.judged}, {"best", a.agrees}, {"share", share ? Json(*share) : Json(nullptr)}};
+}
+
+Json put_json(const bots::SkatPutAnalysis& p) {
+  const auto pair = [](const std::array<Card, 2>& two) {
+    return Json::array({protocol::card_to_json(two[0]), protocol::card_to_json(two[1])});
+  };
+  Json j{{"cards", pair(p.put)}, {"valued", p.valued}, {"tried", p.tried}};
+  if (p.valued) {
+    j["wins"] = p.wins;
+    j["bid_reachable"] = p.bid_reachable;
+    j["winning"] = p.winning ? pair(*p.winning) : Json(nullptr);
+    j["turning_point"] = p.turning_point;
+  }
+  return j;
 }
 
 Json choice_json(const bots::DeclarationAnalysis& a) {
@@ -38,7 +53,8 @@ Json choice_json(const bots::DeclarationAnalysis& a) {
               {"declared", a.declared},
               {"best", a.best ? Json(*a.best) : Json(nullptr)},
               {"turning_point", a.turning_point},
-              {"bid_too_high", a.bid_too_high}};
+              {"bid_too_high", a.bid_too_high},
+              {"put", a.put ? put_json(*a.put) : Json(nullptr)}};
 }
 
 }  // namespace
@@ -63,6 +79,7 @@ Json analysis_json(const db::GameRecord& game, const bots::GameAnalysis& analysi
       one["played_best"] = d.played_best;
       one["turning_point"] = d.turning_point;
       one["schneider_turn"] = d.schneider_turn;
+      one["schwarz_turn"] = d.schwarz_turn;
     }
     decisions.push_back(std::move(one));
   }
@@ -98,7 +115,11 @@ Json compact_analysis(const Json& analysis) {
     if (!d.is_object() || !d.contains("cards")) continue;
     const Json cards = d["cards"];
     Json rows = Json::array();
-    for (const Json& c : cards) rows.push_back(Json::array({c.at("card"), c.at("wins"), c.value("points", Json())}));
+    for (const Json& c : cards) {
+      Json row = Json::array({c.at("card"), c.at("wins"), c.value("points", Json())});
+      if (c.value("all_tricks", false)) row.push_back(true);
+      rows.push_back(std::move(row));
+    }
     if (const Json* best = d.contains("best") ? entry_of(cards, d["best"].value("card", Json())) : nullptr;
         best && *best == d["best"])
       d["best"] = d["best"]["card"];
@@ -121,6 +142,7 @@ Json expanded_analysis(const Json& stored) {
     for (const Json& r : d["cards"]) {
       Json c = {{"card", r.at(0)}, {"wins", r.at(1)}};
       if (!r.at(2).is_null()) c["points"] = r.at(2);
+      if (r.size() > 3 && r.at(3) == true) c["all_tricks"] = true;
       cards.push_back(std::move(c));
     }
     if (d.contains("best") && d["best"].is_string())

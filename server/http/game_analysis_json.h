@@ -16,7 +16,7 @@ namespace skat::app {
 
 // The analysis a stored body was made by (the game_analyses table): raise it whenever the analysis,
 // its node limits or its JSON change, so that stored bodies of the old one are made again.
-inline constexpr int kGameAnalysisVersion = 3;
+inline constexpr int kGameAnalysisVersion = 4;
 
 // {"series","game","folded","declarer","declaration","target","decisions":[…],"accuracy":[…×3]}
 // by seat; an error text when the record cannot be replayed.

@@ -68,11 +68,12 @@ std::string seed_commitment(std::uint64_t seed) {
 }
 
 std::expected<TournamentRequest, std::string> parse_tournament_request(const Json& body, bool seed_allowed) {
-  constexpr std::string_view kShape = R"(expected {"a":…,"b":…,"deals":…,"seed":…,"seating":…})";
+  constexpr std::string_view kShape =
+      R"(expected {"a":…,"b":…,"deals":…,"seed":…,"seating":…,"sprt":[D0,D1],"alpha":…,"beta":…})";
   if (!body.is_object()) return std::unexpected(std::string(kShape));
   for (const auto& item : body.items())
     if (item.key() != "a" && item.key() != "b" && item.key() != "deals" && item.key() != "seed" &&
-        item.key() != "seating")
+        item.key() != "seating" && item.key() != "sprt" && item.key() != "alpha" && item.key() != "beta")
       return std::unexpected("unknown field \"" + item.key().substr(0, 40) + "\"; " + std::string(kShape));
   TournamentRequest r;
   for (auto [key, spec] : {std::pair{"a", &r.a}, std::pair{"b", &r.b}}) {
@@ -111,6 +112,20 @@ std::expected<TournamentRequest, std::string> parse_tournament_request(const Jso
     const auto seatings = bots::seatings_named(it->is_string() ? it->get<std::string>() : "");
     if (!seatings) return std::unexpected(R"("seating" must be "2:1", "1:2" or "both")");
     r.b_seats = *seatings;
+  }
+  if (const auto it = body.find("sprt"); it != body.end()) {
+    if (!it->is_array() || it->size() != 2 || !(*it)[0].is_number() || !(*it)[1].is_number())
+      return std::unexpected(R"("sprt" must be [D0,D1], two numbers (SF points per seat-game))");
+    bots::SprtTest test{(*it)[0].get<double>(), (*it)[1].get<double>()};
+    for (auto [key, p] : {std::pair{"alpha", &test.alpha}, std::pair{"beta", &test.beta}})
+      if (const auto v = body.find(key); v != body.end()) {
+        if (!v->is_number()) return std::unexpected(std::string("\"") + key + "\" must be a number");
+        *p = v->get<double>();
+      }
+    if (const std::string problem = bots::sprt_problem(test); !problem.empty()) return std::unexpected(problem);
+    r.sprt = test;
+  } else if (body.contains("alpha") || body.contains("beta")) {
+    return std::unexpected(R"("alpha" and "beta" belong to a sequential test: "sprt":[D0,D1])");
   }
   return r;
 }
@@ -178,6 +193,7 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
   config.seed = request.seed ? *request.seed : sealed || request.started_by ? Csprng()() : 1;
   config.b_seats = request.b_seats;
   config.judge = false;  // the server does not spend its cores on the open-card solver
+  config.sprt = request.sprt;
 
   db::TournamentRecord record;
   record.mode = "server";
@@ -209,6 +225,7 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
     r.started = r.saved = std::chrono::steady_clock::now();
     r.started_by = request.started_by;
     r.sides = {record.a, record.b};
+    if (config.sprt) r.sprt.emplace(*config.sprt);
   }
   // Not started after all: the row says so, and nothing waits for its games.
   auto abandon = [&](std::string why) -> std::expected<Started, std::string> {
@@ -303,6 +320,7 @@ void TournamentDirector::game_finished(std::int64_t id, const TablePlan& plan, c
     --r.tables_left;
     r.tables_done.push_back(fg.table);
   }
+  if (deal_done && r.sprt && advance_sprt(id, r)) return;
   if (deal_done || r.tables_left == 0) save(id, r, r.tables_left == 0);
   if (r.tables_left == 0) {
     spdlog::info("tournament {} finished: {} deals", id, r.deals_done);
@@ -316,16 +334,48 @@ void TournamentDirector::game_finished(std::int64_t id, const TablePlan& plan, c
   }
 }
 
+bool TournamentDirector::advance_sprt(std::int64_t id, Running& r) {
+  while (r.sprt_next < r.config.deals && r.by_deal[static_cast<std::size_t>(r.sprt_next)].size() == r.games_per_deal) {
+    // The deal alone, as deal 0: its difference without the others.
+    std::vector<bots::TournamentGame> deal = r.by_deal[static_cast<std::size_t>(r.sprt_next)];
+    for (bots::TournamentGame& g : deal) g.deal = 0;
+    const std::vector<double> difference = bots::deal_difference_series(r.config, deal);
+    ++r.sprt_next;
+    if (difference.empty() || !r.sprt->add(difference.front())) continue;
+    r.sprt_stop = r.sprt_next;
+    spdlog::info("tournament {}: the SPRT accepted {} after {} deals", id, r.sprt->result().verdict, r.sprt_next);
+    r.ended = true;
+    r.tables_left = 0;
+    if (r.watch) r.watch->cancel();
+    end_tables(r);
+    save(id, r, true);
+    r.sandboxes = {};
+    return true;
+  }
+  return false;
+}
+
+void TournamentDirector::end_tables(Running& r) {
+  if (const auto hub = hub_.lock())
+    for (const table::TableId table : r.tables)
+      if (std::ranges::find(r.tables_done, table) == r.tables_done.end()) hub->end_managed_table(table);
+}
+
 void TournamentDirector::save(std::int64_t id, Running& r, bool force, std::string end_reason, bool cancelled) {
   const auto now = std::chrono::steady_clock::now();
   const int step = std::max(1, r.config.deals / kCurvePoints);
   const bool curve_due = r.deals_done > 0 && (r.deals_done % step == 0 || force);
   if (!force && !curve_due && now - r.saved < kSaveEvery) return;
   // The report over the complete deals, renumbered 0..n−1 so that every seating sees the same ones.
+  // With a sequential test, the deals complete in order only, up to where it stopped.
   std::vector<bots::TournamentGame> games;
   int n = 0;
   for (const auto& deal : r.by_deal) {
-    if (deal.size() != r.games_per_deal) continue;
+    if (r.sprt_stop && n == *r.sprt_stop) break;
+    if (deal.size() != r.games_per_deal) {
+      if (r.sprt) break;
+      continue;
+    }
     for (bots::TournamentGame g : deal) {
       g.deal = n;
       games.push_back(std::move(g));
@@ -356,7 +406,8 @@ void TournamentDirector::save(std::int64_t id, Running& r, bool force, std::stri
   progress.deals_done = n;
   progress.report = report.is_null() ? std::string() : report.dump();
   progress.curve = curve_json(r.curve).dump();
-  if (force) progress.final_status = n == r.config.deals && end_reason.empty() ? "finished" : "aborted";
+  if (force)
+    progress.final_status = (n == r.config.deals || r.sprt_stop) && end_reason.empty() ? "finished" : "aborted";
   progress.end_reason = std::move(end_reason);
   progress.cancelled = cancelled;
   writer_.post([id, progress = std::move(progress)](TournamentStore& store) {
@@ -380,9 +431,7 @@ void TournamentDirector::end_early(std::int64_t id, Running& r, std::string reas
   r.ended = true;
   r.tables_left = 0;
   if (r.watch) r.watch->cancel();
-  if (const auto hub = hub_.lock())
-    for (const table::TableId table : r.tables)
-      if (std::ranges::find(r.tables_done, table) == r.tables_done.end()) hub->end_managed_table(table);
+  end_tables(r);
   spdlog::info("tournament {} ended early: {}", id, reason);
   save(id, r, true, std::move(reason), cancelled);
   r.sandboxes = {};

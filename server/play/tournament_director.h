@@ -49,6 +49,7 @@ struct TournamentRequest {
   std::optional<std::uint64_t> seed;       // none: drawn by the server (1 for the operator's house-only ones)
   std::vector<int> b_seats{1, 2};          // 1 = A A B (2:1), 2 = A B B (1:2)
   std::optional<std::int64_t> started_by;  // the player who started it (none: the operator)
+  std::optional<bots::SprtTest> sprt;      // a sequential test: it stops at the first bound crossed
   // Whether a side is a player's bot (either way): then the seed is drawn, its tables cannot be watched and its
   // series are not served until it ends (docs/api.md, Tournaments).
   bool sealed() const;
@@ -61,7 +62,8 @@ struct TournamentRequest {
 };
 
 // Bounds of a request: at most this many deals, and the request's JSON form
-// {"a":…,"b":…,"deals":…,"seed":…,"seating":"2:1"|"1:2"|"both"} (a player's request has no seed).
+// {"a":…,"b":…,"deals":…,"seed":…,"seating":"2:1"|"1:2"|"both","sprt":[D0,D1],"alpha":…,"beta":…}
+// (a player's request has no seed; alpha and beta, 0.05 by default, only with sprt).
 inline constexpr int kMaxTournamentDeals = 100'000;
 std::expected<TournamentRequest, std::string> parse_tournament_request(const nlohmann::json& body,
                                                                        bool seed_allowed = true);
@@ -111,6 +113,11 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
     int deals_done = 0;
     int tables_left = 0;
     std::vector<bots::CurvePoint> curve;
+    // The sequential test over the complete deals in deal order: the next deal it takes, and where
+    // it stopped (the report covers the deals up to there).
+    std::optional<bots::SprtWalk> sprt;
+    int sprt_next = 0;
+    std::optional<int> sprt_stop;
     std::chrono::steady_clock::time_point started, saved;
     std::optional<std::int64_t> started_by;
     std::vector<table::TableId> tables;
@@ -130,6 +137,11 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   void save(std::int64_t id, Running& r, bool force, std::string end_reason = {}, bool cancelled = false);
   // Ends a running tournament early (`mutex_` held): its tables end, the row says why.
   void end_early(std::int64_t id, Running& r, std::string reason, bool cancelled);
+  // Feeds the deals completed in order to the sequential test; when it stops, the tournament is
+  // finished there (`mutex_` held). Whether it stopped.
+  bool advance_sprt(std::int64_t id, Running& r);
+  // The tables of `r` that have not ended, ended now (`mutex_` held).
+  void end_tables(Running& r);
   // Every few seconds: whether a table has waited longer than config_.tournament_wait for bots
   // that cannot come.
   void arm_watch(std::int64_t id);

@@ -43,7 +43,21 @@ nlohmann::json bot_json(const bots::BotFigures& f) {
           {"clock_stops", f.clock_stops}};
 }
 
+// The solver figures of each side's declared games: {"a":{"judged","solver_agrees"},"b":…}.
+Json by_declarer_json(const bots::ClassFigures& f) {
+  Json j = Json::object();
+  for (std::size_t k = 0; k < 2; ++k)
+    j[k ? "b" : "a"] = {{"judged", f.solver_by_declarer[k].judged}, {"solver_agrees", f.solver_by_declarer[k].agrees}};
+  return j;
+}
+
 }  // namespace
+
+Json sprt_json(const bots::SprtResult& r) {
+  return {
+      {"verdict", r.verdict}, {"deals", r.deals}, {"llr", r.llr},          {"bounds", {r.test.lower(), r.test.upper()}},
+      {"d0", r.test.d0},      {"d1", r.test.d1},  {"alpha", r.test.alpha}, {"beta", r.test.beta}};
+}
 
 Json person_json(const std::optional<std::int64_t>& id, const std::string& name) {
   if (!id) return nullptr;
@@ -63,6 +77,7 @@ nlohmann::json tournament_report_json(const bots::TournamentReport& report) {
                             {"judged", f.solver.judged},
                             {"solver_agrees", f.solver.agrees},
                             {"accuracy", f.solver.share().value_or(0.0)},
+                            {"by_declarer", by_declarer_json(f)},
                             {"duplicate_deals", f.duplicate_deals},
                             {"difference", f.difference},
                             {"ci95", {f.ci_low, f.ci_high}}};
@@ -78,12 +93,14 @@ nlohmann::json tournament_report_json(const bots::TournamentReport& report) {
                         {"verdict", s.verdict},
                         {"classes", classes}});
   }
-  return {{"a", report.a},
-          {"b", report.b},
-          {"seed", report.seed},
-          {"deals", report.deals},
-          {"seconds", report.seconds},
-          {"seatings", seatings}};
+  Json j{{"a", report.a},
+         {"b", report.b},
+         {"seed", report.seed},
+         {"deals", report.deals},
+         {"seconds", report.seconds},
+         {"seatings", seatings}};
+  if (report.sprt) j["sprt"] = sprt_json(*report.sprt);
+  return j;
 }
 
 nlohmann::json tournament_game_json(const bots::TournamentGame& g) {
@@ -158,6 +175,10 @@ std::optional<bots::TournamentReport> tournament_report_from_json(const Json& j)
         f.declarer_won = cj.at("declarer_won").get<int>();
         f.solver.judged = cj.at("judged").get<int>();
         f.solver.agrees = cj.at("solver_agrees").get<int>();
+        if (const auto by = cj.find("by_declarer"); by != cj.end())  // absent in older reports
+          for (std::size_t k = 0; k < 2; ++k)
+            f.solver_by_declarer[k] = {by->at(k ? "b" : "a").at("judged").get<int>(),
+                                       by->at(k ? "b" : "a").at("solver_agrees").get<int>()};
         // the per-class duplicate difference is absent from reports stored before it existed
         f.duplicate_deals = cj.value("duplicate_deals", 0);
         f.difference = cj.value("difference", 0.0);
@@ -168,10 +189,38 @@ std::optional<bots::TournamentReport> tournament_report_from_json(const Json& j)
       }
       r.seatings.push_back(std::move(sr));
     }
+    if (const auto t = j.find("sprt"); t != j.end()) {
+      bots::SprtResult test;
+      test.test = {t->at("d0").get<double>(), t->at("d1").get<double>(), t->at("alpha").get<double>(),
+                   t->at("beta").get<double>()};
+      test.verdict = t->at("verdict").get<std::string>();
+      test.deals = t->at("deals").get<int>();
+      test.llr = t->at("llr").get<double>();
+      r.sprt = test;
+    }
     return r;
   } catch (const Json::exception&) {
     return std::nullopt;
   }
+}
+
+Json crosstable_json(const bots::Crosstable& table) {
+  Json rows = Json::array();
+  for (std::size_t i = 0; i < table.names.size(); ++i) {
+    Json cells = Json::array();
+    for (const auto& c : table.cells[i]) {
+      if (!c) {
+        cells.push_back(nullptr);
+        continue;
+      }
+      cells.push_back({{"difference", c->difference},
+                       {"ci95", {c->ci_low, c->ci_high}},
+                       {"deals", c->deals},
+                       {"sprt", c->sprt.empty() ? Json() : Json(c->sprt)}});
+    }
+    rows.push_back({{"mean", table.row_mean[i]}, {"cells", std::move(cells)}});
+  }
+  return {{"names", table.names}, {"rows", std::move(rows)}};
 }
 
 Json curve_json(const std::vector<bots::CurvePoint>& curve) {

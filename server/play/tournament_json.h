@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "bots/tournament/crosstable.h"
 #include "bots/tournament/tournament_report.h"
 #include "db/tournaments.h"
 
@@ -16,7 +17,10 @@ namespace skat::app {
 // {"id","name"}, or null for none.
 nlohmann::json person_json(const std::optional<std::int64_t>& id, const std::string& name);
 
+// The report; a sequential test's verdict as "sprt" (sprt_json).
 nlohmann::json tournament_report_json(const bots::TournamentReport& report);
+// {"verdict":"H0"|"H1"|"inconclusive","deals","llr","bounds":[lower,upper],"d0","d1","alpha","beta"}
+nlohmann::json sprt_json(const bots::SprtResult& result);
 // The inverse of tournament_report_json (solver figures included); empty on a malformed report.
 std::optional<bots::TournamentReport> tournament_report_from_json(const nlohmann::json& j);
 
@@ -28,6 +32,10 @@ std::optional<bots::TournamentGame> tournament_game_from_json(const nlohmann::js
 
 // {"timeouts":n,"crashes":n,"garbage":n}
 nlohmann::json program_faults_json(const bots::ProgramFaults& faults);
+
+// {"names":[…],"rows":[{"mean":d,"cells":[null|{"difference","ci95","deals","sprt"},…]},…]}: row i,
+// column j is bot i minus bot j.
+nlohmann::json crosstable_json(const bots::Crosstable& table);
 
 // [{"deals":n,"difference":d,"ci95":[lo,hi]},…]
 nlohmann::json curve_json(const std::vector<bots::CurvePoint>& curve);

@@ -1,7 +1,7 @@
 // The analysis of a game with every hand open (bots/analysis/game_analysis.h) against positions
 // checked by hand: two end positions of two tricks (a declarer's and a defender's choice that
-// decides the game) and a whole null game whose one turning point is known; a spent node budget
-// leaves the first positions without points, or without values, never the last ones.
+// decides the game, one that gives away schwarz) and a whole null game whose one turning point is known; a spent node
+// budget leaves the first positions without points, or without values, never the last ones.
 #include <gtest/gtest.h>
 
 #include <string_view>
@@ -103,6 +103,34 @@ TEST(GameAnalysis, ADefendersRuffKeepsTheDeclarerBelow61) {
   EXPECT_TRUE(right.decisions[1].played_best);
   for (const Decision& d : right.decisions) EXPECT_FALSE(d.turning_point);
   EXPECT_EQ(right.accuracy[1], (SolverAccuracy{1, 1}));
+}
+
+// Grand, the last two tricks, the declarer (forehand) on lead with 109 card points and ♠A ♠7.
+// ♠A first takes ♠8 and ♠9, and ♠7 then wins the last trick, both defenders void: every trick,
+// the defenders schwarz. ♠7 first loses to rearhand's ♠9 (a trick without a point), and the ♥9
+// led then takes the ♠A the declarer must throw: 109. The outcome and schneider stay; schwarz goes.
+TEST(GameAnalysis, LeadingTheSevenGivesAwaySchwarz) {
+  OpenSolver solver;
+  PlayState start(GameType::Grand, {cards("SA S7"), cards("S8 H7"), cards("S9 H9")}, 0, 109, 0);
+  const Declaration grand{GameType::Grand, false, false, false, false};
+  const auto wrong = analyse_play(start, grand, line("S7 S8 S9 H9 SA H7"), solver);
+  ASSERT_TRUE(wrong) << wrong.error();
+  const Decision& lead = wrong->decisions[0];
+  EXPECT_EQ(value_of(lead, "SA").declarer_points, 120);
+  EXPECT_TRUE(value_of(lead, "SA").declarer_takes_all);
+  EXPECT_EQ(value_of(lead, "S7").declarer_points, 109);
+  EXPECT_FALSE(value_of(lead, "S7").declarer_takes_all);
+  EXPECT_EQ(lead.best.card, card("SA"));
+  EXPECT_FALSE(lead.played_best);
+  EXPECT_FALSE(lead.turning_point);
+  EXPECT_FALSE(lead.schneider_turn);
+  EXPECT_TRUE(lead.schwarz_turn);
+
+  const auto right = analyse_play(start, grand, line("SA S8 S9 S7 H7 H9"), solver);
+  ASSERT_TRUE(right) << right.error();
+  EXPECT_TRUE(right->decisions[0].played_best);
+  for (const Decision& d : right->decisions) EXPECT_FALSE(d.schwarz_turn);
+  EXPECT_TRUE(right->decisions[3].cards[0].declarer_takes_all);  // the last lead, forced, takes the last trick
 }
 
 // A null hand of forehand, who holds the 7, 8 and 9 of three suits and the ♦A: he loses as soon

@@ -100,7 +100,7 @@ TEST(Tournament, ResultsDoNotDependOnTheNumberOfThreads) {
     EXPECT_EQ(one[i].declaration, three[i].declaration) << i;
     EXPECT_EQ(one[i].solver_wins, three[i].solver_wins) << i;
   }
-  EXPECT_NE(report_text(make_report(c, one, 0)).find("solver accuracy"), std::string::npos);
+  EXPECT_NE(report_text(make_report(c, one, 0)).find("declarers' solver accuracy"), std::string::npos);
 }
 
 // Tournaments run on work budgets (issue 19.4): a decision depends on the seed and the position,
@@ -249,7 +249,7 @@ TEST(Tournament, ShardsMakeTheWholeTournament) {
             report_text(make_report(whole, without_timings(all), 0)));
   // Unjudged games claim no solver accuracy.
   EXPECT_NE(report_text(merged).find("(not judged)"), std::string::npos);
-  EXPECT_EQ(report_text(merged).find("solver accuracy"), std::string::npos);
+  EXPECT_EQ(report_text(merged).find("declarers' solver accuracy"), std::string::npos);
   // A shard alone reports the deals it played.
   const TournamentReport shard = make_report(second, rest, 0);
   EXPECT_EQ(shard.deals, 4);

@@ -252,6 +252,10 @@ def run():
     # The bot author: a guest's session token, then bot accounts of its own.
     session = ws_bot.guest_token(url, GUEST)
     check(len(session) >= 16, f"guest_token: {session!r}")
+    # The same from the command line, run from another folder (docs/bots.md §1).
+    printed = subprocess.run([PYTHON, f"{SOURCE}/examples/bots/ws_bot.py", "--url", url, "--guest", GUEST + "-cli"],
+                             cwd="/", capture_output=True, text=True, timeout=60)
+    check(printed.returncode == 0 and len(printed.stdout.strip()) >= 16, f"ws_bot.py --guest: {printed!r}")
     expect(401, "POST", "/api/bots", {"name": "nobody-s"})
 
     # A: heuristic_bot.py through the bridge, 2 deals against rule.

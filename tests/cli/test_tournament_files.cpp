@@ -154,4 +154,68 @@ TEST_F(TournamentFiles, AFileWithoutBuildIsStillReadWithAWarning) {
   }
 }
 
+// A sequential test stops the tournament: its report and JSON say where, its games file holds the
+// deals up to there and is replayed as recorded; bad bounds are refused.
+TEST_F(TournamentFiles, ASequentialTestStopsAndItsGamesReplay) {
+  const std::string games = dir_ + "/sprt.jsonl";
+  const CliRun r = skat(
+      "tournament --a random --b rule --deals 300 --seed 5 --threads 2 --no-judge --quiet --sprt 0,5 "
+      "--json --games '" +
+      games + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto report = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(report.contains("sprt")) << r.out;
+  EXPECT_EQ(report["sprt"]["verdict"], "H1");
+  const int deals = report["sprt"]["deals"].get<int>();
+  EXPECT_LT(deals, 300);
+  EXPECT_EQ(report["deals"], deals);
+  EXPECT_EQ(report["sprt"]["bounds"].size(), 2U);
+  EXPECT_EQ(header_of(games)["deals"], deals);
+  EXPECT_EQ(lines(slurp(games)).size(), 1U + 6U * static_cast<std::size_t>(deals));
+  const CliRun again = skat("tournament --replay '" + games + "' --quiet --threads 2");
+  EXPECT_EQ(again.exit_code, 0) << again.out << again.err;
+  EXPECT_NE(again.out.find("every outcome as recorded"), std::string::npos) << again.out;
+  const CliRun merged = skat("tournament --merge '" + games + "'");
+  EXPECT_NE(merged.out.find("H1 accepted after " + std::to_string(deals) + " deals"), std::string::npos) << merged.out;
+  for (const char* bad : {"5,0", "0", "x,y", "0,5,9"})
+    EXPECT_EQ(skat(std::string("tournament --a random --b rule --deals 5 --quiet --sprt ") + bad).exit_code, 2) << bad;
+}
+
+// `--sgf FILE`: every game card by card, which `skat replay` replays through the engine.
+TEST_F(TournamentFiles, TheGamesCardByCardReplay) {
+  const std::string sgf = dir_ + "/games.sgf";
+  const CliRun r =
+      skat("tournament --a rule --b simple --deals 2 --seed 4 --threads 1 --no-judge --quiet --sgf '" + sgf + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto records = lines(slurp(sgf));
+  ASSERT_EQ(records.size(), 12U);  // 2 deals × 2 seatings × 3 rotations
+  EXPECT_NE(records.front().find("A_rule"), std::string::npos) << records.front();
+  EXPECT_NE(records.front().find("B_simple"), std::string::npos) << records.front();
+  const CliRun replay = skat("replay --format sgf '" + sgf + "'");
+  EXPECT_EQ(replay.exit_code, 0) << replay.err;
+  EXPECT_EQ(lines(replay.out).size(), 12U) << replay.out;
+}
+
+// A gauntlet of three bots: two pairings on the same deals, each reported, then the crosstable.
+TEST_F(TournamentFiles, AGauntletReportsEachPairingAndTheCrosstable) {
+  const CliRun r = skat(
+      "tournament --bots rule random simple --format gauntlet --deals 6 --seed 2 --threads 2 "
+      "--no-judge --quiet --json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = nlohmann::json::parse(r.out);
+  EXPECT_EQ(out["format"], "gauntlet");
+  ASSERT_EQ(out["pairings"].size(), 2U);
+  EXPECT_EQ(out["pairings"][1]["a"], 0);
+  EXPECT_EQ(out["pairings"][1]["b"], 2);
+  EXPECT_EQ(out["pairings"][1]["report"]["b"], "simple");
+  const auto& rows = out["crosstable"]["rows"];
+  ASSERT_EQ(rows.size(), 3U);
+  EXPECT_TRUE(rows[1]["cells"][2].is_null());  // random and simple did not meet
+  EXPECT_DOUBLE_EQ(rows[1]["cells"][0]["difference"].get<double>(), -rows[0]["cells"][1]["difference"].get<double>());
+  const CliRun text = skat("tournament --bots rule random --deals 3 --quiet --no-judge");
+  EXPECT_NE(text.out.find("crosstable: the row's bot minus the column's"), std::string::npos) << text.out;
+  EXPECT_EQ(skat("tournament --bots rule --deals 3 --quiet").exit_code, 2);
+  EXPECT_NE(skat("tournament --bots a b c d e f g --deals 3 --quiet").exit_code, 0);
+}
+
 }  // namespace

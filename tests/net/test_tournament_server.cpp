@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "bots/tournament/tournament.h"
+#include "bots/tournament/tournament_report.h"
 #include "tests/net/pool_server.h"
 
 namespace {
@@ -114,6 +115,61 @@ TEST(TournamentServer, ItsTablesAreListedInTheLobbyWhileItRuns) {
   }
   EXPECT_TRUE(listed) << pool.server().hub().lobby_snapshot().dump();
   EXPECT_TRUE(pool.server().tournaments().cancel(id->id, std::nullopt));
+}
+
+}  // namespace
+
+namespace {
+
+// A sequential test through the server stops the tournament as finished where the in-process
+// test stops on the same seed: the rule bot against the random one is decided long before its
+// 200 deals, the row's report holds the deals up to the stop and the test's verdict, and the
+// tables are ended.
+TEST(TournamentServer, ASequentialTestStopsItAsFinished) {
+  PoolServer pool(skat::app::ServeConfig{}, {BotGroup{"a", "random", 6}, BotGroup{"b", "rule", 6}});
+  skat::app::TournamentRequest request;
+  request.a = "random";
+  request.b = "rule";
+  request.deals = 200;
+  request.seed = 5;
+  request.sprt = skat::bots::SprtTest{0, 5};
+  const auto id = pool.server().tournaments().start(request);
+  ASSERT_TRUE(id) << id.error();
+  const auto record = wait_finished(pool, id->id);
+  ASSERT_TRUE(record);
+  EXPECT_EQ(record->status, "finished");
+  const auto report = nlohmann::json::parse(record->report);
+  ASSERT_TRUE(report.contains("sprt")) << record->report;
+  EXPECT_EQ(report["sprt"]["verdict"], "H1");
+  const int deals = report["sprt"]["deals"].get<int>();
+  EXPECT_EQ(record->deals_done, deals);
+  EXPECT_EQ(report["deals"], deals);
+
+  skat::bots::TournamentConfig config;
+  config.a = *skat::bots::parse_bot_spec(request.a);
+  config.b = *skat::bots::parse_bot_spec(request.b);
+  config.deals = request.deals;
+  config.seed = *request.seed;
+  config.judge = false;
+  config.sprt = request.sprt;
+  const auto local = skat::bots::make_report(config, skat::bots::run_tournament(config), 0);
+  ASSERT_TRUE(local.sprt);
+  EXPECT_EQ(local.sprt->deals, deals);
+  EXPECT_NEAR(local.sprt->llr, report["sprt"]["llr"].get<double>(), 1e-9);
+}
+
+TEST(TournamentServer, RequestsWithBadTestBoundsAreRefused) {
+  using skat::app::parse_tournament_request;
+  const auto ok =
+      parse_tournament_request(nlohmann::json::parse(R"({"a":"rule","b":"simple","sprt":[0,5],"alpha":0.01})"));
+  ASSERT_TRUE(ok) << ok.error();
+  ASSERT_TRUE(ok->sprt);
+  EXPECT_EQ(ok->sprt->alpha, 0.01);
+  EXPECT_EQ(ok->sprt->beta, 0.05);
+  for (const char* bad : {R"({"a":"rule","b":"simple","sprt":[5,0]})", R"({"a":"rule","b":"simple","sprt":[0]})",
+                          R"({"a":"rule","b":"simple","sprt":"0,5"})", R"({"a":"rule","b":"simple","alpha":0.1})",
+                          R"({"a":"rule","b":"simple","sprt":[0,5],"beta":0.9})"})
+    EXPECT_FALSE(parse_tournament_request(nlohmann::json::parse(bad))) << bad;
 }
 
 }  // namespace

@@ -6,6 +6,8 @@ import {
   bestCards,
   choiceText,
   schneiderText,
+  schwarzText,
+  putText,
   turningText,
   valueText,
   type GameAnalysis,
@@ -155,6 +157,45 @@ describe('the declaration judged', () => {
     };
     expect(schneiderText(choice(false, false), d, names)).toBe(
       'Trick 5: bob played ♥A: the game stays, but its schneider does not (85 card points; ♥7 would have made 92).',
+    );
+  });
+  it('tells a schwarz given away by a card', () => {
+    const d = {
+      trick: 9,
+      seat: 1,
+      card: 'S7',
+      valued: true,
+      played: { card: 'S7', points: 109, wins: true },
+      best: { card: 'SA', points: 120, wins: true, all_tricks: true },
+      schwarz_turn: true,
+    };
+    expect(schwarzText(choice(false, false), d, names)).toBe(
+      'Trick 9: bob played ♠7: the game stays, but schwarz does not; ♠A would have taken every trick.',
+    );
+    expect(bestCards({ ...d, cards: [d.played, d.best, { card: 'S8', points: 120, wins: true }] })).toEqual(['SA']);
+  });
+  it('judges the skat put', () => {
+    const withPut = (put: NonNullable<GameAnalysis['choice']>['put']): GameAnalysis => {
+      const a = choice(false, false);
+      return { ...a, choice: { ...a.choice!, put } };
+    };
+    const lost = { cards: ['C7', 'C8'] as [string, string], valued: true, tried: 14, wins: false, bid_reachable: true };
+    expect(putText(withPut({ ...lost, winning: ['DK', 'DA'], turning_point: true }), names)).toBe(
+      'bob put ♣7 ♣8, which loses with best play; putting ♦K ♦A would have won.',
+    );
+    expect(putText(withPut({ ...lost, tried: 66, winning: null, turning_point: false }), names)).toBe(
+      'bob put ♣7 ♣8: no put of the twelve cards wins this game.',
+    );
+    expect(putText(withPut({ ...lost, tried: 1, winning: null, turning_point: false }), names)).toBe(
+      'bob put ♣7 ♣8, which loses; no other put was worked out.',
+    );
+    expect(putText(withPut({ ...lost, wins: true, tried: 1, winning: null, turning_point: false }), names)).toBe(
+      'bob put ♣7 ♣8: the game wins with best play.',
+    );
+    expect(putText(withPut(null), names)).toBe('');
+    setLang('de');
+    expect(putText(withPut({ ...lost, winning: ['DK', 'DA'], turning_point: true }), names)).toBe(
+      'bob drückte ♣7 ♣8, damit verliert das Spiel bei bestem Spiel; mit ♦K ♦A im Skat hätte es gewonnen.',
     );
   });
 });

@@ -243,6 +243,36 @@ describe('TournamentReport', () => {
       ['suit', '380', '64.0 %', '78.9 %', '81.6 %', '+3.4 [-1.0, +8.1]'],
       ['grand', '200', '33.5 %', '90.0 %', '—', '—'],
     ]);
+    expect(byTestId(root, 'sprt-verdict')).toBeNull();
+  });
+
+  it("shows a sequential test's verdict above the seatings, and whose accuracy it is", () => {
+    const withTest: Report = {
+      ...report,
+      sprt: { verdict: 'H1', deals: 312, llr: 2.95, bounds: [-2.94, 2.94], d0: 0, d1: 5, alpha: 0.05, beta: 0.05 },
+      seatings: report.seatings.map((s) => ({
+        ...s,
+        classes: {
+          ...s.classes,
+          suit: {
+            ...s.classes.suit!,
+            by_declarer: { a: { judged: 180, solver_agrees: 150 }, b: { judged: 200, solver_agrees: 160 } },
+          },
+        },
+      })),
+    };
+    const root = mount(<TournamentReport report={withTest} />);
+    const verdict = byTestId(root, 'sprt-verdict')!.textContent;
+    expect(verdict).toContain('H0: B − A ≤ 0.0, H1: B − A ≥ +5.0 (α 5.0 %, β 5.0 %)');
+    expect(verdict).toContain('H1 accepted after 312 deals (B − A ≥ +5.0) · LLR +2.95 within [-2.94, +2.94]');
+    const accuracy = byTestId(root, 'classes-total')!.querySelectorAll('tbody tr td')[4];
+    expect(accuracy.getAttribute('title')).toBe(
+      '310 of 380 judged · A declaring: 150 of 180 · B declaring: 160 of 200',
+    );
+    setLang('de');
+    const german = mount(<TournamentReport report={withTest} />);
+    expect(byTestId(german, 'sprt-verdict')!.textContent).toContain('H1 angenommen nach 312 Verteilungen');
+    setLang('en');
   });
 });
 

@@ -11,7 +11,9 @@ import {
   percent,
   seatingLabel,
   signed,
+  sprtRequest,
   verdictText,
+  DEFAULT_SPRT,
 } from '../src/lib/tournament';
 import { sideChoices } from '../src/components/TournamentStart';
 import { setLang } from '../src/lib/i18n';
@@ -147,5 +149,33 @@ describe('curveDatasets', () => {
     const sets = curveDatasets(curve);
     expect(sets.map((d) => d.label)).toEqual(['', '95 % interval', 'B − A per seat and game', '']);
     expect(sets[DIFFERENCE_DATASET].label).toBe('B − A per seat and game');
+  });
+});
+
+describe('the sequential test in a start form', () => {
+  it('is left out when off and sent as the server wants it when on', () => {
+    expect(sprtRequest(DEFAULT_SPRT)).toBeNull();
+    expect(sprtRequest({ ...DEFAULT_SPRT, on: true })).toEqual({ sprt: [0, 5], alpha: 0.05, beta: 0.05 });
+    // a German decimal comma, a negative bound
+    expect(sprtRequest({ on: true, d0: '-2,5', d1: '2,5', alpha: '0,01', beta: '0.1' })).toEqual({
+      sprt: [-2.5, 2.5],
+      alpha: 0.01,
+      beta: 0.1,
+    });
+  });
+  it('refuses what the server refuses', () => {
+    for (const bad of [
+      { d0: '5', d1: '5' },
+      { d0: '5', d1: '0' },
+      { d0: 'x', d1: '5' },
+      { d1: '2000' },
+      { alpha: '0' },
+      { beta: '0.6' },
+      { alpha: '' },
+    ])
+      expect(sprtRequest({ ...DEFAULT_SPRT, on: true, ...bad })).toBe('invalid');
+  });
+  it('names a side by its letter when both have one name', () => {
+    expect(verdictText('B stronger', 'rule', 'rule')).toBe('B (beginner) stronger');
   });
 });

@@ -4,6 +4,8 @@
 import { useState } from 'preact/hooks';
 import { api, type NewTournament } from '../lib/api';
 import { t } from '../lib/i18n';
+import { DEFAULT_SPRT, sprtRequest } from '../lib/tournament';
+import { SprtFields } from './SprtFields';
 
 const K_TOKEN = 'skat.adminToken';
 
@@ -21,6 +23,8 @@ export function OperatorStart() {
   const [deals, setDeals] = useState('100');
   const [seed, setSeed] = useState('');
   const [seating, setSeating] = useState<NewTournament['seating']>('both');
+  const [sprt, setSprt] = useState(DEFAULT_SPRT);
+  const test = sprtRequest(sprt);
   const [token, setToken] = useState(storedToken());
   const [remember, setRemember] = useState(storedToken() !== '');
   const [busy, setBusy] = useState(false);
@@ -33,6 +37,7 @@ export function OperatorStart() {
     dealsN >= 1 &&
     dealsN <= 100000 &&
     (seed === '' || /^\d+$/.test(seed)) &&
+    test !== 'invalid' &&
     token.trim() !== '';
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -42,7 +47,13 @@ export function OperatorStart() {
     try {
       if (remember) sessionStorage.setItem(K_TOKEN, token.trim());
       else sessionStorage.removeItem(K_TOKEN);
-      const body: NewTournament = { a: a.trim(), b: b.trim(), deals: dealsN, seating };
+      const body: NewTournament = {
+        a: a.trim(),
+        b: b.trim(),
+        deals: dealsN,
+        seating,
+        ...(test ?? {}),
+      };
       if (seed !== '') body.seed = seed;
       const id = await api.startTournament(body, token.trim());
       location.hash = `#/tournaments/${id}`;
@@ -91,6 +102,7 @@ export function OperatorStart() {
             </select>
           </label>
         </div>
+        <SprtFields value={sprt} onChange={setSprt} />
         <div class="form-row">
           <label>
             {t('tourStart.token')}{' '}

@@ -1,10 +1,18 @@
 // The tournament report's tables: per seating the figures of both bots (named by level or name), the
 // duplicate difference with the verdict and the game classes, in the page's language and number format
 // (each table scrolls sideways where it is wider than the page, and says so).
-import type { TournamentBot, TournamentReport as Report, TournamentSeating } from '../lib/api';
+import type { TournamentBot, TournamentClass, TournamentReport as Report, TournamentSeating } from '../lib/api';
 import { t } from '../lib/i18n';
 import { formatNumber } from '../lib/numbers';
-import { classFigures, formatCi, GAME_CLASSES, seatingLabel, verdictText } from '../lib/tournament';
+import {
+  classFigures,
+  formatCi,
+  GAME_CLASSES,
+  seatingLabel,
+  sprtHypotheses,
+  sprtText,
+  verdictText,
+} from '../lib/tournament';
 import { ScrollX } from './ScrollX';
 import { SideName } from './SideName';
 
@@ -24,6 +32,15 @@ function BotRow({ name, spec, f }: { name: string; spec: string; f: TournamentBo
       <td class={`num${f.timeouts ? ' warn-text' : ''}`}>{formatNumber(f.timeouts)}</td>
     </tr>
   );
+}
+
+// Whose accuracy: of A's declared games and of B's, with the judged games of both.
+function accuracyTitle(c: TournamentClass): string {
+  const side = (k: 'a' | 'b') => {
+    const f = c.by_declarer?.[k];
+    return f ? t('report.judgedSide', { side: k.toUpperCase(), n: f.solver_agrees, of: f.judged }) : '';
+  };
+  return [t('report.judged', { n: c.solver_agrees, of: c.judged }), side('a'), side('b')].filter(Boolean).join(' · ');
 }
 
 function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string }) {
@@ -86,10 +103,7 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
                   <td class="num">{formatNumber(c.games)}</td>
                   <td class="num">{f.share}</td>
                   <td class="num">{f.declarerWon}</td>
-                  <td
-                    class="num"
-                    title={c.judged ? t('report.judged', { n: c.solver_agrees, of: c.judged }) : t('report.notJudged')}
-                  >
+                  <td class="num" title={c.judged ? accuracyTitle(c) : t('report.notJudged')}>
                     {f.accuracy}
                   </td>
                   <td class="num" title={t('report.classDeals', { n: c.duplicate_deals ?? 0 })}>
@@ -108,6 +122,13 @@ function SeatingTables({ s, a, b }: { s: TournamentSeating; a: string; b: string
 export function TournamentReport({ report }: { report: Report }) {
   return (
     <div data-testid="tournament-report">
+      {report.sprt && (
+        <p class="sprt-verdict" data-testid="sprt-verdict">
+          <span class="strong">{t('sprt.title')}</span> <span class="muted small">{sprtHypotheses(report.sprt)}</span>
+          <br />
+          {sprtText(report.sprt)}
+        </p>
+      )}
       {report.seatings.map((s) => (
         <SeatingTables s={s} a={report.a} b={report.b} />
       ))}

@@ -10,8 +10,9 @@ import { api, ApiError, type PlayerTournament, type TournamentOptions } from '..
 import { levelLabel, programLabel, specLevel } from '../lib/bots';
 import { t } from '../lib/i18n';
 import { formatNumber } from '../lib/numbers';
-import { sideLabel, sideName } from '../lib/tournament';
+import { DEFAULT_SPRT, sideLabel, sideName, sprtRequest } from '../lib/tournament';
 import { CopyButton } from './CopyButton';
+import { SprtFields } from './SprtFields';
 
 const DEFAULT_MAX_DEALS = 1000;
 
@@ -130,6 +131,7 @@ export function TournamentStart({ token, onStarted }: { token: string | null; on
   const [b, setB] = useState('');
   const [deals, setDeals] = useState('100');
   const [seating, setSeating] = useState<PlayerTournament['seating']>('both');
+  const [sprt, setSprt] = useState(DEFAULT_SPRT);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [started, setStarted] = useState<{ id: number; seed_sha256: string } | null>(null);
@@ -151,7 +153,9 @@ export function TournamentStart({ token, onStarted }: { token: string | null; on
   }, [token]);
   const maxDeals = options?.limits?.max_deals ?? DEFAULT_MAX_DEALS;
   const dealsN = /^\d+$/.test(deals.trim()) ? Number(deals.trim()) : NaN;
-  const valid = !!token && a.trim() !== '' && b.trim() !== '' && dealsN >= 1 && dealsN <= maxDeals;
+  const test = sprtRequest(sprt);
+  const valid =
+    !!token && a.trim() !== '' && b.trim() !== '' && dealsN >= 1 && dealsN <= maxDeals && test !== 'invalid';
   const submit = async (e: Event) => {
     e.preventDefault();
     if (!valid || busy || !token) return;
@@ -159,7 +163,13 @@ export function TournamentStart({ token, onStarted }: { token: string | null; on
     setError(null);
     setStarted(null);
     try {
-      const r = await api.playerTournament(token, { a: a.trim(), b: b.trim(), deals: dealsN, seating });
+      const r = await api.playerTournament(token, {
+        a: a.trim(),
+        b: b.trim(),
+        deals: dealsN,
+        seating,
+        ...(test ?? {}),
+      });
       setStarted(r);
       onStarted?.(r.id);
       loadOptions(false); // the deals of today have grown
@@ -214,6 +224,7 @@ export function TournamentStart({ token, onStarted }: { token: string | null; on
           {t('tourStart.start')}
         </button>
       </div>
+      <SprtFields value={sprt} onChange={setSprt} />
       {limits && (
         <p class="muted small" data-testid="tour-limits">
           {t('tourStart.limits', {

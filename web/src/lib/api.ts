@@ -128,6 +128,8 @@ export interface TournamentClass {
   judged: number;
   solver_agrees: number;
   accuracy: number;
+  // the solver figures of A's declared games and of B's (absent in older reports)
+  by_declarer?: Record<'a' | 'b', { judged: number; solver_agrees: number }>;
   // the duplicate difference over the deals played in this class at every table (absent in reports
   // stored before it existed)
   duplicate_deals?: number;
@@ -147,6 +149,17 @@ export interface TournamentSeating {
   verdict: string | null;
   classes: Partial<Record<GameClass, TournamentClass>>;
 }
+// A sequential test's verdict (docs/evaluation.md, "Stopping early").
+export interface SprtResult {
+  verdict: 'H0' | 'H1' | 'inconclusive';
+  deals: number;
+  llr: number;
+  bounds: Interval; // [lower, upper]
+  d0: number;
+  d1: number;
+  alpha: number;
+  beta: number;
+}
 export interface TournamentReport {
   a: string;
   b: string;
@@ -154,6 +167,7 @@ export interface TournamentReport {
   deals: number;
   seconds: number;
   seatings: TournamentSeating[];
+  sprt?: SprtResult;
 }
 export interface CurvePoint {
   deals: number;
@@ -171,7 +185,13 @@ export interface SeriesFilter {
   to?: string;
 }
 
-export interface NewTournament {
+// A sequential test in a start request: "sprt":[D0,D1] with its error rates.
+export interface SprtRequest {
+  sprt?: [number, number];
+  alpha?: number;
+  beta?: number;
+}
+export interface NewTournament extends SprtRequest {
   a: string;
   b: string;
   deals: number;
@@ -230,7 +250,7 @@ export interface TournamentOptions {
   }[];
   limits: TournamentLimits | null; // null without a valid session token
 }
-export interface PlayerTournament {
+export interface PlayerTournament extends SprtRequest {
   a: string;
   b: string;
   deals: number;

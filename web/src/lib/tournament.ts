@@ -2,7 +2,7 @@
 // owners, the server's verdict and end reason in words, the seed's hash, signed differences with
 // their interval, rates, chart datasets.
 import type { ChartDataset } from 'chart.js';
-import type { CurvePoint, GameClass, Interval, PlayerRef, TournamentClass } from './api';
+import type { CurvePoint, GameClass, Interval, PlayerRef, SprtResult, TournamentClass } from './api';
 import { levelLabel, programLabel, specLevel } from './bots';
 import { t } from './i18n';
 import { formatNumber, formatPercent } from './numbers';
@@ -29,11 +29,11 @@ export function sideLabel(spec: string, owner: PlayerRef | null): string {
   return owner ? `${sideName(spec)} (${owner.name})` : sideName(spec);
 }
 
-// The server's verdict (bots/tournament/tournament_report.cpp: "B (SPEC) stronger", "A (SPEC)
-// stronger", "no significant difference at N games") in the page's language, the side by its name;
-// a verdict of another form as it came.
+// The server's verdict (bots/tournament/tournament_report.cpp: "B (NAME) stronger", "A (NAME)
+// stronger", "B stronger" when both sides have one name, "no significant difference at N games") in
+// the page's language, the side by its name; a verdict of another form as it came.
 export function verdictText(verdict: string, a: string, b: string): string {
-  const stronger = /^([AB]) \((.*)\) stronger$/s.exec(verdict);
+  const stronger = /^([AB])(?: \((.*)\))? stronger$/s.exec(verdict);
   if (stronger) return t('tour.verdict.stronger', { side: stronger[1], name: sideName(stronger[1] === 'A' ? a : b) });
   const none = /^no significant difference at (\d+) games$/.exec(verdict);
   return none ? t('tour.verdict.none', { n: Number(none[1]) }) : verdict;
@@ -129,4 +129,54 @@ export function curveDatasets(curve: CurvePoint[]): ChartDataset<'line', Point[]
       fill: false,
     },
   ];
+}
+
+// The sequential test's fields of a start form, as typed.
+export interface SprtTexts {
+  on: boolean;
+  d0: string;
+  d1: string;
+  alpha: string;
+  beta: string;
+}
+export const DEFAULT_SPRT: SprtTexts = { on: false, d0: '0', d1: '5', alpha: '0.05', beta: '0.05' };
+
+// A number typed with a decimal point or comma ("2,5"); NaN for anything else.
+function typedNumber(text: string): number {
+  const s = text.trim().replace(',', '.');
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : NaN;
+}
+
+// The request's part for the test: none when it is off, 'invalid' unless D0 < D1 (both within
+// ±1000) and α, β lie in (0, 0.5], as the server checks (bots/tournament/sprt.h).
+export function sprtRequest(v: SprtTexts): { sprt: [number, number]; alpha: number; beta: number } | null | 'invalid' {
+  if (!v.on) return null;
+  const [d0, d1, alpha, beta] = [v.d0, v.d1, v.alpha, v.beta].map(typedNumber);
+  const rate = (p: number) => p > 0 && p <= 0.5;
+  if (![d0, d1].every((d) => Math.abs(d) <= 1000) || !(d0 < d1) || !rate(alpha) || !rate(beta)) return 'invalid';
+  return { sprt: [d0, d1], alpha, beta };
+}
+
+// The test's verdict in words: "H1 accepted after 312 deals (B − A ≥ +5.0)", or that no bound was
+// crossed (yet), with the ratio and its bounds.
+export function sprtText(s: SprtResult): string {
+  const figures = t('sprt.figures', {
+    llr: formatNumber(s.llr, 2, { sign: true }),
+    lower: formatNumber(s.bounds[0], 2, { sign: true }),
+    upper: formatNumber(s.bounds[1], 2, { sign: true }),
+  });
+  const deals = formatNumber(s.deals);
+  if (s.verdict === 'H1') return `${t('sprt.h1', { deals, d1: signed(s.d1) })} · ${figures}`;
+  if (s.verdict === 'H0') return `${t('sprt.h0', { deals, d0: signed(s.d0) })} · ${figures}`;
+  return `${t('sprt.inconclusive', { deals })} · ${figures}`;
+}
+
+// The hypotheses and error rates: "H0: B − A ≤ +0.0, H1: B − A ≥ +5.0 (α 5 %, β 5 %)".
+export function sprtHypotheses(s: SprtResult): string {
+  return t('sprt.hypotheses', {
+    d0: signed(s.d0),
+    d1: signed(s.d1),
+    alpha: formatPercent(s.alpha, 1),
+    beta: formatPercent(s.beta, 1),
+  });
 }

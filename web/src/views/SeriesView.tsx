@@ -9,7 +9,9 @@ import {
   accuracyText,
   bestCards,
   choiceText,
+  putText,
   schneiderText,
+  schwarzText,
   turningText,
   valueText,
   type AnalysedDecision,
@@ -84,6 +86,11 @@ function ChoicePanel({ a, names }: { a: GameAnalysis; names: string[] }) {
       <p class={`small${c.turning_point || c.bid_too_high ? ' warn-text' : ''}`} data-testid="analysis-choice-verdict">
         {choiceText(a, declarationText, names)}
       </p>
+      {c.put && (
+        <p class={`small${c.put.turning_point ? ' warn-text' : ''}`} data-testid="analysis-put">
+          <strong>{t('analysis.put')}:</strong> {putText(a, names)}
+        </p>
+      )}
       <table class="data small">
         <thead>
           <tr>
@@ -125,7 +132,9 @@ function AnalysisPanel({
 }) {
   const k = cardAt(g, step);
   const current = k !== null ? a.decisions[k] : undefined;
-  const turns = a.decisions.map((d, i) => ({ d, i })).filter(({ d }) => d.turning_point || d.schneider_turn);
+  const turns = a.decisions
+    .map((d, i) => ({ d, i }))
+    .filter(({ d }) => d.turning_point || d.schneider_turn || d.schwarz_turn);
   return (
     <div class="analysis" data-testid="analysis">
       <h4>{t('analysis.title')}</h4>
@@ -163,7 +172,11 @@ function AnalysisPanel({
                   onGo(cardStep(g, i));
                 }}
               >
-                {d.turning_point ? turningText(a, d, names) : schneiderText(a, d, names)}
+                {d.turning_point
+                  ? turningText(a, d, names)
+                  : d.schneider_turn
+                    ? schneiderText(a, d, names)
+                    : schwarzText(a, d, names)}
               </a>
             </li>
           ))}

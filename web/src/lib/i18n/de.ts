@@ -646,6 +646,21 @@ export const de: Record<MessageKey, Entry> = {
     'Stich {trick}: {name} spielte {card} – das Spiel bleibt, der Schneider nicht ({points} Augen; {best} hätte {bestPoints} gebracht).',
   'analysis.schneiderDefender':
     'Stich {trick}: {name} spielte {card} – das Spiel bleibt, der Schneider nicht ({points} Augen für den Alleinspieler; {best} hätte ihm {bestPoints} gelassen).',
+  'analysis.schwarzDeclarer':
+    'Stich {trick}: {name} spielte {card} – das Spiel bleibt, Schwarz nicht; {best} hätte alle Stiche gemacht.',
+  'analysis.schwarzDefender':
+    'Stich {trick}: {name} spielte {card} – ab hier macht {declarer} alle Stiche; {best} hätte einen gehalten.',
+  'analysis.put': 'Der Skat',
+  'analysis.putTurned':
+    '{name} drückte {cards}, damit verliert das Spiel bei bestem Spiel; mit {winning} im Skat hätte es gewonnen.',
+  'analysis.putWins': '{name} drückte {cards}: damit gewinnt das Spiel bei bestem Spiel.',
+  'analysis.putNoneWins': '{name} drückte {cards}: mit keinem Skat aus den zwölf Karten gewinnt dieses Spiel.',
+  'analysis.putNoneFound': {
+    one: '{name} drückte {cards}, damit verliert das Spiel; kein anderer Skat wurde berechnet.',
+    other: '{name} drückte {cards}, damit verliert das Spiel; keiner der {n} berechneten Skats gewinnt.',
+  },
+  'analysis.putBidOut': '{name} drückte {cards}: kein Skat hätte geholfen, das Spiel erreicht den Reizwert nicht.',
+  'analysis.putNotValued': '{name} drückte {cards}: nicht berechnet.',
   'analysis.choice': 'Das gewählte Spiel',
   'analysis.choiceTurned':
     '{name} spielte {game}, das bei bestem Spiel verliert; {other} hätte mit denselben Karten gewonnen ({entry} in der Liste).',
@@ -763,6 +778,22 @@ export const de: Record<MessageKey, Entry> = {
   'report.class.grand': 'Grand',
   'report.class.null': 'Null',
   'report.judged': '{n} von {of} beurteilt',
+  'sprt.stopEarly': 'Beenden, sobald das Urteil feststeht (sequenzieller Test)',
+  'sprt.intro':
+    'Die Austeilungen werden der Reihe nach gespielt; das Turnier endet, sobald der Test H0 (B − A ≤ D0) oder H1 (B − A ≥ D1) annimmt, in Seeger-Fabian-Punkten je Platz und Spiel, spätestens nach der Zahl der Austeilungen oben.',
+  'sprt.d0Title': 'H0: B − A beträgt höchstens D0 SF-Punkte je Platz und Spiel',
+  'sprt.d1Title': 'H1: B − A beträgt mindestens D1 SF-Punkte je Platz und Spiel (mehr als D0)',
+  'sprt.alphaTitle': 'die Wahrscheinlichkeit, H1 anzunehmen, wenn B − A gleich D0 ist (bis 0,5)',
+  'sprt.betaTitle': 'die Wahrscheinlichkeit, H0 anzunehmen, wenn B − A gleich D1 ist (bis 0,5)',
+  'sprt.invalid':
+    'D0 muss kleiner als D1 sein (beide zwischen −1000 und 1000), α und β größer als 0 und höchstens 0,5.',
+  'sprt.title': 'Sequenzieller Test',
+  'sprt.hypotheses': 'H0: B − A ≤ {d0}, H1: B − A ≥ {d1} (α {alpha}, β {beta})',
+  'sprt.h1': 'H1 angenommen nach {deals} Verteilungen (B − A ≥ {d1})',
+  'sprt.h0': 'H0 angenommen nach {deals} Verteilungen (B − A ≤ {d0})',
+  'sprt.inconclusive': 'keine Grenze überschritten nach {deals} Verteilungen',
+  'sprt.figures': 'LLR {llr} zwischen [{lower}, {upper}]',
+  'report.judgedSide': '{side} als Alleinspieler: {n} von {of}',
   'report.notJudged': 'nicht beurteilt',
 
   // die Regelseite

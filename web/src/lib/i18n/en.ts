@@ -642,6 +642,20 @@ export const en = {
     'Trick {trick}: {name} played {card}: the game stays, but its schneider does not ({points} card points; {best} would have made {bestPoints}).',
   'analysis.schneiderDefender':
     'Trick {trick}: {name} played {card}: the game stays, but schneider does not ({points} card points for the declarer; {best} would have left {bestPoints}).',
+  'analysis.schwarzDeclarer':
+    'Trick {trick}: {name} played {card}: the game stays, but schwarz does not; {best} would have taken every trick.',
+  'analysis.schwarzDefender':
+    'Trick {trick}: {name} played {card}: from here {declarer} takes every trick; {best} would have kept one.',
+  'analysis.put': 'The skat put',
+  'analysis.putTurned': '{name} put {cards}, which loses with best play; putting {winning} would have won.',
+  'analysis.putWins': '{name} put {cards}: the game wins with best play.',
+  'analysis.putNoneWins': '{name} put {cards}: no put of the twelve cards wins this game.',
+  'analysis.putNoneFound': {
+    one: '{name} put {cards}, which loses; no other put was worked out.',
+    other: '{name} put {cards}, which loses; none of the {n} puts worked out wins.',
+  },
+  'analysis.putBidOut': '{name} put {cards}: no put could have helped, the game cannot reach the bid.',
+  'analysis.putNotValued': '{name} put {cards}: not worked out.',
   'analysis.choice': 'The game chosen',
   'analysis.choiceTurned':
     '{name} declared {game}, which loses with best play; {other} would have won with the same cards ({entry} in the list).',
@@ -758,6 +772,21 @@ export const en = {
   'report.class.grand': 'grand',
   'report.class.null': 'null',
   'report.judged': '{n} of {of} judged',
+  'sprt.stopEarly': 'Stop when the verdict is clear (sequential test)',
+  'sprt.intro':
+    'The deals are played in order; the tournament stops as soon as the test accepts H0 (B − A ≤ D0) or H1 (B − A ≥ D1), in Seeger-Fabian points per seat and game, at most at the number of deals above.',
+  'sprt.d0Title': 'H0: B − A is at most D0 SF points per seat and game',
+  'sprt.d1Title': 'H1: B − A is at least D1 SF points per seat and game (more than D0)',
+  'sprt.alphaTitle': 'the chance of accepting H1 when B − A is D0 (up to 0.5)',
+  'sprt.betaTitle': 'the chance of accepting H0 when B − A is D1 (up to 0.5)',
+  'sprt.invalid': 'D0 must be less than D1 (both between −1000 and 1000), α and β above 0 and at most 0.5.',
+  'sprt.title': 'Sequential test',
+  'sprt.hypotheses': 'H0: B − A ≤ {d0}, H1: B − A ≥ {d1} (α {alpha}, β {beta})',
+  'sprt.h1': 'H1 accepted after {deals} deals (B − A ≥ {d1})',
+  'sprt.h0': 'H0 accepted after {deals} deals (B − A ≤ {d0})',
+  'sprt.inconclusive': 'no bound crossed after {deals} deals',
+  'sprt.figures': 'LLR {llr} within [{lower}, {upper}]',
+  'report.judgedSide': '{side} declaring: {n} of {of}',
   'report.notJudged': 'not judged',
 
   // the rules page
