@@ -111,11 +111,17 @@ struct RemovePlayer {
   int seat = 0;
 };
 
+// {"type":"decline_challenge","tournament":7}: a bot account declines a tournament another player
+// started against it (the `challenge` it was told of); the tournament ends and says so
+struct DeclineChallenge {
+  std::int64_t tournament = 0;
+};
+
 // Every message is of one of three kinds, each with one place that handles it: about the
 // connection itself (the hub: hello; the connection's own strand: ping), about the lobby (the hub),
 // or to one table (that table's host).
 using ConnectionBody = std::variant<Hello, Ping>;
-using LobbyBody = std::variant<LobbyRequest, CreateTable, AddBot>;
+using LobbyBody = std::variant<LobbyRequest, CreateTable, AddBot, DeclineChallenge>;
 using TableBody = std::variant<JoinTable, LeaveTable, WatchTable, StartSeries, Resume, GameCommand, Chat, RemovePlayer,
                                ResultWait, Ready>;
 using ClientBody = std::variant<ConnectionBody, LobbyBody, TableBody>;

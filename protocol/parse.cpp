@@ -155,6 +155,13 @@ LobbyResult parse_add_bot(const Json& j) {
   return AddBot{*table, static_cast<int>(*seat), bot->value_or("")};
 }
 
+LobbyResult parse_decline(const Json& j) {
+  if (auto ok = detail::check_fields(j, {"type", "id", "tournament"}); !ok) return std::unexpected(ok.error());
+  auto tournament = detail::get_int(j, "tournament", 1, std::numeric_limits<std::int64_t>::max());
+  if (!tournament) return std::unexpected(tournament.error());
+  return DeclineChallenge{*tournament};
+}
+
 TableResult parse_remove(const Json& j) {
   if (auto ok = detail::check_fields(j, {"type", "id", "table", "seat"}); !ok) return std::unexpected(ok.error());
   auto table = table_field(j);
@@ -229,6 +236,7 @@ Result parse_body(const Json& j, std::string_view type) {
   }
   if (type == "create_table") return lift(parse_create(j));
   if (type == "add_bot") return lift(parse_add_bot(j));
+  if (type == "decline_challenge") return lift(parse_decline(j));
   if (type == "join_table") return lift(parse_join(j));
   if (type == "leave_table") return lift(parse_table_only<LeaveTable>(j));
   if (type == "watch_table") return lift(parse_watch(j));
@@ -251,6 +259,7 @@ std::string_view type_name(const ClientBody& body) {
     std::string_view operator()(const LobbyRequest&) const { return "lobby"; }
     std::string_view operator()(const CreateTable&) const { return "create_table"; }
     std::string_view operator()(const AddBot&) const { return "add_bot"; }
+    std::string_view operator()(const DeclineChallenge&) const { return "decline_challenge"; }
     std::string_view operator()(const JoinTable&) const { return "join_table"; }
     std::string_view operator()(const LeaveTable&) const { return "leave_table"; }
     std::string_view operator()(const WatchTable&) const { return "watch_table"; }

@@ -61,6 +61,18 @@ Json make_table_created(TableId table, const std::string& key) {
 
 Json make_invite(TableId table, int seat) { return Json{{"type", "invite"}, {"table", table}, {"seat", seat}}; }
 
+Json make_challenge(const Challenge& c) {
+  return Json{{"type", "challenge"},
+              {"tournament", c.tournament},
+              {"challenger", {{"id", c.challenger_id}, {"name", c.challenger}}},
+              {"side", c.side},
+              {"a", c.a},
+              {"b", c.b},
+              {"deals", c.deals},
+              {"seating", c.seating},
+              {"sprt", c.sprt ? Json{c.sprt->first, c.sprt->second} : Json()}};
+}
+
 Json make_nodes(const std::vector<std::string>& nodes) { return Json{{"type", "nodes"}, {"nodes", nodes}}; }
 
 }  // namespace skat::protocol

@@ -62,5 +62,20 @@ Json make_table_created(TableId table, const std::string& key = {});
 Json make_invite(TableId table, int seat);
 // {"type":"nodes","nodes":["a","b"]}: the cluster's live nodes changed (sent to bots).
 Json make_nodes(const std::vector<std::string>& nodes);
+// A tournament another player started against a bot account, told to its connections:
+// {"type":"challenge","tournament":7,"challenger":{"id":4,"name":"bob"},"side":"b","a":"rule",
+//  "b":"account:anna-bot","deals":50,"seating":"2:1,1:2","sprt":[0,5]|null}; the bot may answer
+// decline_challenge.
+struct Challenge {
+  std::int64_t tournament = 0;
+  std::int64_t challenger_id = 0;
+  std::string challenger;
+  std::string side;  // "a" or "b": which side the bot plays
+  std::string a, b;
+  int deals = 0;
+  std::string seating;
+  std::optional<std::pair<double, double>> sprt;
+};
+Json make_challenge(const Challenge& challenge);
 
 }  // namespace skat::protocol

@@ -51,6 +51,11 @@ unsigned short Server::start(bool handle_signals) {
       io_, asio::ip::tcp::endpoint(address, static_cast<unsigned short>(config_.port)), services);
   port_ = listener_->port();
   tournaments_->set_endpoint(config_.bind, port_);
+  hub_->set_decline_handler(
+      [weak = std::weak_ptr<TournamentDirector>(tournaments_)](std::int64_t bot, std::int64_t id) {
+        const auto director = weak.lock();
+        return director ? director->decline(bot, id) : std::string("the server is stopping");
+      });
   listener_->run();
   hub_->start();
   if (handle_signals) {

@@ -39,6 +39,34 @@ Json bot_json(const BotInfo& bot, const LobbyStats& online) {
               {"uploaded", bot.uploaded_language.empty() ? Json() : Json(bot.uploaded_language)}};
 }
 
+constexpr int kChallengesScanned = 200;  // the latest tournaments looked through for a bot's challenges
+constexpr std::size_t kChallengesShown = 10;
+
+// The tournaments of `recent` another player than `owner` started with `bot` as a side, newest
+// first: [{"tournament","by":{"id","name"},"side","deals","status","end_reason","created_at"}].
+Json challenges_json(const BotInfo& bot, std::int64_t owner, const std::vector<TournamentItem>& recent) {
+  Json out = Json::array();
+  for (const TournamentItem& item : recent) {
+    const db::TournamentRecord& t = item.tournament;
+    if (!t.started_by || *t.started_by == owner || out.size() >= kChallengesShown) continue;
+    const auto is_bot = [&](const std::string& side) {
+      return side == std::string(lobby::kAccountPrefix) + bot.name ||
+             side == std::string(lobby::kSandboxPrefix) + bot.name;
+    };
+    if (!is_bot(t.a) && !is_bot(t.b)) continue;
+    out.push_back(
+        {{"tournament", t.id},
+         {"by",
+          item.people.started_by ? person_json(item.people.started_by->first, item.people.started_by->second) : Json()},
+         {"side", is_bot(t.a) ? "a" : "b"},
+         {"deals", t.deals},
+         {"status", t.cancelled ? "cancelled" : t.status},
+         {"end_reason", t.end_reason.empty() ? Json() : Json(t.end_reason)},
+         {"created_at", db::to_millis(t.created_at)}});
+  }
+  return out;
+}
+
 // The languages the server offers for uploaded programs, and whether its sandbox works.
 Json sandbox_json() {
   Json languages = Json::array();
@@ -93,8 +121,14 @@ net::HttpReply Api::bots_reply(const net::HttpRequest& request, std::string_view
       auto bots = writer_.call([owner](BotAccountStore& store) { return store.owned_bots(owner); });
       if (!bots) return store_failure(request, bots.error());
       const LobbyStats online = hub_->stats();
+      // The challenges of each bot: the latest tournaments another player started against it.
+      const auto recent = reads_->tournaments(kChallengesScanned);
       Json list = Json::array();
-      for (const BotInfo& bot : *bots) list.push_back(bot_json(bot, online));
+      for (const BotInfo& bot : *bots) {
+        Json one = bot_json(bot, online);
+        one["challenges_received"] = recent ? challenges_json(bot, owner, *recent) : Json::array();
+        list.push_back(std::move(one));
+      }
       return json_reply(request, http::status::ok,
                         Json{{"bots", list}, {"limit", limits_.bots_per_owner}, {"sandbox", sandbox_json()}});
     }
@@ -349,6 +383,7 @@ net::HttpReply Api::start_tournament(const net::HttpRequest& request, const Tour
   const std::lock_guard one_at_a_time(tournament_start_);
   if (player) {
     started.started_by = player->player_id;
+    started.started_by_name = player->name;
     const auto since = db::now() - std::chrono::hours(24);
     auto usage = writer_.call([&](TournamentStore& store) { return store.tournament_usage(player->player_id, since); });
     if (!usage) return store_failure(request, usage.error());

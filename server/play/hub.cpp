@@ -166,8 +166,19 @@ void Hub::lobby_message(const std::shared_ptr<net::WsSession>& session, const pr
                  [&](const protocol::AddBot& add) {
                    if (authenticated()) add_bot(session, *conn, add, request_id);
                  },
+                 [&](const protocol::DeclineChallenge& decline) {
+                   if (!authenticated()) return;
+                   const std::string refused = !conn->who->bot ? "only a bot account declines a challenge"
+                                               : decline_      ? decline_(conn->who->player_id, decline.tournament)
+                                                               : "no tournaments here";
+                   if (!refused.empty()) send_error(*session, {ErrorCode::NotAllowed, refused}, request_id);
+                 },
              },
              body);
+}
+
+void Hub::tell_player(std::int64_t player_id, std::string text) {
+  on_strand([player_id, text = std::move(text)](Hub& hub) { hub.sessions_->send_to_player(player_id, text); });
 }
 
 void Hub::route_table_message(const std::shared_ptr<net::WsSession>& session, protocol::TableMessage message) {

@@ -64,6 +64,13 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   // The server is done with a table it runs (TableHost::end_managed): its waiting requests are
   // dropped and its bots go back to the pool.
   void end_managed_table(table::TableId id);
+  // Sends `text` to every connection of a player (a challenged bot account), on the strand.
+  void tell_player(std::int64_t player_id, std::string text);
+  // Who answers a bot's decline_challenge (the tournament director, server/app/server.cpp): the
+  // bot account's player id and the tournament; empty when it is declined, else why not. Set
+  // once before the first connection opens.
+  using DeclineHandler = std::function<std::string(std::int64_t bot_player, std::int64_t tournament)>;
+  void set_decline_handler(DeclineHandler handler) { decline_ = std::move(handler); }
   // What each of these tables waits for (BotDispatch::Waiting; tables that wait for nothing are
   // left out), answered on the hub strand.
   void waiting_at(std::vector<table::TableId> tables,
@@ -99,6 +106,7 @@ class Hub : public net::SessionHandler, public TableServices, public std::enable
   void run_on_strand(std::function<void()> job);
 
  private:
+  DeclineHandler decline_;
   template <class F>
   void on_strand(F f);
   // The one place for each kind of message.

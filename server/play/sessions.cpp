@@ -197,6 +197,15 @@ void Sessions::send_to_bots(const std::string& text) {
       if (const auto session = conn.session.lock()) session->send(shared);
 }
 
+void Sessions::send_to_player(std::int64_t player_id, const std::string& text) {
+  const auto it = by_player_.find(player_id);
+  if (it == by_player_.end()) return;
+  const auto shared = std::make_shared<const std::string>(text);
+  for (const std::uint64_t id : it->second)
+    if (const auto conn = conns_.find(id); conn != conns_.end())
+      if (const auto session = conn->second.session.lock()) session->send(shared);
+}
+
 void Sessions::start_purge() {
   post_guarded(
       strand_, shared_from_this(), [](Sessions& s) { s.purge_unused_guests(); }, "sessions");

@@ -85,6 +85,8 @@ class Sessions : public std::enable_shared_from_this<Sessions> {
   std::vector<std::int64_t> bot_players() const;
   // Sends `text` to every connection of a bot account.
   void send_to_bots(const std::string& text);
+  // Sends `text` to every connection of this player.
+  void send_to_player(std::int64_t player_id, const std::string& text);
   // Starts the periodic purge of unused guests (the first one at once); stop() ends it.
   void start_purge();
   // Stops the purge and closes every connection (and its routes).

@@ -12,6 +12,7 @@
 #include "common/csprng.h"
 #include "common/text_rules.h"
 #include "protocol/client_messages.h"
+#include "protocol/server_messages.h"
 #include "server/lobby/lobby.h"
 #include "server/play/hub.h"
 #include "server/play/table_host.h"
@@ -240,6 +241,7 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
   {
     const std::lock_guard lock(mutex_);
     leased = lease_sandboxes(running_[*id], plans);
+    if (leased) tell_challenged(*id, running_[*id], request, config);
   }
   if (!leased) return abandon(leased.error());
   const auto hub = hub_.lock();
@@ -272,6 +274,42 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
   spdlog::info("tournament {}: {} vs {}, {} deals, seed hash {}, {} tables", *id, record.a, record.b, config.deals,
                record.seed_sha256.substr(0, 16), plans.size());
   return Started{*id, record.seed_sha256};
+}
+
+void TournamentDirector::tell_challenged(std::int64_t id, Running& r, const TournamentRequest& request,
+                                         const bots::TournamentConfig& config) {
+  if (!request.started_by) return;  // the operator's tournaments challenge nobody
+  const auto hub = hub_.lock();
+  for (const auto& [side, program] : {std::pair{"a", &request.a}, std::pair{"b", &request.b}}) {
+    if (!program->starts_with(lobby::kAccountPrefix)) continue;
+    auto bot = writer_.call([&](BotAccountStore& store) {
+      return store.find_bot(std::string_view(*program).substr(lobby::kAccountPrefix.size()));
+    });
+    if (!bot || !bot->owner || *bot->owner == *request.started_by) continue;
+    r.challenged[bot->player_id] = bot->name;
+    protocol::Challenge c;
+    c.tournament = id;
+    c.challenger_id = *request.started_by;
+    c.challenger = request.started_by_name;
+    c.side = side;
+    c.a = request.a;
+    c.b = request.b;
+    c.deals = config.deals;
+    c.seating = bots::seatings_text(config.b_seats);
+    if (config.sprt) c.sprt = std::pair{config.sprt->d0, config.sprt->d1};
+    if (hub) hub->tell_player(bot->player_id, protocol::to_text(protocol::make_challenge(c)));
+  }
+}
+
+std::string TournamentDirector::decline(std::int64_t bot_player, std::int64_t id) {
+  const std::lock_guard lock(mutex_);
+  const auto it = running_.find(id);
+  if (it == running_.end() || it->second.tables_left == 0 || it->second.ended)
+    return "tournament " + std::to_string(id) + " is not running here";
+  const auto bot = it->second.challenged.find(bot_player);
+  if (bot == it->second.challenged.end()) return "tournament " + std::to_string(id) + " does not challenge this bot";
+  end_early(id, it->second, "declined by the bot " + bot->second, true);
+  return {};
 }
 
 void TournamentDirector::set_endpoint(std::string host, int port) { runner_->set_endpoint(std::move(host), port); }

@@ -49,6 +49,7 @@ struct TournamentRequest {
   std::optional<std::uint64_t> seed;       // none: drawn by the server (1 for the operator's house-only ones)
   std::vector<int> b_seats{1, 2};          // 1 = A A B (2:1), 2 = A B B (1:2)
   std::optional<std::int64_t> started_by;  // the player who started it (none: the operator)
+  std::string started_by_name;             // that player's name, for the challenge its bots are told of
   std::optional<bots::SprtTest> sprt;      // a sequential test: it stops at the first bound crossed
   // Whether a side is a player's bot (either way): then the seed is drawn, its tables cannot be watched and its
   // series are not served until it ends (docs/api.md, Tournaments).
@@ -92,6 +93,11 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   enum class CancelError { NotRunning, NotYours };
   std::expected<void, CancelError> cancel(std::int64_t id, std::optional<std::int64_t> by);
 
+  // A challenged bot account declines the running tournament `id` (hub, decline_challenge): it
+  // ends at once as on a cancel, its row saying "declined by the bot NAME". Empty when declined,
+  // else why not (no such running tournament here, or the bot was not challenged in it).
+  std::string decline(std::int64_t bot_player, std::int64_t id);
+
   // Where the server listens: the sandbox's connections go there (server/app/server.cpp).
   void set_endpoint(std::string host, int port);
 
@@ -120,6 +126,9 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
     std::optional<int> sprt_stop;
     std::chrono::steady_clock::time_point started, saved;
     std::optional<std::int64_t> started_by;
+    // The bot accounts it challenges (a side on its own connections, of another owner than its
+    // starter), by player id, with their names: they were told and may decline.
+    std::map<std::int64_t, std::string> challenged;
     std::vector<table::TableId> tables;
     std::vector<table::TableId> tables_done;
     bool ended = false;  // cancelled or given up: its games are no longer collected
@@ -129,6 +138,9 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   };
 
   void game_finished(std::int64_t id, const TablePlan& plan, const table::FinishedGame& game);
+  // Tells each bot account that `request` challenges (recorded in `r.challenged`) of it.
+  void tell_challenged(std::int64_t id, Running& r, const TournamentRequest& request,
+                       const bots::TournamentConfig& config);
   // The sandbox's connections for each side that is an uploaded program, as many as its seats at
   // all tables at once; the error says why not.
   std::expected<void, std::string> lease_sandboxes(Running& r, const std::vector<TablePlan>& plans);

@@ -267,6 +267,74 @@ TEST_F(BotAccountsTest, APlayerPlaysASealedTournamentOfTheirBotAgainstAHouseProg
   EXPECT_EQ(json(call(http::verb::get, "/api/tournaments/options", bob))["limits"]["deals_today"], 1);
 }
 
+// A bot challenged by another player is told (who, the sides, deals, seating, the test) and may
+// decline: the tournament ends at once and says so, and its owner sees the challenge on its list.
+// Its owner's own tournaments are no challenge; another bot, or a tournament that does not
+// challenge it, cannot be declined.
+TEST_F(BotAccountsTest, AChallengedBotIsToldAndMayDecline) {
+  start();
+  const std::string anna = guest("anna");
+  const Json bot =
+      json(call(http::verb::post, "/api/bots", anna, Json{{"name", "anna-bot"}, {"challenges", "everyone"}}));
+  house_bot("house-1", "rule");
+  WsClient annas_bot(port_);
+  annas_bot.send(
+      Json{{"type", "hello"}, {"protocol", 1}, {"name", "anna-bot"}, {"token", bot["token"]}, {"bot", true}});
+  ASSERT_TRUE(annas_bot.read_type("welcome"));
+  ASSERT_TRUE(bots_online(2));
+  const std::string bob = guest("bob");
+  const auto started =
+      call(http::verb::post, "/api/tournaments", bob,
+           Json{{"a", "rule"}, {"b", "account:anna-bot"}, {"deals", 5}, {"seating", "1:2"}, {"sprt", {0, 5}}});
+  ASSERT_EQ(started.status, 201) << started.body;
+  const std::int64_t id = json(started)["id"];
+  const auto challenge = annas_bot.read_type("challenge", 10s);
+  ASSERT_TRUE(challenge);
+  EXPECT_EQ((*challenge)["tournament"], id);
+  EXPECT_EQ((*challenge)["challenger"]["name"], "bob");
+  EXPECT_EQ((*challenge)["side"], "b");
+  EXPECT_EQ((*challenge)["a"], "rule");
+  EXPECT_EQ((*challenge)["deals"], 5);
+  EXPECT_EQ((*challenge)["seating"], "1:2");
+  EXPECT_EQ((*challenge)["sprt"], Json::array({0.0, 5.0}));
+  // A tournament that is not running, and a guest, are refused with an error.
+  annas_bot.send(Json{{"type", "decline_challenge"}, {"tournament", id + 1}, {"id", 9}});
+  const auto refused = annas_bot.read_type("error", 10s);
+  ASSERT_TRUE(refused);
+  EXPECT_EQ((*refused)["id"], 9);
+  WsClient guest_conn(port_);
+  guest_conn.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "carl"}});
+  ASSERT_TRUE(guest_conn.read_type("welcome"));
+  guest_conn.send(Json{{"type", "decline_challenge"}, {"tournament", id}});
+  EXPECT_TRUE(guest_conn.read_type("error", 10s));
+  EXPECT_EQ(json(skat::nettest::http_get(port_, "/api/tournaments/" + std::to_string(id)))["status"], "running");
+
+  annas_bot.send(Json{{"type", "decline_challenge"}, {"tournament", id}});
+  const Json ended = wait_ended(id);
+  ASSERT_FALSE(ended.is_null());
+  EXPECT_EQ(ended["status"], "cancelled");
+  EXPECT_EQ(ended["end_reason"], "declined by the bot anna-bot");
+  const Json mine = json(call(http::verb::get, "/api/bots", anna));
+  ASSERT_EQ(mine["bots"][0]["challenges_received"].size(), 1U);
+  const Json& seen = mine["bots"][0]["challenges_received"][0];
+  EXPECT_EQ(seen["tournament"], id);
+  EXPECT_EQ(seen["by"]["name"], "bob");
+  EXPECT_EQ(seen["status"], "cancelled");
+  EXPECT_EQ(seen["end_reason"], "declined by the bot anna-bot");
+
+  // Anna's own tournament of her bot challenges nobody: no message, and no decline.
+  const auto own = call(http::verb::post, "/api/tournaments", anna,
+                        Json{{"a", "rule"}, {"b", "account:anna-bot"}, {"deals", 1}, {"seating", "1:2"}});
+  ASSERT_EQ(own.status, 201) << own.body;
+  const std::int64_t own_id = json(own)["id"];
+  annas_bot.send(Json{{"type", "decline_challenge"}, {"tournament", own_id}});
+  const auto not_a_challenge = annas_bot.read_until(
+      [](const Json& j) { return j.value("type", "") == "error" || j.value("type", "") == "challenge"; }, 10s);
+  ASSERT_TRUE(not_a_challenge);
+  EXPECT_EQ((*not_a_challenge)["type"], "error");
+  EXPECT_TRUE(json(call(http::verb::get, "/api/bots", anna))["bots"][0]["challenges_received"].size() == 1U);
+}
+
 TEST_F(BotAccountsTest, APlayersTournamentsStayWithinTheirLimits) {
   skat::app::ServeConfig config;
   config.player_tournament_deals_per_day = 10;

@@ -265,6 +265,8 @@ std::vector<Json> server_examples() {
   out.push_back(make_table_created(8, "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"));
   out.push_back(make_invite(7, 2));
   out.push_back(make_nodes({"a", "b", "c"}));
+  out.push_back(
+      protocol::make_challenge({7, 4, "bob", "b", "rule", "account:anna-bot", 50, "2:1,1:2", std::pair{0.0, 5.0}}));
 
   std::vector<Json> states;
   const std::vector<Sent> sent = table_messages(states);
@@ -335,6 +337,7 @@ const char* const kClientExamples[] = {
     R"({"type":"watch_table","table":7})",
     R"({"type":"add_bot","table":7,"seat":2})",
     R"({"type":"add_bot","table":7,"seat":2,"bot":"simple"})",
+    R"({"type":"decline_challenge","tournament":7})",
     R"({"type":"start_series","table":7})",
     R"({"type":"remove_player","table":7,"seat":1})",
     R"({"type":"resume","table":7,"version":123})",

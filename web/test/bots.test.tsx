@@ -229,6 +229,51 @@ describe('the bot helpers', () => {
 });
 
 describe('the My bots page', () => {
+  it("lists the challenges of the player's bots, a declined one in words", async () => {
+    const bots: OwnBot[] = [
+      {
+        player_id: 31,
+        name: 'anna-bot',
+        program: 'account:anna-bot',
+        challenges: 'everyone',
+        created_at: 1795369347512,
+        online: true,
+        disabled: false,
+        challenges_received: [
+          {
+            tournament: 12,
+            by: { id: 4, name: 'bob' },
+            side: 'b',
+            deals: 50,
+            status: 'cancelled',
+            end_reason: 'declined by the bot anna-bot',
+            created_at: 1795369400000,
+          },
+          {
+            tournament: 9,
+            by: { id: 5, name: 'carl' },
+            side: 'a',
+            deals: 1200,
+            status: 'finished',
+            end_reason: null,
+            created_at: 1795369300000,
+          },
+        ],
+      },
+    ];
+    fakeFetch((method, url) => (method === 'GET' && url === '/api/bots' ? [200, { bots, limit: 5 }] : [500, {}]));
+    const s = signedIn();
+    const root = mount(<BotsView session={s} snap={s.snap} />);
+    await vi.waitFor(() => expect(byTestId(root, 'challenges-received')).not.toBeNull());
+    const lines = [...byTestId(root, 'challenges-received')!.querySelectorAll('[data-testid="challenge"]')];
+    expect(lines).toHaveLength(2);
+    expect(lines[0].querySelector('a')!.getAttribute('href')).toBe('#/tournaments/12');
+    expect(lines[0].textContent).toContain('by bob, 50 deals');
+    expect(lines[0].textContent).toContain('declined by the bot anna-bot');
+    expect(lines[1].textContent).toContain('by carl, 1200 deals');
+    expect(lines[1].textContent).toContain('finished');
+  });
+
   it('asks a visitor without a session to sign in as the Play page does', () => {
     const calls = fakeFetch(() => [500, {}]);
     const s = signedIn(null);

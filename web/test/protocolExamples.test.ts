@@ -34,6 +34,7 @@ function direction(m: ServerMessage): 'table' | 'connection' | 'lobby' {
     case 'error':
     case 'pong':
     case 'nodes':
+    case 'challenge':
       return 'connection';
     case 'lobby':
     case 'table_created':

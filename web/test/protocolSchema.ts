@@ -49,6 +49,7 @@ const fail = (path: string, want: string, v: unknown) => [`${path}: expected ${w
 export const int: Check<number> = (v, p) => (Number.isSafeInteger(v) ? [] : fail(p, 'an integer', v));
 // Integers beyond 2^53 (a tournament's seeds) arrive rounded but are still whole numbers.
 export const bigInt: Check<number> = (v, p) => (Number.isInteger(v) ? [] : fail(p, 'an integer', v));
+export const num: Check<number> = (v, p) => (Number.isFinite(v) ? [] : fail(p, 'a number', v));
 export const str: Check<string> = (v, p) => (typeof v === 'string' ? [] : fail(p, 'a string', v));
 export const bool: Check<boolean> = (v, p) => (typeof v === 'boolean' ? [] : fail(p, 'true or false', v));
 export const card: Check<string> = (v, p) =>
@@ -264,6 +265,17 @@ export const serverChecks: ByType<ServerMessage> = {
   }),
   invite: object<S<'invite'>>({ type: literal('invite'), table: int, seat: int }),
   nodes: object<S<'nodes'>>({ type: literal('nodes'), nodes: array(str) }),
+  challenge: object<S<'challenge'>>({
+    type: literal('challenge'),
+    tournament: int,
+    challenger: object<S<'challenge'>['challenger']>({ id: int, name: str }),
+    side: oneOf('a', 'b'),
+    a: str,
+    b: str,
+    deals: int,
+    seating: str,
+    sprt: nullable(array(num) as unknown as Check<[number, number]>),
+  }),
   act: object<ActRequest>({
     type: literal('act'),
     ...base,
@@ -438,6 +450,11 @@ export const clientChecks: ByType<ClientMessage> = {
     event: optional(str),
     private: optional(bool),
     kontra: optional(bool),
+  }),
+  decline_challenge: object<C<'decline_challenge'>>({
+    type: literal('decline_challenge'),
+    id: optional(int),
+    tournament: int,
   }),
   add_bot: object<C<'add_bot'>>({
     type: literal('add_bot'),

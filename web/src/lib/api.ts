@@ -210,6 +210,17 @@ export interface OwnBot {
   online: boolean;
   disabled: boolean;
   uploaded?: string | null; // the language of its uploaded program (none: null)
+  // the latest tournaments other players started against it (GET /api/bots only), newest first
+  challenges_received?: ChallengeReceived[];
+}
+export interface ChallengeReceived {
+  tournament: number;
+  by: PlayerRef | null;
+  side: 'a' | 'b';
+  deals: number;
+  status: string; // 'running', 'finished', 'aborted' or 'cancelled'
+  end_reason: string | null;
+  created_at: number;
 }
 // What the server offers for uploaded programs.
 export interface SandboxInfo {

@@ -186,6 +186,20 @@ export interface Nodes {
   nodes: string[];
 }
 
+// To a bot account's connections: another player started a tournament against it (it may answer
+// decline_challenge).
+export interface ChallengeMessage {
+  type: 'challenge';
+  tournament: number;
+  challenger: { id: number; name: string };
+  side: 'a' | 'b';
+  a: string;
+  b: string;
+  deals: number;
+  seating: string;
+  sprt: [number, number] | null;
+}
+
 export interface ValueRange {
   lowest: number;
   highest: number;
@@ -386,7 +400,17 @@ export type TableEvent =
   | SeriesResumedEvent;
 
 export type ServerMessage =
-  Welcome | ErrorMessage | Pong | LobbyMessage | TableCreated | Invite | Nodes | ActRequest | StateMessage | TableEvent;
+  | Welcome
+  | ErrorMessage
+  | Pong
+  | LobbyMessage
+  | TableCreated
+  | Invite
+  | Nodes
+  | ChallengeMessage
+  | ActRequest
+  | StateMessage
+  | TableEvent;
 
 // ---- client → server (every message may carry a request id, echoed by its errors) ----
 
@@ -416,6 +440,10 @@ export interface CreateTable extends Request<'create_table'> {
 export interface AddBot extends TableRequest<'add_bot'> {
   seat: number;
   bot?: string; // a bot kind or name; none: any free bot
+}
+// A bot account declines a tournament it was challenged to (bots only; the web client sends none).
+export interface DeclineChallenge extends Request<'decline_challenge'> {
+  tournament: number;
 }
 export interface JoinTable extends TableRequest<'join_table'> {
   seat?: number; // none: the first free seat
@@ -480,6 +508,7 @@ export type ClientMessage =
   | Request<'lobby'>
   | CreateTable
   | AddBot
+  | DeclineChallenge
   | JoinTable
   | TableRequest<'leave_table'>
   | WatchTable

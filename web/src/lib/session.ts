@@ -376,6 +376,7 @@ export class Session {
         return;
       case 'invite':
       case 'nodes':
+      case 'challenge':
         return; // for bots
       default:
         // a table event (a message a newer server added is none: it carries no version)

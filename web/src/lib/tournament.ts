@@ -44,6 +44,8 @@ export function verdictText(verdict: string, a: string, b: string): string {
 export function endReasonText(reason: string): string {
   if (reason === 'cancelled by the player who started it') return t('tour.reason.byStarter');
   if (reason === 'cancelled by the operator') return t('tour.reason.byOperator');
+  const declined = /^declined by the bot (.+)$/s.exec(reason);
+  if (declined) return t('tour.reason.declined', { name: declined[1] });
   const waited = /^table (\d+) waited (\d+) s for bots it could not get \((.*)\); house programs online: (.*)$/s.exec(
     reason,
   );

@@ -5,7 +5,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, type BotList, type BotSecret, type Challenges, type OwnBot } from '../lib/api';
 import { botCommand, botHello, validBotName, wsUrl } from '../lib/bots';
 import { formatDateTime } from '../lib/dates';
-import { t } from '../lib/i18n';
+import { t, tOr } from '../lib/i18n';
+import { formatNumber } from '../lib/numbers';
+import { endReasonText } from '../lib/tournament';
 import type { Session, SessionSnapshot } from '../lib/session';
 import { CopyButton } from '../components/CopyButton';
 import { EmptyRow } from '../components/EmptyRow';
@@ -124,6 +126,36 @@ function NewBot(props: { token: string; full: boolean; onCreated: (s: BotSecret)
         </p>
       )}
     </form>
+  );
+}
+
+// The tournaments other players started against the player's bots, per bot, newest first: who,
+// how many deals, and how it went (declined by the bot, cancelled, finished), each linked.
+function ChallengesReceived({ bots }: { bots: OwnBot[] }) {
+  const challenged = bots.filter((b) => (b.challenges_received ?? []).length > 0);
+  return (
+    <div class="panel" data-testid="challenges-received">
+      <h3>{t('bots.received.title')}</h3>
+      {challenged.length === 0 && <p class="muted small">{t('bots.received.none')}</p>}
+      {challenged.map((b) => (
+        <div data-bot={b.name}>
+          <p class="strong">{b.name}</p>
+          <ul>
+            {(b.challenges_received ?? []).map((c) => (
+              <li data-testid="challenge">
+                <a href={`#/tournaments/${c.tournament}`}>{t('bots.received.tournament', { id: c.tournament })}</a>{' '}
+                {t('bots.received.line', {
+                  by: c.by?.name ?? '—',
+                  deals: formatNumber(c.deals),
+                  date: formatDateTime(c.created_at),
+                })}{' '}
+                · {endReasonText(c.end_reason ?? '') || tOr(`status.${c.status}`, c.status)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -464,6 +496,7 @@ export function BotsView({ session, snap }: { session: Session; snap: SessionSna
               </tbody>
             </table>
           </div>
+          <ChallengesReceived bots={list.bots} />
           <UploadProgram token={token} list={list} onUploaded={load} />
           <NewBot
             token={token}

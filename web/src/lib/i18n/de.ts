@@ -744,6 +744,12 @@ export const de: Record<MessageKey, Entry> = {
     one: 'kein deutlicher Unterschied nach {n} Spiel',
     other: 'kein deutlicher Unterschied nach {n} Spielen',
   },
+  'tour.reason.declined': 'vom Bot {name} abgelehnt',
+  'bots.received.title': 'Herausforderungen deiner Bots',
+  'bots.received.none':
+    'Noch hat kein anderer Spieler ein Turnier gegen deine Bots gestartet. Ein Bot mit eigenen Verbindungen erfährt von jeder Herausforderung und kann sie ablehnen (docs/bots.md §6).',
+  'bots.received.tournament': 'Turnier #{id}',
+  'bots.received.line': 'von {by}, {deals} Spiele, {date}',
   'tour.reason.byStarter': 'abgebrochen von dem Spieler, der es gestartet hat',
   'tour.reason.byOperator': 'abgebrochen vom Betreiber',
   'tour.reason.noBots':

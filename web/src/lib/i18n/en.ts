@@ -738,6 +738,12 @@ export const en = {
     one: 'no significant difference at {n} game',
     other: 'no significant difference at {n} games',
   },
+  'tour.reason.declined': 'declined by the bot {name}',
+  'bots.received.title': 'Challenges of your bots',
+  'bots.received.none':
+    'No other player has started a tournament against your bots yet. A bot on its own connections is told of each challenge and may decline it (docs/bots.md §6).',
+  'bots.received.tournament': 'Tournament #{id}',
+  'bots.received.line': 'by {by}, {deals} deals, {date}',
   'tour.reason.byStarter': 'cancelled by the player who started it',
   'tour.reason.byOperator': 'cancelled by the operator',
   'tour.reason.noBots':
