@@ -83,13 +83,15 @@ std::string crosstable_text(const Crosstable& t) {
   std::size_t width = 4;
   for (const std::string& name : t.names) width = std::max(width, name.size());
   char cell[128];
+  // At least two spaces after each column.
   auto pad = [](std::string s, std::size_t w) {
-    if (s.size() < w) s.append(w - s.size(), ' ');
+    s.append(s.size() + 2 < w ? w - s.size() : 2, ' ');
     return s;
   };
-  constexpr std::size_t kCell = 26;
+  constexpr std::size_t kCell = 30;
   out += pad("", width + 2) + pad("mean", 9);
   for (const std::string& name : t.names) out += pad(name, kCell);
+  while (!out.empty() && out.back() == ' ') out.pop_back();
   out += '\n';
   for (std::size_t i = 0; i < t.names.size(); ++i) {
     std::snprintf(cell, sizeof cell, "%+7.2f  ", t.row_mean[i]);
