@@ -178,6 +178,19 @@ Command add_serve_command(CLI::App& parent) {
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   app->add_option_function<int>(
+         "--ladder-every-s",
+         [config](int seconds) { config->ladder_every = std::chrono::seconds(std::max(0, seconds)); },
+         "The ladder: every this many seconds a short rated match between two of its entrants (house programs, "
+         "players' uploaded bots that accept challenges) while bots are idle; 0: off (docs/bots.md §9)")
+      ->check(CLI::Range(0, 86400));
+  app->add_option("--ladder-deals", config->ladder_deals, "The ladder's matches: deals per seating")
+      ->check(CLI::Range(1, 360))
+      ->capture_default_str();
+  app->add_option("--ladder-spare-bots", config->ladder_spare_bots,
+                  "The ladder starts a match only while this many bots beyond one table's three are free")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  app->add_option_function<int>(
          "--tournament-wait-seconds",
          [config](int seconds) { config->tournament_wait = std::chrono::seconds(std::max(1, seconds)); },
          "A tournament whose table has waited this long for a bot ends and says why (60)")

@@ -14,7 +14,7 @@ using detail::error;
 
 constexpr std::string_view kColumns =
     "SELECT id, mode, a, b, seed, deals, seatings, status, created_at, finished_at, deals_done, report, curve, "
-    "started_by, seed_sha256, sealed, rated, end_reason, cancelled FROM tournaments";
+    "started_by, seed_sha256, sealed, rated, end_reason, cancelled, ladder FROM tournaments";
 
 TournamentRecord tournament_from(const Statement& st) {
   TournamentRecord t;
@@ -37,6 +37,7 @@ TournamentRecord tournament_from(const Statement& st) {
   t.rated = st.boolean(16);
   if (!st.is_null(17)) t.end_reason = st.text(17);
   t.cancelled = st.boolean(18);
+  t.ladder = st.boolean(19);
   return t;
 }
 
@@ -51,11 +52,12 @@ std::expected<TournamentId, DbError> create_tournament(Connection& c, const Tour
   if (!r.seed_sha256.empty() && !is_sha256_hex(r.seed_sha256))
     return std::unexpected(error(DbErrc::Invalid, "seed_sha256 is 64 lower-case hex digits"));
   auto st = c.statement(
-      "INSERT INTO tournaments (mode, a, b, seed, deals, seatings, created_at, started_by, seed_sha256, sealed, rated) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id");
+      "INSERT INTO tournaments (mode, a, b, seed, deals, seatings, created_at, started_by, seed_sha256, sealed, rated, "
+      "ladder) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id");
   if (!st) return std::unexpected(st.error());
   st->bind(1, r.mode).bind(2, r.a).bind(3, r.b).bind(4, std::bit_cast<std::int64_t>(r.seed)).bind(5, r.deals);
   st->bind(6, r.seatings).bind(7, now()).bind(8, r.started_by).bind(10, r.sealed).bind(11, r.rated);
+  st->bind(12, r.ladder);
   if (r.seed_sha256.empty())
     st->bind_null(9);
   else

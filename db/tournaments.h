@@ -37,6 +37,7 @@ struct TournamentRecord {
   bool rated = true;
   std::string end_reason{};  // why it ended before its last deal (empty: it did not)
   bool cancelled = false;    // its starter or the operator cancelled it (status "aborted")
+  bool ladder = false;       // the server's ladder started it (server/play/ladder.h)
   bool operator==(const TournamentRecord&) const = default;
 };
 

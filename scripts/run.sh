@@ -13,7 +13,8 @@
 # games, 32 worlds per decision drawn by the learned inference; docs/strength.md),
 # SKAT_LEARNING_BOTS (3: bots "learner-N" of the same program with outer learning: they read the
 # newest table version the nightly job wrote to data/tables), SKAT_NIGHTLY_AT (03:00 UTC: when
-# the nightly job runs), SKAT_HAND_LUCK (1: the leaderboard's ratings are corrected for hand luck; 0: off).
+# the nightly job runs), SKAT_HAND_LUCK (1: the leaderboard's ratings are corrected for hand luck; 0: off),
+# SKAT_LADDER_EVERY_S (600: the ladder's pace, a short rated match among idle bots; 0: off; docs/bots.md §9).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -93,7 +94,7 @@ trap cleanup INT TERM EXIT
 
 # The bots connect from loopback too: room for them beside the 64 connections of one address.
 "$skat" serve --port "$port" --db "$db" --web web/dist --nightly-at "$nightly_at" --tables-dir data/tables \
-  --inference-data data/inference \
+  --inference-data data/inference --ladder-every-s "${SKAT_LADDER_EVERY_S:-600}" \
   --max-connections-per-address $((64 + bots + club_bots + beginner_bots + learners)) "${nightly_flags[@]}" &
 pids+=($!)
 

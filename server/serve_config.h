@@ -79,6 +79,12 @@ struct ServeConfig {
   // tournament, which says why; checked every `tournament_check`.
   std::chrono::milliseconds tournament_wait{std::chrono::minutes(1)};
   std::chrono::milliseconds tournament_check{std::chrono::seconds(5)};
+  // The ladder (server/play/ladder.h): every `ladder_every` (0: off) a match of `ladder_deals` deals
+  // per seating between two of its entrants, one at a time, while `ladder_spare_bots` bots beyond
+  // a table's three stay free.
+  std::chrono::milliseconds ladder_every{0};
+  int ladder_deals = 4;
+  int ladder_spare_bots = 3;
   // HTTP work that may block (database reads, files, the writer) runs on `read_threads` threads
   // beside the I/O threads; at most `read_queue` requests wait or run there (more: 503), at most
   // `reads_per_address` database reads from one peer address (more: 429). Ended series' replies

@@ -17,6 +17,7 @@ Server::Server(ServeConfig config, Stores stores, std::shared_ptr<ReadModel> rea
       writer_(stores, DbWriter::kRetryEvery, journal),
       hub_(Hub::create(io_, config_, writer_)),
       tournaments_(std::make_shared<TournamentDirector>(io_, hub_, writer_, config_)),
+      ladder_(std::make_unique<Ladder>(hub_, writer_, tournaments_, config_)),
       signals_(io_),
       drain_timer_(io_),
       reads_(std::move(reads)),
@@ -33,7 +34,9 @@ unsigned short Server::start(bool handle_signals) {
       config_.web_dir, hub_, tournaments_, writer_, reads_, admin_token_,
       ApiLimits{config_.bots_per_owner, config_.player_tournament_max_deals, config_.player_tournament_deals_per_day,
                 config_.player_tournament_tables, config_.reads_per_address, config_.series_cache_bytes,
-                config_.analyses_at_once, config_.analyses_per_address, config_.cached_mib_per_address},
+                config_.analyses_at_once, config_.analyses_per_address, config_.cached_mib_per_address,
+                static_cast<int>(std::chrono::duration_cast<std::chrono::seconds>(config_.ladder_every).count()),
+                config_.ladder_deals},
       config_.node);
   blocking_ = std::make_unique<net::BlockingPool>(config_.read_threads, static_cast<std::size_t>(config_.read_queue));
   services->blocking = blocking_.get();
@@ -58,6 +61,7 @@ unsigned short Server::start(bool handle_signals) {
       });
   listener_->run();
   hub_->start();
+  ladder_->start();
   if (handle_signals) {
     signals_.add(SIGINT);
     signals_.add(SIGTERM);
@@ -83,6 +87,7 @@ unsigned short Server::start(bool handle_signals) {
 
 void Server::stop() {
   if (stopping_.exchange(true) || threads_.empty()) return;
+  ladder_->stop();
   asio::post(io_, [this] {
     boost::system::error_code ignored;
     signals_.cancel(ignored);

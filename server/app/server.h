@@ -15,6 +15,7 @@
 #include "server/net/blocking_pool.h"
 #include "server/net/listener.h"
 #include "server/play/hub.h"
+#include "server/play/ladder.h"
 #include "server/play/tournament_director.h"
 #include "server/serve_config.h"
 #include "server/store/db_writer.h"
@@ -39,6 +40,8 @@ class Server {
   void wait();
   Hub& hub() { return *hub_; }
   TournamentDirector& tournaments() { return *tournaments_; }
+  // The ladder (server/play/ladder.h): its ticks run only with `ladder_every` set; tick() by hand.
+  Ladder& ladder() { return *ladder_; }
   unsigned short port() const { return port_; }
   // HTTP requests waiting for or running on the read threads.
   std::size_t read_jobs() const { return blocking_ ? blocking_->jobs() : 0; }
@@ -51,6 +54,7 @@ class Server {
   DbWriter writer_;
   std::shared_ptr<Hub> hub_;
   std::shared_ptr<TournamentDirector> tournaments_;
+  std::unique_ptr<Ladder> ladder_;
   std::shared_ptr<net::Listener> listener_;
   boost::asio::signal_set signals_;
   boost::asio::steady_timer drain_timer_;

@@ -383,10 +383,13 @@ net::HttpReply Api::export_reply(const net::HttpRequest& request, bool sgf) {
 // GET /api/tournaments (newest first) and /api/tournaments/ID.
 net::HttpReply Api::tournaments_reply(const net::HttpRequest& request, std::string_view path) {
   if (path == "/api/tournaments")
-    return json_or_failure(request, reads_->tournaments(200), "no tournaments", [](const auto& list) {
+    return json_or_failure(request, reads_->tournaments(200), "no tournaments", [this](const auto& list) {
       Json items = Json::array();
       for (const TournamentItem& t : list) items.push_back(tournament_summary_json(t.tournament, t.people));
-      return Json{{"tournaments", items}};
+      const Json ladder = limits_.ladder_every_s > 0
+                              ? Json{{"every_s", limits_.ladder_every_s}, {"deals", limits_.ladder_deals}}
+                              : Json();
+      return Json{{"tournaments", items}, {"ladder", ladder}};
     });
   const auto id = parse_id(path.substr(std::string_view("/api/tournaments/").size()));
   if (!id) return json_error(request, http::status::bad_request, "bad tournament id");

@@ -47,6 +47,9 @@ struct ApiLimits {
   // MiB of replies from the SeriesCache one address may be sent at once, refilled at as many MiB
   // a minute (more: 429).
   int cached_mib_per_address = 64;
+  // The ladder's pace (0: off) and its matches' deals per seating, as GET /api/tournaments says.
+  int ladder_every_s = 0;
+  int ladder_deals = 4;
 };
 
 // New analyses one address may have stored with their games in an hour (the rest are served, and

@@ -207,6 +207,7 @@ std::expected<TournamentDirector::Started, std::string> TournamentDirector::star
   record.seed_sha256 = seed_commitment(config.seed);
   record.sealed = sealed;
   record.rated = request.rated();
+  record.ladder = request.ladder;
   auto id = writer_.call([record](TournamentStore& store) { return store.create_tournament(record); });
   if (!id) return std::unexpected(id.error().message);
 
@@ -299,6 +300,12 @@ void TournamentDirector::tell_challenged(std::int64_t id, Running& r, const Tour
     if (config.sprt) c.sprt = std::pair{config.sprt->d0, config.sprt->d1};
     if (hub) hub->tell_player(bot->player_id, protocol::to_text(protocol::make_challenge(c)));
   }
+}
+
+bool TournamentDirector::running(std::int64_t id) const {
+  const std::lock_guard lock(mutex_);
+  const auto it = running_.find(id);
+  return it != running_.end() && it->second.tables_left > 0 && !it->second.ended;
 }
 
 std::string TournamentDirector::decline(std::int64_t bot_player, std::int64_t id) {

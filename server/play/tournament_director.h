@@ -50,6 +50,7 @@ struct TournamentRequest {
   std::vector<int> b_seats{1, 2};          // 1 = A A B (2:1), 2 = A B B (1:2)
   std::optional<std::int64_t> started_by;  // the player who started it (none: the operator)
   std::string started_by_name;             // that player's name, for the challenge its bots are told of
+  bool ladder = false;                     // started by the server's ladder (server/play/ladder.h)
   std::optional<bots::SprtTest> sprt;      // a sequential test: it stops at the first bound crossed
   // Whether a side is a player's bot (either way): then the seed is drawn, its tables cannot be watched and its
   // series are not served until it ends (docs/api.md, Tournaments).
@@ -97,6 +98,9 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   // ends at once as on a cancel, its row saying "declined by the bot NAME". Empty when declined,
   // else why not (no such running tournament here, or the bot was not challenged in it).
   std::string decline(std::int64_t bot_player, std::int64_t id);
+
+  // Whether tournament `id` is running here.
+  bool running(std::int64_t id) const;
 
   // Where the server listens: the sandbox's connections go there (server/app/server.cpp).
   void set_endpoint(std::string host, int port);

@@ -256,6 +256,7 @@ Json tournament_summary_json(const db::TournamentRecord& t, const TournamentPeop
          {"seed_sha256", t.seed_sha256.empty() ? Json() : Json(t.seed_sha256)},
          {"sealed", t.sealed},
          {"rated", t.rated},
+         {"ladder", t.ladder},
          {"started_by", person_json(people.started_by)},
          {"owners", Json{{"a", person_json(people.a_owner)}, {"b", person_json(people.b_owner)}}},
          {"deals", t.deals},

@@ -173,3 +173,62 @@ TEST(TournamentServer, RequestsWithBadTestBoundsAreRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Ladder, PairsTheLeastPlayedWithSidesInTurn) {
+  using skat::app::next_ladder_pairing;
+  using P = std::pair<std::string, std::string>;
+  EXPECT_FALSE(next_ladder_pairing({"rule"}, {}));
+  EXPECT_EQ(next_ladder_pairing({"rule", "simple"}, {}), (P{"rule", "simple"}));
+  EXPECT_EQ(next_ladder_pairing({"rule", "simple"}, {{"rule", "simple"}}), (P{"simple", "rule"}));
+  EXPECT_EQ(next_ladder_pairing({"rule", "simple"}, {{"rule", "simple"}, {"simple", "rule"}}), (P{"rule", "simple"}));
+  // Three entrants: a pair that has not met comes first, in entrant order.
+  EXPECT_EQ(next_ladder_pairing({"a", "b", "c"}, {{"a", "b"}}), (P{"a", "c"}));
+  EXPECT_EQ(next_ladder_pairing({"a", "b", "c"}, {{"a", "b"}, {"c", "a"}}), (P{"b", "c"}));
+  // Matches of programs no longer entered do not count.
+  EXPECT_EQ(next_ladder_pairing({"a", "c"}, {{"a", "b"}, {"b", "c"}}), (P{"a", "c"}));
+}
+
+// The ladder starts a rated match of its own between the house programs online, one at a time,
+// marked as the ladder's, sides in turn; with too few bots free it waits.
+TEST(Ladder, PlaysRatedMatchesOfTheHouseProgramsOneAtATime) {
+  skat::app::ServeConfig config;
+  config.ladder_deals = 1;
+  config.ladder_spare_bots = 0;
+  PoolServer pool(config, {BotGroup{"a", "rule", 3}, BotGroup{"b", "simple", 3}});
+  std::optional<std::int64_t> first;
+  for (int tries = 0; tries < 200 && !first; ++tries) {  // until the lobby has counted the bots
+    first = pool.server().ladder().tick();
+    if (!first) std::this_thread::sleep_for(25ms);
+  }
+  ASSERT_TRUE(first);
+  EXPECT_FALSE(pool.server().ladder().tick());  // one at a time
+  const auto record = wait_finished(pool, *first);
+  ASSERT_TRUE(record);
+  EXPECT_EQ(record->status, "finished");
+  EXPECT_TRUE(record->ladder);
+  EXPECT_TRUE(record->rated);
+  EXPECT_EQ(record->a, "rule");
+  EXPECT_EQ(record->b, "simple");
+  std::optional<std::int64_t> second;
+  for (int tries = 0; tries < 200 && !second; ++tries) {  // until its bots are back in the pool
+    second = pool.server().ladder().tick();
+    if (!second) std::this_thread::sleep_for(25ms);
+  }
+  ASSERT_TRUE(second);
+  const auto next = wait_finished(pool, *second);
+  ASSERT_TRUE(next);
+  EXPECT_EQ(next->a, "simple");         // the sides took turns
+  EXPECT_NE(next->seed, record->seed);  // fresh deals
+}
+
+TEST(Ladder, WaitsWhileTooFewBotsAreFree) {
+  skat::app::ServeConfig config;
+  config.ladder_spare_bots = 50;
+  PoolServer pool(config, {BotGroup{"a", "rule", 3}, BotGroup{"b", "simple", 3}});
+  std::this_thread::sleep_for(300ms);
+  EXPECT_FALSE(pool.server().ladder().tick());
+}
+
+}  // namespace

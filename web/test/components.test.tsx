@@ -328,6 +328,53 @@ describe('LeaderboardView', () => {
     return { root, rows: rows.map((tr) => [...tr.querySelectorAll('td')].slice(1, 4).map((td) => td.textContent)) };
   };
 
+  it("shows the ladder's pace and its latest matches for the bots", async () => {
+    const ladderMatch = {
+      id: 41,
+      mode: 'server',
+      a: 'simple',
+      b: 'full:worlds=4,nodes=200,stop=1',
+      seed: null,
+      seed_sha256: null,
+      sealed: false,
+      rated: true,
+      ladder: true,
+      started_by: null,
+      owners: { a: null, b: null },
+      deals: 4,
+      seatings: ['2:1', '1:2'],
+      status: 'finished',
+      end_reason: null,
+      created_at: 1795370667348,
+      finished_at: 1795370767348,
+      deals_done: 4,
+      difference: 12.34,
+      ci95: [2.5, 22.1],
+      verdict: 'B (club) stronger',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.startsWith('/api/tournaments')
+          ? new Response(
+              JSON.stringify({
+                tournaments: [ladderMatch, { ...ladderMatch, id: 40, ladder: false }],
+                ladder: { every_s: 300, deals: 4 },
+              }),
+            )
+          : new Response(JSON.stringify({ ...board, kind: 'bots' })),
+      ),
+    );
+    const root = mount(<LeaderboardView kind="bots" sort={null} />);
+    await vi.waitFor(() => expect(byTestId(root, 'ladder')).not.toBeNull());
+    vi.unstubAllGlobals();
+    expect(byTestId(root, 'ladder-pace')!.textContent).toContain('about every 5 min (4 deals per seating)');
+    const matches = [...root.querySelectorAll('[data-testid="ladder-match"]')];
+    expect(matches).toHaveLength(1);
+    expect(matches[0].textContent).toBe('beginner – club player B − A +12.3 [+2.5, +22.1] · B (club player) stronger');
+    expect(matches[0].querySelector('a')!.getAttribute('href')).toBe('#/tournaments/41');
+  });
+
   it('ranks by Elo once rated, marks provisional ratings and says how they were computed', async () => {
     const { root, rows } = await show(null);
     expect(rows).toEqual([

@@ -98,6 +98,7 @@ export interface TournamentItem {
   owners: { a: PlayerRef | null; b: PlayerRef | null }; // the owners of the sides' bots
   sealed: boolean; // a player's bot plays: its tables cannot be watched, its series wait for the end
   rated?: boolean; // false: a friendly match (a player's bot on its own connections), counted nowhere
+  ladder?: boolean; // the server's ladder started it (docs/bots.md §9)
   end_reason?: string | null; // why it ended before its last deal
   deals: number;
   seatings: string[];
@@ -148,6 +149,11 @@ export interface TournamentSeating {
   ci95: Interval | null;
   verdict: string | null;
   classes: Partial<Record<GameClass, TournamentClass>>;
+}
+// The ladder's pace as the server runs it (GET /api/tournaments; null: off).
+export interface LadderPace {
+  every_s: number;
+  deals: number;
 }
 // A sequential test's verdict (docs/evaluation.md, "Stopping early").
 export interface SprtResult {
@@ -434,8 +440,9 @@ export const api = {
       (r) => r.series.find((s) => s.id === id) ?? null,
     ),
   tournaments: () =>
-    getJson<{ tournaments: TournamentItem[] }>('/api/tournaments').then((r) => ({
+    getJson<{ tournaments: TournamentItem[]; ladder?: LadderPace | null }>('/api/tournaments').then((r) => ({
       tournaments: r.tournaments.map(normalTournament),
+      ladder: r.ladder ?? null,
     })),
   tournament: (id: number) => getJson<TournamentDetail>(`/api/tournaments/${id}`).then(normalTournament),
   // POST /api/admin/tournaments (docs/api.md, "Admin"): the new tournament's id.

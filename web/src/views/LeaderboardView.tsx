@@ -3,6 +3,7 @@
 // marks beside a rating mean.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Leaderboard, type LeaderRow, type PlayerRef } from '../lib/api';
+import { LadderPanel } from '../components/LadderPanel';
 import { LevelBadge } from '../components/LevelBadge';
 import { programLabel } from '../lib/bots';
 import { t } from '../lib/i18n';
@@ -198,6 +199,7 @@ export function LeaderboardView({ kind, sort }: { kind: LeaderKind; sort: Leader
         </div>
       )}
       {board && <RatingLegend board={board} />}
+      {kind !== 'humans' && <LadderPanel />}
     </section>
   );
 }

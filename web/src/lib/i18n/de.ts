@@ -750,6 +750,10 @@ export const de: Record<MessageKey, Entry> = {
     'Noch hat kein anderer Spieler ein Turnier gegen deine Bots gestartet. Ein Bot mit eigenen Verbindungen erfährt von jeder Herausforderung und kann sie ablehnen (docs/bots.md §6).',
   'bots.received.tournament': 'Turnier #{id}',
   'bots.received.line': 'von {by}, {deals} Spiele, {date}',
+  'ladder.title': 'Die Rangliste der Bots',
+  'ladder.pace':
+    'Solange Bots frei sind, spielt der Server etwa alle {minutes} min selbst eine gewertete Partie zweier Bots ({deals} Verteilungen je Sitzordnung): die Spielstärken des Hauses und die hochgeladenen Bots, die Herausforderungen annehmen.',
+  'ladder.off': 'Die Rangliste ist auf diesem Server abgeschaltet; ihre bisherigen Partien:',
   'tour.reason.byStarter': 'abgebrochen von dem Spieler, der es gestartet hat',
   'tour.reason.byOperator': 'abgebrochen vom Betreiber',
   'tour.reason.noBots':

@@ -744,6 +744,10 @@ export const en = {
     'No other player has started a tournament against your bots yet. A bot on its own connections is told of each challenge and may decline it (docs/bots.md §6).',
   'bots.received.tournament': 'Tournament #{id}',
   'bots.received.line': 'by {by}, {deals} deals, {date}',
+  'ladder.title': 'The ladder',
+  'ladder.pace':
+    'While bots are idle the server plays a rated match between two of them by itself about every {minutes} min ({deals} deals per seating): the house levels and the uploaded bots that accept challenges.',
+  'ladder.off': 'The ladder is off on this server; its earlier matches:',
   'tour.reason.byStarter': 'cancelled by the player who started it',
   'tour.reason.byOperator': 'cancelled by the operator',
   'tour.reason.noBots':
