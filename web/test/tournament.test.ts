@@ -12,11 +12,13 @@ import {
   seatingLabel,
   signed,
   sprtRequest,
+  crosstableOf,
   verdictText,
   DEFAULT_SPRT,
 } from '../src/lib/tournament';
 import { sideChoices } from '../src/components/TournamentStart';
 import { setLang } from '../src/lib/i18n';
+import type { TournamentItem } from '../src/lib/api';
 
 afterEach(() => setLang('en'));
 
@@ -177,5 +179,38 @@ describe('the sequential test in a start form', () => {
   });
   it('names a side by its letter when both have one name', () => {
     expect(verdictText('B stronger', 'rule', 'rule')).toBe('B (beginner) stronger');
+  });
+});
+
+describe('the crosstable of the tournaments', () => {
+  const item = (id: number, a: string, b: string, difference: number | null, status = 'finished') =>
+    ({
+      id,
+      a,
+      b,
+      difference,
+      ci95: difference === null ? null : [difference - 2, difference + 2],
+      status,
+      deals_done: 10,
+    }) as unknown as TournamentItem;
+  it('gives each pair its latest finished tournament, as the row minus the column', () => {
+    const table = crosstableOf([
+      item(5, 'rule', 'simple', 4),
+      item(4, 'rule', 'simple', 9), // older: not shown
+      item(3, 'simple', 'random', 30),
+      item(6, 'rule', 'random', null, 'running'),
+      item(2, 'rule', 'rule', 0), // a bot against itself: no cell
+    ]);
+    expect(table.sides).toEqual(['simple', 'rule', 'random']);
+    const [simple, rule, random] = [0, 1, 2];
+    expect(table.cells[simple][rule]).toEqual({ tournament: 5, difference: 4, ci95: [2, 6], deals: 10 });
+    expect(table.cells[rule][simple]).toEqual({ tournament: 5, difference: -4, ci95: [-6, -2], deals: 10 });
+    expect(table.cells[random][simple]?.difference).toBe(30);
+    expect(table.cells[rule][random]).toBeNull(); // only a running one
+    expect(table.cells[rule][rule]).toBeNull();
+  });
+  it('keeps the sides that met most often', () => {
+    const items = [item(1, 'a', 'b', 1), item(2, 'a', 'c', 1), item(3, 'a', 'd', 1), item(4, 'b', 'c', 1)];
+    expect(crosstableOf(items, 3).sides).toEqual(['a', 'b', 'c']);
   });
 });

@@ -2,7 +2,7 @@
 // owners, the server's verdict and end reason in words, the seed's hash, signed differences with
 // their interval, rates, chart datasets.
 import type { ChartDataset } from 'chart.js';
-import type { CurvePoint, GameClass, Interval, PlayerRef, SprtResult, TournamentClass } from './api';
+import type { CurvePoint, GameClass, Interval, PlayerRef, SprtResult, TournamentClass, TournamentItem } from './api';
 import { levelLabel, programLabel, specLevel } from './bots';
 import { t } from './i18n';
 import { formatNumber, formatPercent } from './numbers';
@@ -181,4 +181,44 @@ export function sprtHypotheses(s: SprtResult): string {
     alpha: formatPercent(s.alpha, 1),
     beta: formatPercent(s.beta, 1),
   });
+}
+
+// A crosstable of the finished tournaments of a list (cutechess's, for duplicate matches): the sides
+// that met most often (at most `max`), and per cell the latest finished tournament between the row's
+// side and the column's, as the row's side minus the column's (the interval turned round where the
+// row's side was A). Tournaments without a total difference yet are left out.
+export interface CrossCell {
+  tournament: number;
+  difference: number;
+  ci95: Interval | null;
+  deals: number;
+}
+export interface CrossTable {
+  sides: string[];
+  cells: (CrossCell | null)[][];
+}
+export function crosstableOf(items: TournamentItem[], max = 6): CrossTable {
+  const done = items.filter((x) => x.status === 'finished' && x.difference !== null && x.a !== x.b);
+  const meetings = new Map<string, number>();
+  for (const x of done) for (const side of [x.a, x.b]) meetings.set(side, (meetings.get(side) ?? 0) + 1);
+  const sides = [...meetings.entries()]
+    .sort((p, q) => q[1] - p[1] || p[0].localeCompare(q[0]))
+    .slice(0, max)
+    .map(([side]) => side);
+  const cells = sides.map(() => sides.map((): CrossCell | null => null));
+  // newest first: the first tournament of a pair is its latest
+  for (const x of [...done].sort((p, q) => q.id - p.id)) {
+    const a = sides.indexOf(x.a);
+    const b = sides.indexOf(x.b);
+    if (a < 0 || b < 0 || cells[b][a]) continue;
+    const d = x.difference ?? 0;
+    cells[b][a] = { tournament: x.id, difference: d, ci95: x.ci95, deals: x.deals_done };
+    cells[a][b] = {
+      tournament: x.id,
+      difference: -d,
+      ci95: x.ci95 ? [-x.ci95[1], -x.ci95[0]] : null,
+      deals: x.deals_done,
+    };
+  }
+  return { sides, cells };
 }

@@ -7,6 +7,7 @@ import { api, type PlayerRef, type TournamentItem } from '../lib/api';
 import { formatDateTime } from '../lib/dates';
 import { formatNumber } from '../lib/numbers';
 import { formatCi, shortHash, verdictText } from '../lib/tournament';
+import { Crosstable } from '../components/Crosstable';
 import { EmptyRow } from '../components/EmptyRow';
 import { OperatorStart } from '../components/OperatorStart';
 import { ScrollX } from '../components/ScrollX';
@@ -105,6 +106,7 @@ export function TournamentListView({ token }: { token: string | null }) {
           </table>
         </ScrollX>
       )}
+      {rows && <Crosstable items={rows} />}
     </section>
   );
 }

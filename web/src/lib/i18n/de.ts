@@ -754,6 +754,10 @@ export const de: Record<MessageKey, Entry> = {
   'ladder.pace':
     'Solange Bots frei sind, spielt der Server etwa alle {minutes} min selbst eine gewertete Partie zweier Bots ({deals} Verteilungen je Sitzordnung): die Spielstärken des Hauses und die hochgeladenen Bots, die Herausforderungen annehmen.',
   'ladder.off': 'Die Rangliste ist auf diesem Server abgeschaltet; ihre bisherigen Partien:',
+  'cross.title': 'Kreuztabelle',
+  'cross.intro':
+    'Jede Zelle: das letzte beendete Turnier der Zeile gegen die Spalte, die Zeile minus die Spalte in SF-Punkten je Platz und Spiel, mit dem 95-%-Intervall.',
+  'cross.cellTitle': 'über {n} Verteilungen',
   'tour.reason.byStarter': 'abgebrochen von dem Spieler, der es gestartet hat',
   'tour.reason.byOperator': 'abgebrochen vom Betreiber',
   'tour.reason.noBots':

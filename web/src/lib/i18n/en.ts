@@ -748,6 +748,10 @@ export const en = {
   'ladder.pace':
     'While bots are idle the server plays a rated match between two of them by itself about every {minutes} min ({deals} deals per seating): the house levels and the uploaded bots that accept challenges.',
   'ladder.off': 'The ladder is off on this server; its earlier matches:',
+  'cross.title': 'Crosstable',
+  'cross.intro':
+    'Each cell: the latest finished tournament of the row against the column, the row’s side minus the column’s in SF points per seat and game, with its 95 % interval (skat tournament --bots plays every pair).',
+  'cross.cellTitle': 'over {n} deals',
   'tour.reason.byStarter': 'cancelled by the player who started it',
   'tour.reason.byOperator': 'cancelled by the operator',
   'tour.reason.noBots':
