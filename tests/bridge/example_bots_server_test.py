@@ -326,6 +326,24 @@ def run():
           f"tournament {t['id']}: seed {t['seed']}, seed_sha256 {t['seed_sha256']}")
     print(f"D: tournament {t['id']} started by skat tournament --server --admin-token-file finished", flush=True)
 
+    # D2: a gauntlet through the server: the pairings one after another as server tournaments, each
+    # with the sequential test, then the crosstable of their stored reports.
+    done = subprocess.run([SKAT, "tournament", "--server", BASE, "--admin-token-file", admin_file, "--bots", "rule",
+                           "account:random-ws", "account:heuristic", "--format", "gauntlet", "--deals", "1",
+                           "--seating", "2:1", "--sprt", "0,5", "--json", "--quiet"],
+                          capture_output=True, text=True, timeout=DEADLINE_S)
+    check(done.returncode == 0, f"skat tournament --server --bots: exit {done.returncode}\n"
+                                f"stdout: {done.stdout}\nstderr: {done.stderr}")
+    group = json.loads(done.stdout)
+    check(group["format"] == "gauntlet" and len(group["pairings"]) == 2, f"the gauntlet: {done.stdout[:1000]}")
+    check(group["pairings"][1]["report"]["b"] == "account:heuristic", f"the second pairing: {done.stdout[:1000]}")
+    check(all(p["report"]["sprt"]["verdict"] == "inconclusive" for p in group["pairings"]),
+          f"one deal decides no test: {done.stdout[:1000]}")
+    rows = group["crosstable"]["rows"]
+    check(len(rows) == 3 and rows[1]["cells"][2] is None and rows[0]["cells"][1] is not None,
+          f"the crosstable: {json.dumps(group['crosstable'])}")
+    print("D2: a gauntlet of three through the server, with its crosstable", flush=True)
+
     # E: heuristic_bot.py uploaded, played by the server in its sandbox: a rated tournament.
     uploaded = new_bot(session, "heuristic-up")
     with open(f"{SOURCE}/examples/bots/heuristic_bot.py") as f:
