@@ -53,7 +53,8 @@ int free_bots(const Json& lobby) {
 TEST(TableAbuse, AChatFloodOverSeveralConnectionsOfOnePlayerIsBounded) {
   skat::app::ServeConfig config;
   config.strength_tables.clear();
-  config.human_move_ms = 300;  // the flooder's own moves: its clock plays them
+  config.human_move_ms = 300;       // the flooder's own moves: its clock plays them
+  config.timeouts_before_gone = 0;  // and goes on playing them: no substitute, no grace to wait out
   PoolServer pool(config, 2);
   std::vector<std::unique_ptr<WsClient>> conns;
   conns.push_back(std::make_unique<WsClient>(pool.port()));
