@@ -25,7 +25,8 @@ std::optional<skat::db::TournamentRecord> wait_finished(PoolServer& pool, std::i
 }
 
 TEST(TournamentServer, PlaysTheSameGamesAsInProcess) {
-  PoolServer pool(skat::app::ServeConfig{}, {BotGroup{"a", "rule", 3}, BotGroup{"b", "pimc:worlds=2,budget=60000", 3}});
+  // Bots for all six tables at once (three of each seating: nine of A and nine of B).
+  PoolServer pool(skat::app::ServeConfig{}, {BotGroup{"a", "rule", 9}, BotGroup{"b", "pimc:worlds=2,budget=60000", 9}});
   skat::app::TournamentRequest request;
   request.a = "rule";
   request.b = "pimc:worlds=2,budget=60000";
@@ -126,12 +127,15 @@ namespace {
 // 200 deals, the row's report holds the deals up to the stop and the test's verdict, and the
 // tables are ended.
 TEST(TournamentServer, ASequentialTestStopsItAsFinished) {
-  PoolServer pool(skat::app::ServeConfig{}, {BotGroup{"a", "random", 6}, BotGroup{"b", "rule", 6}});
+  // Bots for all three tables of the 2:1 seating at once (two of A and one of B each): the deals
+  // complete in step, and the test stops after 20 of them.
+  PoolServer pool(skat::app::ServeConfig{}, {BotGroup{"a", "random", 6}, BotGroup{"b", "rule", 3}});
   skat::app::TournamentRequest request;
   request.a = "random";
   request.b = "rule";
   request.deals = 200;
   request.seed = 5;
+  request.b_seats = {1};
   request.sprt = skat::bots::SprtTest{0, 5};
   const auto id = pool.server().tournaments().start(request);
   ASSERT_TRUE(id) << id.error();
@@ -151,6 +155,7 @@ TEST(TournamentServer, ASequentialTestStopsItAsFinished) {
   config.deals = request.deals;
   config.seed = *request.seed;
   config.judge = false;
+  config.b_seats = request.b_seats;
   config.sprt = request.sprt;
   const auto local = skat::bots::make_report(config, skat::bots::run_tournament(config), 0);
   ASSERT_TRUE(local.sprt);
