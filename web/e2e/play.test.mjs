@@ -242,7 +242,9 @@ test('the series browser lists, replays and downloads the series', async () => {
   // turning points and gives each player's accuracy, as the server computed it
   await page.getByTestId('analyse').click();
   const analysis = page.getByTestId('analysis');
-  await analysis.waitFor({ timeout: 30000 });
+  // the solver's bounded passes over every card, the declaration and the skat put: seconds in a
+  // release build, minutes in the sanitizer build the test command runs
+  await analysis.waitFor({ timeout: 240_000 });
   const computed = await (await fetch(`${env.server.base}/api/series/${seriesId}/games/0/analysis`)).json();
   const cards = stored.tricks.reduce((n, t) => n + t.cards.length, 0);
   assert.equal(computed.decisions.length, cards);
