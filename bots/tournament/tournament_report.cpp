@@ -234,7 +234,7 @@ TournamentReport make_report(const TournamentConfig& config, const std::vector<T
   std::set<int> dealt;
   for (const TournamentGame& g : games) dealt.insert(g.deal);
   report.deals = static_cast<int>(dealt.size());
-  const int slots = dealt.empty() ? 0 : *dealt.rbegin() + 1;
+  const int slots = deal_slots(games);
   std::vector<const TournamentGame*> all;
   for (const int b_seats : config.b_seats) {
     std::vector<const TournamentGame*> part;

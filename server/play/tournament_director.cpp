@@ -389,21 +389,10 @@ bool TournamentDirector::advance_sprt(std::int64_t id, Running& r) {
     if (difference.empty() || !r.sprt->add(difference.front())) continue;
     r.sprt_stop = r.sprt_next;
     spdlog::info("tournament {}: the SPRT accepted {} after {} deals", id, r.sprt->result().verdict, r.sprt_next);
-    r.ended = true;
-    r.tables_left = 0;
-    if (r.watch) r.watch->cancel();
-    end_tables(r);
-    save(id, r, true);
-    r.sandboxes = {};
+    end_early(id, r, {}, false);  // no reason: with the stop recorded, it ends as finished
     return true;
   }
   return false;
-}
-
-void TournamentDirector::end_tables(Running& r) {
-  if (const auto hub = hub_.lock())
-    for (const table::TableId table : r.tables)
-      if (std::ranges::find(r.tables_done, table) == r.tables_done.end()) hub->end_managed_table(table);
 }
 
 void TournamentDirector::save(std::int64_t id, Running& r, bool force, std::string end_reason, bool cancelled) {
@@ -476,8 +465,10 @@ void TournamentDirector::end_early(std::int64_t id, Running& r, std::string reas
   r.ended = true;
   r.tables_left = 0;
   if (r.watch) r.watch->cancel();
-  end_tables(r);
-  spdlog::info("tournament {} ended early: {}", id, reason);
+  if (const auto hub = hub_.lock())
+    for (const table::TableId table : r.tables)
+      if (std::ranges::find(r.tables_done, table) == r.tables_done.end()) hub->end_managed_table(table);
+  if (!reason.empty()) spdlog::info("tournament {} ended early: {}", id, reason);
   save(id, r, true, std::move(reason), cancelled);
   r.sandboxes = {};
 }

@@ -151,13 +151,12 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   // The report over the complete deals and a new curve point when due; the row is written when
   // `force` or at most every few seconds.
   void save(std::int64_t id, Running& r, bool force, std::string end_reason = {}, bool cancelled = false);
-  // Ends a running tournament early (`mutex_` held): its tables end, the row says why.
+  // Ends a running tournament early (`mutex_` held): its tables end, the row says why (no reason:
+  // a sequential test's stop, which ends it as finished).
   void end_early(std::int64_t id, Running& r, std::string reason, bool cancelled);
   // Feeds the deals completed in order to the sequential test; when it stops, the tournament is
   // finished there (`mutex_` held). Whether it stopped.
   bool advance_sprt(std::int64_t id, Running& r);
-  // The tables of `r` that have not ended, ended now (`mutex_` held).
-  void end_tables(Running& r);
   // Every few seconds: whether a table has waited longer than config_.tournament_wait for bots
   // that cannot come.
   void arm_watch(std::int64_t id);

@@ -24,6 +24,19 @@ std::optional<skat::db::TournamentRecord> wait_finished(PoolServer& pool, std::i
   return std::nullopt;
 }
 
+// The in-process tournament of a server tournament's request (its seed given), unjudged like it.
+skat::bots::TournamentConfig in_process(const skat::app::TournamentRequest& request) {
+  skat::bots::TournamentConfig config;
+  config.a = *skat::bots::parse_bot_spec(request.a);
+  config.b = *skat::bots::parse_bot_spec(request.b);
+  config.deals = request.deals;
+  config.seed = *request.seed;
+  config.judge = false;
+  config.b_seats = request.b_seats;
+  config.sprt = request.sprt;
+  return config;
+}
+
 TEST(TournamentServer, PlaysTheSameGamesAsInProcess) {
   // Bots for all six tables at once (three of each seating: nine of A and nine of B).
   PoolServer pool(skat::app::ServeConfig{}, {BotGroup{"a", "rule", 9}, BotGroup{"b", "pimc:worlds=2,budget=60000", 9}});
@@ -43,13 +56,7 @@ TEST(TournamentServer, PlaysTheSameGamesAsInProcess) {
   ASSERT_TRUE(tables);
   EXPECT_EQ(tables->second.size(), 6U);  // two seatings × three rotations
 
-  skat::bots::TournamentConfig config;
-  config.a = *skat::bots::parse_bot_spec(request.a);
-  config.b = *skat::bots::parse_bot_spec(request.b);
-  config.deals = request.deals;
-  config.seed = *request.seed;
-  config.judge = false;
-  const auto local = skat::bots::run_tournament(config);
+  const auto local = skat::bots::run_tournament(in_process(request));
   const auto served = pool.server().tournaments().games(id->id);
   ASSERT_EQ(served.size(), local.size());
   for (std::size_t i = 0; i < local.size(); ++i) {
@@ -149,14 +156,7 @@ TEST(TournamentServer, ASequentialTestStopsItAsFinished) {
   EXPECT_EQ(record->deals_done, deals);
   EXPECT_EQ(report["deals"], deals);
 
-  skat::bots::TournamentConfig config;
-  config.a = *skat::bots::parse_bot_spec(request.a);
-  config.b = *skat::bots::parse_bot_spec(request.b);
-  config.deals = request.deals;
-  config.seed = *request.seed;
-  config.judge = false;
-  config.b_seats = request.b_seats;
-  config.sprt = request.sprt;
+  const skat::bots::TournamentConfig config = in_process(request);
   const auto local = skat::bots::make_report(config, skat::bots::run_tournament(config), 0);
   ASSERT_TRUE(local.sprt);
   EXPECT_EQ(local.sprt->deals, deals);
