@@ -104,11 +104,20 @@ export async function playUntil(page, done, { timeoutMs = 90000, log = [], ...op
 
 // Leaves the running series of the page's table (a bot plays on), so that the pool bots come back
 // once the bots have finished it instead of waiting for a replacement after a closed page's grace.
+// A series that has ended meanwhile (its last game was the one just played) is left by leaving the
+// table.
 export async function leaveSeries(page) {
   if (!(await page.evaluate(() => location.hash.startsWith('#/play'))))
     await page.evaluate(() => (location.hash = '#/play'));
-  await page.getByTestId('leave-series').click();
-  await page.getByTestId('leave-series-confirm').click();
+  const running = page.getByTestId('leave-series');
+  const ended = page.getByTestId('leave');
+  await running.or(ended).first().waitFor();
+  if (await running.isVisible()) {
+    await running.click();
+    await page.getByTestId('leave-series-confirm').click();
+  } else {
+    await ended.click();
+  }
   await page.getByTestId('create-table').waitFor();
 }
 
