@@ -8,7 +8,7 @@ namespace skat::db {
 
 namespace {
 
-constexpr std::string_view kColumns =
+constexpr std::string_view kGameColumns =
     "id, series_id, idx, deal_id, forehand_seat, game, declarer_seat, won, list_entry, sf1, sf2, sf3, "
     "timeouts1, timeouts2, timeouts3, replaced, notes, pgn, sgf, event_log, finished_at, node, "
     "(SELECT player_id FROM game_substitutes WHERE game_id = games.id AND seat = 0), "
@@ -164,7 +164,7 @@ std::expected<void, DbError> set_game_sgf(Connection& c, GameId id, std::string_
 }
 
 std::expected<std::vector<GameRecord>, DbError> list_games(Connection& c, SeriesId series) {
-  auto st = c.statement("SELECT " + std::string(kColumns) + " FROM games WHERE series_id = ?1 ORDER BY idx");
+  auto st = c.statement("SELECT " + std::string(kGameColumns) + " FROM games WHERE series_id = ?1 ORDER BY idx");
   if (!st) return std::unexpected(st.error());
   st->bind(1, series);
   std::vector<GameRecord> out;
@@ -177,7 +177,7 @@ std::expected<std::vector<GameRecord>, DbError> list_games(Connection& c, Series
 }
 
 std::expected<GameRecord, DbError> get_game(Connection& c, GameId id) {
-  auto st = c.statement("SELECT " + std::string(kColumns) + " FROM games WHERE id = ?1");
+  auto st = c.statement("SELECT " + std::string(kGameColumns) + " FROM games WHERE id = ?1");
   if (!st) return std::unexpected(st.error());
   st->bind(1, id);
   auto row = st->step();

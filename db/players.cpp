@@ -11,7 +11,7 @@ namespace skat::db {
 
 namespace {
 
-constexpr std::string_view kColumns = "id, name, kind, created_at";
+constexpr std::string_view kPlayerColumns = "id, name, kind, created_at";
 
 Player player_from(const Statement& st) {
   return Player{st.int64(0), st.text(1), parse_player_kind(st.text(2)).value_or(PlayerKind::Human), st.timestamp(3)};
@@ -55,7 +55,7 @@ std::expected<Player, DbError> create_guest(Connection& c, std::string_view name
 
 std::expected<std::optional<Player>, DbError> find_player(Connection& c, std::string_view name) {
   // The name itself (without regard to case) first, else the player whose name folds alike.
-  auto st = c.statement("SELECT " + std::string(kColumns) +
+  auto st = c.statement("SELECT " + std::string(kPlayerColumns) +
                         " FROM players WHERE name = ?1 OR name_key = ?2 ORDER BY name = ?1 DESC, id LIMIT 1");
   if (!st) return std::unexpected(st.error());
   st->bind(1, name).bind(2, text::name_key(name));
@@ -63,7 +63,7 @@ std::expected<std::optional<Player>, DbError> find_player(Connection& c, std::st
 }
 
 std::expected<Player, DbError> get_player(Connection& c, PlayerId id) {
-  auto st = c.statement("SELECT " + std::string(kColumns) + " FROM players WHERE id = ?1");
+  auto st = c.statement("SELECT " + std::string(kPlayerColumns) + " FROM players WHERE id = ?1");
   if (!st) return std::unexpected(st.error());
   st->bind(1, id);
   auto p = one_player(*st);
@@ -99,8 +99,8 @@ std::expected<Player, DbError> find_or_create_player(Connection& c, std::string_
 }
 
 std::expected<std::vector<Player>, DbError> list_players(Connection& c, std::optional<PlayerKind> kind) {
-  auto st = kind ? c.statement("SELECT " + std::string(kColumns) + " FROM players WHERE kind = ?1 ORDER BY id")
-                 : c.statement("SELECT " + std::string(kColumns) + " FROM players ORDER BY id");
+  auto st = kind ? c.statement("SELECT " + std::string(kPlayerColumns) + " FROM players WHERE kind = ?1 ORDER BY id")
+                 : c.statement("SELECT " + std::string(kPlayerColumns) + " FROM players ORDER BY id");
   if (!st) return std::unexpected(st.error());
   if (kind) st->bind(1, to_string(*kind));
   std::vector<Player> out;

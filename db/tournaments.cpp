@@ -12,7 +12,7 @@ namespace {
 
 using detail::error;
 
-constexpr std::string_view kColumns =
+constexpr std::string_view kTournamentColumns =
     "SELECT id, mode, a, b, seed, deals, seatings, status, created_at, finished_at, deals_done, report, curve, "
     "started_by, seed_sha256, sealed, rated, end_reason, cancelled, ladder FROM tournaments";
 
@@ -101,7 +101,7 @@ std::expected<void, DbError> update_tournament(Connection& c, TournamentId id, c
 }
 
 std::expected<std::vector<TournamentRecord>, DbError> list_tournaments(Connection& c, int limit) {
-  auto st = c.statement(std::string(kColumns) + " ORDER BY id DESC LIMIT ?1");
+  auto st = c.statement(std::string(kTournamentColumns) + " ORDER BY id DESC LIMIT ?1");
   if (!st) return std::unexpected(st.error());
   st->bind(1, std::clamp(limit, 1, 1000));
   std::vector<TournamentRecord> out;
@@ -114,7 +114,7 @@ std::expected<std::vector<TournamentRecord>, DbError> list_tournaments(Connectio
 }
 
 std::expected<TournamentRecord, DbError> get_tournament(Connection& c, TournamentId id) {
-  auto st = c.statement(std::string(kColumns) + " WHERE id = ?1");
+  auto st = c.statement(std::string(kTournamentColumns) + " WHERE id = ?1");
   if (!st) return std::unexpected(st.error());
   st->bind(1, id);
   auto row = st->step();

@@ -36,6 +36,9 @@ class PlayState {
   int defender_tricks() const { return tricks_done_ - declarer_tricks_; }
   CardSet played() const { return played_; }
   bool all_tricks_played() const { return tricks_done_ == 10; }
+  // No card left to play: every trick complete and the hands empty (also in a position that was
+  // set up with fewer than ten cards a hand).
+  bool out_of_cards() const { return trick_size_ == 0 && hands_[static_cast<std::size_t>(to_move_)].size() == 0; }
 
   // Cards the player to move may play.
   CardSet legal_moves() const {

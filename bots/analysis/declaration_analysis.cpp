@@ -21,8 +21,6 @@ std::vector<Declaration> choices(const Declaration& declared) {
   return out;
 }
 
-bool no_cards_left(const PlayState& s) { return s.trick_size() == 0 && s.hand(s.to_move()).size() == 0; }
-
 // Plays `choice` out with open cards from the first lead and scores it at the game's bid.
 GameChoice solve(const Game& game, const Declaration& choice, OpenSolver& solver) {
   GameChoice c;
@@ -48,7 +46,7 @@ GameChoice solve(const Game& game, const Declaration& choice, OpenSolver& solver
   } else {
     const int points = solver.exact_points(start);
     if (solver.aborted()) return c;
-    const bool all = points == 120 && (no_cards_left(start) || solver.declarer_takes_all(start));
+    const bool all = points == 120 && (start.out_of_cards() || solver.declarer_takes_all(start));
     if (solver.aborted()) return c;
     o.declarer_points = points;
     // Only schwarz depends on the tricks: all of them, or some for each side (the declarer's own

@@ -22,13 +22,11 @@ bool same_worth(const AnalysedCard& a, const AnalysedCard& b) {
          a.declarer_takes_all == b.declarer_takes_all;
 }
 
-bool no_cards_left(const PlayState& s) { return s.trick_size() == 0 && s.hand(s.to_move()).size() == 0; }
-
 // After the card just played: does the declarer fulfil his game with perfect play from here?
 bool declarer_wins(PlayState& s, const Declaration& declaration, int target, OpenSolver& solver) {
   if (declaration.type == GameType::Null) return s.declarer_tricks() == 0 && solver.null_declarer_clean(s);
   if (declaration.schwarz_announced)
-    return s.defender_tricks() == 0 && (no_cards_left(s) || solver.declarer_takes_all(s));
+    return s.defender_tricks() == 0 && (s.out_of_cards() || solver.declarer_takes_all(s));
   return solver.declarer_reaches(s, target);
 }
 
@@ -125,7 +123,7 @@ std::expected<GameAnalysis, std::string> analyse_play(PlayState start, const Dec
       for (AnalysedCard& c : d.cards) {
         if (c.declarer_points != 120) continue;
         s.play(c.card);
-        c.declarer_takes_all = s.defender_tricks() == 0 && (no_cards_left(s) || solver.declarer_takes_all(s));
+        c.declarer_takes_all = s.defender_tricks() == 0 && (s.out_of_cards() || solver.declarer_takes_all(s));
         s.undo();
       }
       if (solver.aborted()) {

@@ -5,13 +5,16 @@
 
 namespace skat::table {
 
+namespace {
+using LogJson = nlohmann::json;
+}  // namespace
+
 std::expected<std::vector<Action>, std::string> auction_calls(std::string_view event_log) {
-  using Json = nlohmann::json;
-  const Json events = Json::parse(event_log, nullptr, false);
+  const LogJson events = LogJson::parse(event_log, nullptr, false);
   if (!events.is_array()) return std::unexpected("the event log is not a JSON array");
   std::vector<Action> calls;
   for (std::size_t i = 0; i < events.size(); ++i) {
-    const Json& e = events[i];
+    const LogJson& e = events[i];
     if (!e.is_object()) continue;
     const auto type = e.find("type");
     if (type == e.end() || !type->is_string()) continue;
@@ -37,12 +40,11 @@ std::expected<std::vector<Action>, std::string> auction_calls(std::string_view e
 }
 
 std::vector<Card> played_cards(std::string_view event_log) {
-  using Json = nlohmann::json;
-  const Json events = Json::parse(event_log, nullptr, false);
+  const LogJson events = LogJson::parse(event_log, nullptr, false);
   std::vector<Card> cards;
   if (!events.is_array()) return cards;
-  for (const Json& e : events) {
-    if (!e.is_object() || e.value("type", Json()) != "play") continue;
+  for (const LogJson& e : events) {
+    if (!e.is_object() || e.value("type", LogJson()) != "play") continue;
     const auto card = e.find("card");
     const auto parsed = card != e.end() && card->is_string() ? parse_card(card->get<std::string>()) : std::nullopt;
     if (!parsed) return {};

@@ -38,8 +38,7 @@ namespace http = boost::beast::http;
 using skat::nettest::HttpResult;
 using skat::nettest::Json;
 using skat::nettest::WsClient;
-using skat::nettest::bot_accounts_fixture::BotAccountsTest;
-using skat::nettest::bot_accounts_fixture::kAdmin;
+using namespace skat::nettest::bot_accounts_fixture;  // BotAccountsTest, kAdmin
 using namespace std::chrono_literals;
 
 TEST_F(BotAccountsTest, APlayerManagesTheirOwnBotsWithTheirSessionToken) {

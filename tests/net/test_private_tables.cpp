@@ -25,7 +25,7 @@ std::optional<Json> answer(WsClient& c) {
   return c.read_until([](const Json& m) { return m.contains("version") || m.value("type", "") == "error"; });
 }
 
-skat::app::ServeConfig quiet_config() {
+skat::app::ServeConfig private_table_config() {
   skat::app::ServeConfig config;
   config.strength_tables.clear();
   config.human_move_ms = 600000;
@@ -33,7 +33,7 @@ skat::app::ServeConfig quiet_config() {
 }
 
 TEST(PrivateTables, OnlyTheLinkLetsAStrangerInAndTheLobbyListsItToItsPlayersOnly) {
-  PoolServer pool(quiet_config(), 2);
+  PoolServer pool(private_table_config(), 2);
   WsClient anna(pool.port()), ben(pool.port()), eve(pool.port());
   ASSERT_TRUE(guest_hello(anna, "anna"));
   ASSERT_TRUE(guest_hello(ben, "ben"));

@@ -478,8 +478,6 @@ TEST_F(ReadPoolTest, ABotSeriesFinishesWhileReadersLoopOnALongSeries) {
   EXPECT_EQ(reads->elsewhere, 0) << "database reads on a network thread";
 }
 
-}  // namespace
-
 // The analysis of a stored game (GET /api/series/{id}/games/{n}/analysis, docs/api.md): one value
 // per card played, by the seats of the replay; kept in memory once made; unknown series and games
 // not stored (the game in play of a running series) are a 404.
@@ -599,3 +597,5 @@ TEST_F(ReadPoolTest, AnalysesAreBoundedPerAddressAndInAll) {
   for (const Reply& r : held) EXPECT_EQ(r.status, 404) << r.body;       // the gate finds nothing
   EXPECT_EQ(get(port_, "/api/series/7/games/1/analysis").status, 404);  // free again
 }
+
+}  // namespace

@@ -512,8 +512,6 @@ TEST_F(ServeTest, AKilledServerResumesTheSeriesWithTheSameBots) {
   expect_finished_by_its_bots(*killed, kDeals, dir_ / "serve.log");
 }
 
-}  // namespace
-
 // A second `skat serve` on the database of a running one (as the same node) stops at once with a
 // clear error, before it reads or writes anything: the first server's series goes on in the same
 // record, is stored to its last game, and nothing waits unsaved. Without the lock the second one
@@ -561,8 +559,6 @@ TEST_F(ServeTest, ASecondServerOnTheSameDatabaseStopsAndLeavesTheFirstAlone) {
   EXPECT_EQ(first.find("could not be saved"), std::string::npos) << first;
 }
 
-namespace {
-
 // Game results a watcher of `table` hears within `span` (distinct game indexes).
 void watch_results(WsClient& c, std::int64_t table, std::chrono::milliseconds span, std::set<int>& heard) {
   const auto end = std::chrono::steady_clock::now() + span;
@@ -579,8 +575,6 @@ int kills_wanted() {
   const char* env = std::getenv("SKAT_FAULT_KILLS");
   return env ? std::max(1, std::atoi(env)) : 50;
 }
-
-}  // namespace
 
 // The reliability target: SIGKILL at random moments during bot series, many times over (50 by
 // default, SKAT_FAULT_KILLS to change; labelled long). After each restart the database passes
@@ -811,8 +805,6 @@ TEST_F(ServeTest, ASigkillWhileTheDatabaseIsLockedLosesNoGameSeen) {
   for (const int game : heard) EXPECT_LT(game, stored) << "game " << game << " was announced and not written";
 }
 
-namespace {
-
 // The tables of a lobby answer (HTTP or WebSocket) by id, with the node each names.
 std::map<std::int64_t, std::string> lobby_nodes(const Json& lobby) {
   std::map<std::int64_t, std::string> out;
@@ -911,10 +903,6 @@ TEST_F(ServeTest, TwoNodesShowEachOthersTablesInTheirLobbies) {
       60s));
 }
 
-}  // namespace
-
-namespace {
-
 // Two nodes on one database: node a is killed mid-series; node b, hearing no heartbeat from a for
 // 3 s, takes over a's table and resumes the series in the same record; the bots come back to b (a
 // balancer would send their reconnections there: here a new bot process with the same accounts
@@ -939,10 +927,6 @@ TEST_F(ServeTest, ASilentNodesSeriesGoOnAtAnotherNode) {
   EXPECT_NE(log.find("taken over"), std::string::npos) << log;
   stop(b, SIGTERM);
 }
-
-}  // namespace
-
-namespace {
 
 // The nodes a welcome lists, on a new connection of the bot account `name` to `port`.
 Json welcome_nodes(unsigned short port, const std::string& name, const std::string& token) {

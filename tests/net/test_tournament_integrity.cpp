@@ -19,8 +19,7 @@ namespace {
 namespace http = boost::beast::http;
 using skat::nettest::Json;
 using skat::nettest::WsClient;
-using skat::nettest::bot_accounts_fixture::BotAccountsTest;
-using skat::nettest::bot_accounts_fixture::kAdmin;
+using namespace skat::nettest::bot_accounts_fixture;  // BotAccountsTest, kAdmin
 using namespace std::chrono_literals;
 
 std::string tournament_path(std::int64_t id) { return "/api/tournaments/" + std::to_string(id); }
