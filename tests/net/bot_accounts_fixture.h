@@ -31,7 +31,7 @@ namespace fs = std::filesystem;
 namespace http = boost::beast::http;
 using namespace std::chrono_literals;
 
-inline constexpr const char* kAdmin = "admin-token-for-the-bot-account-tests-0123456789";
+inline constexpr const char* kBotAccountsAdmin = "admin-token-for-the-bot-account-tests-0123456789";
 
 class BotAccountsTest : public testing::Test {
  protected:
@@ -47,7 +47,7 @@ class BotAccountsTest : public testing::Test {
     config.port = 0;
     config.web_dir = (dir_ / "no-web").string();
     server_ = std::make_unique<skat::app::Server>(config, *store_, std::make_shared<skat::app::DatabaseReadModel>(db),
-                                                  kAdmin);
+                                                  kBotAccountsAdmin);
     port_ = server_->start(false);
     bot_thread_ = std::thread([this] { bot_io_.run(); });
   }
@@ -94,7 +94,8 @@ class BotAccountsTest : public testing::Test {
   }
   // A house bot created through the admin API and connected.
   void house_bot(const std::string& name, const std::string& spec) {
-    const auto r = call(http::verb::post, "/api/admin/bots", kAdmin, Json{{"name", name}, {"kind", "simple"}});
+    const auto r =
+        call(http::verb::post, "/api/admin/bots", kBotAccountsAdmin, Json{{"name", name}, {"kind", "simple"}});
     ASSERT_EQ(r.status, 201) << r.body;
     connect_bot(name, json(r)["token"], spec);
   }

@@ -38,7 +38,7 @@ namespace http = boost::beast::http;
 using skat::nettest::HttpResult;
 using skat::nettest::Json;
 using skat::nettest::WsClient;
-using namespace skat::nettest::bot_accounts_fixture;  // BotAccountsTest, kAdmin
+using namespace skat::nettest::bot_accounts_fixture;  // BotAccountsTest, kBotAccountsAdmin
 using namespace std::chrono_literals;
 
 TEST_F(BotAccountsTest, APlayerManagesTheirOwnBotsWithTheirSessionToken) {
@@ -48,7 +48,8 @@ TEST_F(BotAccountsTest, APlayerManagesTheirOwnBotsWithTheirSessionToken) {
   const std::string anna = guest("anna");
   EXPECT_EQ(call(http::verb::post, "/api/bots", "", Json{{"name", "x"}}).status, 401);
   EXPECT_EQ(call(http::verb::post, "/api/bots", "not-a-session", Json{{"name", "x"}}).status, 401);
-  EXPECT_EQ(call(http::verb::post, "/api/bots", kAdmin, Json{{"name", "x"}}).status, 401);  // not a player's token
+  EXPECT_EQ(call(http::verb::post, "/api/bots", kBotAccountsAdmin, Json{{"name", "x"}}).status,
+            401);  // not a player's token
 
   const auto created = call(http::verb::post, "/api/bots", anna, Json{{"name", "anna-bot"}});
   ASSERT_EQ(created.status, 201) << created.body;
@@ -92,11 +93,11 @@ TEST_F(BotAccountsTest, APlayerManagesTheirOwnBotsWithTheirSessionToken) {
   EXPECT_FALSE(login("anna-ai", secret));
   EXPECT_TRUE(login("anna-ai", json(rekeyed)["token"]));
   // The operator disables it: it cannot log in, and cannot be named in a tournament.
-  EXPECT_EQ(call(http::verb::post, "/api/admin/bots/anna-ai/disable", kAdmin).status, 200);
+  EXPECT_EQ(call(http::verb::post, "/api/admin/bots/anna-ai/disable", kBotAccountsAdmin).status, 200);
   EXPECT_FALSE(login("anna-ai", json(rekeyed)["token"]));
   EXPECT_EQ(call(http::verb::post, "/api/tournaments", anna, Json{{"a", "account:anna-ai"}, {"b", "random"}}).status,
             400);
-  EXPECT_EQ(call(http::verb::post, "/api/admin/bots/anna-ai/enable", kAdmin).status, 200);
+  EXPECT_EQ(call(http::verb::post, "/api/admin/bots/anna-ai/enable", kBotAccountsAdmin).status, 200);
   // Deleted: gone from the list, and its secret no longer logs in.
   EXPECT_EQ(call(http::verb::delete_, path, anna).status, 200);
   EXPECT_FALSE(login("anna-ai", json(rekeyed)["token"]));
@@ -116,7 +117,7 @@ TEST_F(BotAccountsTest, APlayersBotIsNeverSeatedForTheProgramItAnnounces) {
   ASSERT_TRUE(bots_online(5));
   const Json options = json(skat::nettest::http_get(port_, "/api/tournaments/options"));
   ASSERT_EQ(options["house"].size(), 2U) << options.dump();  // random and simple; not the player's bot
-  const auto started = call(http::verb::post, "/api/admin/tournaments", kAdmin,
+  const auto started = call(http::verb::post, "/api/admin/tournaments", kBotAccountsAdmin,
                             Json{{"a", "random"}, {"b", "simple"}, {"deals", 2}, {"seed", 5}});
   ASSERT_EQ(started.status, 201) << started.body;
   const Json t = wait_ended(json(started)["id"]);
@@ -419,7 +420,8 @@ TEST_F(BotAccountsTest, ABotRevokedThroughTheApiLeavesItsSeatAtOnce) {
   skat::app::ServeConfig config;
   config.grace_ms = 600000;  // a disconnect alone would hold the seat for ten minutes
   start(config);
-  const auto made = call(http::verb::post, "/api/admin/bots", kAdmin, Json{{"name", "house-1"}, {"kind", "simple"}});
+  const auto made =
+      call(http::verb::post, "/api/admin/bots", kBotAccountsAdmin, Json{{"name", "house-1"}, {"kind", "simple"}});
   ASSERT_EQ(made.status, 201) << made.body;
   const std::string secret = json(made)["token"];
   connect_bot("house-1", secret, "simple");
@@ -431,7 +433,7 @@ TEST_F(BotAccountsTest, ABotRevokedThroughTheApiLeavesItsSeatAtOnce) {
   ASSERT_NE(table, 0);
 
   EXPECT_EQ(call(http::verb::post, "/api/admin/bots/house-1/revoke", "").status, 401);
-  const auto revoked = call(http::verb::post, "/api/admin/bots/house-1/revoke", kAdmin);
+  const auto revoked = call(http::verb::post, "/api/admin/bots/house-1/revoke", kBotAccountsAdmin);
   ASSERT_EQ(revoked.status, 200) << revoked.body;
   EXPECT_EQ(json(revoked), (Json{{"name", "house-1"}, {"revoked", true}}));
   EXPECT_TRUE(replacing(c, 1, 10s));
@@ -443,9 +445,10 @@ TEST_F(BotAccountsTest, ABotRevokedThroughTheApiLeavesItsSeatAtOnce) {
   WsClient again(port_);
   again.send(Json{{"type", "hello"}, {"protocol", 1}, {"name", "house-1"}, {"token", secret}, {"bot", true}});
   EXPECT_TRUE(skat::nettest::is_error(again.read(), "auth_failed"));
-  EXPECT_EQ(call(http::verb::post, "/api/admin/bots/house-1/revoke", kAdmin).status, 200);  // twice: no error
-  EXPECT_EQ(call(http::verb::post, "/api/admin/bots/nobody/revoke", kAdmin).status, 404);
-  EXPECT_EQ(call(http::verb::get, "/api/admin/bots/house-2/revoke", kAdmin).status, 405);
+  EXPECT_EQ(call(http::verb::post, "/api/admin/bots/house-1/revoke", kBotAccountsAdmin).status,
+            200);  // twice: no error
+  EXPECT_EQ(call(http::verb::post, "/api/admin/bots/nobody/revoke", kBotAccountsAdmin).status, 404);
+  EXPECT_EQ(call(http::verb::get, "/api/admin/bots/house-2/revoke", kBotAccountsAdmin).status, 405);
 }
 
 // `skat admin revoke-bot` (or a disable) runs as another process on the same database: the server

@@ -24,7 +24,7 @@ using skat::nettest::HttpResult;
 using skat::nettest::Json;
 using skat::nettest::WsClient;
 
-constexpr const char* kAdmin = "admin-token-for-the-http-input-tests-0123456789";
+constexpr const char* kHttpInputAdmin = "admin-token-for-the-http-input-tests-0123456789";
 
 class HttpInputTest : public testing::Test {
  protected:
@@ -41,7 +41,7 @@ class HttpInputTest : public testing::Test {
     config.port = 0;
     config.web_dir = (dir_ / "no-web").string();
     server_ = std::make_unique<skat::app::Server>(config, *store_, std::make_shared<skat::app::DatabaseReadModel>(db),
-                                                  kAdmin);
+                                                  kHttpInputAdmin);
     port_ = server_->start(false);
   }
   void TearDown() override {
@@ -51,7 +51,7 @@ class HttpInputTest : public testing::Test {
   }
 
   HttpResult post(const std::string& target, const std::string& body) {
-    return skat::nettest::http_request(port_, http::verb::post, target, body, kAdmin);
+    return skat::nettest::http_request(port_, http::verb::post, target, body, kHttpInputAdmin);
   }
   HttpResult get(const std::string& target) { return skat::nettest::http_get(port_, target); }
   // A 400 whose body is a JSON object {"error": "…"}.
@@ -189,7 +189,7 @@ TEST_F(HttpInputTest, ABodyLongerThanItsRouteTakesIsA413) {
   EXPECT_EQ(declared.status(), 413) << declared.received;
   EXPECT_LT(declared.elapsed, std::chrono::seconds(5));
   std::string chunked = std::string("POST /api/admin/bots HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ") +
-                        kAdmin + "\r\nTransfer-Encoding: chunked\r\n\r\n";
+                        kHttpInputAdmin + "\r\nTransfer-Encoding: chunked\r\n\r\n";
   for (int i = 0; i < 3; ++i) chunked += "800\r\n" + std::string(0x800, ' ') + "\r\n";
   chunked += "0\r\n\r\n";
   const auto counted = skat::nettest::raw_exchange(port_, chunked, std::chrono::seconds(10));

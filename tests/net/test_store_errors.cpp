@@ -14,7 +14,7 @@ using skat::nettest::PoolServer;
 using skat::nettest::WsClient;
 namespace http = boost::beast::http;
 
-constexpr const char* kAdmin = "test-admin-token-0123456789";
+constexpr const char* kStoreErrorsAdmin = "test-admin-token-0123456789";
 
 std::string guest_token(unsigned short port) {
   WsClient c(port);
@@ -35,17 +35,19 @@ TEST(StoreErrors, AnUnavailableDatabaseIsA503) {
   const HttpResult list = skat::nettest::http_request(pool.port(), http::verb::get, "/api/bots", "", token);
   EXPECT_EQ(list.status, 503) << list.body;
   EXPECT_EQ(error_of(list), "database: no database");
-  const HttpResult revoke =
-      skat::nettest::http_request(pool.port(), http::verb::post, "/api/admin/bots/nobody/revoke", "", kAdmin);
+  const HttpResult revoke = skat::nettest::http_request(pool.port(), http::verb::post, "/api/admin/bots/nobody/revoke",
+                                                        "", kStoreErrorsAdmin);
   EXPECT_EQ(revoke.status, 503) << revoke.body;
 }
 
 TEST(StoreErrors, AHouseBotNameTakenIsAConflict) {
   PoolServer pool(skat::app::ServeConfig{}, 0);
   const std::string body = Json{{"name", "house-x"}, {"kind", "simple"}}.dump();
-  const HttpResult first = skat::nettest::http_request(pool.port(), http::verb::post, "/api/admin/bots", body, kAdmin);
+  const HttpResult first =
+      skat::nettest::http_request(pool.port(), http::verb::post, "/api/admin/bots", body, kStoreErrorsAdmin);
   ASSERT_EQ(first.status, 201) << first.body;
-  const HttpResult again = skat::nettest::http_request(pool.port(), http::verb::post, "/api/admin/bots", body, kAdmin);
+  const HttpResult again =
+      skat::nettest::http_request(pool.port(), http::verb::post, "/api/admin/bots", body, kStoreErrorsAdmin);
   EXPECT_EQ(again.status, 409) << again.body;
   EXPECT_EQ(error_of(again), "a player named 'house-x' exists");
 }

@@ -19,7 +19,7 @@ namespace {
 namespace http = boost::beast::http;
 using skat::nettest::Json;
 using skat::nettest::WsClient;
-using namespace skat::nettest::bot_accounts_fixture;  // BotAccountsTest, kAdmin
+using namespace skat::nettest::bot_accounts_fixture;  // BotAccountsTest, kBotAccountsAdmin
 using namespace std::chrono_literals;
 
 std::string tournament_path(std::int64_t id) { return "/api/tournaments/" + std::to_string(id); }
@@ -59,7 +59,8 @@ TEST_F(BotAccountsTest, ATournamentOfAProgramNoBotOnlineRunsIsRefusedNamingThose
   EXPECT_EQ(refused.status, 400) << refused.body;
   EXPECT_NE(json(refused)["error"].get<std::string>().find("'rule'; online: simple"), std::string::npos)
       << refused.body;
-  const auto admin = call(http::verb::post, "/api/admin/tournaments", kAdmin, Json{{"a", "pimc"}, {"b", "simple"}});
+  const auto admin =
+      call(http::verb::post, "/api/admin/tournaments", kBotAccountsAdmin, Json{{"a", "pimc"}, {"b", "simple"}});
   EXPECT_EQ(admin.status, 400) << admin.body;
   // A player's bot that is not online is refused too.
   const Json bot = json(call(http::verb::post, "/api/bots", anna, Json{{"name", "anna-bot"}}));
@@ -79,7 +80,7 @@ TEST_F(BotAccountsTest, ATableThatCannotBeSeatedHoldsNoBotAndItsTournamentEndsSa
   house_bot("house-1", "simple");
   house_bot("house-2", "simple");
   ASSERT_TRUE(bots_online(2));
-  const auto started = call(http::verb::post, "/api/admin/tournaments", kAdmin,
+  const auto started = call(http::verb::post, "/api/admin/tournaments", kBotAccountsAdmin,
                             Json{{"a", "simple"}, {"b", "simple"}, {"deals", 5}, {"seating", "2:1"}});
   ASSERT_EQ(started.status, 201) << started.body;
   // Its tables need three bots each and hold none meanwhile: a guest seats both.
@@ -112,7 +113,7 @@ TEST_F(BotAccountsTest, ATournamentWaitsForBusyBotsOfItsProgram) {
   const std::int64_t table = own_table(c, bob);
   ASSERT_TRUE(add_bot(c, table, 1, "simple").starts_with("seated:"));
   ASSERT_TRUE(add_bot(c, table, 2, "simple").starts_with("seated:"));
-  const auto started = call(http::verb::post, "/api/admin/tournaments", kAdmin,
+  const auto started = call(http::verb::post, "/api/admin/tournaments", kBotAccountsAdmin,
                             Json{{"a", "simple"}, {"b", "simple"}, {"deals", 1}, {"seating", "2:1"}});
   ASSERT_EQ(started.status, 201) << started.body;
   std::this_thread::sleep_for(1s);  // well past the wait
@@ -174,7 +175,7 @@ TEST_F(BotAccountsTest, TheStarterOrTheOperatorCancelsATournamentAndItsBotsAreFr
   const auto other = call(http::verb::post, "/api/tournaments", anna,
                           Json{{"a", "simple"}, {"b", "simple"}, {"deals", 300}, {"seating", "1:2"}});
   ASSERT_EQ(other.status, 201) << other.body;
-  const auto by_operator = call(http::verb::post, tournament_path(json(other)["id"]) + "/cancel", kAdmin);
+  const auto by_operator = call(http::verb::post, tournament_path(json(other)["id"]) + "/cancel", kBotAccountsAdmin);
   EXPECT_EQ(by_operator.status, 200) << by_operator.body;
   EXPECT_EQ(json(skat::nettest::http_get(port_, tournament_path(json(other)["id"])))["end_reason"],
             "cancelled by the operator");
@@ -225,7 +226,8 @@ TEST_F(BotAccountsTest, AnUploadedProgramPlaysARatedTournamentInTheSandbox) {
   // The house side answers slowly, so that the 1:2 tables (which wait for the three house bots)
   // play while the 2:1 tables' series are over.
   for (const char* name : {"house-1", "house-2", "house-3"}) {
-    const auto r = call(http::verb::post, "/api/admin/bots", kAdmin, Json{{"name", name}, {"kind", "simple"}});
+    const auto r =
+        call(http::verb::post, "/api/admin/bots", kBotAccountsAdmin, Json{{"name", name}, {"kind", "simple"}});
     ASSERT_EQ(r.status, 201) << r.body;
     connect_bot(name, json(r)["token"], "simple", 60ms);
   }
