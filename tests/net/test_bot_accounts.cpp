@@ -38,7 +38,8 @@ namespace http = boost::beast::http;
 using skat::nettest::HttpResult;
 using skat::nettest::Json;
 using skat::nettest::WsClient;
-using namespace skat::nettest::bot_accounts_fixture;  // BotAccountsTest, kBotAccountsAdmin
+using skat::nettest::bot_accounts_fixture::BotAccountsTest;
+using skat::nettest::bot_accounts_fixture::kBotAccountsAdmin;
 using namespace std::chrono_literals;
 
 TEST_F(BotAccountsTest, APlayerManagesTheirOwnBotsWithTheirSessionToken) {

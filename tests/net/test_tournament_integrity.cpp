@@ -19,7 +19,8 @@ namespace {
 namespace http = boost::beast::http;
 using skat::nettest::Json;
 using skat::nettest::WsClient;
-using namespace skat::nettest::bot_accounts_fixture;  // BotAccountsTest, kBotAccountsAdmin
+using skat::nettest::bot_accounts_fixture::BotAccountsTest;
+using skat::nettest::bot_accounts_fixture::kBotAccountsAdmin;
 using namespace std::chrono_literals;
 
 std::string tournament_path(std::int64_t id) { return "/api/tournaments/" + std::to_string(id); }
