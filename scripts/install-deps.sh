@@ -5,9 +5,10 @@
 #                                  (scripts/run.sh; the default), with bubblewrap and python3 for
 #                                  the sandbox of players' uploaded programs
 #   scripts/install-deps.sh test   the above, plus what the test suites need (scripts/test.sh):
-#                                  GoogleTest, clang-format, clang 19 with its libFuzzer runtime,
-#                                  Debian's docker-compose (checks docker-compose.yml), git (the
-#                                  repository checks list the tracked files), jq, and PyTorch
+#                                  GoogleTest, mold (the sanitizer build's linker), clang-format,
+#                                  clang 19 with its libFuzzer runtime, Debian's docker-compose
+#                                  (checks docker-compose.yml), git (the repository checks list
+#                                  the tracked files), jq, and PyTorch
 #                                  (python3-torch: the inference trainer's test), PostgreSQL
 #                                  (the store tests' PostgreSQL copy starts a throw-away server) and
 #                                  HAProxy (the two-node end-to-end test); chromium for the
@@ -25,7 +26,7 @@ packages=(
 )
 case "$task" in
   run) ;;
-  test) packages+=(libgtest-dev clang-format clang-19 libclang-rt-19-dev docker-compose git jq python3-torch postgresql haproxy) ;;
+  test) packages+=(libgtest-dev mold clang-format clang-19 libclang-rt-19-dev docker-compose git jq python3-torch postgresql haproxy) ;;
   load) packages+=(curl python3 sqlite3) ;;
   *)
     echo "usage: scripts/install-deps.sh [run|test|load]" >&2
