@@ -1,6 +1,9 @@
+// The rule-based card play (rule_player.h); the bidding is the simple player's.
 #include "bots/rule_player.h"
 
 #include <stdexcept>
+
+#include "bots/concession_vote.h"
 
 namespace skat::bots {
 
@@ -88,6 +91,7 @@ Card rule_card(const SeatView& view) {
 
 Action RulePlayer::decide(const SeatView& view) {
   if (view.phase != Phase::Playing) return bidding_.decide(view);
+  if (const auto agreed = agree_when_already_won(view)) return *agreed;
   return Action::play(view.pos, rule_card(view));
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "bots/concession_vote.h"
 #include "bots/hand_eval.h"
 
 namespace skat::bots {
@@ -19,6 +20,7 @@ Action SimplePlayer::decide(const SeatView& view) {
     }
     case Phase::Declaring: return declare(view);
     case Phase::Playing: {
+      if (const auto agreed = agree_when_already_won(view)) return *agreed;
       std::vector<Action> cards = view.legal;
       std::erase_if(cards, [](const Action& a) { return a.kind != ActionKind::Play; });
       if (cards.empty()) throw std::logic_error("SimplePlayer: no card to play");

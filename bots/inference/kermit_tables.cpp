@@ -6,6 +6,7 @@
 #include <sstream>
 #include <utility>
 
+#include "bots/inference/little_endian.h"
 #include "bots/shared_files.h"
 
 namespace skat::bots::inference {
@@ -17,16 +18,6 @@ int count_rank(CardSet cards, Rank rank) {
   for (int s = 0; s < 4; ++s)
     if (cards.contains(Card(static_cast<Suit>(s), rank))) ++n;
   return n;
-}
-
-void put_u32(std::string& out, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
-}
-
-std::uint32_t get_u32(std::string_view bytes, std::size_t at) {
-  std::uint32_t v = 0;
-  for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
-  return v;
 }
 
 int suit_length(CardSet cards, Suit s) { return (cards & (CardSet::of_suit(s) - CardSet::jacks())).size(); }

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstring>
 
+#include "bots/inference/little_endian.h"
 #include "engine/records/replay.h"
 
 namespace skat::bots::inference {
@@ -11,12 +12,6 @@ namespace {
 
 void put_u32(std::ostream& out, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) out.put(static_cast<char>((v >> (8 * i)) & 0xFFu));
-}
-
-std::uint32_t get_u32(std::string_view b, std::size_t at) {
-  std::uint32_t v = 0;
-  for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(b[at + static_cast<std::size_t>(i)]);
-  return v;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "bots/concession_vote.h"
 #include "bots/inference/location_model.h"
 #include "bots/pimc/card_race.h"
 #include "bots/pimc/world_sampler.h"
@@ -278,24 +279,6 @@ std::optional<double> side_chance(const SeatView& view, const PimcSettings& sett
   return std::ranges::max_element(d.cards, {}, &CardScore::payoff)->payoff / 100.0;
 }
 
-// Whether giving the rest of the tricks to the declarer costs the defenders nothing more once their
-// game is lost: in Null the loss is the same; in a suit game or grand the conceded tricks could
-// add schneider or schwarz, unless they took a trick already and 31 card points (or the declarer
-// announced schneider, or plays a game that the defenders' first trick would end).
-bool concession_costs_nothing(const SeatView& view) {
-  if (!view.declaration) return false;
-  const Declaration& d = *view.declaration;
-  if (d.type == GameType::Null) return true;
-  int points = 0, tricks = 0;
-  for (const CompletedTrick& t : view.tricks)
-    if (t.winner != view.declarer) {
-      points += t.points;
-      ++tricks;
-    }
-  if (d.schwarz_announced || d.ouvert) return true;  // lost with the defenders' first trick: they take none
-  return tricks > 0 && (points >= 31 || d.schneider_announced);
-}
-
 }  // namespace
 
 std::optional<Action> doubling_decision(const SeatView& view, const PimcSettings& settings, FastRng& rng,
@@ -313,14 +296,10 @@ std::optional<Action> doubling_decision(const SeatView& view, const PimcSettings
 
 std::optional<Action> concession_answer(const SeatView& view, const PimcSettings& settings, FastRng& rng,
                                         SolverPool& solvers) {
-  if (view.phase != Phase::Playing || view.pos == view.declarer || view.declarer < 0) return std::nullopt;
-  const int partner = 3 - view.pos - view.declarer;
-  if (!view.conceded[static_cast<std::size_t>(partner)] || view.conceded[static_cast<std::size_t>(view.pos)])
-    return std::nullopt;
-  const auto concede = std::ranges::find_if(view.legal, [](const Action& a) { return a.kind == ActionKind::Concede; });
-  if (concede == view.legal.end() || !concession_costs_nothing(view)) return std::nullopt;
+  const auto concede = partner_concession(view);
+  if (!concede || !concession_costs_nothing(view)) return std::nullopt;
   const auto mine = side_chance(view, settings, rng, solvers);
-  return mine && *mine == 0.0 ? std::optional(*concede) : std::nullopt;
+  return mine && *mine == 0.0 ? concede : std::nullopt;
 }
 
 Action PimcPlayer::decide(const SeatView& view) {
