@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test command of the README: installs what is missing, builds with AddressSanitizer +
-# UndefinedBehaviorSanitizer (the `debug` preset: a unity build, the engine and the bots at -O2;
+# UndefinedBehaviorSanitizer (the `debug` preset: a unity build of shared libraries, the core at -O2;
 # docs/testing.md says why) and runs every test suite (including the clang-format check), then
 # the web client's tests (scripts/test-web.sh: unit tests and chromium end to end), then builds
 # the libFuzzer targets with clang and runs each briefly.
