@@ -8,14 +8,6 @@
 
 namespace skat::bots::inference {
 
-namespace {
-
-void put_u32(std::ostream& out, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.put(static_cast<char>((v >> (8 * i)) & 0xFFu));
-}
-
-}  // namespace
-
 std::expected<void, std::string> for_each_position(
     const PgnGame& record,
     const std::function<void(const SeatView& view, const std::array<std::uint8_t, kNumCards>& target)>& visit) {
