@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cspViolations, fastContext, shot } from './harness.mjs';
 import { serverAndBrowser } from './fixture.mjs';
-import { createTable, leaveSeries, playUntil, setDeals, signIn, snap } from './driver.mjs';
+import { createTable, leaveSeries, playUntil, setDeals, signIn, snap, step } from './driver.mjs';
 
 let page;
 
@@ -547,6 +547,64 @@ test('watching, chat, conceding and the four-colour deck', async () => {
   );
   assert.equal(await anna.getByTestId('deck').inputValue(), 'four');
   await ctx2.close();
+  await ctx.close();
+});
+
+// A defender's concession needs his partner's vote too; with a bot partner the bot answers on its
+// own turn, and the house bots (simple) agree once the declarer's tricks already hold his 61 in a
+// suit game or grand and the defenders have their 31 (nothing more is lost by conceding).
+test('a defender votes to concede and his bot partner agrees: the game ends, won by the declarer', async () => {
+  const ctx = await fastContext(env.browser, { viewport: { width: 1280, height: 860 } });
+  const dora = await ctx.newPage();
+  dora.on('pageerror', (e) => console.error('page error:', e));
+  await signIn(dora, env.server.base, 'Dora');
+  await createTable(dora, 36);
+  const pass = async () => {
+    await dora
+      .getByTestId('pass')
+      .click({ timeout: 1500 })
+      .catch(() => {});
+  };
+  // the person passes every auction; in trick play, once a bot declarer of a suit game or grand has
+  // 61 in his tricks and the defenders 31, the person votes
+  const ripe = () =>
+    dora.evaluate(() => {
+      const t = window.skatSession.snap.table;
+      const d = t.declaration;
+      if (t.phase !== 'playing' || t.declarer < 0 || t.declarer === t.mySeat || !d) return false;
+      if (d.game === 'N' || d.schneider || d.schwarz || t.tricks.length >= 9) return false;
+      let declarer = 0;
+      let defenders = 0;
+      for (const trick of t.tricks) {
+        if (trick.winner === t.declarer) declarer += trick.points;
+        else defenders += trick.points;
+      }
+      return declarer >= 61 && defenders >= 31;
+    });
+  const end = Date.now() + 240000;
+  let voted = null;
+  for (;;) {
+    assert.ok(Date.now() < end, `no game came to a point where conceding costs the defenders nothing`);
+    const s = await snap(dora);
+    if (s?.phase === 'playing' && s.act && (await ripe())) {
+      voted = s.game;
+      break;
+    }
+    const did = await step(dora, { onAuction: pass });
+    await dora.waitForTimeout(did ? 30 : 60);
+  }
+  await dora.getByTestId('concede').click();
+  assert.match(await dora.getByTestId('concede-cost').innerText(), /give up the 40 points/);
+  await dora.getByTestId('concede-confirm').click();
+  // the vote shows at the person's seat; the game ends once the partner has answered (on his turn,
+  // after the person's card if it is still hers to play)
+  await dora.getByTestId('seat-bottom').getByText('conceded').waitFor();
+  const result = await playUntil(dora, (x) => x.list > voted, { onAuction: pass, timeoutMs: 30000 });
+  assert.ok(result.list > voted);
+  const last = await dora.evaluate(() => window.skatSession.snap.table.lastResult.result);
+  assert.equal(last.end, 'defenders_conceded', JSON.stringify(last));
+  assert.equal(last.won, true, JSON.stringify(last));
+  await leaveSeries(dora);
   await ctx.close();
 });
 
