@@ -54,6 +54,13 @@ test('a visitor watches a table by its address without a name and follows the se
   for (const { page: v } of visitors) {
     await v.waitForFunction(() => !!window.skatSession.snap.table?.seriesResult, null, { timeout: 180000 });
     assert.ok((await v.evaluate(() => window.gamesShown)).includes(1), 'the watcher did not see the second game');
+    // the series' end names the players who sat, not their seats
+    const final = v.getByTestId('series-final');
+    await final.waitFor();
+    const standing = await final.innerText();
+    assert.match(standing, /Anna/, standing);
+    assert.match(standing, /house-\d/, standing);
+    assert.doesNotMatch(standing, /Platz \d|Seat \d/, standing);
   }
 
   // the visitor stops watching: the lobby's address, and a name is asked for to play
