@@ -119,6 +119,7 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
     spec.null_w = std::string(value);
     return {};
   }
+  if (key == "nullgate" && spec.kind == "full") return number(0, 100, [&](int v) { spec.null_gate = v; });
   if (key == "payoff" && spec.kind == "full") {
     if (value != "own" && value != "table") return std::unexpected("payoff must be own or table");
     spec.payoff = std::string(value);
@@ -126,7 +127,7 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
   }
   return std::unexpected("unknown bot setting '" + std::string(key) +
                          "' (worlds, budget, tt, threads, nodes, stop, infer, declarer-infer, model, ki; full: tables, "
-                         "putting, nullback, null, payoff)");
+                         "putting, nullback, null, nullgate, payoff)");
 }
 
 }  // namespace
@@ -149,6 +150,7 @@ std::string BotSpec::describe() const {
   text += ",tables=" + tables + ",putting=" + putting;
   if (nullback != "pattern") text += ",nullback=" + nullback;
   if (null_w != "tables") text += ",null=" + null_w;
+  if (null_gate != 30) text += ",nullgate=" + std::to_string(null_gate);
   if (payoff != "own") text += ",payoff=" + payoff;
   return text;
 }
@@ -270,6 +272,7 @@ std::unique_ptr<Player> make_any_player(const BotSpec& spec, std::uint64_t seed,
   settings.pimc = pimc;
   settings.contracts.putting = *putting_method(spec.putting);
   settings.contracts.null_model = spec.null_w == "model";
+  settings.contracts.null_model_gate = spec.null_gate / 100.0;
   settings.contracts.defender_bonus = spec.payoff == "table" ? 40 : 0;
   settings.pimc.table_payoff = spec.payoff == "table";
   settings.announcements = announcements;

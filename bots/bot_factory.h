@@ -34,6 +34,7 @@ struct BotSpec {
   std::string putting = "rules";     // full: rules (hard rules + soft score), vonstegen, kinback, winprob
   std::string nullback = "pattern";  // full: a thin null bucket falls back on its pattern, or its type and pattern
   std::string null_w = "tables";     // full: null games' W from the null table, or the open-card null model
+  int null_gate = 30;                // full, null=model: the null table's W (percent) from which the model is asked
   std::string payoff = "own";        // full: a lost game costs the declarer's own score, or also the defenders' 40
   std::string infer = "count";       // pimc, full: how worlds are drawn: none, count, ki, learned, learned-ki
   std::string declarer_infer;        // pimc, full: how they are drawn when declarer (empty: as `infer`)
@@ -63,7 +64,7 @@ inline constexpr std::string_view kBotSpecHelp =
     "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,"
     "infer=none|count|ki|learned|learned-ki,declarer-infer=INFER,model=FILE,ki=FILE,"
     "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob,nullback=pattern|type,null=tables|model,"
-    "payoff=own|table]; "
+    "nullgate=0..100,payoff=own|table]; "
     "in-process tournaments also program:CMD ARGS (an outside program, docs/bots.md)";
 
 // Parses `kind[:key=value,...]`; keys for pimc and full: worlds (1..1000), budget (ms, 1..60000),
@@ -75,7 +76,9 @@ inline constexpr std::string_view kBotSpecHelp =
 // instead of infer's when the bot is the declarer; default: infer's), model (that model's file, default
 // tables/inference.bin, loaded here) and ki (the KI tables' file, default tables/ki.bin, loaded here); for full also
 // tables (a table file, text or binary, loaded here), putting (rules, vonstegen, kinback, winprob: how the skat is
-// put) and nullback (pattern, type: what a thin null bucket falls back on, NullBackground).
+// put), nullback (pattern, type: what a thin null bucket falls back on, NullBackground), null (tables,
+// model: null games' W from the null table or the open-card null model), nullgate (0..100, default 30:
+// the null table's W in percent from which null=model asks the model) and payoff (own, table).
 // `load_tables` false only checks the form (a server naming bots that run elsewhere). `account:NAME` and
 // `program:CMD ARGS` take the text after the colon verbatim (no settings).
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables = true);

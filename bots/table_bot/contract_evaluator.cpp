@@ -87,7 +87,7 @@ double ContractEvaluator::payoff_at(double win, int value, int bid) const {
 
 double ContractEvaluator::win_probability(const DeclarerContext& c) const {
   const double table = tables_.win_probability(c);
-  if (!null_model_ || c.declaration.type != GameType::Null || table < kNullModelGate) return table;
+  if (!null_model_ || c.declaration.type != GameType::Null || table < settings_.null_model_gate) return table;
   return null_model_->win_probability(
       {c.hand, c.declaration.hand ? CardSet{} : c.skat_put, c.declaration.ouvert, c.position});
 }

@@ -30,17 +30,17 @@ struct ContractSettings {
   // one baseline (von Stegen, Kinback, or the plain winning probability from the tables).
   putting::PuttingMethod putting = putting::PuttingMethod::Rules;
   // Null games' W from the open-card null model (null_model.h) wherever the tables give null at
-  // least kNullModelGate; otherwise from the null table alone.
+  // least null_model_gate; otherwise from the null table alone. A gate of 0 asks the model of every
+  // null: a null the tables rate just under the gate otherwise keeps the tables' optimistic W and
+  // wins the comparison with the discards and games the model has marked down.
   bool null_model = false;
+  double null_model_gate = 0.3;
   NullModelSettings null_settings;
   // What a lost game costs the declarer besides −(50 + 2V): 0 (his own score only), or 40 (the
   // Seeger-Fabian points each defender gains, so that C is his change against the table). For the
   // game choices after the auction; the bidding limit (max_bid) weighs his own score.
   int defender_bonus = 0;
 };
-
-// Below this null table W the null model is not asked (the game is out of the question anyway).
-inline constexpr double kNullModelGate = 0.3;
 
 struct ContractChoice {
   Declaration declaration;

@@ -94,6 +94,30 @@ TEST(NullModel, ASafeNullIsStillDeclared) {
   EXPECT_GT(c.win, 0.95);
 }
 
+// ♣7 9 10 J, ♥8 J, ♦9 J Q, ♠7 with ♥9 K picked up (self-play, seed 5401: declared null at 23 and
+// lost at once). Putting ♠7 ♦Q, the null table gives 0.29, just under the gate, and kept that W
+// while the model had marked the other discard down to the rescue rate: null won the comparison
+// of the games on the table's optimism. With the gate at 0 the model answers every null.
+TEST(NullModel, AtGateZeroTheModelRatesTheNullsTheTableRatesLow) {
+  const CardSet twelve = cards("C7 C9 CT CJ S7 H8 HJ D9 DJ DQ H9 HK");
+  const CardSet discard = cards("S7 DQ");
+  Declaration null_game;
+  null_game.type = GameType::Null;
+  const DeclarerContext c{null_game, twelve - discard, discard, 23, 2};
+  const double table = million_tables().win_probability(c);
+  ASSERT_LT(table, 0.3);
+  EXPECT_DOUBLE_EQ(ContractEvaluator(million_tables(), with_model()).win_probability(c), table);
+  ContractSettings every_null = with_model();
+  every_null.null_model_gate = 0.0;
+  NullModel model;
+  const double w = model.win_probability({twelve - discard, discard, false, 2});
+  EXPECT_DOUBLE_EQ(ContractEvaluator(million_tables(), every_null).win_probability(c), w);
+  EXPECT_LT(w, table);
+  // and the game chosen after the pickup at that bid is no longer this null
+  const ContractChoice choice = ContractEvaluator(million_tables(), every_null).best_pickup_game(twelve, 23, 2);
+  EXPECT_NE(choice.declaration.type, GameType::Null) << choice.win;
+}
+
 TEST(ContractEvaluator, TheDefendersBonusMakesALossDearer) {
   EXPECT_DOUBLE_EQ(expected_payoff(0.0, 24, 40), -138.0);
   EXPECT_DOUBLE_EQ(expected_payoff(1.0, 24, 40), 74.0);
@@ -125,6 +149,15 @@ TEST(BotSpec, NullModelAndTablePayoffAreSettingsOfTheCompleteBot) {
   EXPECT_FALSE(parse_bot_spec("full:null=solver"));
   EXPECT_FALSE(parse_bot_spec("full:payoff=mine"));
   EXPECT_FALSE(parse_bot_spec("pimc:null=model"));
+  // the gate below which the model is not asked: named only when not the default 30
+  const auto gate0 = parse_bot_spec("full:worlds=4,null=model,nullgate=0" + tables);
+  ASSERT_TRUE(gate0);
+  EXPECT_EQ(gate0->null_gate, 0);
+  EXPECT_TRUE(gate0->describe().ends_with(",null=model,nullgate=0")) << gate0->describe();
+  EXPECT_EQ(parse_bot_spec("full:worlds=4,null=model,nullgate=30" + tables)->describe(),
+            parse_bot_spec("full:worlds=4,null=model" + tables)->describe());
+  EXPECT_FALSE(parse_bot_spec("full:nullgate=101"));
+  EXPECT_FALSE(parse_bot_spec("pimc:nullgate=0"));
 }
 
 TEST(BotLevels, EverySpecOfAKnownKindHasALevelAndEachLevelsSpecItsOwn) {
