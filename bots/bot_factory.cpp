@@ -86,6 +86,7 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
   if (key == "threads") return number(1, 16, [&](int v) { spec.threads = v; });
   if (key == "nodes") return number(1, 1000000, [&](int v) { spec.kilonodes = v; });
   if (key == "stop") return number(0, 1, [&](int v) { spec.stop = v == 1; });
+  if (key == "voidweight") return number(100, 1000, [&](int v) { spec.void_weight = v; });
   if (key == "infer" || key == "declarer-infer") {
     if (!inference_named(value))
       return std::unexpected(std::string(key) + " must be none, count, ki, learned or learned-ki");
@@ -125,9 +126,10 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
     spec.payoff = std::string(value);
     return {};
   }
-  return std::unexpected("unknown bot setting '" + std::string(key) +
-                         "' (worlds, budget, tt, threads, nodes, stop, infer, declarer-infer, model, ki; full: tables, "
-                         "putting, nullback, null, nullgate, payoff)");
+  return std::unexpected(
+      "unknown bot setting '" + std::string(key) +
+      "' (worlds, budget, tt, threads, nodes, stop, infer, declarer-infer, model, ki, voidweight; full: tables, "
+      "putting, nullback, null, nullgate, payoff)");
 }
 
 }  // namespace
@@ -146,6 +148,7 @@ std::string BotSpec::describe() const {
   if (declarer_infers_apart(*this)) text += ",declarer-infer=" + declarer_infer;
   if (infers_learned(*this)) text += ",model=" + model;
   if (infers_ki(*this)) text += ",ki=" + ki;
+  if (void_weight != 100) text += ",voidweight=" + std::to_string(void_weight);
   if (kind != "full") return text;
   text += ",tables=" + tables + ",putting=" + putting;
   if (nullback != "pattern") text += ",nullback=" + nullback;
@@ -241,6 +244,7 @@ PimcSettings pimc_settings(const BotSpec& spec) {
   pimc.threads = spec.threads;
   pimc.world_nodes = static_cast<std::uint64_t>(spec.kilonodes) * 1000;
   pimc.stop_early = spec.stop;
+  pimc.declarer_void_weight = spec.void_weight / 100.0;
   pimc.inference = inference_named(spec.infer).value_or(Inference::Count);
   if (declarer_infers_apart(spec)) pimc.declarer_inference = inference_named(spec.declarer_infer);
   // A model that cannot be loaded was refused by parse_bot_spec; a spec parsed without loading

@@ -24,12 +24,13 @@ namespace skat::bots {
 
 struct BotSpec {
   std::string kind = "simple";
-  int worlds = 20;                                   // pimc: worlds per card decision
-  std::chrono::milliseconds budget{3000};            // pimc: time per card decision (kept below the 5 s clock)
-  int tt_mib = 16;                                   // pimc: solver table memory (per thread)
-  int threads = 1;                                   // pimc: worker threads per card decision
-  int kilonodes = 0;                                 // pimc: solver nodes per world, thousands (0: no limit)
-  bool stop = false;                                 // pimc: race the cards, stop when the best is clear
+  int worlds = 20;                         // pimc: worlds per card decision
+  std::chrono::milliseconds budget{3000};  // pimc: time per card decision (kept below the 5 s clock)
+  int tt_mib = 16;                         // pimc: solver table memory (per thread)
+  int threads = 1;                         // pimc: worker threads per card decision
+  int kilonodes = 0;                       // pimc: solver nodes per world, thousands (0: no limit)
+  bool stop = false;                       // pimc: race the cards, stop when the best is clear
+  int void_weight = 100;  // pimc: a defender's world weighed by this (percent) per void of the declarer's
   std::string tables = std::string(kDefaultTables);  // full: winning tables file, or a folder of versions
   std::string putting = "rules";     // full: rules (hard rules + soft score), vonstegen, kinback, winprob
   std::string nullback = "pattern";  // full: a thin null bucket falls back on its pattern, or its type and pattern
@@ -60,9 +61,9 @@ inline constexpr std::string_view kBotKinds[] = {"random", "simple", "rule", "pi
 inline constexpr std::string_view kBotSpecHelp =
     "kind[:key=value,...], kinds random, simple, rule, "
     "pimc[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,"
-    "infer=none|count|ki|learned|learned-ki,declarer-infer=INFER,model=FILE,ki=FILE], "
+    "infer=none|count|ki|learned|learned-ki,declarer-infer=INFER,model=FILE,ki=FILE,voidweight=100..1000], "
     "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,"
-    "infer=none|count|ki|learned|learned-ki,declarer-infer=INFER,model=FILE,ki=FILE,"
+    "infer=none|count|ki|learned|learned-ki,declarer-infer=INFER,model=FILE,ki=FILE,voidweight=100..1000,"
     "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob,nullback=pattern|type,null=tables|model,"
     "nullgate=0..100,payoff=own|table]; "
     "in-process tournaments also program:CMD ARGS (an outside program, docs/bots.md)";
@@ -74,7 +75,8 @@ inline constexpr std::string_view kBotSpecHelp =
 // bids (default), ki by Kermit's tables of bids and declarations over hand features, learned by the
 // card-location model, learned-ki by both: the model's draw weighted by KI), declarer-infer (one of those, used
 // instead of infer's when the bot is the declarer; default: infer's), model (that model's file, default
-// tables/inference.bin, loaded here) and ki (the KI tables' file, default tables/ki.bin, loaded here); for full also
+// tables/inference.bin, loaded here), ki (the KI tables' file, default tables/ki.bin, loaded here) and voidweight
+// (100..1000, default 100: a defender's world weighed by that percent per void of the declarer's); for full also
 // tables (a table file, text or binary, loaded here), putting (rules, vonstegen, kinback, winprob: how the skat is
 // put), nullback (pattern, type: what a thin null bucket falls back on, NullBackground), null (tables,
 // model: null games' W from the null table or the open-card null model), nullgate (0..100, default 30:

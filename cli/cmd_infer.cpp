@@ -4,7 +4,8 @@
 // games, how much probability the learned model, the count-based weights and the uniform sampler
 // give to where each hidden card really lay, per game class and trick; `predict` prints a model's
 // probabilities for the first positions of a data file (the check against PyTorch's forward pass);
-// `tssr` the true-state sampling ratio of each inference per game class, role and trick; `ki` the
+// `tssr` the true-state sampling ratio of each inference per game class, role and trick; `voids` how
+// well the worlds know the declarer's voids at the defenders' leads, per world weight; `ki` the
 // tables of Kermit's inference from recorded games and seeded auctions.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -23,6 +24,7 @@
 #include "bots/inference/position_data.h"
 #include "bots/inference/quality.h"
 #include "bots/inference/tssr.h"
+#include "bots/inference/void_calibration.h"
 #include "cli/command.h"
 #include "cli/infer_ki.h"
 #include "cli/progress_line.h"
@@ -56,6 +58,7 @@ struct InferArgs {
   std::string bot = "full";
   int auctions = 0;  // ki: seeded auctions
   int threads = 1;
+  std::vector<double> void_weights{1.0, 1.5, 2.0, 3.0, 4.0};  // voids: the world weights compared
 };
 
 // A recorded series and the weight of its games' positions.
@@ -228,6 +231,50 @@ int run_eval(const InferArgs& args) {
                             all.mean_prob(static_cast<inf::Method>(m)));
       fmt::print("{}\n", line);
     }
+  }
+  if (args.json) std::cout << report.dump(1) << "\n";
+  return 0;
+}
+
+int run_voids(const InferArgs& args) {
+  std::vector<WeightedSeries> series;
+  if (!read_inputs(args, series)) return 1;
+  const auto named = model_of(args, "voids");
+  if (!named) return 1;
+  const std::shared_ptr<const inf::LocationModel> model = *named;
+  auto rows = inf::void_calibration_rows(args.void_weights);
+  bots::FastRng rng(args.seed);
+  for (const WeightedSeries& s : series)
+    for (const PgnGame& g : s.series.games) {
+      if (g.folded || g.game == kPgnFolded) continue;
+      (void)inf::for_each_position(g, [&](const SeatView& view, const std::array<std::uint8_t, kNumCards>& target) {
+        inf::add_void_calibration(view, target, model.get(), args.worlds, rng, rows);
+      });
+    }
+  nlohmann::json report = {{"worlds", args.worlds}, {"model", args.model}, {"rows", nlohmann::json::array()}};
+  for (const inf::VoidCalibration& r : rows) {
+    const double n = static_cast<double>(std::max(r.cases, 1L));
+    nlohmann::json buckets = nlohmann::json::array();
+    std::string line =
+        fmt::format("weight {:.2f}: {} cases, void {:.3f}, predicted {:.3f}, log-likelihood {:.4f};", r.weight, r.cases,
+                    static_cast<double>(r.voids) / n, r.predicted / n, r.log_likelihood / n);
+    for (std::size_t b = 0; b < 5; ++b) {
+      if (r.bucket_cases[b] == 0) continue;
+      const double m = static_cast<double>(r.bucket_cases[b]);
+      buckets.push_back({{"from", 0.2 * static_cast<double>(b)},
+                         {"cases", r.bucket_cases[b]},
+                         {"predicted", r.bucket_predicted[b] / m},
+                         {"void", static_cast<double>(r.bucket_voids[b]) / m}});
+      line += fmt::format(" [{:.1f}: {} pred {:.2f} true {:.2f}]", 0.2 * static_cast<double>(b), r.bucket_cases[b],
+                          r.bucket_predicted[b] / m, static_cast<double>(r.bucket_voids[b]) / m);
+    }
+    report["rows"].push_back({{"weight", r.weight},
+                              {"cases", r.cases},
+                              {"void", static_cast<double>(r.voids) / n},
+                              {"predicted", r.predicted / n},
+                              {"log_likelihood", r.log_likelihood / n},
+                              {"buckets", buckets}});
+    if (!args.json) fmt::print("{}\n", line);
   }
   if (args.json) std::cout << report.dump(1) << "\n";
   return 0;
@@ -440,6 +487,18 @@ Command add_infer_command(CLI::App& parent) {
   tssr->add_option("--seed", args->seed, "Seed of the uniform worlds")->capture_default_str();
   tssr->add_option("--ki", args->ki, "KI tables (skat infer ki) to compare as well");
   tssr->add_flag("--json", args->json, "The report as JSON");
+  CLI::App* voids =
+      app->add_subcommand("voids", "How well the worlds know the declarer's voids at the defenders' leads, per weight");
+  add_inputs(voids, *args);
+  voids->add_option("--model", args->model, "A learned model file (without: uniform worlds)");
+  voids->add_option("--worlds", args->worlds, "Worlds per position")
+      ->check(CLI::Range(10, 100000))
+      ->capture_default_str();
+  voids->add_option("--weights", args->void_weights, "World weights per void of the declarer's to compare")
+      ->check(CLI::Range(1.0, 10.0))
+      ->capture_default_str();
+  voids->add_option("--seed", args->seed, "Seed of the worlds")->capture_default_str();
+  voids->add_flag("--json", args->json, "The report as JSON");
   CLI::App* ki = app->add_subcommand("ki", "Kermit's inference tables from recorded games and seeded auctions");
   add_inputs(ki, *args);
   ki->add_option("--human-weight", args->human_weight,
@@ -455,8 +514,9 @@ Command add_infer_command(CLI::App& parent) {
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
   ki->add_option("--out", args->out, "The table file to write")->required();
-  return {app, [args, data, predict, tssr, ki] {
+  return {app, [args, data, predict, tssr, voids, ki] {
             if (data->parsed()) return run_data(*args);
+            if (voids->parsed()) return run_voids(*args);
             if (ki->parsed()) return run_ki(*args);
             if (tssr->parsed()) return run_tssr(*args);
             return predict->parsed() ? run_predict(*args) : run_eval(*args);

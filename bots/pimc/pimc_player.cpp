@@ -139,9 +139,9 @@ PimcDecision evaluate_cards(const SeatView& view, const PimcSettings& settings, 
   const Inference inference =
       view.pos == view.declarer && settings.declarer_inference ? *settings.declarer_inference : settings.inference;
   const bool learned = uses_model(inference) && settings.model;
-  const WorldSampler sampler(hidden_info(view), inference,
-                             learned ? std::optional(settings.model->predict(view)) : std::nullopt,
-                             settings.kermit.get());
+  WorldSampler sampler(hidden_info(view), inference,
+                       learned ? std::optional(settings.model->predict(view)) : std::nullopt, settings.kermit.get());
+  sampler.weigh_declarer_voids(settings.declarer_void_weight);
   const HiddenInfo& info = sampler.info();
   const Declaration declaration = view.declaration->normalized();
   std::vector<Card> candidates;

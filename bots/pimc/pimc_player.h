@@ -52,6 +52,9 @@ struct PimcSettings {
   // Instead of points, 100 when the deciding position's side wins the game and 0 when it loses:
   // a card's payoff is then its side's winning chance in percent (Kontra and Re, below).
   bool win_chance = false;
+  // A defender's worlds weighed by this per void of the declarer's (WorldSampler::weigh_declarer_voids;
+  // 1: none).
+  double declarer_void_weight = 1.0;
 };
 
 // Kontra and Re (docs/rules.md §8): when the view may double, the winning chance of the deciding

@@ -153,11 +153,39 @@ WorldSampler::WorldSampler(HiddenInfo info, Inference inference, std::optional<i
 }
 
 std::optional<World> WorldSampler::sample(FastRng& rng) const {
-  if (inference_ == Inference::Learned) return draw_candidate(rng);
-  if (uses_kermit(inference_)) return draw_kermit(rng);
-  auto w = draw_uniform(rng);
-  if (w) w->weight = inference_ == Inference::Count ? bid_weight(*w) : 1.0;
+  std::optional<World> w;
+  if (inference_ == Inference::Learned) {
+    w = draw_candidate(rng);
+  } else if (uses_kermit(inference_)) {
+    w = draw_kermit(rng);
+  } else {
+    w = draw_uniform(rng);
+    if (w) w->weight = inference_ == Inference::Count ? bid_weight(*w) : 1.0;
+  }
+  if (w && void_weight_ != 1.0) w->weight *= std::pow(void_weight_, declarer_voids(*w));
   return w;
+}
+
+void WorldSampler::weigh_declarer_voids(double weight) {
+  void_weight_ = 1.0;
+  open_suits_ = {};
+  if (info_.me == info_.declarer || info_.declarer < 0 || weight == 1.0) return;
+  const GameRules& rules = rules_for(info_.game);
+  const CardSet excluded = info_.excluded[static_cast<std::size_t>(info_.declarer)];
+  for (std::size_t suit = 0; suit < 4; ++suit) {
+    const CardSet cards = rules.class_cards[suit];
+    if (!(cards & excluded).empty() || (cards & info_.unknown).empty()) continue;
+    open_suits_[suit] = cards;
+  }
+  void_weight_ = weight;
+}
+
+int WorldSampler::declarer_voids(const World& w) const {
+  const CardSet hand = w.hands[static_cast<std::size_t>(info_.declarer)];
+  int voids = 0;
+  for (const CardSet& suit : open_suits_)
+    if (!suit.empty() && (hand & suit).empty()) ++voids;
+  return voids;
 }
 
 // Rejection sampling against the largest weight makes the accepted world exact; the candidates'

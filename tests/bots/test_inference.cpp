@@ -12,6 +12,7 @@
 #include "bots/inference/location_model.h"
 #include "bots/inference/position_data.h"
 #include "bots/inference/quality.h"
+#include "bots/inference/void_calibration.h"
 #include "bots/pimc/world_sampler.h"
 #include "bots/simple_player.h"
 #include "engine/deal.h"
@@ -272,6 +273,48 @@ TEST(LearnedSampling, AnUninformedModelSamplesLikeTheUniformSampler) {
   ASSERT_GT(all.cards, 0);
   EXPECT_NEAR(all.mean_prob(Method::Learned), all.mean_prob(Method::Uniform), 0.02);
   EXPECT_GT(all.mean_prob(Method::Uniform), 0.3);  // the sampler knows the hand sizes and voids
+}
+
+// The declarer's voids at the defenders' leads: every weight asks about the same (position, suit)
+// pairs against the same truth, each pair falls in one fifth of the predicted share, the truth is
+// whether the declarer held none of the suit then, and a weight above 1 raises the shares.
+TEST(VoidCalibration, EveryWeightAsksTheSameQuestionsAndAWeightRaisesTheShares) {
+  auto rows = void_calibration_rows({1.0, 3.0});
+  FastRng rng(5);
+  long truly_void = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const PgnGame g = recorded_game(seed);
+    ASSERT_TRUE(for_each_position(g, [&](const SeatView& view, const std::array<std::uint8_t, kNumCards>& target) {
+      const long before = rows[0].cases;
+      add_void_calibration(view, target, nullptr, 200, rng, rows);
+      if (rows[0].cases == before) return;
+      // the truth, from the record: the declarer's cards when the play began, less those he played
+      const int declarer = view.declarer;
+      CardSet held = g.hands[static_cast<std::size_t>(declarer)];
+      if (!g.hand) held = (held | CardSet{g.skat[0], g.skat[1]}) - CardSet{g.skat_put[0], g.skat_put[1]};
+      for (const CompletedTrick& t : view.tricks)
+        for (int i = 0; i < 3; ++i)
+          if ((t.leader + i) % 3 == declarer) held.remove(t.cards[static_cast<std::size_t>(i)]);
+      const GameRules& rules = rules_for(view.declaration->type);
+      const HiddenInfo info = hidden_info(view);
+      for (std::size_t suit = 0; suit < 4; ++suit) {
+        const CardSet cards = rules.class_cards[suit];
+        if ((cards & info.excluded[static_cast<std::size_t>(declarer)]).empty() && !(cards & info.unknown).empty())
+          truly_void += (held & cards).empty() ? 1 : 0;
+      }
+    }));
+  }
+  ASSERT_GT(rows[0].cases, 50);
+  EXPECT_EQ(rows[1].cases, rows[0].cases);
+  EXPECT_EQ(rows[0].voids, truly_void);
+  EXPECT_EQ(rows[1].voids, truly_void);
+  for (const VoidCalibration& r : rows) {
+    long in_buckets = 0;
+    for (long n : r.bucket_cases) in_buckets += n;
+    EXPECT_EQ(in_buckets, r.cases);
+    EXPECT_LT(r.log_likelihood, 0.0);
+  }
+  EXPECT_GT(rows[1].predicted, rows[0].predicted);
 }
 
 TEST(BotSpecInference, SettingsParseDescribeAndRefuse) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "bots/pimc/card_race.h"
 #include "bots/pimc/pimc_player.h"
@@ -68,6 +69,57 @@ TEST(WorldSampler, WorldsAgreeWithWhatThePositionKnows) {
   int checked = 0;
   for (int i = 0; i < 40; ++i) check_worlds_along(random_deal(deals), 100 + static_cast<std::uint64_t>(i), checked);
   EXPECT_GT(checked, 1000);
+}
+
+// The declarer's voids weigh a defender's worlds: the same worlds as without the weight, each
+// weighed by the weight to the power of the declarer's voids among the plain suits he has not
+// shown void in and of which cards are hidden; the declarer's own worlds are not weighed.
+TEST(WorldSampler, ADefendersWorldsWeighTheDeclarersVoids) {
+  FastRng deals(21);
+  int voids_seen = 0, worlds = 0;
+  for (int i = 0; i < 30; ++i) {
+    const std::uint64_t seed = 300 + static_cast<std::uint64_t>(i);
+    SimplePlayer p0(seed), p1(seed + 1), p2(seed + 2);
+    std::array<Player*, 3> players{&p0, &p1, &p2};
+    Game game(random_deal(deals));
+    // two tricks into the game, so that some voids are shown and some cards are out
+    while (!game.finished() && !(game.phase() == Phase::Playing && game.hand(0).size() <= 8)) {
+      const int to_act = game.to_act();
+      ASSERT_TRUE(game.apply(players[static_cast<std::size_t>(to_act)]->decide(seat_view(game, to_act))));
+    }
+    if (game.phase() != Phase::Playing || game.declaration().type == GameType::Null) continue;
+    const GameRules& rules = rules_for(game.declaration().type);
+    for (int pos = 0; pos < 3; ++pos) {
+      const HiddenInfo info = hidden_info(seat_view(game, pos));
+      const WorldSampler plain(info, Inference::None);
+      WorldSampler weighed(info, Inference::None);
+      weighed.weigh_declarer_voids(3.0);
+      FastRng a(seed), b(seed);
+      for (int k = 0; k < 20; ++k) {
+        const auto x = plain.sample(a), y = weighed.sample(b);
+        ASSERT_TRUE(x && y);
+        EXPECT_EQ(x->hands, y->hands);
+        int voids = 0;
+        const CardSet hand = y->hands[static_cast<std::size_t>(info.declarer)];
+        for (std::size_t suit = 0; suit < 4; ++suit) {
+          const CardSet cards = rules.class_cards[suit];
+          const bool open = (cards & info.excluded[static_cast<std::size_t>(info.declarer)]).empty() &&
+                            !(cards & info.unknown).empty();
+          if (open && (hand & cards).empty()) ++voids;
+        }
+        if (pos == info.declarer) {
+          EXPECT_DOUBLE_EQ(y->weight, x->weight);
+        } else {
+          EXPECT_EQ(weighed.declarer_voids(*y), voids);
+          EXPECT_DOUBLE_EQ(y->weight, x->weight * std::pow(3.0, voids));
+          voids_seen += voids;
+          ++worlds;
+        }
+      }
+    }
+  }
+  EXPECT_GT(worlds, 500);
+  EXPECT_GT(voids_seen, 20);
 }
 
 PimcSettings test_settings() {

@@ -39,10 +39,30 @@ TEST(BotSpec, ParsesKindsAndSettings) {
   EXPECT_EQ(pimc_settings(fast).world_nodes, 1'500'000U);
   EXPECT_EQ(fast.describe(), "pimc:worlds=200,budget=3000,tt=16,threads=2,nodes=1500,stop=1");
   EXPECT_EQ(spec(fast.describe().c_str()).describe(), fast.describe());
-  for (const char* bad : {"", "alpha", "pimc:worlds", "pimc:worlds=0", "pimc:worlds=x", "pimc:budget=70000",
-                          "pimc:speed=3", "pimc:threads=0", "pimc:threads=17", "pimc:nodes=0", "pimc:stop=2",
-                          "rule:worlds=3", "pimc:worlds=5,", "pimc:putting=rules", "full:putting=best",
-                          "full:tables=/nonexistent.wtab", "pimc:nullback=type", "full:nullback=suit"})
+  const BotSpec voids = spec("pimc:worlds=8,voidweight=300");
+  EXPECT_DOUBLE_EQ(pimc_settings(voids).declarer_void_weight, 3.0);
+  EXPECT_EQ(voids.describe(), "pimc:worlds=8,budget=3000,tt=16,voidweight=300");
+  EXPECT_DOUBLE_EQ(pimc_settings(fast).declarer_void_weight, 1.0);
+  for (const char* bad : {"",
+                          "alpha",
+                          "pimc:voidweight=99",
+                          "pimc:voidweight=1001",
+                          "pimc:worlds",
+                          "pimc:worlds=0",
+                          "pimc:worlds=x",
+                          "pimc:budget=70000",
+                          "pimc:speed=3",
+                          "pimc:threads=0",
+                          "pimc:threads=17",
+                          "pimc:nodes=0",
+                          "pimc:stop=2",
+                          "rule:worlds=3",
+                          "pimc:worlds=5,",
+                          "pimc:putting=rules",
+                          "full:putting=best",
+                          "full:tables=/nonexistent.wtab",
+                          "pimc:nullback=type",
+                          "full:nullback=suit"})
     EXPECT_FALSE(parse_bot_spec(bad)) << bad;
 }
 
