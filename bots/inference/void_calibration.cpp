@@ -24,13 +24,10 @@ void add_void_calibration(const SeatView& view, const std::array<std::uint8_t, k
   const WorldSampler sampler(info, model ? Inference::Learned : Inference::None,
                              model ? std::optional(model->predict(view)) : std::nullopt);
   // The suits asked about: those WorldSampler::weigh_declarer_voids counts.
-  const GameRules& rules = rules_for(info.game);
+  const std::array<CardSet, 4> open = declarer_open_suits(info);
   std::vector<std::size_t> suits;
-  for (std::size_t s = 0; s < 4; ++s) {
-    const CardSet cards = rules.class_cards[s];
-    if (!cards.empty() && (cards & info.excluded[declarer]).empty() && !(cards & info.unknown).empty())
-      suits.push_back(s);
-  }
+  for (std::size_t s = 0; s < 4; ++s)
+    if (!open[s].empty()) suits.push_back(s);
   if (suits.empty()) return;
   // The declarer's cards now: where the card play began, less what he has played.
   CardSet held;
@@ -45,14 +42,14 @@ void add_void_calibration(const SeatView& view, const std::array<std::uint8_t, k
     std::array<bool, 4> is_void{};
     int voids = 0;
     for (std::size_t s : suits) {
-      is_void[s] = (world->hands[declarer] & rules.class_cards[s]).empty();
+      is_void[s] = (world->hands[declarer] & open[s]).empty();
       voids += is_void[s] ? 1 : 0;
     }
     drawn.push_back({voids, is_void});
   }
   if (drawn.empty()) return;
   for (std::size_t s : suits) {
-    const bool truth = (held & rules.class_cards[s]).empty();
+    const bool truth = (held & open[s]).empty();
     for (VoidCalibration& row : rows) {
       double all = 0, in_void = 0;
       for (const auto& [k, is_void] : drawn) {

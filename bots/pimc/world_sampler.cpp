@@ -166,18 +166,23 @@ std::optional<World> WorldSampler::sample(FastRng& rng) const {
   return w;
 }
 
-void WorldSampler::weigh_declarer_voids(double weight) {
-  void_weight_ = 1.0;
-  open_suits_ = {};
-  if (info_.me == info_.declarer || info_.declarer < 0 || weight == 1.0) return;
-  const GameRules& rules = rules_for(info_.game);
-  const CardSet excluded = info_.excluded[static_cast<std::size_t>(info_.declarer)];
+std::array<CardSet, 4> declarer_open_suits(const HiddenInfo& info) {
+  std::array<CardSet, 4> open{};
+  if (info.me == info.declarer || info.declarer < 0) return open;
+  const GameRules& rules = rules_for(info.game);
+  const CardSet excluded = info.excluded[static_cast<std::size_t>(info.declarer)];
   for (std::size_t suit = 0; suit < 4; ++suit) {
     const CardSet cards = rules.class_cards[suit];
-    if (!(cards & excluded).empty() || (cards & info_.unknown).empty()) continue;
-    open_suits_[suit] = cards;
+    if ((cards & excluded).empty() && !(cards & info.unknown).empty()) open[suit] = cards;
   }
-  void_weight_ = weight;
+  return open;
+}
+
+void WorldSampler::weigh_declarer_voids(double weight) {
+  open_suits_ = declarer_open_suits(info_);
+  // Nothing to weigh in the declarer's own view, or with no void left hidden.
+  const bool any = std::ranges::any_of(open_suits_, [](CardSet s) { return !s.empty(); });
+  void_weight_ = any ? weight : 1.0;
 }
 
 int WorldSampler::declarer_voids(const World& w) const {
