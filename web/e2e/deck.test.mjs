@@ -59,8 +59,13 @@ test('the German-suited deck: chosen in the header, drawn in the hand, the trick
     for (const l of letters) assert.match(l, /^(A|10|K|O|U|9|8|7)$/);
     assert.ok(!(await anna.evaluate(() => document.documentElement.classList.contains('four-colour'))));
 
-    // in the play: the cards on the felt are German-suited too, the game line says the German suit
-    await playUntil(anna, (s) => s.phase === 'playing' && s.trick >= 1 && s.act);
+    // in the play: the cards on the felt are German-suited too, the game line says the German suit.
+    // A completed trick stays on the felt while the display pauses on it (a declarer who leads and
+    // takes every trick never sees a card of another on the felt at her turn).
+    await anna.evaluate(() =>
+      localStorage.setItem('skat.pace', JSON.stringify({ cardMs: 0, trickMs: 5000, resultMs: 0 })),
+    );
+    await playUntil(anna, (s) => s.phase === 'playing' && s.dwell === 'trick');
     await anna.locator('.trick-area .card.german').first().waitFor();
     await shot(anna, 'german-deck');
 
@@ -124,7 +129,8 @@ test('the German-suited deck on a phone: a compact header and a readable hand', 
     assert.ok(header.height <= 100, `the header is ${header.height} px high`);
     const box = await choice.boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 390, `the choice at ${JSON.stringify(box)}`);
-    await playUntil(ben, (s) => s.phase === 'playing' && s.trick >= 1 && s.act);
+    // at a turn of hers in the play (a declarer who takes every trick leads to an empty felt)
+    await playUntil(ben, (s) => s.phase === 'playing' && s.act && (s.trick >= 1 || s.tricks >= 1));
     // every card of the hand shows its letter and its suit in the corner, inside the screen
     const corners = await ben
       .locator('[data-testid=hand] .card .corner:not(.bottom)')
