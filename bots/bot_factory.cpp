@@ -122,7 +122,8 @@ std::expected<void, std::string> apply_setting(BotSpec& spec, std::string_view i
   }
   if (key == "nullgate" && spec.kind == "full") return number(0, 100, [&](int v) { spec.null_gate = v; });
   if (key == "payoff" && spec.kind == "full") {
-    if (value != "own" && value != "table") return std::unexpected("payoff must be own or table");
+    if (value != "own" && value != "table" && value != "choice")
+      return std::unexpected("payoff must be own, table or choice");
     spec.payoff = std::string(value);
     return {};
   }
@@ -256,6 +257,18 @@ PimcSettings pimc_settings(const BotSpec& spec) {
   return pimc;
 }
 
+TablePlayerSettings table_player_settings(const BotSpec& spec) {
+  TablePlayerSettings settings;
+  settings.pimc = pimc_settings(spec);
+  settings.contracts.putting = *putting_method(spec.putting);
+  settings.contracts.null_model = spec.null_w == "model";
+  settings.contracts.null_model_gate = spec.null_gate / 100.0;
+  // the defenders' 40 of a lost game: in the game choice with table and choice, in card play with table
+  settings.contracts.defender_bonus = spec.payoff == "own" ? 0 : 40;
+  settings.pimc.table_payoff = spec.payoff == "table";
+  return settings;
+}
+
 namespace {
 
 std::unique_ptr<Player> make_any_player(const BotSpec& spec, std::uint64_t seed, bool announcements) {
@@ -266,19 +279,12 @@ std::unique_ptr<Player> make_any_player(const BotSpec& spec, std::uint64_t seed,
   if (spec.kind == "random") return std::make_unique<RandomPlayer>(seed);
   if (spec.kind == "rule") return std::make_unique<RulePlayer>(seed);
   if (spec.kind == "simple") return std::make_unique<SimplePlayer>(seed);
-  const PimcSettings pimc = pimc_settings(spec);
-  if (spec.kind == "pimc") return std::make_unique<PimcPlayer>(seed, pimc);
+  if (spec.kind == "pimc") return std::make_unique<PimcPlayer>(seed, pimc_settings(spec));
   const auto file = current_tables_file(spec.tables);
   if (!file) throw std::runtime_error(file.error());
   auto tables = shared_tables(*file, null_background(spec));
   if (!tables) throw std::runtime_error(tables.error());
-  TablePlayerSettings settings;
-  settings.pimc = pimc;
-  settings.contracts.putting = *putting_method(spec.putting);
-  settings.contracts.null_model = spec.null_w == "model";
-  settings.contracts.null_model_gate = spec.null_gate / 100.0;
-  settings.contracts.defender_bonus = spec.payoff == "table" ? 40 : 0;
-  settings.pimc.table_payoff = spec.payoff == "table";
+  TablePlayerSettings settings = table_player_settings(spec);
   settings.announcements = announcements;
   return std::make_unique<TablePlayer>(*tables, seed, settings);
 }

@@ -18,6 +18,7 @@
 
 #include "bots/pimc/pimc_player.h"
 #include "bots/player.h"
+#include "bots/table_bot/table_player.h"
 #include "bots/tables/winning_table.h"
 
 namespace skat::bots {
@@ -36,9 +37,11 @@ struct BotSpec {
   std::string nullback = "pattern";  // full: a thin null bucket falls back on its pattern, or its type and pattern
   std::string null_w = "tables";     // full: null games' W from the null table, or the open-card null model
   int null_gate = 30;                // full, null=model: the null table's W (percent) from which the model is asked
-  std::string payoff = "own";        // full: a lost game costs the declarer's own score, or also the defenders' 40
-  std::string infer = "count";       // pimc, full: how worlds are drawn: none, count, ki, learned, learned-ki
-  std::string declarer_infer;        // pimc, full: how they are drawn when declarer (empty: as `infer`)
+  // full: what a lost game costs the declarer: his own score (own), also the defenders' 40 in the game
+  // choice and card play (table), or in the game choice only (choice)
+  std::string payoff = "own";
+  std::string infer = "count";  // pimc, full: how worlds are drawn: none, count, ki, learned, learned-ki
+  std::string declarer_infer;   // pimc, full: how they are drawn when declarer (empty: as `infer`)
   std::string model = std::string(kDefaultModel);  // the learned model's file (infer=learned, learned-ki)
   std::string ki = std::string(kDefaultKermit);    // the KI tables' file (infer=ki, learned-ki)
   std::string account;                             // account: the bot account's name (1..32 bytes, verbatim)
@@ -65,7 +68,7 @@ inline constexpr std::string_view kBotSpecHelp =
     "full[:worlds=N,budget=MS,tt=MIB,threads=N,nodes=K,stop=0|1,"
     "infer=none|count|ki|learned|learned-ki,declarer-infer=INFER,model=FILE,ki=FILE,voidweight=100..1000,"
     "tables=FILE|DIR,putting=rules|vonstegen|kinback|winprob,nullback=pattern|type,null=tables|model,"
-    "nullgate=0..100,payoff=own|table]; "
+    "nullgate=0..100,payoff=own|table|choice]; "
     "in-process tournaments also program:CMD ARGS (an outside program, docs/bots.md)";
 
 // Parses `kind[:key=value,...]`; keys for pimc and full: worlds (1..1000), budget (ms, 1..60000),
@@ -80,13 +83,15 @@ inline constexpr std::string_view kBotSpecHelp =
 // tables (a table file, text or binary, loaded here), putting (rules, vonstegen, kinback, winprob: how the skat is
 // put), nullback (pattern, type: what a thin null bucket falls back on, NullBackground), null (tables,
 // model: null games' W from the null table or the open-card null model), nullgate (0..100, default 30:
-// the null table's W in percent from which null=model asks the model) and payoff (own, table).
+// the null table's W in percent from which null=model asks the model) and payoff (own, table, choice).
 // `load_tables` false only checks the form (a server naming bots that run elsewhere). `account:NAME` and
 // `program:CMD ARGS` take the text after the colon verbatim (no settings).
 std::expected<BotSpec, std::string> parse_bot_spec(std::string_view text, bool load_tables = true);
 
 // The card-play settings of a pimc or full spec.
 PimcSettings pimc_settings(const BotSpec& spec);
+// A full bot's settings but its tables and announcements (table_player.h).
+TablePlayerSettings table_player_settings(const BotSpec& spec);
 
 // A fresh player of this spec, deterministic for the seed when put on work budgets
 // (Player::use_work_budgets: tournaments, self-play) or when its time budget is not reached.

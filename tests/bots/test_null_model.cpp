@@ -148,6 +148,18 @@ TEST(BotSpec, NullModelAndTablePayoffAreSettingsOfTheCompleteBot) {
   EXPECT_EQ(parse_bot_spec(both->describe())->describe(), both->describe());
   EXPECT_FALSE(parse_bot_spec("full:null=solver"));
   EXPECT_FALSE(parse_bot_spec("full:payoff=mine"));
+  EXPECT_FALSE(parse_bot_spec("pimc:payoff=choice"));
+  // the defenders' 40: in the game choice and card play (table), in the game choice only (choice)
+  const auto table = table_player_settings(*both);
+  EXPECT_EQ(table.contracts.defender_bonus, 40);
+  EXPECT_TRUE(table.pimc.table_payoff);
+  const auto choice = parse_bot_spec("full:worlds=4,payoff=choice" + tables);
+  ASSERT_TRUE(choice);
+  EXPECT_TRUE(choice->describe().ends_with(",payoff=choice")) << choice->describe();
+  EXPECT_EQ(table_player_settings(*choice).contracts.defender_bonus, 40);
+  EXPECT_FALSE(table_player_settings(*choice).pimc.table_payoff);
+  EXPECT_EQ(table_player_settings(*plain).contracts.defender_bonus, 0);
+  EXPECT_FALSE(table_player_settings(*plain).pimc.table_payoff);
   EXPECT_FALSE(parse_bot_spec("pimc:null=model"));
   // the gate below which the model is not asked: named only when not the default 30
   const auto gate0 = parse_bot_spec("full:worlds=4,null=model,nullgate=0" + tables);
